@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs everything the service needs: native tools (apt), npm packages, and
+# the compiled JavaScript. Safe to re-run; each step skips what is done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/install-tools.sh
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages"
+  npm ci --no-audit --no-fund
+fi
+
+echo "setup: compiling TypeScript"
+npx tsc -p tsconfig.json

@@ -1,0 +1,120 @@
+// bin/pdf-service: serve, worker, keys, accounts, doctor.
+import { parseArgs } from 'node:util';
+import { loadConfig, type Config } from './config.js';
+import { findAccountByName, rotateWebhookSecret, setPlan } from './store/accounts.js';
+import { openDatabase } from './store/db.js';
+import { createKey, listKeys, revokeKey } from './store/keys.js';
+import { isPlan, PLAN_NAMES } from './store/plans.js';
+import { probeTools } from './tools/versions.js';
+
+const USAGE = `usage: pdf-service <command>
+
+  serve                                   start the HTTP server (env: HOST, PORT, DATA_DIR, limits; see README)
+  worker                                  run asynchronous jobs only (same DATA_DIR as serve)
+  keys create --account NAME --plan free|pro|enterprise [--json]
+  keys list [--json]
+  keys revoke PREFIX
+  accounts set-plan NAME PLAN
+  accounts webhook-secret NAME [--rotate]
+  doctor                                  list native tools, versions, usability`;
+
+class UsageError extends Error {}
+
+function fail(message: string): never {
+  throw new UsageError(message);
+}
+
+async function keys(config: Config, argv: string[]): Promise<void> {
+  const [sub, ...rest] = argv;
+  const db = openDatabase(config.DATA_DIR);
+  try {
+    if (sub === 'create') {
+      const { values } = parseArgs({ args: rest, options: { account: { type: 'string' }, plan: { type: 'string', default: 'free' }, json: { type: 'boolean', default: false } } });
+      if (!values.account) fail('keys create needs --account NAME');
+      if (!isPlan(values.plan!)) fail(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
+      const existing = findAccountByName(db, values.account);
+      const created = createKey(db, values.account, values.plan);
+      if (values.json) {
+        console.log(JSON.stringify(created));
+      } else {
+        console.log(`API key for account "${created.account}" (plan ${created.plan}${existing && existing.plan !== values.plan ? `; the account already existed with this plan` : ''}):\n\n  ${created.key}\n\nIt is shown once; store it now. Prefix (for keys revoke): ${created.prefix}`);
+      }
+    } else if (sub === 'list') {
+      const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
+      const rows = listKeys(db);
+      if (values.json) {
+        console.log(JSON.stringify(rows));
+      } else {
+        console.log(['PREFIX', 'LAST4', 'ACCOUNT', 'PLAN', 'CREATED', 'LAST USED', 'REVOKED'].join('\t'));
+        for (const r of rows) console.log([r.prefix, r.last4, r.account, r.plan, r.created_at, r.last_used_at ?? '-', r.revoked_at ?? '-'].join('\t'));
+      }
+    } else if (sub === 'revoke') {
+      const prefix = rest[0] ?? fail('keys revoke needs PREFIX');
+      if (!revokeKey(db, prefix)) fail(`no active key with prefix ${prefix}`);
+      console.log(`revoked ${prefix}`);
+    } else {
+      fail('keys: create, list or revoke');
+    }
+  } finally {
+    db.close();
+  }
+}
+
+async function accounts(config: Config, argv: string[]): Promise<void> {
+  const [sub, name, ...rest] = argv;
+  const db = openDatabase(config.DATA_DIR);
+  try {
+    if (sub === 'set-plan') {
+      const plan = rest[0];
+      if (!name || !plan) fail('accounts set-plan NAME PLAN');
+      if (!isPlan(plan)) fail(`PLAN must be one of ${PLAN_NAMES.join(', ')}`);
+      if (!setPlan(db, name, plan)) fail(`no account named ${name}`);
+      console.log(`account ${name} is now on plan ${plan}`);
+    } else if (sub === 'webhook-secret') {
+      if (!name) fail('accounts webhook-secret NAME [--rotate]');
+      const account = findAccountByName(db, name) ?? fail(`no account named ${name}`);
+      const secret = rest.includes('--rotate') ? rotateWebhookSecret(db, name)! : account.webhook_secret;
+      console.log(secret);
+    } else {
+      fail('accounts: set-plan or webhook-secret');
+    }
+  } finally {
+    db.close();
+  }
+}
+
+async function doctor(): Promise<number> {
+  const tools = await probeTools();
+  let ok = true;
+  for (const t of tools) {
+    ok &&= t.usable || !t.required;
+    console.log(`${t.usable ? 'ok     ' : 'MISSING'} ${t.name.padEnd(12)} ${(t.binary).padEnd(10)} ${t.version ?? t.error ?? ''}`);
+  }
+  return ok ? 0 : 1;
+}
+
+async function serve(config: Config, withHttp: boolean): Promise<void> {
+  const { startService } = await import('./main.js');
+  await startService(config, { http: withHttp });
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (!command || command === '--help' || command === 'help') {
+      console.log(USAGE);
+      return command ? 0 : 2;
+    }
+    if (command === 'doctor') return await doctor();
+    const config = loadConfig();
+    if (command === 'serve') await serve(config, true);
+    else if (command === 'worker') await serve(config, false);
+    else if (command === 'keys') await keys(config, rest);
+    else if (command === 'accounts') await accounts(config, rest);
+    else fail(`unknown command "${command}"\n\n${USAGE}`);
+    return 0;
+  } catch (error) {
+    console.error(`pdf-service: ${error instanceof Error ? error.message : String(error)}`);
+    return error instanceof UsageError ? 2 : 1;
+  }
+}

@@ -1,0 +1,79 @@
+// Every setting of the service, parsed once at start-up with zod. A bad value
+// stops the process with a one-line reason instead of surfacing as NaN later.
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+const MiB = 1024 * 1024;
+
+/** A positive integer from the environment (rejects "12abc", "", "1.5"). */
+const int = (def: number, min = 1) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min))
+    .optional()
+    .transform((v) => v ?? def);
+
+/** Seconds in the environment, milliseconds in the program. */
+const seconds = (def: number) => int(def).transform((s) => s * 1000);
+
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? def : v === 'true' || v === '1'));
+
+const configSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: int(8080, 0).pipe(z.number().max(65535)),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Parent of the per-request private work directories. */
+  TMP_DIR: z.string().min(1).default(os.tmpdir()),
+  MAX_FILE_SIZE: int(100 * MiB),
+  MAX_FILES: int(50),
+  MAX_PAGES: int(2000),
+  OPERATION_TIMEOUT: seconds(120),
+  OCR_TIMEOUT: seconds(600),
+  CONCURRENCY: int(Math.max(1, os.availableParallelism())),
+  QUEUE_LIMIT: int(100, 0),
+  METRICS_ENABLED: bool(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-* from a reverse proxy. */
+  TRUST_PROXY: bool(false),
+  /** Pixels per rendered page at most (guards against 600 dpi on a poster). */
+  MAX_RENDER_PIXELS: int(100_000_000),
+  /** LibreOffice instances kept warm for Office → PDF. */
+  LIBREOFFICE_POOL_SIZE: int(2),
+  /** Conversions before a LibreOffice instance is restarted. */
+  LIBREOFFICE_RESTART_AFTER: int(200),
+  /** Base64 of 32 bytes; if absent a key file is generated in DATA_DIR. */
+  DATA_KEY: z.string().optional(),
+  JOB_RESULT_TTL: seconds(3600),
+  JOB_STORAGE_LIMIT: int(10 * 1024 * MiB),
+  /** Run asynchronous jobs inside `serve` (off when separate workers run). */
+  EMBEDDED_WORKER: bool(true),
+  WEBHOOK_ALLOW_PRIVATE: bool(false),
+  WEBHOOK_TIMEOUT: seconds(15),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses the environment (or overrides in tests); throws a one-line error. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const source: Record<string, string | undefined> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') source[key] = value;
+  }
+  const parsed = configSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), TMP_DIR: path.resolve(parsed.data.TMP_DIR) };
+}
+
+/** Names and defaults, for `--help` and the README. */
+export const configKeys = Object.keys(configSchema.shape);

@@ -1,0 +1,128 @@
+// Typed errors carrying an API.md problem `code`. One middleware
+// (http/problem.ts) turns them into RFC 9457 responses; anything that is not a
+// ProblemError becomes a 500 whose body reveals nothing internal.
+
+/** Base class: an error the client is allowed to see. */
+export class ProblemError extends Error {
+  readonly headers: Record<string, string> = {};
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    readonly detail: string,
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(detail);
+    this.name = new.target.name;
+  }
+}
+
+export class InvalidRequestError extends ProblemError {
+  constructor(detail: string, field?: string) {
+    super(400, 'invalid_request', 'Invalid request', detail, field ? { field } : {});
+  }
+}
+export class MissingApiKeyError extends ProblemError {
+  constructor() {
+    super(401, 'missing_api_key', 'Missing API key', 'Send the API key as "Authorization: Bearer <key>".');
+    this.headers['WWW-Authenticate'] = 'Bearer realm="pdf"';
+  }
+}
+export class InvalidApiKeyError extends ProblemError {
+  constructor() {
+    super(401, 'invalid_api_key', 'Invalid API key', 'The API key is unknown or has been revoked.');
+    this.headers['WWW-Authenticate'] = 'Bearer realm="pdf", error="invalid_token"';
+  }
+}
+export class NotFoundError extends ProblemError {
+  constructor(detail = 'No such resource.') {
+    super(404, 'not_found', 'Not found', detail);
+  }
+}
+export class MethodNotAllowedError extends ProblemError {
+  constructor(allowed: string[]) {
+    super(405, 'method_not_allowed', 'Method not allowed', `Allowed methods: ${allowed.join(', ')}.`);
+    this.headers.Allow = allowed.join(', ');
+  }
+}
+export class JobNotFinishedError extends ProblemError {
+  constructor() {
+    super(409, 'job_not_finished', 'Job not finished', 'The job has no result yet; poll the job until it has finished.');
+  }
+}
+export class ResultExpiredError extends ProblemError {
+  constructor() {
+    super(410, 'result_expired', 'Result expired', 'The job result has expired and was deleted.');
+  }
+}
+export class FileTooLargeError extends ProblemError {
+  constructor(limitBytes: number, what = 'A file') {
+    super(413, 'file_too_large', 'File too large', `${what} exceeds the limit of ${limitBytes} bytes (MAX_FILE_SIZE).`, { limit: limitBytes });
+  }
+}
+export class TooManyFilesError extends ProblemError {
+  constructor(limit: number) {
+    super(413, 'too_many_files', 'Too many files', `At most ${limit} files may be sent in one request.`, { limit });
+  }
+}
+export class TooManyPagesError extends ProblemError {
+  constructor(limit: number, pages: number) {
+    super(413, 'too_many_pages', 'Too many pages', `The document has ${pages} pages; the limit is ${limit} (MAX_PAGES).`, { limit });
+  }
+}
+export class UnsupportedMediaTypeError extends ProblemError {
+  constructor(detail: string) {
+    super(415, 'unsupported_media_type', 'Unsupported media type', detail);
+  }
+}
+export class InvalidPdfError extends ProblemError {
+  constructor(detail = 'The PDF cannot be parsed or repaired.') {
+    super(422, 'invalid_pdf', 'Invalid PDF', detail);
+  }
+}
+export class InvalidDocumentError extends ProblemError {
+  constructor(detail: string) {
+    super(422, 'invalid_document', 'Invalid document', detail);
+  }
+}
+export class PasswordRequiredError extends ProblemError {
+  constructor(detail = 'The file is encrypted; send its password in the field "password".') {
+    super(422, 'password_required', 'Password required', detail);
+  }
+}
+export class IncorrectPasswordError extends ProblemError {
+  constructor() {
+    super(422, 'incorrect_password', 'Incorrect password', 'The password does not open the file.');
+  }
+}
+export class QuotaExceededError extends ProblemError {
+  constructor(limit: number, retryAfterSeconds: number) {
+    super(429, 'quota_exceeded', 'Daily allowance used up', `The plan allows ${limit} requests per UTC day; it resets at 00:00 UTC.`, { limit });
+    this.headers['Retry-After'] = String(retryAfterSeconds);
+  }
+}
+/** A tool failed for a reason that is not the client's. `cause` is logged, never sent. */
+export class ProcessingFailedError extends ProblemError {
+  constructor(detail = 'The operation failed.', cause?: unknown, extensions: Record<string, unknown> = {}) {
+    super(500, 'processing_failed', 'Processing failed', detail, extensions);
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+export class ServerBusyError extends ProblemError {
+  constructor(retryAfterSeconds = 5, detail = 'The work queue is full; retry later.') {
+    super(503, 'server_busy', 'Server busy', detail);
+    this.headers['Retry-After'] = String(retryAfterSeconds);
+  }
+}
+export class TimeoutError extends ProblemError {
+  constructor(limitMs: number) {
+    super(504, 'timeout', 'Operation timed out', `The operation ran past its time limit of ${Math.round(limitMs / 1000)} s and was stopped.`);
+  }
+}
+/** The client went away (or a job was canceled); nobody is left to answer. */
+export class ClientClosedError extends Error {
+  constructor() {
+    super('client closed the request');
+    this.name = 'ClientClosedError';
+  }
+}

@@ -1,0 +1,25 @@
+// Writes an operation's output as the response: the file streamed from disk
+// or a ZIP streamed entry by entry, with Content-Length whenever it is known.
+import fs from 'node:fs';
+import type { Context } from 'koa';
+import { zipEntries } from '../files/zip.js';
+import type { OperationOutput } from '../operations/types.js';
+import { contentDisposition } from './filename.js';
+
+export async function sendOutput(ctx: Context, output: OperationOutput): Promise<void> {
+  for (const [name, value] of Object.entries(output.headers ?? {})) ctx.set(name, value);
+  ctx.set('Content-Disposition', contentDisposition(output.filename));
+  if (output.type === 'file') {
+    const { size } = await fs.promises.stat(output.path);
+    ctx.status = 200;
+    ctx.body = fs.createReadStream(output.path);
+    ctx.type = output.contentType;
+    ctx.length = size;
+    return;
+  }
+  const zip = await zipEntries(output.entries);
+  ctx.status = 200;
+  ctx.body = zip.stream;
+  ctx.type = 'application/zip';
+  if (zip.size !== undefined) ctx.length = zip.size;
+}

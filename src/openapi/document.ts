@@ -1,0 +1,194 @@
+// The OpenAPI 3.1 document, generated from the same route declarations and
+// zod schemas that validate requests, so it cannot drift from the code.
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import { MEDIA_TYPES } from '../files/sniff.js';
+import { PROBLEM_TYPE_BASE } from '../http/problem.js';
+import { maxPartCount } from '../http/upload.js';
+import type { OperationRoute } from '../routes/definition.js';
+
+const problem = { $ref: '#/components/schemas/Problem' };
+const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: problem } } });
+
+const rateLimitHeaders = {
+  'RateLimit-Policy': { description: 'Limited plans: `"daily";q=<limit>;w=86400`.', schema: { type: 'string' } },
+  RateLimit: { description: 'Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`.', schema: { type: 'string' } },
+  'X-Request-Id': { description: 'The request id (the client\'s, if sane).', schema: { type: 'string' } },
+};
+
+const commonErrors = {
+  '400': problemResponse('invalid_request: bad, missing or unknown field, bad range or option value (detail names the field).'),
+  '401': problemResponse('missing_api_key or invalid_api_key.'),
+  '413': problemResponse('file_too_large, too_many_files or too_many_pages (detail states the limit).'),
+  '415': problemResponse('unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes).'),
+  '422': problemResponse('invalid_pdf, password_required or incorrect_password.'),
+  '429': problemResponse('quota_exceeded, with Retry-After (seconds to 00:00 UTC).'),
+  '500': problemResponse('processing_failed.'),
+  '503': problemResponse('server_busy, with Retry-After.'),
+  '504': problemResponse('timeout: the operation ran past its limit; its processes were killed.'),
+};
+
+const schemas = {
+  Problem: {
+    type: 'object',
+    description: `RFC 9457 problem details; \`type\` is ${PROBLEM_TYPE_BASE}<code>.`,
+    required: ['type', 'title', 'status', 'detail', 'code', 'request_id'],
+    properties: {
+      type: { type: 'string' },
+      title: { type: 'string' },
+      status: { type: 'integer' },
+      detail: { type: 'string' },
+      code: { type: 'string' },
+      request_id: { type: ['string', 'null'] },
+    },
+  },
+  Account: {
+    type: 'object',
+    required: ['account', 'plan', 'daily_limit', 'used_today', 'remaining', 'resets_at'],
+    properties: {
+      account: { type: 'string' },
+      plan: { type: 'string', enum: ['free', 'pro', 'enterprise'] },
+      daily_limit: { type: ['integer', 'null'] },
+      used_today: { type: 'integer' },
+      remaining: { type: ['integer', 'null'] },
+      resets_at: { type: 'string', format: 'date-time' },
+    },
+  },
+  Health: {
+    type: 'object',
+    required: ['status', 'tools'],
+    properties: {
+      status: { type: 'string', enum: ['ok', 'degraded'] },
+      tools: { type: 'object', additionalProperties: { type: ['string', 'null'] } },
+    },
+  },
+  Job: {
+    type: 'object',
+    required: ['id', 'operation', 'status', 'created_at', 'started_at', 'finished_at', 'result', 'error'],
+    properties: {
+      id: { type: 'string' },
+      operation: { type: 'string' },
+      status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed', 'canceled'] },
+      created_at: { type: 'string', format: 'date-time' },
+      started_at: { type: ['string', 'null'], format: 'date-time' },
+      finished_at: { type: ['string', 'null'], format: 'date-time' },
+      progress: { type: ['number', 'null'] },
+      result: {
+        oneOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            required: ['url', 'filename', 'content_type', 'size', 'expires_at'],
+            properties: {
+              url: { type: 'string' },
+              filename: { type: 'string' },
+              content_type: { type: 'string' },
+              size: { type: 'integer' },
+              expires_at: { type: 'string', format: 'date-time' },
+            },
+          },
+        ],
+      },
+      error: { oneOf: [{ type: 'null' }, problem] },
+    },
+  },
+};
+
+function requestSchema(route: OperationRoute, config: Config): Record<string, unknown> {
+  const options = z.toJSONSchema(route.options, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const part of route.files) {
+    const max = maxPartCount(part, config);
+    const kinds = [...new Set(part.kinds.map((k) => MEDIA_TYPES[k]))].join(', ');
+    const file = { type: 'string', contentMediaType: 'application/octet-stream', description: `${part.description} Accepted (sniffed): ${kinds}.` };
+    properties[part.field] = max > 1 ? { type: 'array', items: file, minItems: part.min, maxItems: max } : file;
+    if (part.min > 0) required.push(part.field);
+  }
+  Object.assign(properties, options.properties ?? {});
+  required.push(...(options.required ?? []));
+  properties.async = { type: 'string', enum: ['true', 'false'], default: 'false', description: 'Run as an asynchronous job (same as `Prefer: respond-async`).' };
+  properties.callback_url = { type: 'string', format: 'uri', description: 'Async only: URL that receives a signed Standard Webhooks POST when the job ends.' };
+  return { type: 'object', properties, required: [...new Set(required)], additionalProperties: false };
+}
+
+function operationPath(route: OperationRoute, config: Config) {
+  const fileResponses: Record<string, unknown> = {};
+  for (const type of route.produces) fileResponses[type] = { schema: { type: 'string', contentMediaType: type } };
+  return {
+    post: {
+      operationId: route.name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()),
+      summary: route.summary,
+      description: route.description,
+      tags: ['Operations'],
+      security: [{ bearer: [] }],
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: requestSchema(route, config) } } },
+      responses: {
+        '200': {
+          description: 'The result file (`Content-Disposition: attachment`).',
+          headers: { ...rateLimitHeaders, 'Content-Disposition': { schema: { type: 'string' } } },
+          content: fileResponses,
+        },
+        '202': {
+          description: 'Accepted as an asynchronous job; `Location` is the job URL.',
+          headers: { Location: { schema: { type: 'string' } } },
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } },
+        },
+        ...commonErrors,
+      },
+    },
+  };
+}
+
+/** Builds the document for the routes that exist. */
+export function buildOpenApi(routes: OperationRoute[], config: Config, extraPaths: Record<string, unknown> = {}): Record<string, unknown> {
+  const paths: Record<string, unknown> = {
+    '/healthz': {
+      get: {
+        operationId: 'health',
+        summary: 'Health and tool versions',
+        tags: ['Service'],
+        security: [],
+        responses: {
+          '200': { description: 'All required tools are usable.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } },
+          '503': { description: 'A required tool is missing.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } } },
+        },
+      },
+    },
+    '/v1/openapi.json': {
+      get: { operationId: 'openapi', summary: 'This document', tags: ['Service'], security: [], responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } } },
+    },
+    '/v1/account': {
+      get: {
+        operationId: 'account',
+        summary: 'The calling account, its plan and today\'s usage',
+        tags: ['Account'],
+        security: [{ bearer: [] }],
+        responses: {
+          '200': { description: 'Usage of the UTC day.', headers: rateLimitHeaders, content: { 'application/json': { schema: { $ref: '#/components/schemas/Account' } } } },
+          '401': commonErrors['401'],
+        },
+      },
+    },
+    ...extraPaths,
+  };
+  for (const route of routes) paths[`/v1/pdf/${route.name}`] = operationPath(route, config);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'PDF service',
+      version: '1.0.0',
+      description:
+        'Merge, split, compress, convert, OCR, extract, watermark, protect and unlock PDFs. Every operation is `POST /v1/pdf/<operation>` with ' +
+        '`multipart/form-data`; options are text fields (booleans `true`/`false`); unknown fields are refused with 400. Errors are RFC 9457 ' +
+        '`application/problem+json`. Limits: MAX_FILE_SIZE ' + config.MAX_FILE_SIZE + ' bytes per file, MAX_FILES ' + config.MAX_FILES +
+        ', MAX_PAGES ' + config.MAX_PAGES + '. Page ranges: `1-3,5,8-` (1-based; `N-` runs to the last page).',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key `pdf_live_…` from `bin/pdf-service keys create`.' } },
+      schemas,
+    },
+    paths,
+  };
+}

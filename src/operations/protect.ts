@@ -1,0 +1,50 @@
+// protect: AES-256 (default) or AES-128 encryption with a user and/or owner
+// password and the seven permission flags. Without an owner password a random
+// one is set, so the restrictions cannot be lifted by anyone.
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { stemOf } from '../http/filename.js';
+import { encrypt, type Permissions } from '../tools/qpdf.js';
+import { openPdf } from './pdf-input.js';
+import type { OperationInput, OperationOutput } from './types.js';
+
+export interface ProtectOptions {
+  user_password?: string;
+  owner_password?: string;
+  encryption: 'aes-256' | 'aes-128';
+  allow_print: boolean;
+  allow_copy: boolean;
+  allow_modify: boolean;
+  allow_annotate: boolean;
+  allow_fill_forms: boolean;
+  allow_assemble: boolean;
+  allow_accessibility: boolean;
+  password?: string;
+}
+
+export async function protectPdf({ files, options, run, config }: OperationInput<ProtectOptions>): Promise<OperationOutput> {
+  const input = await openPdf(run, files.file[0], config.MAX_PAGES, options.password);
+  const permissions: Permissions = {
+    print: options.allow_print,
+    copy: options.allow_copy,
+    modify: options.allow_modify,
+    annotate: options.allow_annotate,
+    fillForms: options.allow_fill_forms,
+    assemble: options.allow_assemble,
+    accessibility: options.allow_accessibility,
+  };
+  const output = path.join(run.workdir, 'protected.pdf');
+  await encrypt(
+    run,
+    input.path,
+    output,
+    {
+      userPassword: options.user_password ?? '',
+      ownerPassword: options.owner_password ?? crypto.randomBytes(24).toString('base64url'),
+      bits: options.encryption === 'aes-128' ? 128 : 256,
+      permissions,
+    },
+    options.password,
+  );
+  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-protected.pdf` };
+}

@@ -1,0 +1,45 @@
+// The contract between routes (and the job runner) and operations: files on
+// disk and parsed options in, files on disk out. An operation never sees HTTP.
+import type { Config } from '../config.js';
+import type { FileKind } from '../files/sniff.js';
+import type { RunContext } from '../tools/run.js';
+
+/** An uploaded file, already on disk in the work directory. */
+export interface InputFile {
+  path: string;
+  /** The client's file name, cleaned of path parts ("" when none was sent). */
+  name: string;
+  size: number;
+  kind: FileKind;
+}
+
+export interface OperationInput<Options> {
+  /** Files by form field, in upload order. */
+  files: Record<string, InputFile[]>;
+  options: Options;
+  run: RunContext;
+  config: Config;
+}
+
+export interface FileOutput {
+  type: 'file';
+  path: string;
+  contentType: string;
+  /** Download name (Content-Disposition). */
+  filename: string;
+  headers?: Record<string, string>;
+}
+
+export interface ZipEntry {
+  path: string;
+  name: string;
+}
+
+export interface ZipOutput {
+  type: 'zip';
+  entries: ZipEntry[];
+  filename: string;
+  headers?: Record<string, string>;
+}
+
+export type OperationOutput = FileOutput | ZipOutput;

@@ -1,0 +1,70 @@
+// The one handler behind every POST /v1/pdf/<operation>: limits before the
+// body, upload into a private work directory, options validated, then either
+// the operation runs now or a job is queued. The work directory is removed
+// once both the operation has settled and the response is over.
+import type { Context, Middleware } from 'koa';
+import { InvalidRequestError, ServerBusyError } from '../errors.js';
+import { checkDeclaredLength, closeAfterResponse, createWorkdir, receiveUpload } from '../http/upload.js';
+import { sendOutput } from '../http/send.js';
+import type { Services } from '../services.js';
+import type { RunContext } from '../tools/run.js';
+import type { OperationRoute } from './definition.js';
+import { parseOptions } from './options.js';
+
+/** `Prefer: respond-async` or the field async=true (API.md §6). */
+function wantsAsync(ctx: Context, fields: Record<string, unknown>): boolean {
+  const field = fields.async;
+  if (field !== undefined && field !== 'true' && field !== 'false') throw new InvalidRequestError('async: must be one of true, false.', 'async');
+  const prefer = ctx.get('Prefer').split(',').map((p) => p.trim().toLowerCase());
+  return field === 'true' || prefer.includes('respond-async');
+}
+
+export function operationHandler(route: OperationRoute, services: Services): Middleware {
+  const { config, pool } = services;
+  return async (ctx) => {
+    ctx.state.operation = route.name;
+    checkDeclaredLength(ctx, route.files, config);
+    if (pool.isSaturated()) {
+      closeAfterResponse(ctx);
+      throw new ServerBusyError();
+    }
+    const workdir = await createWorkdir(config);
+    const abort = new AbortController();
+    let settled = false;
+    let closed = false;
+    ctx.res.once('close', () => {
+      closed = true;
+      if (!ctx.res.writableFinished) abort.abort();
+      if (settled) void workdir.release();
+    });
+    try {
+      const upload = await receiveUpload(ctx, route.files, workdir.path, config);
+      const options = parseOptions(route, upload.fields, upload.files);
+      if (wantsAsync(ctx, upload.fields)) {
+        if (!services.jobs) throw new InvalidRequestError('Asynchronous jobs are not enabled on this server.', 'async');
+        const callback = upload.fields.callback_url;
+        const job = await services.jobs.submit({
+          accountId: ctx.state.account!.id,
+          operation: route.name,
+          files: upload.files,
+          fields: upload.fields,
+          callbackUrl: typeof callback === 'string' ? callback : undefined,
+          chargeDay: ctx.state.charge!.day,
+          requestId: ctx.state.requestId!,
+        });
+        ctx.status = 202;
+        ctx.set('Location', `/v1/jobs/${job.id}`);
+        ctx.body = job;
+        return;
+      }
+      if (upload.fields.callback_url !== undefined) throw new InvalidRequestError('callback_url: only applies to asynchronous requests (async=true).', 'callback_url');
+      const timeoutMs = config[route.timeout];
+      const run: RunContext = { workdir: workdir.path, signal: abort.signal, deadline: Date.now() + timeoutMs, timeoutMs, pool };
+      const output = await route.run({ files: upload.files, options, run, config });
+      await sendOutput(ctx, output);
+    } finally {
+      settled = true;
+      if (closed) await workdir.release();
+    }
+  };
+}

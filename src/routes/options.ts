@@ -1,0 +1,40 @@
+// Turns the form fields of a request into an operation's typed options, with
+// 400 invalid_request details that name the field. Values are never echoed
+// (some are passwords).
+import { z } from 'zod';
+import { InvalidRequestError } from '../errors.js';
+import type { InputFile } from '../operations/types.js';
+import type { OperationRoute } from './definition.js';
+
+/** Fields every operation accepts (API.md §6), consumed before the operation's schema. */
+export const COMMON_FIELDS = ['async', 'callback_url'] as const;
+
+function shapeKeys(schema: z.ZodType): string[] {
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+export function parseOptions(route: OperationRoute, fields: Record<string, unknown>, files: Record<string, InputFile[]>): Record<string, unknown> {
+  const own = { ...fields };
+  for (const name of COMMON_FIELDS) delete own[name];
+  const fileFields = new Set(route.files.map((f) => f.field));
+  for (const key of Object.keys(own)) {
+    if (fileFields.has(key)) throw new InvalidRequestError(`${key}: must be a file part, not a text field.`, key);
+    if (Array.isArray(own[key])) throw new InvalidRequestError(`${key}: given more than once.`, key);
+  }
+  const parsed = route.options.safeParse(own);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    if (issue.code === 'unrecognized_keys') {
+      const accepted = [...shapeKeys(route.options), ...route.files.map((f) => f.field), ...COMMON_FIELDS].join(', ');
+      const key = issue.keys[0];
+      throw new InvalidRequestError(`Unknown field "${key}"; ${route.name} accepts: ${accepted}.`, key);
+    }
+    const field = issue.path.join('.');
+    let message = issue.message;
+    if (issue.code === 'invalid_value' && 'values' in issue) message = `must be one of ${issue.values.join(', ')}`;
+    throw new InvalidRequestError(`${field}: ${message}.`, field);
+  }
+  route.check?.(parsed.data, files);
+  return parsed.data;
+}

@@ -1,0 +1,155 @@
+// Builds the Koa app. The middleware order is the architecture:
+// request id → access log → problem+json → routes (auth → allowance → handler) → 404/405.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import Router from '@koa/router';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.js';
+import { chargeAllowance, rateLimitHeaders } from './http/allowance.js';
+import { requireApiKey } from './http/auth.js';
+import { docsAsset, docsPage } from './http/docs.js';
+import { unmatchedAsProblems } from './http/fallback.js';
+import { Metrics } from './http/metrics.js';
+import { problemMiddleware } from './http/problem.js';
+import { requestId } from './http/request-id.js';
+import { buildOpenApi } from './openapi/document.js';
+import { operationHandler } from './routes/execute.js';
+import { operationRoutes } from './routes/index.js';
+import type { Services } from './services.js';
+import { openDatabase } from './store/db.js';
+import { dailyLimit } from './store/plans.js';
+import { nextUtcMidnight, usedOn, utcDay } from './store/usage.js';
+import { ProcessPool } from './tools/pool.js';
+import { killAllChildren } from './tools/run.js';
+import { probeTools, type ToolStatus } from './tools/versions.js';
+
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.LOG_LEVEL,
+    base: { service: 'pdf-service' },
+    // Defence in depth: nothing below should ever log these, but if it does they are masked.
+    redact: { paths: ['*.authorization', '*.password', '*.user_password', '*.owner_password', 'req.headers.authorization', 'key'], censor: '[redacted]' },
+  });
+}
+
+/** Builds the services; fails if a required tool is missing. */
+export async function createServices(config: Config, options: { log?: Logger; tools?: ToolStatus[] } = {}): Promise<Services> {
+  const log = options.log ?? createLogger(config);
+  const tools = options.tools ?? (await probeTools());
+  const missing = tools.filter((t) => t.required && !t.usable);
+  if (missing.length > 0) {
+    throw new Error(`required tools missing: ${missing.map((t) => `${t.binary} (${t.error})`).join(', ')}; run scripts/install-tools.sh`);
+  }
+  const db = openDatabase(config.DATA_DIR);
+  return { config, db, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics() };
+}
+
+export function createApp(services: Services, extend?: (router: Router) => void): Koa {
+  const { config, db } = services;
+  const app = new Koa({ proxy: config.TRUST_PROXY });
+  const router = new Router();
+  const auth = requireApiKey(db);
+  const openapi = buildOpenApi(operationRoutes, config);
+
+  app.use(requestId(services.log));
+  app.use(accessLog(services));
+  app.use(problemMiddleware());
+  app.use(rateLimitHeaders(db));
+  app.use(unmatchedAsProblems(db));
+
+  router.get('/healthz', (ctx) => {
+    const ok = services.tools.every((t) => !t.required || t.usable);
+    ctx.status = ok ? 200 : 503;
+    ctx.body = { status: ok ? 'ok' : 'degraded', tools: Object.fromEntries(services.tools.map((t) => [t.name, t.version])) };
+  });
+  router.get('/v1/openapi.json', (ctx) => {
+    ctx.body = openapi;
+  });
+  router.get('/docs', docsPage);
+  router.get('/docs/:asset', docsAsset);
+  if (config.METRICS_ENABLED) {
+    router.get('/metrics', (ctx) => {
+      ctx.type = 'text/plain; version=0.0.4; charset=utf-8';
+      ctx.body = services.metrics.render(services.pool);
+    });
+  }
+  router.get('/v1/account', auth, (ctx) => {
+    const account = ctx.state.account!;
+    const now = new Date();
+    const limit = dailyLimit(account.plan);
+    const used = usedOn(db, account.id, utcDay(now));
+    ctx.body = {
+      account: account.name,
+      plan: account.plan,
+      daily_limit: limit,
+      used_today: used,
+      remaining: limit === null ? null : Math.max(0, limit - used),
+      resets_at: nextUtcMidnight(now).toISOString(),
+    };
+  });
+  for (const route of operationRoutes) {
+    router.post(`/v1/pdf/${route.name}`, auth, chargeAllowance(db), operationHandler(route, services));
+  }
+  extend?.(router);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}
+
+function accessLog(services: Services): Koa.Middleware {
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const operation = ctx.state.operation;
+      // Logged when the handler returns; streamed bodies finish later, which is fine for an access log.
+      ctx.state.log?.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms), operation }, 'request');
+      if (operation) services.metrics.record(operation, ctx.status, ms / 1000);
+    }
+  };
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  server: http.Server;
+  services: Services;
+  close: () => Promise<void>;
+}
+
+/** Starts listening; answers "Expect: 100-continue" only once a handler decides to read the body. */
+export async function listen(services: Services, app: Koa): Promise<RunningServer> {
+  const { config } = services;
+  const handler = app.callback();
+  const server = http.createServer(handler);
+  server.on('checkContinue', (req, res) => {
+    (req as { expectsContinue?: boolean }).expectsContinue = true;
+    void handler(req, res);
+  });
+  // Large multi-file uploads need longer than Node's 5-minute default.
+  server.requestTimeout = 30 * 60 * 1000;
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return {
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+    port,
+    server,
+    services,
+    close: async () => {
+      killAllChildren();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      services.db.close();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// The long-lived things a request needs, built once by server.ts.
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { Db } from './store/db.js';
+import type { ProcessPool } from './tools/pool.js';
+import type { ToolStatus } from './tools/versions.js';
+import type { Metrics } from './http/metrics.js';
+
+export interface Services {
+  config: Config;
+  db: Db;
+  pool: ProcessPool;
+  log: Logger;
+  /** Probed at start-up. */
+  tools: ToolStatus[];
+  metrics: Metrics;
+  /** Asynchronous jobs (set when the job subsystem is enabled). */
+  jobs?: JobSubmitter;
+}
+
+/** What the HTTP layer needs from the job subsystem. */
+export interface JobSubmitter {
+  submit(request: {
+    accountId: number;
+    operation: string;
+    files: Record<string, import('./operations/types.js').InputFile[]>;
+    fields: Record<string, unknown>;
+    callbackUrl?: string;
+    chargeDay: string;
+    requestId: string;
+  }): Promise<Record<string, unknown>>;
+}

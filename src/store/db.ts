@@ -1,0 +1,64 @@
+// Opens the SQLite database in DATA_DIR (WAL, so several processes can share
+// it) and applies migrations in order. Each migration runs once, recorded in
+// PRAGMA user_version.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+const migrations: string[] = [
+  `CREATE TABLE accounts (
+     id INTEGER PRIMARY KEY,
+     name TEXT NOT NULL UNIQUE,
+     plan TEXT NOT NULL CHECK (plan IN ('free', 'pro', 'enterprise')),
+     webhook_secret TEXT,
+     created_at TEXT NOT NULL
+   );
+   CREATE TABLE api_keys (
+     id INTEGER PRIMARY KEY,
+     account_id INTEGER NOT NULL REFERENCES accounts(id),
+     hash BLOB NOT NULL UNIQUE,
+     prefix TEXT NOT NULL UNIQUE,
+     last4 TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     last_used_at TEXT,
+     revoked_at TEXT
+   );
+   CREATE TABLE daily_usage (
+     account_id INTEGER NOT NULL REFERENCES accounts(id),
+     day TEXT NOT NULL,
+     count INTEGER NOT NULL,
+     PRIMARY KEY (account_id, day)
+   ) WITHOUT ROWID;`,
+];
+
+/** Opens (creating if needed) `DATA_DIR/pdf-service.db` and migrates it. */
+export function openDatabase(dataDir: string): Db {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const db = new Database(path.join(dataDir, 'pdf-service.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  // Another process may hold the write lock for a moment; wait rather than fail.
+  db.pragma('busy_timeout = 10000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const apply = db.transaction(() => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    for (let i = version; i < migrations.length; i++) {
+      db.exec(migrations[i]);
+    }
+    if (version < migrations.length) db.pragma(`user_version = ${migrations.length}`);
+  });
+  // IMMEDIATE: two processes starting together must not both migrate.
+  apply.immediate();
+}
+
+/** Lets later modules (jobs) register their migrations before the first open. */
+export function addMigration(sql: string): void {
+  migrations.push(sql);
+}

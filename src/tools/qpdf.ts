@@ -1,0 +1,175 @@
+// qpdf (tested with 11.3.0, Debian bookworm): page counts, merge, split,
+// encryption. Exit codes: 0 ok, 3 ok with warnings (a repaired file), 2 error.
+// Calls that carry a password pass all arguments through an @argfile.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { IncorrectPasswordError, InvalidPdfError, PasswordRequiredError, ProcessingFailedError } from '../errors.js';
+import { writeArgFile } from './argfile.js';
+import { run, type RunContext, type RunResult } from './run.js';
+
+export const QPDF = 'qpdf';
+
+/** Exit codes of qpdf (manual, "Exit Status"). */
+export const QpdfExitCode = { ok: 0, error: 2, warnings: 3 } as const;
+
+/** An argument that must not appear on the command line. */
+export interface Secret {
+  secret: string;
+}
+export type QpdfArg = string | Secret;
+
+interface QpdfCall {
+  /** Input files whose errors mean "your PDF is bad", not "we failed". */
+  inputs: string[];
+  /** Whether the client sent a password (wrong vs missing). */
+  passwordGiven: boolean;
+  /** Exit codes that are answers rather than failures (e.g. --is-encrypted's 2). */
+  answers?: number[];
+}
+
+/** Runs qpdf; maps failures to typed errors. */
+export async function runQpdf(ctx: RunContext, args: QpdfArg[], call: QpdfCall): Promise<RunResult> {
+  const hasSecret = args.some((a) => typeof a !== 'string');
+  const plain = args.map((a) => (typeof a === 'string' ? a : a.secret));
+  const argv = hasSecret ? [`@${await writeArgFile(ctx.workdir, plain)}`] : plain;
+  const result = await run(ctx, QPDF, argv);
+  if (result.exitCode === QpdfExitCode.ok || result.exitCode === QpdfExitCode.warnings) return result;
+  if (call.answers?.includes(result.exitCode)) return result;
+  throw qpdfError(result, call);
+}
+
+function qpdfError(result: RunResult, call: QpdfCall): Error {
+  const stderr = result.stderr;
+  if (/invalid password/i.test(stderr)) {
+    return call.passwordGiven ? new IncorrectPasswordError() : new PasswordRequiredError();
+  }
+  if (result.exitCode === QpdfExitCode.error && call.inputs.some((input) => stderr.includes(input))) {
+    return new InvalidPdfError(describeDamage(stderr));
+  }
+  return new ProcessingFailedError('qpdf failed.', new Error(`qpdf exit ${result.exitCode}: ${stderr}`));
+}
+
+/** A client-safe reason, without paths. */
+function describeDamage(stderr: string): string {
+  if (/not a PDF file|can't find PDF header/i.test(stderr)) return 'The file is not a PDF.';
+  if (/unable to find trailer|can't find startxref|damaged/i.test(stderr)) return 'The PDF is damaged beyond repair (no usable cross-reference table or trailer).';
+  return 'The PDF cannot be parsed or repaired.';
+}
+
+function passwordArgs(password: string | undefined): QpdfArg[] {
+  return password === undefined ? [] : [{ secret: `--password=${password}` }];
+}
+
+/** Number of pages; also proves the file opens (with `password`). */
+export async function pageCount(ctx: RunContext, file: string, password?: string): Promise<number> {
+  const result = await runQpdf(ctx, ['--show-npages', ...passwordArgs(password), file], { inputs: [file], passwordGiven: password !== undefined });
+  const count = Number.parseInt(result.stdout.trim(), 10);
+  if (!Number.isFinite(count)) throw new InvalidPdfError('The PDF has no readable page tree.');
+  return count;
+}
+
+/** True when the file is encrypted at all (owner-only files included). */
+export async function isEncrypted(ctx: RunContext, file: string): Promise<boolean> {
+  const result = await runQpdf(ctx, ['--is-encrypted', file], { inputs: [file], passwordGiven: false, answers: [2] });
+  return result.exitCode === 0;
+}
+
+export interface PageSource {
+  file: string;
+  password?: string;
+  /** qpdf range, e.g. "1-3,5"; all pages when absent. */
+  range?: string;
+}
+
+/** Writes the pages of `sources`, in order, to `output`. */
+export async function assemblePages(ctx: RunContext, sources: PageSource[], output: string, passwordGiven: boolean): Promise<void> {
+  const args: QpdfArg[] = ['--empty', '--pages'];
+  for (const source of sources) {
+    args.push(source.file, ...passwordArgs(source.password), source.range ?? '1-z');
+  }
+  args.push('--', output);
+  await runQpdf(ctx, args, { inputs: sources.map((s) => s.file), passwordGiven });
+}
+
+/** Splits `input` into files of `pagesPerFile` pages in `outDir`; returns them in page order. */
+export async function splitEvery(ctx: RunContext, input: string, pagesPerFile: number, outDir: string, password?: string): Promise<string[]> {
+  await fs.mkdir(outDir, { recursive: true });
+  const args: QpdfArg[] = [input, ...passwordArgs(password), '--decrypt', `--split-pages=${pagesPerFile}`, path.join(outDir, 'part-%d.pdf')];
+  await runQpdf(ctx, args, { inputs: [input], passwordGiven: password !== undefined });
+  // qpdf zero-pads the page numbers in the names, so a name sort is page order.
+  return (await fs.readdir(outDir)).sort().map((name) => path.join(outDir, name));
+}
+
+/** Copies the pages `range` of `input` (same document settings) to `output`. */
+export async function selectPages(ctx: RunContext, input: string, range: string, output: string, password?: string): Promise<void> {
+  const args: QpdfArg[] = [input, ...passwordArgs(password), '--decrypt', '--pages', '.', range, '--', output];
+  await runQpdf(ctx, args, { inputs: [input], passwordGiven: password !== undefined });
+}
+
+/** Writes `input` without encryption. */
+export async function decrypt(ctx: RunContext, input: string, output: string, password?: string): Promise<void> {
+  await runQpdf(ctx, [...passwordArgs(password), '--decrypt', input, output], { inputs: [input], passwordGiven: password !== undefined });
+}
+
+export interface Permissions {
+  print: boolean;
+  copy: boolean;
+  modify: boolean;
+  annotate: boolean;
+  fillForms: boolean;
+  assemble: boolean;
+  accessibility: boolean;
+}
+
+export interface EncryptionSettings {
+  userPassword: string;
+  ownerPassword: string;
+  bits: 256 | 128;
+  permissions: Permissions;
+}
+
+const yn = (allowed: boolean) => (allowed ? 'y' : 'n');
+
+/** qpdf's restriction flags for `permissions` (exported for unit tests). */
+export function permissionArgs(p: Permissions): string[] {
+  return [
+    `--print=${p.print ? 'full' : 'none'}`,
+    `--extract=${yn(p.copy)}`,
+    `--modify-other=${yn(p.modify)}`,
+    `--annotate=${yn(p.annotate)}`,
+    `--form=${yn(p.fillForms)}`,
+    `--assemble=${yn(p.assemble)}`,
+    `--accessibility=${yn(p.accessibility)}`,
+  ];
+}
+
+/** Encrypts `input` (opened with `inputPassword` if it is itself encrypted). */
+export async function encrypt(ctx: RunContext, input: string, output: string, settings: EncryptionSettings, inputPassword?: string): Promise<void> {
+  const args: QpdfArg[] = [
+    ...passwordArgs(inputPassword),
+    input,
+    '--encrypt',
+    { secret: settings.userPassword },
+    { secret: settings.ownerPassword },
+    String(settings.bits),
+    ...permissionArgs(settings.permissions),
+    ...(settings.bits === 128 ? ['--use-aes=y'] : []),
+    '--',
+    output,
+  ];
+  await runQpdf(ctx, args, { inputs: [input], passwordGiven: inputPassword !== undefined });
+}
+
+/** Reads selected objects as qpdf JSON v2 (no stream data). */
+export async function readJson(ctx: RunContext, file: string, keys: string[], objects: string[] = []): Promise<any> {
+  const args = ['--json=2', '--json-stream-data=none', ...keys.map((k) => `--json-key=${k}`), ...objects.map((o) => `--json-object=${o}`), file];
+  const result = await runQpdf(ctx, args, { inputs: [file], passwordGiven: false });
+  return JSON.parse(result.stdout);
+}
+
+/** Applies a qpdf JSON v2 update (new or replaced objects) to `input`, writing `output`. */
+export async function updateFromJson(ctx: RunContext, input: string, update: object, output: string): Promise<void> {
+  const jsonFile = path.join(ctx.workdir, `update-${Date.now()}.json`);
+  await fs.writeFile(jsonFile, JSON.stringify(update));
+  await runQpdf(ctx, [input, `--update-from-json=${jsonFile}`, output], { inputs: [input], passwordGiven: false });
+}

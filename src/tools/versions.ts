@@ -1,0 +1,51 @@
+// Which native tools are installed, and their versions (healthz, doctor, and
+// the start-up check that refuses to serve without a required tool).
+import { runStandalone } from './run.js';
+
+export interface ToolSpec {
+  name: string;
+  binary: string;
+  args: string[];
+  /** Pulls the version out of the output. */
+  pattern: RegExp;
+  /** Operations that cannot run without it. */
+  usedBy: string[];
+  required: boolean;
+}
+
+export const TOOLS: ToolSpec[] = [
+  { name: 'qpdf', binary: 'qpdf', args: ['--version'], pattern: /qpdf version (\S+)/, usedBy: ['merge', 'split', 'protect', 'unlock', 'compress', 'watermark'], required: true },
+  { name: 'ghostscript', binary: 'gs', args: ['--version'], pattern: /^(\d+\.\d+\.\d+)/m, usedBy: ['compress', 'convert'], required: true },
+  { name: 'poppler', binary: 'pdftotext', args: ['-v'], pattern: /pdftotext version (\S+)/, usedBy: ['extract-text', 'convert', 'images'], required: true },
+  { name: 'mupdf', binary: 'mutool', args: ['-v'], pattern: /mutool version (\S+)/, usedBy: ['convert'], required: true },
+  { name: 'img2pdf', binary: 'img2pdf', args: ['--version'], pattern: /img2pdf (\S+)/, usedBy: ['images'], required: true },
+  { name: 'ocrmypdf', binary: 'ocrmypdf', args: ['--version'], pattern: /^(\S+)/m, usedBy: ['ocr', 'extract-text'], required: true },
+  { name: 'tesseract', binary: 'tesseract', args: ['--version'], pattern: /tesseract (\S+)/, usedBy: ['ocr', 'extract-text'], required: true },
+  { name: 'libreoffice', binary: 'soffice', args: ['--version'], pattern: /LibreOffice (\S+)/, usedBy: ['convert'], required: true },
+];
+
+export interface ToolStatus {
+  name: string;
+  binary: string;
+  version: string | null;
+  usable: boolean;
+  required: boolean;
+  error?: string;
+}
+
+/** Probes one tool with `--version` (or its equivalent). */
+export async function probeTool(tool: ToolSpec): Promise<ToolStatus> {
+  const base = { name: tool.name, binary: tool.binary, required: tool.required };
+  try {
+    const result = await runStandalone(tool.binary, tool.args);
+    if (result.notFound) return { ...base, version: null, usable: false, error: 'not installed (run scripts/install-tools.sh)' };
+    const version = tool.pattern.exec(result.stdout)?.[1] ?? null;
+    return version ? { ...base, version, usable: true } : { ...base, version: null, usable: false, error: 'unexpected --version output' };
+  } catch (error) {
+    return { ...base, version: null, usable: false, error: String(error) };
+  }
+}
+
+export function probeTools(): Promise<ToolStatus[]> {
+  return Promise.all(TOOLS.map(probeTool));
+}

@@ -1,0 +1,94 @@
+// Starts the real app on port 0 with a private DATA_DIR and TMP_DIR, against
+// the real tools, and offers small helpers to call it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type Router from '@koa/router';
+import { loadConfig } from '../../src/config.js';
+import { createApp, createServices, listen, type RunningServer } from '../../src/server.js';
+import { createKey } from '../../src/store/keys.js';
+import type { Plan } from '../../src/store/plans.js';
+import { probeTools, type ToolStatus } from '../../src/tools/versions.js';
+import pino from 'pino';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CORPUS = path.resolve(ROOT, '../shared/corpus');
+
+/** Path of a corpus file (read-only; copy before writing). */
+export function corpus(name: string): string {
+  return path.join(CORPUS, name);
+}
+
+let toolsOnce: Promise<ToolStatus[]> | undefined;
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  tmpDir: string;
+  /** A fresh key of a fresh account. */
+  newKey: (plan?: Plan, account?: string) => string;
+  /** POST multipart to /v1/pdf/<op>. */
+  post: (operation: string, form: FormData, key: string, headers?: Record<string, string>) => Promise<Response>;
+  /** Entries left in TMP_DIR (should be none once requests are over). */
+  leftovers: () => string[];
+}
+
+let accountCounter = 0;
+
+export async function startTestServer(env: Record<string, string> = {}, extend?: (router: Router) => void): Promise<TestServer> {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-test-'));
+  const dataDir = path.join(base, 'data');
+  const tmpDir = path.join(base, 'tmp');
+  fs.mkdirSync(tmpDir, { recursive: true });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TMP_DIR: tmpDir, LOG_LEVEL: 'silent', ...env });
+  toolsOnce ??= probeTools();
+  const services = await createServices(config, { tools: await toolsOnce, log: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
+  const running = await listen(services, createApp(services, extend));
+  return {
+    ...running,
+    dataDir,
+    tmpDir,
+    newKey: (plan = 'enterprise', account = `acct-${process.pid}-${++accountCounter}`) => createKey(services.db, account, plan).key,
+    post: (operation, form, key, headers = {}) =>
+      fetch(`${running.url}/v1/pdf/${operation}`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${key}`, ...headers } }),
+    leftovers: () => fs.readdirSync(tmpDir),
+    close: async () => {
+      await running.close();
+      fs.rmSync(base, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A file part from disk (or bytes) with the name the client claims. */
+export async function filePart(source: string | Buffer, name?: string): Promise<[Blob, string]> {
+  const blob = typeof source === 'string' ? await fs.openAsBlob(source) : new Blob([source]);
+  return [blob, name ?? (typeof source === 'string' ? path.basename(source) : 'upload.bin')];
+}
+
+/** Builds a FormData: strings are fields, [Blob, name] tuples (or arrays of them) are files. */
+export function form(fields: Record<string, string | [Blob, string] | Array<[Blob, string]>>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') data.append(name, value);
+    else if (Array.isArray(value[0])) for (const [blob, filename] of value as Array<[Blob, string]>) data.append(name, blob, filename);
+    else data.append(name, (value as [Blob, string])[0], (value as [Blob, string])[1]);
+  }
+  return data;
+}
+
+/** Waits until `check` is true (polling), failing after `ms`. */
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Writes a response body to a temp file and returns its path. */
+export async function saveBody(response: Response, name = 'out.bin'): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-out-'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  return file;
+}
