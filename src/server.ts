@@ -15,6 +15,7 @@ import { problemMiddleware } from './http/problem.js';
 import { requestId } from './http/request-id.js';
 import { buildOpenApi } from './openapi/document.js';
 import { operationHandler } from './routes/execute.js';
+import type { OperationRoute } from './routes/definition.js';
 import { operationRoutes } from './routes/index.js';
 import type { Services } from './services.js';
 import { openDatabase } from './store/db.js';
@@ -45,12 +46,27 @@ export async function createServices(config: Config, options: { log?: Logger; to
   return { config, db, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics() };
 }
 
-export function createApp(services: Services, extend?: (router: Router) => void): Koa {
+export interface AppExtensions {
+  /** Extra routes (jobs API). */
+  extend?: (router: Router) => void;
+  /** Extra operations mounted like the built-in ones (tests). */
+  operations?: OperationRoute[];
+  /** Extra OpenAPI paths. */
+  openapiPaths?: Record<string, unknown>;
+}
+
+export function createApp(services: Services, extensions: AppExtensions = {}): Koa {
   const { config, db } = services;
   const app = new Koa({ proxy: config.TRUST_PROXY });
+  // Errors after the response started (a client that went away mid-download) land here, not on stderr.
+  app.on('error', (error: Error, ctx?: Koa.Context) => {
+    const log = ctx?.state.log ?? services.log;
+    log.warn({ err: error.message, path: ctx?.path }, 'response stream ended early');
+  });
   const router = new Router();
   const auth = requireApiKey(db);
-  const openapi = buildOpenApi(operationRoutes, config);
+  const operations = [...operationRoutes, ...(extensions.operations ?? [])];
+  const openapi = buildOpenApi(operations, config, extensions.openapiPaths);
 
   app.use(requestId(services.log));
   app.use(accessLog(services));
@@ -88,10 +104,10 @@ export function createApp(services: Services, extend?: (router: Router) => void)
       resets_at: nextUtcMidnight(now).toISOString(),
     };
   });
-  for (const route of operationRoutes) {
+  for (const route of operations) {
     router.post(`/v1/pdf/${route.name}`, auth, chargeAllowance(db), operationHandler(route, services));
   }
-  extend?.(router);
+  extensions.extend?.(router);
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

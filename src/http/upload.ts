@@ -1,17 +1,20 @@
-// Multipart uploads into the request's private work directory (@koa/multer,
-// disk storage). Limits apply while the body streams: a declared length over
+// Multipart uploads into the request's private work directory (busboy,
+// streamed to disk). Limits apply while the body streams: a declared length over
 // the route's maximum is refused before one byte is read, a part that passes
 // MAX_FILE_SIZE stops the upload there, and every file's type is sniffed
 // from its bytes.
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import type { Context } from 'koa';
-import multer from '@koa/multer';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
 import { dir } from 'tmp-promise';
 import type { Config } from '../config.js';
 import {
   ClientClosedError,
   FileTooLargeError,
   InvalidRequestError,
+  ProcessingFailedError,
   TooManyFilesError,
   UnsupportedMediaTypeError,
 } from '../errors.js';
@@ -45,11 +48,22 @@ export function checkDeclaredLength(ctx: Context, parts: FilePart[], config: Con
   }
 }
 
-/** The client may still be sending: answer, then drop the connection instead of reading the rest. */
+/**
+ * The client may still be sending: answer with "Connection: close" and let
+ * Node discard the rest while the answer goes out (closing at once would send
+ * a TCP reset that can destroy the answer before the client reads it, the
+ * reason nginx lingers too). A client that keeps sending is cut off after
+ * LINGER_MS.
+ */
 export function closeAfterResponse(ctx: Context): void {
   ctx.set('Connection', 'close');
-  ctx.res.once('finish', () => ctx.req.socket.destroy());
+  ctx.res.once('finish', () => {
+    ctx.req.resume();
+    setTimeout(() => ctx.req.socket.destroy(), LINGER_MS).unref();
+  });
 }
+
+const LINGER_MS = 10_000;
 
 /** A private work directory for one request; `release` removes it (idempotent). */
 export interface Workdir {
@@ -58,12 +72,12 @@ export interface Workdir {
 }
 
 export async function createWorkdir(config: Config): Promise<Workdir> {
-  await fs.mkdir(config.TMP_DIR, { recursive: true });
+  await fs.promises.mkdir(config.TMP_DIR, { recursive: true });
   const created = await dir({ tmpdir: config.TMP_DIR, prefix: 'pdf-req-', mode: 0o700 });
   let released: Promise<void> | undefined;
   return {
     path: created.path,
-    release: () => (released ??= fs.rm(created.path, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 })),
+    release: () => (released ??= fs.promises.rm(created.path, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 })),
   };
 }
 
@@ -72,35 +86,25 @@ export interface ReceivedUpload {
   fields: Record<string, unknown>;
 }
 
-/** Reads the multipart body into `workdir`, enforcing counts, sizes and kinds. */
+interface RawFile {
+  path: string;
+  originalName: string;
+  size: number;
+}
+
+/**
+ * Streams the multipart body into `workdir` (busboy), enforcing counts, sizes
+ * and kinds. On the first limit crossed it stops reading and rejects at once:
+ * the client gets its 413 while it is still sending, and nothing past the
+ * limit reaches the disk.
+ */
 export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: string, config: Config): Promise<ReceivedUpload> {
   if (!ctx.is('multipart/form-data')) {
     throw new InvalidRequestError('Send the request as multipart/form-data.');
   }
-  let counter = 0;
-  const totalFiles = parts.reduce((n, part) => n + maxPartCount(part, config), 0);
-  const upload = multer({
-    storage: multer.diskStorage({
-      destination: workdir,
-      // Never the client's name: it could be a path.
-      filename: (_req, _file, cb) => cb(null, `upload-${++counter}`),
-    }),
-    limits: {
-      fileSize: config.MAX_FILE_SIZE,
-      files: totalFiles,
-      fields: MAX_FIELDS,
-      fieldSize: MAX_FIELD_SIZE,
-      parts: totalFiles + MAX_FIELDS,
-    },
-  });
   // Node answers "Expect: 100-continue" only now (see server.ts), after auth and limits passed.
   if ((ctx.req as { expectsContinue?: boolean }).expectsContinue) ctx.res.writeContinue();
-  try {
-    await upload.fields(parts.map((part) => ({ name: part.field, maxCount: maxPartCount(part, config) })))(ctx, async () => {});
-  } catch (error) {
-    throw uploadError(ctx, error, parts, config);
-  }
-  const raw = (ctx.files ?? {}) as Record<string, multer.File[]>;
+  const { raw, fields } = await parseMultipart(ctx, parts, workdir, config);
   const files: Record<string, InputFile[]> = {};
   for (const part of parts) {
     const received = raw[part.field] ?? [];
@@ -112,12 +116,92 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: st
     }
     files[part.field] = await Promise.all(received.map((file, i) => checkedFile(file, part, i, received.length)));
   }
-  return { files, fields: { ...((ctx.request as { body?: Record<string, unknown> }).body ?? {}) } };
+  return { files, fields };
 }
 
-async function checkedFile(file: multer.File, part: FilePart, index: number, count: number): Promise<InputFile> {
+function parseMultipart(ctx: Context, parts: FilePart[], workdir: string, config: Config): Promise<{ raw: Record<string, RawFile[]>; fields: Record<string, unknown> }> {
+  const req = ctx.req;
+  const totalFiles = parts.reduce((n, part) => n + maxPartCount(part, config), 0);
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { fileSize: config.MAX_FILE_SIZE, files: totalFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_SIZE, parts: totalFiles + MAX_FIELDS },
+      });
+    } catch {
+      return reject(new InvalidRequestError('The multipart Content-Type has no boundary.'));
+    }
+    const raw: Record<string, RawFile[]> = {};
+    const fields: Record<string, unknown> = {};
+    const writes: Promise<void>[] = [];
+    let counter = 0;
+    let failed = false;
+
+    const fail = (error: Error, stopReading = true) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      parser.removeAllListeners('close');
+      if (stopReading) closeAfterResponse(ctx);
+      reject(error);
+    };
+
+    parser.on('file', (name, stream, info) => {
+      const part = parts.find((p) => p.field === name);
+      if (failed) return void stream.resume();
+      if (!part) {
+        stream.resume();
+        const expected = parts.map((p) => `"${p.field}"`).join(' or ');
+        return fail(new InvalidRequestError(`Unexpected file field "${name}"; this operation takes ${expected}.`, name));
+      }
+      const list = (raw[name] ??= []);
+      if (list.length >= maxPartCount(part, config)) {
+        stream.resume();
+        return fail(new TooManyFilesError(maxPartCount(part, config)));
+      }
+      const file: RawFile = { path: path.join(workdir, `upload-${++counter}`), originalName: info.filename ?? '', size: 0 };
+      list.push(file);
+      const out = fs.createWriteStream(file.path, { mode: 0o600 });
+      stream.on('data', (chunk: Buffer) => (file.size += chunk.length));
+      stream.on('limit', () => {
+        out.destroy();
+        fail(new FileTooLargeError(config.MAX_FILE_SIZE, `A file in part "${name}"`));
+      });
+      writes.push(
+        pipeline(stream, out).catch((error: Error) => {
+          if (!failed) fail(new ProcessingFailedError('The upload could not be stored.', error));
+        }),
+      );
+    });
+    parser.on('field', (name, value, info) => {
+      if (failed) return;
+      if (info.nameTruncated || info.valueTruncated) {
+        return fail(new InvalidRequestError(`Form field "${name}" is over the limit of ${MAX_FIELD_SIZE} bytes.`, name), false);
+      }
+      const previous = fields[name];
+      fields[name] = previous === undefined ? value : ([] as unknown[]).concat(previous, value);
+    });
+    parser.on('filesLimit', () => fail(new TooManyFilesError(totalFiles)));
+    parser.on('partsLimit', () => fail(new TooManyFilesError(totalFiles)));
+    parser.on('fieldsLimit', () => fail(new InvalidRequestError(`At most ${MAX_FIELDS} form fields are accepted.`)));
+    parser.on('error', () => fail(req.complete ? new InvalidRequestError('The multipart body is malformed or incomplete.') : new ClientClosedError(), false));
+    parser.on('close', () => {
+      void Promise.all(writes).then(() => {
+        if (!failed) resolve({ raw, fields });
+      });
+    });
+    req.on('close', () => {
+      if (!req.complete) fail(new ClientClosedError(), false);
+    });
+    req.pipe(parser);
+  });
+}
+
+async function checkedFile(file: RawFile, part: FilePart, index: number, count: number): Promise<InputFile> {
   const kind: FileKind = file.size === 0 ? 'unknown' : await sniffFile(file.path);
-  const name = cleanUploadName(file.originalname);
+  const name = cleanUploadName(file.originalName);
   if (!part.kinds.includes(kind)) {
     const which = count > 1 ? `${part.field} #${index + 1}` : part.field;
     const what = file.size === 0 ? 'is empty' : kind === 'unknown' ? 'is of an unrecognized type' : `is ${MEDIA_TYPES[kind]}`;
@@ -125,31 +209,4 @@ async function checkedFile(file: multer.File, part: FilePart, index: number, cou
     throw new UnsupportedMediaTypeError(`${which}${name ? ` ("${name}")` : ''} ${what}; accepted: ${accepted}.`);
   }
   return { path: file.path, name, size: file.size, kind };
-}
-
-function uploadError(ctx: Context, error: unknown, parts: FilePart[], config: Config): Error {
-  const code = (error as { code?: string }).code;
-  const field = (error as { field?: string }).field;
-  switch (code) {
-    case 'LIMIT_FILE_SIZE':
-      closeAfterResponse(ctx);
-      return new FileTooLargeError(config.MAX_FILE_SIZE, field ? `A file in part "${field}"` : 'A file');
-    case 'LIMIT_FILE_COUNT':
-    case 'LIMIT_PART_COUNT':
-      closeAfterResponse(ctx);
-      return new TooManyFilesError(parts.reduce((n, part) => n + maxPartCount(part, config), 0));
-    case 'LIMIT_UNEXPECTED_FILE': {
-      const part = parts.find((p) => p.field === field);
-      closeAfterResponse(ctx);
-      if (part) return new TooManyFilesError(maxPartCount(part, config));
-      const expected = parts.map((p) => `"${p.field}"`).join(' or ');
-      return new InvalidRequestError(`Unexpected file field "${field}"; this operation takes ${expected}.`, field);
-    }
-    case 'LIMIT_FIELD_KEY':
-    case 'LIMIT_FIELD_VALUE':
-    case 'LIMIT_FIELD_COUNT':
-      return new InvalidRequestError(`Form field${field ? ` "${field}"` : 's'} over the limit (${MAX_FIELDS} fields of at most ${MAX_FIELD_SIZE} bytes).`, field);
-  }
-  if (ctx.req.destroyed || (ctx.res.destroyed && !ctx.res.writableFinished)) return new ClientClosedError();
-  return new InvalidRequestError('The multipart body is malformed or incomplete.');
 }

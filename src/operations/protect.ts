@@ -46,5 +46,7 @@ export async function protectPdf({ files, options, run, config }: OperationInput
     },
     options.password,
   );
-  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-protected.pdf` };
+  // PDF 2.0 (and qpdf for R4/R6) always permits extraction for accessibility: say so rather than pretend.
+  const headers: Record<string, string> = options.allow_accessibility ? {} : { 'X-Ignored-Options': 'allow_accessibility' };
+  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-protected.pdf`, headers };
 }

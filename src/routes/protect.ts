@@ -11,7 +11,9 @@ export const protectRoute = defineOperation({
   summary: 'Encrypt a PDF',
   description:
     'Encrypts with AES-256 (default) or AES-128. Give `user_password` (needed to open) and/or `owner_password` (needed to change permissions); ' +
-    'without an owner password a random one is set. Permissions default to allowed.',
+    'without an owner password a random one is set. Permissions default to allowed. ' +
+    '`allow_accessibility=false` cannot be enforced with AES encryption (PDF 2.0 readers always permit accessibility extraction): ' +
+    'the response then carries `X-Ignored-Options: allow_accessibility`.',
   files: [{ field: 'file', min: 1, max: 1, kinds: ['pdf'], description: 'The PDF to encrypt.' }],
   options: z.strictObject({
     user_password: newPassword('Password needed to open the document.'),
@@ -23,7 +25,7 @@ export const protectRoute = defineOperation({
     allow_annotate: boolField(true, 'Allow adding annotations.'),
     allow_fill_forms: boolField(true, 'Allow filling in forms.'),
     allow_assemble: boolField(true, 'Allow inserting, rotating and deleting pages.'),
-    allow_accessibility: boolField(true, 'Allow text extraction for accessibility.'),
+    allow_accessibility: boolField(true, 'Allow text extraction for accessibility (always allowed by AES-encrypted files; see description).'),
     password: passwordField,
   }),
   produces: ['application/pdf'],

@@ -31,6 +31,50 @@ const migrations: string[] = [
      count INTEGER NOT NULL,
      PRIMARY KEY (account_id, day)
    ) WITHOUT ROWID;`,
+  // Asynchronous jobs (src/jobs): the durable queue, and webhook deliveries that survive restarts.
+  `CREATE TABLE jobs (
+     id TEXT PRIMARY KEY,
+     account_id INTEGER NOT NULL REFERENCES accounts(id),
+     operation TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'succeeded', 'failed', 'canceled')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     created_at TEXT NOT NULL,
+     started_at TEXT,
+     finished_at TEXT,
+     fields BLOB NOT NULL,
+     inputs TEXT NOT NULL,
+     stored_bytes INTEGER NOT NULL,
+     charge_day TEXT NOT NULL,
+     request_id TEXT,
+     callback_url TEXT,
+     worker_id TEXT,
+     lease_until INTEGER,
+     result_file TEXT,
+     result_filename TEXT,
+     result_type TEXT,
+     result_size INTEGER,
+     result_stored_bytes INTEGER,
+     result_headers TEXT,
+     expires_at TEXT,
+     error TEXT
+   );
+   CREATE INDEX jobs_queue ON jobs (status, created_at);
+   CREATE INDEX jobs_account ON jobs (account_id);
+   CREATE TABLE webhook_deliveries (
+     id TEXT PRIMARY KEY,
+     job_id TEXT NOT NULL,
+     account_id INTEGER NOT NULL REFERENCES accounts(id),
+     url TEXT NOT NULL,
+     body TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     worker_id TEXT,
+     lease_until INTEGER,
+     last_error TEXT,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX webhook_due ON webhook_deliveries (status, next_attempt_at);`,
 ];
 
 /** Opens (creating if needed) `DATA_DIR/pdf-service.db` and migrates it. */

@@ -95,6 +95,7 @@ export async function run(ctx: RunContext, file: string, args: string[], options
   try {
     const remaining = ctx.deadline - started;
     if (remaining <= 0) throw new TimeoutError(ctx.timeoutMs);
+    for (const observer of observers) observer(file, args);
     const child = execa(file, args, {
       cwd: ctx.workdir,
       env: childEnv(ctx.workdir, options.env),
@@ -178,4 +179,13 @@ export async function runStandalone(file: string, args: string[], timeoutMs = 20
     clearTimeout(timer);
     killGroup(child.pid);
   }
+}
+
+type RunObserver = (file: string, args: readonly string[]) => void;
+const observers = new Set<RunObserver>();
+
+/** Calls `observer` with the argv of every child started (tests check that no secret is on it). Returns an unsubscribe function. */
+export function observeRuns(observer: RunObserver): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
 }

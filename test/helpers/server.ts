@@ -4,9 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type Router from '@koa/router';
 import { loadConfig } from '../../src/config.js';
-import { createApp, createServices, listen, type RunningServer } from '../../src/server.js';
+import { createApp, createServices, listen, type AppExtensions, type RunningServer } from '../../src/server.js';
 import { createKey } from '../../src/store/keys.js';
 import type { Plan } from '../../src/store/plans.js';
 import { probeTools, type ToolStatus } from '../../src/tools/versions.js';
@@ -35,7 +34,7 @@ export interface TestServer extends RunningServer {
 
 let accountCounter = 0;
 
-export async function startTestServer(env: Record<string, string> = {}, extend?: (router: Router) => void): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, extensions: AppExtensions = {}): Promise<TestServer> {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-test-'));
   const dataDir = path.join(base, 'data');
   const tmpDir = path.join(base, 'tmp');
@@ -43,7 +42,7 @@ export async function startTestServer(env: Record<string, string> = {}, extend?:
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TMP_DIR: tmpDir, LOG_LEVEL: 'silent', ...env });
   toolsOnce ??= probeTools();
   const services = await createServices(config, { tools: await toolsOnce, log: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
-  const running = await listen(services, createApp(services, extend));
+  const running = await listen(services, createApp(services, extensions));
   return {
     ...running,
     dataDir,

@@ -1,0 +1,55 @@
+// Runs `bin/pdf-service serve` as a real child process (compiled code), for
+// tests that need several processes on one database or the server's own RSS.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './server.js';
+
+export interface ServeProcess {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Resident set size now and at its peak (kB, from /proc). */
+  memory: () => { rssKb: number; peakKb: number };
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+const BIN = path.join(ROOT, 'bin/pdf-service');
+
+/** Runs a CLI command and returns its stdout. */
+export function cli(args: string[], env: Record<string, string>): string {
+  return execFileSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+}
+
+export async function startServeProcess(env: Record<string, string>): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr}`)), 30_000);
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+  child.stdout!.resume();
+  const readKb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+  return {
+    url,
+    pid: child.pid!,
+    child,
+    memory: () => ({ rssKb: readKb('VmRSS'), peakKb: readKb('VmHWM') }),
+    stop: (signal = 'SIGTERM') =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
+  };
+}
