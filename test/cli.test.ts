@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli } from './helpers/process-server.js';
+import { ROOT } from './helpers/server.js';
+
+const base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-cli-'));
+const env = { DATA_DIR: path.join(base, 'data') };
+afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
+
+function cliFails(args: string[], extraEnv: Record<string, string> = {}): { status: number; stderr: string } {
+  try {
+    execFileSync(process.execPath, [path.join(ROOT, 'bin/pdf-service'), ...args], { env: { ...process.env, ...env, ...extraEnv }, encoding: 'utf8', stdio: 'pipe' });
+    return { status: 0, stderr: '' };
+  } catch (error) {
+    const e = error as { status: number; stderr: string };
+    return { status: e.status, stderr: e.stderr };
+  }
+}
+
+describe('bin/pdf-service', () => {
+  it('keys create / list / revoke and accounts set-plan', () => {
+    const created = JSON.parse(cli(['keys', 'create', '--account', 'acme', '--plan', 'pro', '--json'], env));
+    expect(created).toMatchObject({ account: 'acme', plan: 'pro' });
+    expect(created.key).toMatch(/^pdf_live_[0-9A-Za-z]{43}$/);
+    expect(created.key.startsWith(created.prefix)).toBe(true);
+    const text = cli(['keys', 'create', '--account', 'acme', '--plan', 'pro'], env);
+    expect(text).toMatch(/pdf_live_[0-9A-Za-z]{43}/);
+    const listed = JSON.parse(cli(['keys', 'list', '--json'], env));
+    expect(listed).toHaveLength(2);
+    expect(JSON.stringify(listed)).not.toContain(created.key);
+    expect(listed[0]).toMatchObject({ prefix: created.prefix, account: 'acme', plan: 'pro', last4: created.key.slice(-4), revoked_at: null });
+    expect(cli(['keys', 'list'], env)).not.toContain(created.key);
+    expect(cli(['keys', 'revoke', created.prefix], env)).toContain('revoked');
+    expect(JSON.parse(cli(['keys', 'list', '--json'], env))[0].revoked_at).not.toBeNull();
+    expect(cliFails(['keys', 'revoke', created.prefix]).status).toBe(2);
+    expect(cli(['accounts', 'set-plan', 'acme', 'enterprise'], env)).toContain('enterprise');
+    expect(JSON.parse(cli(['keys', 'list', '--json'], env))[1].plan).toBe('enterprise');
+    expect(cliFails(['accounts', 'set-plan', 'acme', 'gold']).stderr).toContain('free, pro, enterprise');
+    expect(cliFails(['accounts', 'set-plan', 'nobody', 'pro']).stderr).toContain('no account');
+    expect(cli(['accounts', 'webhook-secret', 'acme'], env)).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}/);
+  });
+
+  it('refuses a bad configuration value with a one-line reason', () => {
+    const result = cliFails(['keys', 'list'], { MAX_FILE_SIZE: '100MB' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('MAX_FILE_SIZE');
+  });
+
+  it('doctor lists every tool with its version', () => {
+    const out = cli(['doctor'], env);
+    for (const tool of ['qpdf', 'ghostscript', 'poppler', 'mupdf', 'img2pdf', 'ocrmypdf', 'tesseract', 'libreoffice']) {
+      expect(out).toMatch(new RegExp(`ok\\s+${tool}\\s+\\S+\\s+\\d`));
+    }
+  });
+});
