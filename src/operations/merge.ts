@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { stemOf } from '../http/filename.js';
 import { assemblePages, readJson, updateFromJson } from '../tools/qpdf.js';
-import { openPdfs, type OpenedPdf } from './pdf-input.js';
+import { openPdfsFast, type OpenedPdf } from './pdf-input.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
 export interface MergeOptions {
@@ -13,7 +13,7 @@ export interface MergeOptions {
 }
 
 export async function mergePdfs({ files, options, run, config }: OperationInput<MergeOptions>): Promise<OperationOutput> {
-  const inputs = await openPdfs(run, files.files, config.MAX_PAGES, options.password);
+  const inputs = await openPdfsFast(run, files.files, config.MAX_PAGES, options.password);
   const merged = path.join(run.workdir, 'merged.pdf');
   await assemblePages(
     run,

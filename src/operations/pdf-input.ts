@@ -1,21 +1,39 @@
 // Opening an uploaded PDF: proves it parses (or is repairable), that the
 // password fits, and that it is within MAX_PAGES, before any real work.
 import { TooManyPagesError } from '../errors.js';
+import { quickPageCount } from '../files/pdf-page-count.js';
 import { pageCount } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
 import type { InputFile } from './types.js';
 
 export interface OpenedPdf extends InputFile {
   pages: number;
+  /** True when the page count came from the file's own page tree (no qpdf run; the file is not encrypted). */
+  declaredCount: boolean;
 }
 
+/** Opens with qpdf: the page count is qpdf's, and a damaged or encrypted file is diagnosed here. */
 export async function openPdf(ctx: RunContext, file: InputFile, maxPages: number, password?: string): Promise<OpenedPdf> {
   const pages = await pageCount(ctx, file.path, password);
   if (pages > maxPages) throw new TooManyPagesError(maxPages, pages);
-  return { ...file, pages };
+  return { ...file, pages, declaredCount: false };
 }
 
-/** Opens several PDFs side by side (one pool slot each). */
-export function openPdfs(ctx: RunContext, files: InputFile[], maxPages: number, password?: string): Promise<OpenedPdf[]> {
-  return Promise.all(files.map((file) => openPdf(ctx, file, maxPages, password)));
+/**
+ * Like openPdf, but reads the page count from the file's page tree when it is
+ * plainly readable (no process, ~1 ms) and falls back to qpdf otherwise. For
+ * operations whose next step is a qpdf pass that diagnoses damage and
+ * passwords anyway (merge, split, protect, unlock); not for heavy per-page
+ * work, where a page tree that lies about /Count must not slip past MAX_PAGES.
+ */
+export async function openPdfFast(ctx: RunContext, file: InputFile, maxPages: number, password?: string): Promise<OpenedPdf> {
+  const declared = await quickPageCount(file.path);
+  if (declared === undefined) return openPdf(ctx, file, maxPages, password);
+  if (declared > maxPages) throw new TooManyPagesError(maxPages, declared);
+  return { ...file, pages: declared, declaredCount: true };
+}
+
+/** Opens several PDFs side by side with openPdfFast. */
+export function openPdfsFast(ctx: RunContext, files: InputFile[], maxPages: number, password?: string): Promise<OpenedPdf[]> {
+  return Promise.all(files.map((file) => openPdfFast(ctx, file, maxPages, password)));
 }

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { stemOf } from '../http/filename.js';
 import { encrypt, type Permissions } from '../tools/qpdf.js';
-import { openPdf } from './pdf-input.js';
+import { openPdfFast } from './pdf-input.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
 export interface ProtectOptions {
@@ -23,7 +23,7 @@ export interface ProtectOptions {
 }
 
 export async function protectPdf({ files, options, run, config }: OperationInput<ProtectOptions>): Promise<OperationOutput> {
-  const input = await openPdf(run, files.file[0], config.MAX_PAGES, options.password);
+  const input = await openPdfFast(run, files.file[0], config.MAX_PAGES, options.password);
   const permissions: Permissions = {
     print: options.allow_print,
     copy: options.allow_copy,

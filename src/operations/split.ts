@@ -7,7 +7,7 @@ import { numberedNames } from '../files/names.js';
 import { stemOf } from '../http/filename.js';
 import { selectPages, splitEvery } from '../tools/qpdf.js';
 import { parsePageRanges, toQpdfRange } from './page-ranges.js';
-import { openPdf } from './pdf-input.js';
+import { openPdfFast } from './pdf-input.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
 export interface SplitOptions {
@@ -19,7 +19,7 @@ export interface SplitOptions {
 }
 
 export async function splitPdf({ files, options, run, config }: OperationInput<SplitOptions>): Promise<OperationOutput> {
-  const input = await openPdf(run, files.file[0], config.MAX_PAGES, options.password);
+  const input = await openPdfFast(run, files.file[0], config.MAX_PAGES, options.password);
   const stem = stemOf(input.name);
   if (options.mode === 'extract') {
     const ranges = parsePageRanges(options.pages!, input.pages, 'pages');

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { stemOf } from '../http/filename.js';
 import { decrypt, isEncrypted } from '../tools/qpdf.js';
-import { openPdf } from './pdf-input.js';
+import { openPdfFast } from './pdf-input.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
 export interface UnlockOptions {
@@ -13,8 +13,9 @@ export interface UnlockOptions {
 export async function unlockPdf({ files, options, run, config }: OperationInput<UnlockOptions>): Promise<OperationOutput> {
   const file = files.file[0];
   const filename = `${stemOf(file.name)}-unlocked.pdf`;
-  const input = await openPdf(run, file, config.MAX_PAGES, options.password);
-  if (!(await isEncrypted(run, input.path))) {
+  const input = await openPdfFast(run, file, config.MAX_PAGES, options.password);
+  // A page tree read directly means no /Encrypt in the trailer: nothing to unlock.
+  if (input.declaredCount || !(await isEncrypted(run, input.path))) {
     return { type: 'file', path: input.path, contentType: 'application/pdf', filename };
   }
   const output = path.join(run.workdir, 'unlocked.pdf');
