@@ -23,7 +23,7 @@ import { dailyLimit } from './store/plans.js';
 import { nextUtcMidnight, usedOn, utcDay } from './store/usage.js';
 import { ProcessPool } from './tools/pool.js';
 import { killAllChildren } from './tools/run.js';
-import { probeTools, type ToolStatus } from './tools/versions.js';
+import { probeTools, requiredToolsPresent, type ToolStatus } from './tools/versions.js';
 
 export function createLogger(config: Config): Logger {
   return pino({
@@ -74,8 +74,8 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
   app.use(rateLimitHeaders(db));
   app.use(unmatchedAsProblems(db));
 
-  router.get('/healthz', (ctx) => {
-    const ok = services.tools.every((t) => !t.required || t.usable);
+  router.get('/healthz', async (ctx) => {
+    const ok = await requiredToolsPresent(services.tools);
     ctx.status = ok ? 200 : 503;
     ctx.body = { status: ok ? 'ok' : 'degraded', tools: Object.fromEntries(services.tools.map((t) => [t.name, t.version])) };
   });

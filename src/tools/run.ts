@@ -69,9 +69,12 @@ export function liveChildren(): number[] {
   return [...live];
 }
 
+/** The only PATH children get (no user-writable directories). */
+export const CHILD_PATH = '/usr/local/bin:/usr/bin:/bin';
+
 function childEnv(workdir: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
-    PATH: '/usr/local/bin:/usr/bin:/bin',
+    PATH: CHILD_PATH,
     HOME: workdir,
     TMPDIR: workdir,
     LANG: 'C.UTF-8',

@@ -1,6 +1,30 @@
 // Which native tools are installed, and their versions (healthz, doctor, and
 // the start-up check that refuses to serve without a required tool).
-import { runStandalone } from './run.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CHILD_PATH, runStandalone } from './run.js';
+
+/** The binary's location on the children's PATH. */
+export function findOnPath(binary: string): string | undefined {
+  for (const dir of CHILD_PATH.split(':')) {
+    const candidate = path.join(dir, binary);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/** Whether every required tool is still installed (the start-up probe found them; a package may be removed later). */
+export async function requiredToolsPresent(tools: ToolStatus[]): Promise<boolean> {
+  const checks = tools
+    .filter((t) => t.required)
+    .map((t) => (t.usable && t.path ? fs.promises.access(t.path, fs.constants.X_OK).then(() => true, () => false) : Promise.resolve(false)));
+  return (await Promise.all(checks)).every(Boolean);
+}
 
 export interface ToolSpec {
   name: string;
@@ -27,6 +51,8 @@ export const TOOLS: ToolSpec[] = [
 export interface ToolStatus {
   name: string;
   binary: string;
+  /** Where the binary was found on PATH (checked again by /healthz). */
+  path?: string;
   version: string | null;
   usable: boolean;
   required: boolean;
@@ -40,7 +66,7 @@ export async function probeTool(tool: ToolSpec): Promise<ToolStatus> {
     const result = await runStandalone(tool.binary, tool.args);
     if (result.notFound) return { ...base, version: null, usable: false, error: 'not installed (run scripts/install-tools.sh)' };
     const version = tool.pattern.exec(result.stdout)?.[1] ?? null;
-    return version ? { ...base, version, usable: true } : { ...base, version: null, usable: false, error: 'unexpected --version output' };
+    return version ? { ...base, version, usable: true, path: findOnPath(tool.binary) } : { ...base, version: null, usable: false, error: 'unexpected --version output' };
   } catch (error) {
     return { ...base, version: null, usable: false, error: String(error) };
   }

@@ -197,6 +197,18 @@ describe('health, OpenAPI, docs, metrics', () => {
     expect(body.tools.ghostscript).toMatch(/^\d+\.\d+/);
   });
 
+  it('GET /healthz is 503 when a required tool has gone missing', async () => {
+    const original = server.services.tools;
+    server.services.tools = [...original, { name: 'gone', binary: 'gone', path: '/nonexistent/gone', version: '1.0', usable: true, required: true }];
+    try {
+      const res = await get('/healthz');
+      expect(res.status).toBe(503);
+      expect((await res.json()).status).toBe('degraded');
+    } finally {
+      server.services.tools = original;
+    }
+  });
+
   it('GET /docs renders a page with locally served assets', async () => {
     const page = await get('/docs');
     expect(page.status).toBe(200);
