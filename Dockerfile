@@ -9,7 +9,8 @@ RUN bash scripts/install-tools.sh && rm -rf /var/lib/apt/lists/*
 # Native module (better-sqlite3) builds from source where no prebuilt binary can be fetched.
 RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# npm install, not ci: see scripts/setup.sh (npm/cli#4828).
+RUN npm install --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src src
 COPY bin bin

@@ -8,7 +8,9 @@ bash scripts/install-tools.sh
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: installing npm packages"
-  npm ci --no-audit --no-fund
+  # `npm install`, not `npm ci`: npm 11's ci refuses this lock because it lacks other
+  # platforms' optional rollup binaries (npm/cli#4828); install honours the lock's versions.
+  npm install --no-audit --no-fund
 fi
 
 echo "setup: compiling TypeScript"
