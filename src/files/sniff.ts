@@ -74,9 +74,9 @@ function zipKind(head: Buffer): FileKind {
 function looksLikeText(head: Buffer): boolean {
   if (head.length === 0) return false;
   if (head.includes(0)) return false;
-  // Valid UTF-8 (a truncated last character is fine).
+  // Valid UTF-8; `stream` lets a character cut at the end of the sniffed bytes pass.
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 4)));
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
     return true;
   } catch {
     return false;

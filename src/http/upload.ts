@@ -56,6 +56,11 @@ export function checkDeclaredLength(ctx: Context, parts: FilePart[], config: Con
  * LINGER_MS.
  */
 export function closeAfterResponse(ctx: Context): void {
+  // A small declared body is cheaper to discard than to race: Node reads and
+  // drops it after the answer (req._dump) and keeps the connection, so a
+  // client still writing never meets a closed socket (EPIPE in undici/fetch).
+  const declared = Number(ctx.get('Content-Length'));
+  if (declared > 0 && declared <= DRAIN_LIMIT) return;
   ctx.set('Connection', 'close');
   ctx.res.once('finish', () => {
     ctx.req.resume();
@@ -64,8 +69,13 @@ export function closeAfterResponse(ctx: Context): void {
 }
 
 const LINGER_MS = 10_000;
+const DRAIN_LIMIT = 1024 * 1024;
 
-/** A private work directory for one request; `release` removes it (idempotent). */
+/**
+ * A private work directory for one request; `release` removes it (idempotent).
+ * Its name carries the server's pid so that a restart can remove the
+ * directories of a process killed with SIGKILL (jobs/storage.ts sweepWorkdirs).
+ */
 export interface Workdir {
   path: string;
   release: () => Promise<void>;
@@ -73,7 +83,7 @@ export interface Workdir {
 
 export async function createWorkdir(config: Config): Promise<Workdir> {
   await fs.promises.mkdir(config.TMP_DIR, { recursive: true });
-  const created = await dir({ tmpdir: config.TMP_DIR, prefix: 'pdf-req-', mode: 0o700 });
+  const created = await dir({ tmpdir: config.TMP_DIR, prefix: `pdf-req-${process.pid}-`, mode: 0o700 });
   let released: Promise<void> | undefined;
   return {
     path: created.path,

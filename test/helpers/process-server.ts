@@ -47,7 +47,8 @@ export async function startServeProcess(env: Record<string, string>): Promise<Se
     memory: () => ({ rssKb: readKb('VmRSS'), peakKb: readKb('VmHWM') }),
     stop: (signal = 'SIGTERM') =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // A child killed by a signal has signalCode set and exitCode still null.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill(signal);
       }),

@@ -14,6 +14,9 @@ describe('sniffBuffer', () => {
     expect(sniffBuffer(Buffer.from('{\\rtf1 hello'))).toBe('rtf');
     expect(sniffBuffer(Buffer.from('<!DOCTYPE html><p>x'))).toBe('html');
     expect(sniffBuffer(Buffer.from('plain words, ünïcode'))).toBe('txt');
+    expect(sniffBuffer(Buffer.from('Viele Grüße.\n'))).toBe('txt');
+    // A multi-byte character cut at the end of the sniffed bytes is still text.
+    expect(sniffBuffer(Buffer.from('abc ü', 'utf8').subarray(0, 5))).toBe('txt');
     expect(sniffBuffer(Buffer.from([0x00, 0x01, 0xfe, 0x80]))).toBe('unknown');
     expect(sniffBuffer(Buffer.from('PK\x03\x04' + '\0'.repeat(26) + 'word/document.xml', 'latin1'))).toBe('docx');
   });
