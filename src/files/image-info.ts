@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import type { FileKind } from './sniff.js';
 
+/** What the header states. */
 export interface ImageInfo {
   /** Horizontal and vertical dots per inch, when the file states them. */
   dpi?: { x: number; y: number };
@@ -15,8 +16,6 @@ const INCHES_PER_METER = 39.3701;
 const CM_PER_INCH = 2.54;
 /** Bytes read for PNG/JPEG headers (pHYs and JFIF come before the pixels). */
 const HEAD_BYTES = 256 * 1024;
-/** Stop counting TIFF pages here: far past MAX_PAGES, and bounds the walk of a hostile file. */
-const MAX_TIFF_FRAMES = 100_000;
 
 /** PNG: the pHYs chunk (pixels per meter when its unit byte is 1). */
 function pngDpi(buf: Buffer): ImageInfo['dpi'] {
@@ -62,7 +61,7 @@ type ReadAt = (offset: number, length: number) => Promise<Buffer>;
  * number of directories. Directories may sit anywhere (often at the end), so
  * they are read where they are instead of reading the whole file.
  */
-async function tiffInfo(readAt: ReadAt): Promise<ImageInfo> {
+async function tiffInfo(readAt: ReadAt, frameLimit: number): Promise<ImageInfo> {
   const head = await readAt(0, 8);
   const little = head.toString('latin1', 0, 2) === 'II';
   const u16 = (b: Buffer, o: number) => (little ? b.readUInt16LE(o) : b.readUInt16BE(o));
@@ -74,7 +73,7 @@ async function tiffInfo(readAt: ReadAt): Promise<ImageInfo> {
   let frames = 0;
   let dpi: ImageInfo['dpi'];
   const seen = new Set<number>();
-  for (let ifd = u32(head, 4); ifd !== 0 && !seen.has(ifd) && frames < MAX_TIFF_FRAMES; ) {
+  for (let ifd = u32(head, 4); ifd !== 0 && !seen.has(ifd) && frames < frameLimit; ) {
     seen.add(ifd);
     const countBytes = await readAt(ifd, 2);
     if (countBytes.length < 2) break;
@@ -99,8 +98,12 @@ async function tiffInfo(readAt: ReadAt): Promise<ImageInfo> {
   return { dpi, frames: Math.max(1, frames) };
 }
 
-/** Reads the resolution and page count of an image upload (undefined dpi when absent or unreadable). */
-export async function readImageInfo(path: string, kind: FileKind): Promise<ImageInfo> {
+/**
+ * Reads the resolution and page count of an image upload (undefined dpi when
+ * absent or unreadable). TIFF pages are counted up to `frameLimit` (pass the
+ * page limit + 1: enough to refuse, and a bound on the walk of a hostile file).
+ */
+export async function readImageInfo(path: string, kind: FileKind, frameLimit = 10_000): Promise<ImageInfo> {
   const handle = await fs.open(path, 'r');
   const readAt: ReadAt = async (offset, length) => {
     const buf = Buffer.alloc(length);
@@ -108,7 +111,7 @@ export async function readImageInfo(path: string, kind: FileKind): Promise<Image
     return buf.subarray(0, bytesRead);
   };
   try {
-    if (kind === 'tiff') return await tiffInfo(readAt);
+    if (kind === 'tiff') return await tiffInfo(readAt, frameLimit);
     const head = await readAt(0, HEAD_BYTES);
     if (kind === 'png') return { dpi: pngDpi(head), frames: 1 };
     if (kind === 'jpeg') return { dpi: jpegDpi(head), frames: 1 };

@@ -1,0 +1,104 @@
+// images: mode=extract pulls the images a PDF draws (pdfimages; each image
+// object once, in page order, filtered by size) into a ZIP; mode=to-pdf makes
+// one page per uploaded image (img2pdf; JPEG embedded as it is).
+import path from 'node:path';
+import { ImageTooLargeError, InvalidDocumentError, InvalidRequestError } from '../errors.js';
+import { imageSize } from '../files/image-size.js';
+import { numberedNames } from '../files/names.js';
+import { stemOf } from '../http/filename.js';
+import { imagesToPdf } from '../tools/img2pdf.js';
+import { extractImages, listImages, type ListedImage } from '../tools/pdfimages.js';
+import { decrypt } from '../tools/qpdf.js';
+import { openPdf } from './pdf-input.js';
+import type { InputFile, OperationInput, OperationOutput } from './types.js';
+
+export interface ImagesOptions {
+  mode?: 'extract' | 'to-pdf';
+  format?: 'original' | 'png';
+  min_size?: number;
+  page_size?: 'fit' | 'a4' | 'letter';
+  margin?: number;
+  password?: string;
+}
+
+export type ImagesMode = 'extract' | 'to-pdf';
+
+/** The mode asked for, or the one the upload implies (`file` → extract, `files` → to-pdf); 400 when unclear or contradictory. */
+export function resolveMode(mode: ImagesMode | undefined, files: Record<string, InputFile[]>): ImagesMode {
+  const hasPdf = (files.file?.length ?? 0) > 0;
+  const hasImages = (files.files?.length ?? 0) > 0;
+  if (hasPdf && hasImages) throw new InvalidRequestError('Send either "file" (a PDF, mode=extract) or "files" (images, mode=to-pdf), not both.', 'files');
+  const implied: ImagesMode | undefined = hasPdf ? 'extract' : hasImages ? 'to-pdf' : undefined;
+  const resolved = mode ?? implied;
+  if (!resolved) throw new InvalidRequestError('file: a PDF in "file" (mode=extract) or images in "files" (mode=to-pdf) is required.', 'file');
+  if (resolved === 'extract' && !hasPdf) throw new InvalidRequestError('file: mode=extract needs the PDF in the part "file".', 'file');
+  if (resolved === 'to-pdf' && !hasImages) throw new InvalidRequestError('files: mode=to-pdf needs the images in the part "files".', 'files');
+  return resolved;
+}
+
+/** Encodings pdfimages -all copies without decoding (no pixel limit needed). */
+const PASSED_THROUGH = new Set(['jpeg', 'jp2', 'jbig2', 'ccitt']);
+
+/** Images to output: drawn images and stencil masks, each object once, meeting min_size (exported for unit tests). */
+export function selectImages(listed: ListedImage[], minSize: number): ListedImage[] {
+  const seen = new Set<string>();
+  return listed.filter((image) => {
+    if (image.type !== 'image' && image.type !== 'stencil') return false; // soft masks belong to their image
+    if (image.object !== undefined) {
+      if (seen.has(image.object)) return false;
+      seen.add(image.object);
+    }
+    return image.width >= minSize && image.height >= minSize;
+  });
+}
+
+async function extract({ files, options, run, config }: OperationInput<ImagesOptions>): Promise<OperationOutput> {
+  const input = await openPdf(run, files.file[0], config.MAX_PAGES, options.password);
+  let source = input.path;
+  if (options.password !== undefined) {
+    source = path.join(run.workdir, 'decrypted.pdf');
+    await decrypt(run, input.path, source, options.password);
+  }
+  const format = options.format ?? 'original';
+  const listed = await listImages(run, source);
+  // pdfimages decodes every image it does not copy (soft masks and duplicates too): guard them all.
+  for (const image of listed) {
+    const decoded = format === 'png' || !PASSED_THROUGH.has(image.encoding);
+    if (decoded && image.width * image.height > config.MAX_RENDER_PIXELS) {
+      throw new ImageTooLargeError(`The image on page ${image.page}`, image.width, image.height, config.MAX_RENDER_PIXELS);
+    }
+  }
+  const selected = selectImages(listed, options.min_size ?? 0);
+  const stem = stemOf(input.name);
+  const extracted = selected.length > 0 ? await extractImages(run, source, path.join(run.workdir, 'images'), format) : new Map<number, string[]>();
+  const names = numberedNames(stem, selected.length, 'x').map((n) => n.slice(0, -2));
+  const entries = selected.flatMap((image, i) => {
+    const paths = extracted.get(image.num) ?? [];
+    if (paths.length === 0) throw new Error(`pdfimages wrote no file for image ${image.num}`);
+    return paths.map((p) => ({ path: p, name: `${names[i]}${path.extname(p)}` }));
+  });
+  return { type: 'zip', entries, filename: `${stem}-images.zip`, headers: { 'X-Image-Count': String(selected.length) } };
+}
+
+async function toPdf({ files, options, run, config }: OperationInput<ImagesOptions>): Promise<OperationOutput> {
+  const images = files.files;
+  for (const [i, image] of images.entries()) {
+    const which = images.length > 1 ? `files #${i + 1}` : 'files';
+    const size = await imageSize(image.path, image.kind);
+    // JPEG and JPEG 2000 are copied, never decoded.
+    if (size && image.kind !== 'jpeg' && size.width * size.height > config.MAX_RENDER_PIXELS) {
+      throw new ImageTooLargeError(which, size.width, size.height, config.MAX_RENDER_PIXELS);
+    }
+    // img2pdf turns pages for EXIF rotations but cannot mirror without re-encoding.
+    if (size && [2, 4, 5, 7].includes(size.orientation)) {
+      throw new InvalidDocumentError(`${which}: mirrored EXIF orientations (2, 4, 5, 7) are not supported.`);
+    }
+  }
+  const output = path.join(run.workdir, 'images.pdf');
+  await imagesToPdf(run, images.map((f) => f.path), output, { pageSize: options.page_size ?? 'fit', margin: options.margin ?? 0 });
+  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(images[0].name)}.pdf` };
+}
+
+export async function imagesOperation(input: OperationInput<ImagesOptions>): Promise<OperationOutput> {
+  return resolveMode(input.options.mode, input.files) === 'extract' ? extract(input) : toPdf(input);
+}

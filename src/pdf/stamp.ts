@@ -1,0 +1,229 @@
+// The watermark stamp: a small PDF with one page per distinct page size of
+// the target document, each holding the mark placed as the options say. qpdf
+// then lays stamp pages over (or under) the document's pages without
+// rewriting their content. Text becomes glyph ids of an embedded font subset
+// (never program text), wrapped in /ActualText so extractors read it in order
+// whatever the angle. The mark is one form XObject; each copy only places it.
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import type { GlyphRun } from './fonts.js';
+import type { TrueTypeFont } from './truetype.js';
+import { num, PdfWriter, pdfTextString } from './writer.js';
+
+export const POSITIONS = ['center', 'top-left', 'top', 'top-right', 'left', 'right', 'bottom-left', 'bottom', 'bottom-right', 'tile'] as const;
+export type Position = (typeof POSITIONS)[number];
+
+/** An image ready for embedding: its XObject dictionary and data. */
+export interface StampImage {
+  /** Displayed size in pixels (after orientation). */
+  width: number;
+  height: number;
+  /** Image dictionary without /Length (and without /SMask). */
+  dict: string;
+  data: Buffer;
+  smask?: { dict: string; data: Buffer };
+  /** Maps the stored image's unit square onto the displayed one (EXIF orientation). */
+  orientation: [number, number, number, number, number, number];
+}
+
+export type Mark =
+  | { kind: 'text'; text: string; runs: GlyphRun[]; fontSize: number; color: [number, number, number] }
+  | { kind: 'image'; image: StampImage; scale: number };
+
+export interface Placement {
+  opacity: number;
+  /** Degrees, counter-clockwise. */
+  rotation: number;
+  position: Position;
+}
+
+/** A page size in points, as the reader sees it. */
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+/** Most copies of a tiled mark on one page. */
+export const MAX_TILES = 400;
+
+/** Margin between a corner/edge mark and the page edge. */
+export function marginFor(page: PageSize): number {
+  return 0.05 * Math.min(page.width, page.height);
+}
+
+/** Mark size before rotation, in points, and the baseline shift for text. */
+function markBox(mark: Mark, page: PageSize): { w: number; h: number } {
+  if (mark.kind === 'image') {
+    const w = mark.scale * page.width;
+    return { w, h: (w * mark.image.height) / mark.image.width };
+  }
+  let width = 0;
+  let ascent = 0;
+  let descent = 0;
+  for (const run of mark.runs) {
+    const k = mark.fontSize / run.font.unitsPerEm;
+    for (const g of run.glyphs) width += run.font.advance(g) * k;
+    ascent = Math.max(ascent, run.font.ascent * k);
+    descent = Math.min(descent, run.font.descent * k);
+  }
+  return { w: width, h: ascent - descent };
+}
+
+/** Where each copy of the mark goes on a page: centre, scale (≤ 1). */
+export function placeMark(mark: Mark, placement: Placement, page: PageSize): { scale: number; centres: Array<[number, number]> } {
+  const { w, h } = markBox(mark, page);
+  const rad = (placement.rotation * Math.PI) / 180;
+  const ew = Math.abs(w * Math.cos(rad)) + Math.abs(h * Math.sin(rad));
+  const eh = Math.abs(w * Math.sin(rad)) + Math.abs(h * Math.cos(rad));
+  const m = marginFor(page);
+  // Shrink (never grow) so the rotated mark fits inside the margins.
+  const scale = Math.min(1, (page.width - 2 * m) / ew, (page.height - 2 * m) / eh);
+  const sw = ew * scale;
+  const sh = eh * scale;
+  const pos = placement.position;
+  if (pos === 'tile') return { scale, centres: tileCentres(mark, rad, w * scale, h * scale, sw, sh, page) };
+  const x = pos.endsWith('left') ? m + sw / 2 : pos.endsWith('right') ? page.width - m - sw / 2 : page.width / 2;
+  const y = pos.startsWith('top') ? page.height - m - sh / 2 : pos.startsWith('bottom') ? m + sh / 2 : page.height / 2;
+  return { scale, centres: [[x, y]] };
+}
+
+/**
+ * Copies on a lattice along the mark's own axes (so rotated text repeats along
+ * its baseline, rows shifted half a step like bricks), centred on the page
+ * centre, keeping those whose rotated box touches the page.
+ */
+function tileCentres(mark: Mark, rad: number, w: number, h: number, sw: number, sh: number, page: PageSize): Array<[number, number]> {
+  let stepU = Math.max(1.5 * w, 0.5 * h, 1);
+  let stepV = Math.max((mark.kind === 'text' ? 4 : 1.5) * h, 1);
+  // A tiny mark would mean a huge content stream: spread the lattice to at most MAX_TILES copies.
+  const expected = (page.width * page.height) / (stepU * stepV);
+  if (expected > MAX_TILES) {
+    const spread = Math.sqrt(expected / MAX_TILES);
+    stepU *= spread;
+    stepV *= spread;
+  }
+  const u = [Math.cos(rad) * stepU, Math.sin(rad) * stepU];
+  const v = [-Math.sin(rad) * stepV, Math.cos(rad) * stepV];
+  const reach = Math.hypot(page.width, page.height) / 2 + Math.max(stepU, stepV);
+  const ni = Math.ceil(reach / stepU) + 1;
+  const nj = Math.ceil(reach / stepV) + 1;
+  const centres: Array<[number, number]> = [];
+  for (let j = -nj; j <= nj; j++) {
+    const shift = j % 2 === 0 ? 0 : 0.5;
+    for (let i = -ni; i <= ni; i++) {
+      const x = page.width / 2 + (i + shift) * u[0] + j * v[0];
+      const y = page.height / 2 + (i + shift) * u[1] + j * v[1];
+      if (x + sw / 2 > 0 && x - sw / 2 < page.width && y + sh / 2 > 0 && y - sh / 2 < page.height) centres.push([x, y]);
+    }
+  }
+  return centres;
+}
+
+function hex4(n: number): string {
+  return n.toString(16).padStart(4, '0').toUpperCase();
+}
+
+function utf16Hex(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += hex4(text.charCodeAt(i));
+  return out;
+}
+
+/** Adds a Type0/CIDFontType2 font with the subset of `glyphs`; returns the font object number. */
+function addFont(pdf: PdfWriter, font: TrueTypeFont, glyphs: Map<number, string>): number {
+  const ids = [...glyphs.keys()].sort((a, b) => a - b);
+  const digest = crypto.createHash('sha256').update(font.name + ids.join(',')).digest();
+  const tag = Array.from(digest.subarray(0, 6), (b) => String.fromCharCode(65 + (b % 26))).join('');
+  const baseFont = `${tag}+${font.name}`;
+  const k = 1000 / font.unitsPerEm;
+  const program = font.subset(ids);
+  const fontFile = pdf.add(`<</Length1 ${program.length}/Filter/FlateDecode>>`, zlib.deflateSync(program));
+  const [x0, y0, x1, y1] = font.bbox.map((v) => Math.round(v * k));
+  const descriptor = pdf.add(
+    `<</Type/FontDescriptor/FontName/${baseFont}/Flags 4/FontBBox[${x0} ${y0} ${x1} ${y1}]/ItalicAngle 0` +
+      `/Ascent ${Math.round(font.ascent * k)}/Descent ${Math.round(font.descent * k)}/CapHeight ${Math.round(font.ascent * k)}/StemV 80/FontFile2 ${fontFile} 0 R>>`,
+  );
+  const widths = ids.map((g) => `${g}[${Math.round(font.advance(g) * k)}]`).join(' ');
+  const cidFont = pdf.add(
+    `<</Type/Font/Subtype/CIDFontType2/BaseFont/${baseFont}/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>` +
+      `/FontDescriptor ${descriptor} 0 R/W[${widths}]/CIDToGIDMap/Identity>>`,
+  );
+  const entries = ids.map((g) => `<${hex4(g)}> <${utf16Hex(glyphs.get(g)!)}>`);
+  const blocks: string[] = [];
+  for (let i = 0; i < entries.length; i += 100) {
+    const part = entries.slice(i, i + 100);
+    blocks.push(`${part.length} beginbfchar\n${part.join('\n')}\nendbfchar`);
+  }
+  const cmap =
+    '/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n' +
+    '/CIDSystemInfo <</Registry (Adobe) /Ordering (UCS) /Supplement 0>> def\n/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n' +
+    `1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n${blocks.join('\n')}\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n`;
+  const toUnicode = pdf.add('<<>>', Buffer.from(cmap, 'latin1'));
+  return pdf.add(`<</Type/Font/Subtype/Type0/BaseFont/${baseFont}/Encoding/Identity-H/DescendantFonts[${cidFont} 0 R]/ToUnicode ${toUnicode} 0 R>>`);
+}
+
+/**
+ * The mark as a form XObject centred at the origin, drawn once and placed by
+ * each copy: text at its font size, an image in the unit square (each copy
+ * scales it to its page). Returns the form's object number.
+ */
+function addMarkForm(pdf: PdfWriter, mark: Mark, resources: string, fontNames: Map<TrueTypeFont, string>): number {
+  if (mark.kind === 'image') {
+    const [a, b, c, d, e, f] = mark.image.orientation.map(num);
+    const ops = `1 0 0 1 -0.5 -0.5 cm ${a} ${b} ${c} ${d} ${e} ${f} cm /Im0 Do`;
+    return pdf.add(`<</Type/XObject/Subtype/Form/BBox[-0.5 -0.5 0.5 0.5]/Resources ${resources}/Filter/FlateDecode>>`, zlib.deflateSync(Buffer.from(ops, 'latin1')));
+  }
+  const { w, h } = markBox(mark, { width: 1, height: 1 });
+  let descent = 0;
+  for (const run of mark.runs) descent = Math.min(descent, (run.font.descent * mark.fontSize) / run.font.unitsPerEm);
+  const [r, g, b] = mark.color.map((v) => num(v / 255));
+  const shows = mark.runs.map((run) => `/${fontNames.get(run.font)} ${num(mark.fontSize)} Tf <${run.glyphs.map(hex4).join('')}> Tj`).join(' ');
+  // The /Span's ActualText gives extractors the text in reading order at any angle.
+  const ops = `/Span <</ActualText ${pdfTextString(mark.text)}>> BDC BT ${r} ${g} ${b} rg 1 0 0 1 ${num(-w / 2)} ${num(-h / 2 - descent)} Tm ${shows} ET EMC`;
+  // The box leaves room for glyphs that overhang their advance (italic, accents).
+  const bbox = [-w / 2 - h, -h, w / 2 + h, h].map(num).join(' ');
+  return pdf.add(`<</Type/XObject/Subtype/Form/BBox[${bbox}]/Resources ${resources}/Filter/FlateDecode>>`, zlib.deflateSync(Buffer.from(ops, 'latin1')));
+}
+
+/** Builds the stamp PDF: page i has size `sizes[i]` and the mark placed on it. */
+export function buildStamp(sizes: PageSize[], mark: Mark, placement: Placement): Buffer {
+  const pdf = new PdfWriter();
+  const catalog = pdf.reserve();
+  const pagesId = pdf.reserve();
+  const fontNames = new Map<TrueTypeFont, string>();
+  let markResources: string;
+  if (mark.kind === 'text') {
+    const perFont = new Map<TrueTypeFont, Map<number, string>>();
+    for (const run of mark.runs) {
+      const glyphs = perFont.get(run.font) ?? new Map<number, string>();
+      run.glyphs.forEach((g, i) => glyphs.has(g) || glyphs.set(g, run.chars[i]));
+      perFont.set(run.font, glyphs);
+    }
+    const fonts = [...perFont].map(([font, glyphs], i) => {
+      fontNames.set(font, `F${i}`);
+      return `/F${i} ${addFont(pdf, font, glyphs)} 0 R`;
+    });
+    markResources = `<</Font<<${fonts.join('')}>>>>`;
+  } else {
+    const { image } = mark;
+    const smask = image.smask ? pdf.add(image.smask.dict, image.smask.data) : undefined;
+    const dict = smask ? image.dict.replace(/>>\s*$/, `/SMask ${smask} 0 R>>`) : image.dict;
+    markResources = `<</XObject<</Im0 ${pdf.add(dict, image.data)} 0 R>>>>`;
+  }
+  const form = addMarkForm(pdf, mark, markResources, fontNames);
+  const opacity = num(placement.opacity);
+  const resourcesId = pdf.add(`<</ExtGState<</GS0<</Type/ExtGState/ca ${opacity}/CA ${opacity}>>>>/XObject<</Mk ${form} 0 R>>>>`);
+  const rad = (placement.rotation * Math.PI) / 180;
+  const rotate = [Math.cos(rad), Math.sin(rad), -Math.sin(rad), Math.cos(rad)].map(num).join(' ');
+  const kids = sizes.map((size) => {
+    const { scale, centres } = placeMark(mark, placement, size);
+    const { w, h } = mark.kind === 'image' ? markBox(mark, size) : { w: 1, h: 1 };
+    const fit = `${num(scale * w)} 0 0 ${num(scale * h)} 0 0 cm`;
+    const copies = centres.map(([x, y]) => `q 1 0 0 1 ${num(x)} ${num(y)} cm ${rotate} 0 0 cm ${fit} /Mk Do Q`);
+    const content = pdf.add('<</Filter/FlateDecode>>', zlib.deflateSync(Buffer.from(`q /GS0 gs\n${copies.join('\n')}\nQ\n`, 'latin1')));
+    return pdf.add(`<</Type/Page/Parent ${pagesId} 0 R/MediaBox[0 0 ${num(size.width)} ${num(size.height)}]/Resources ${resourcesId} 0 R/Contents ${content} 0 R>>`);
+  });
+  pdf.set(pagesId, `<</Type/Pages/Kids[${kids.map((k) => `${k} 0 R`).join(' ')}]/Count ${kids.length}>>`);
+  pdf.set(catalog, `<</Type/Catalog/Pages ${pagesId} 0 R>>`);
+  return pdf.toBuffer(catalog);
+}

@@ -1,0 +1,41 @@
+// img2pdf (0.4.4, Debian bookworm): images → PDF, one page per image in
+// argument order. JPEG and JPEG 2000 are embedded without re-encoding; PNG
+// transparency becomes a soft mask; the EXIF orientation is applied as the
+// page's /Rotate. It refuses mirrored EXIF orientations and alpha in formats
+// other than PNG/GIF; those are client errors (422).
+import { InvalidDocumentError, ProcessingFailedError } from '../errors.js';
+import { num } from '../pdf/writer.js';
+import { run, type RunContext } from './run.js';
+
+export const IMG2PDF = 'img2pdf';
+
+export interface ImagesToPdfLayout {
+  pageSize: 'fit' | 'a4' | 'letter';
+  /** Points around each image. */
+  margin: number;
+}
+
+/** img2pdf's arguments (exported for unit tests). */
+export function img2pdfArgs(images: string[], output: string, layout: ImagesToPdfLayout): string[] {
+  const args = ['--output', output];
+  if (layout.pageSize !== 'fit') args.push('--pagesize', layout.pageSize === 'a4' ? 'A4' : 'Letter', '--fit', 'into', '--auto-orient');
+  if (layout.margin > 0) args.push('--border', `${num(layout.margin)}pt`);
+  // "--" so a path can never be read as an option.
+  return [...args, '--', ...images];
+}
+
+/** Writes one PDF page per image to `output`. */
+export async function imagesToPdf(ctx: RunContext, images: string[], output: string, layout: ImagesToPdfLayout): Promise<void> {
+  const result = await run(ctx, IMG2PDF, img2pdfArgs(images, output, layout));
+  if (result.exitCode === 0) return;
+  const stderr = result.stderr;
+  const cause = new Error(`img2pdf exit ${result.exitCode}: ${stderr}`);
+  if (/must not be called on images with alpha/i.test(stderr)) {
+    throw new InvalidDocumentError('An image (TIFF or WebP) has an alpha channel; only PNG and GIF transparency is supported. Send it as PNG.');
+  }
+  if (/flipped rotation/i.test(stderr)) throw new InvalidDocumentError('An image has a mirrored EXIF orientation, which is not supported.');
+  if (/cannot identify image|truncated|broken|corrupt|decompression bomb|not a valid|invalid/i.test(stderr)) {
+    throw new InvalidDocumentError('An image cannot be read (damaged or unsupported).');
+  }
+  throw new ProcessingFailedError('Converting the images failed.', cause);
+}

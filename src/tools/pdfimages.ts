@@ -1,0 +1,76 @@
+// pdfimages (poppler-utils 22.12.0, Debian bookworm): the list of images a
+// PDF draws (-list) and their extraction (-all: JPEG, JPEG 2000, JBIG2 and
+// CCITT streams copied as they are, CMYK as TIFF, the rest as PNG; -png:
+// everything as PNG). Passwords only go on argv, so encrypted inputs are
+// decrypted by qpdf first. Exit codes: 0 ok, 1 cannot open the PDF, 2 output
+// file error, 3 permissions, 99 other.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { InvalidPdfError, ProcessingFailedError } from '../errors.js';
+import { run, type RunContext } from './run.js';
+
+export const PDFIMAGES = 'pdfimages';
+
+/** One image drawn on a page (one row of `pdfimages -list`). */
+export interface ListedImage {
+  page: number;
+  /** Running number; the extracted file is <prefix>-<num padded to 3>.<ext>. */
+  num: number;
+  /** image, mask, smask or stencil. */
+  type: string;
+  width: number;
+  height: number;
+  /** jpeg, jp2, jbig2, ccitt, image (decoded samples), … */
+  encoding: string;
+  /** "12 0"; undefined for inline images. */
+  object?: string;
+}
+
+const ROW = /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(\d+)\s+(\d+)\s+\S+\s+\d+\s+\d+\s+(\S+)\s+\S+\s+(?:(\d+)\s+(\d+)\b|\[inline\])/;
+
+/** Parses `pdfimages -list` output (exported for unit tests). */
+export function parseImageList(stdout: string): ListedImage[] {
+  const images: ListedImage[] = [];
+  for (const line of stdout.split('\n')) {
+    const m = ROW.exec(line);
+    if (!m) continue;
+    images.push({
+      page: Number(m[1]),
+      num: Number(m[2]),
+      type: m[3],
+      width: Number(m[4]),
+      height: Number(m[5]),
+      encoding: m[6],
+      object: m[7] === undefined ? undefined : `${m[7]} ${m[8]}`,
+    });
+  }
+  return images;
+}
+
+function failure(what: string, result: { exitCode: number; stderr: string }): Error {
+  if (result.exitCode === 1) return new InvalidPdfError('The PDF cannot be read for image extraction.');
+  return new ProcessingFailedError(`Image ${what} failed.`, new Error(`pdfimages exit ${result.exitCode}: ${result.stderr}`));
+}
+
+/** Every image drawn, in page order. */
+export async function listImages(ctx: RunContext, file: string): Promise<ListedImage[]> {
+  const result = await run(ctx, PDFIMAGES, ['-list', file], { maxStdout: 256 * 1024 * 1024 });
+  if (result.exitCode !== 0) throw failure('listing', result);
+  return parseImageList(result.stdout);
+}
+
+/** Extracts all images into `outDir`; returns file paths by running number (sidecars such as .jb2g/.params included). */
+export async function extractImages(ctx: RunContext, file: string, outDir: string, format: 'original' | 'png'): Promise<Map<number, string[]>> {
+  await fs.mkdir(outDir, { recursive: true });
+  const result = await run(ctx, PDFIMAGES, [format === 'png' ? '-png' : '-all', file, path.join(outDir, 'img')]);
+  if (result.exitCode !== 0) throw failure('extraction', result);
+  const byNum = new Map<number, string[]>();
+  for (const name of (await fs.readdir(outDir)).sort()) {
+    const m = /^img-(\d+)\.(\w+)$/.exec(name);
+    if (!m) continue;
+    const list = byNum.get(Number(m[1])) ?? [];
+    list.push(path.join(outDir, name));
+    byNum.set(Number(m[1]), list);
+  }
+  return byNum;
+}

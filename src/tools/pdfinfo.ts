@@ -1,0 +1,57 @@
+// pdfinfo (poppler-utils 22.12.0, Debian bookworm): per-page geometry, i.e.
+// the trim box (TrimBox, else CropBox, else MediaBox: the area qpdf fits
+// overlays into) and /Rotate, for every page in one pass. It takes passwords
+// only on argv, so encrypted inputs are decrypted by qpdf first.
+import { ProcessingFailedError } from '../errors.js';
+import { run, type RunContext } from './run.js';
+
+export const PDFINFO = 'pdfinfo';
+
+/** One page's geometry in default user space. */
+export interface PageGeometry {
+  /** TrimBox [x0, y0, x1, y1]. */
+  box: [number, number, number, number];
+  /** /Rotate normalised to 0, 90, 180 or 270. */
+  rotate: number;
+}
+
+/** pdfinfo's arguments for the boxes of pages 1..pages (exported for unit tests). */
+export function pdfinfoBoxArgs(file: string, pages: number): string[] {
+  return ['-box', '-f', '1', '-l', String(pages), file];
+}
+
+/** Parses `pdfinfo -box -f 1 -l` output into one entry per page (exported for unit tests). */
+export function parsePageGeometry(stdout: string, upTo: number): PageGeometry[] {
+  // pdfinfo clamps -l to the document, so "Pages:" tells how many to expect.
+  const total = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? upTo);
+  const pages = Math.min(total, upTo);
+  const result: Array<Partial<PageGeometry>> = Array.from({ length: pages }, () => ({}));
+  for (const line of stdout.split('\n')) {
+    const rot = /^Page\s+(\d+)\s+rot:\s+(-?\d+)/.exec(line);
+    if (rot) {
+      const page = result[Number(rot[1]) - 1];
+      if (page) page.rotate = (((Number(rot[2]) % 360) + 360) % 360) as number;
+      continue;
+    }
+    const trim = /^Page\s+(\d+)\s+TrimBox:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)/.exec(line);
+    if (trim) {
+      const page = result[Number(trim[1]) - 1];
+      if (page) page.box = [Number(trim[2]), Number(trim[3]), Number(trim[4]), Number(trim[5])];
+    }
+  }
+  return result.map((page, i) => {
+    if (!page.box || page.rotate === undefined || page.box.some((v) => !Number.isFinite(v))) {
+      throw new ProcessingFailedError('Reading the page sizes failed.', new Error(`pdfinfo gave no geometry for page ${i + 1}`));
+    }
+    return page as PageGeometry;
+  });
+}
+
+/** The trim box and rotation of pages 1..min(upTo, page count) of `file`. */
+export async function pageGeometry(ctx: RunContext, file: string, upTo: number): Promise<PageGeometry[]> {
+  const result = await run(ctx, PDFINFO, pdfinfoBoxArgs(file, upTo));
+  if (result.exitCode !== 0) {
+    throw new ProcessingFailedError('Reading the page sizes failed.', new Error(`pdfinfo exit ${result.exitCode}: ${result.stderr}`));
+  }
+  return parsePageGeometry(result.stdout, upTo);
+}
