@@ -15,6 +15,7 @@ PACKAGES=(
   tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra
   tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-osd
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
+  python3-uno
   fonts-dejavu-core fonts-noto-core
   file
 )

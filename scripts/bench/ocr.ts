@@ -3,11 +3,12 @@
 //   lower-cased, punctuation stripped, counted as a multiset, that occur in the output);
 // - 8 concurrent OCR requests (linn.pdf) on this machine's cores: all 200 with text, total wall time
 //   ≤ 1.15 × the same 8 ocrmypdf commands (same flags) run directly, CONCURRENCY at a time.
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { wordRecall } from '../../test/helpers/recall.js';
-import { CORPUS, Report, multipart, startBenchServer, timeCommand } from './lib.js';
+import { CORPUS, Report, multipart, startBenchServer } from './lib.js';
 
 const CLIENTS = 8;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -32,11 +33,42 @@ async function viaService(): Promise<string> {
   return out;
 }
 
+/**
+ * Runs a command in its own session, as the service runs its children
+ * (detached). With the kernel's autogroup scheduling each session gets its own
+ * CPU share, so on a machine shared with other work a non-detached direct
+ * command would be handicapped against the service (measured: 0.64×).
+ */
+function timeDetached(file: string, args: string[], cwd: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { cwd, detached: true, stdio: 'ignore' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${file} exited ${code}`))));
+  });
+}
+
 /** The same work run directly: ocrmypdf with the flags the service passes (one page: --jobs 1). */
 function direct(i: number): Promise<number> {
   const dir = fs.mkdtempSync(path.join(raw, `direct-${i}-`));
   const args = ['--output-type', 'pdf', '--optimize', '0', '--jobs', '1', '--tesseract-timeout', '600', '--language', 'eng', '--skip-text'];
-  return timeCommand('ocrmypdf', [...args, '--sidecar', path.join(dir, 'side.txt'), '--', linn, path.join(dir, 'out.pdf')], dir);
+  return timeDetached('ocrmypdf', [...args, '--sidecar', path.join(dir, 'side.txt'), '--', linn, path.join(dir, 'out.pdf')], dir);
+}
+
+/** tesseract processes descended from the server process (its children are detached, so by ancestry, not group). */
+function serverTesseracts(): number {
+  const parent = new Map<number, number>();
+  const tesseracts: number[] = [];
+  for (const line of execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' }).split('\n')) {
+    const [pid, ppid, comm] = line.trim().split(/\s+/);
+    if (!pid) continue;
+    parent.set(Number(pid), Number(ppid));
+    if (comm === 'tesseract') tesseracts.push(Number(pid));
+  }
+  return tesseracts.filter((pid) => {
+    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === server.pid) return true;
+    return false;
+  }).length;
 }
 
 /** Runs `count` tasks with at most `width` at once; resolves with the total wall time (ms). */
@@ -51,24 +83,24 @@ async function batch(count: number, width: number, task: (i: number) => Promise<
   return performance.now() - started;
 }
 
-const pdftotext = async (file: string) => {
-  const { execFileSync } = await import('node:child_process');
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-};
+/** The text layer of an output PDF, read independently of the service. */
+const pdftotext = async (file: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
 
 try {
-  // Recall (one request; the raw command gives the same text: same engine, same flags).
-  const recall = wordRecall(truth, await pdftotext(await viaService()));
-  report.line('ocr linn.pdf: word recall ≥ 0.95', `recall ${recall.toFixed(3)}`, recall >= 0.95);
-
   const serviceTimes: number[] = [];
   const directTimes: number[] = [];
-  let allText = true;
-  const serviceRound = () =>
-    batch(CLIENTS, CLIENTS, async () => {
-      const text = await pdftotext(await viaService());
-      if (wordRecall(truth, text) < 0.9) allText = false;
-    });
+  // Every response's text layer is checked (after the timed batch): recall of each output PDF.
+  const outputs: string[] = [];
+  // While the service works, count its tesseract processes: the pool must keep them to the cores.
+  let peakTesseracts = 0;
+  const serviceRound = async () => {
+    const sampler = setInterval(() => (peakTesseracts = Math.max(peakTesseracts, serverTesseracts())), 100);
+    try {
+      return await batch(CLIENTS, CLIENTS, async () => outputs.push(await viaService()));
+    } finally {
+      clearInterval(sampler);
+    }
+  };
   const directRound = () => batch(CLIENTS, cores, (i) => direct(i));
   for (let round = 0; round < ROUNDS; round++) {
     // Alternate who goes first so both see the same machine noise.
@@ -80,6 +112,10 @@ try {
       serviceTimes.push(await serviceRound());
     }
   }
+  const recalls = await Promise.all(outputs.map(async (file) => wordRecall(truth, await pdftotext(file))));
+  const minRecall = Math.min(...recalls);
+  report.line('ocr linn.pdf: word recall ≥ 0.95', `recall ${minRecall.toFixed(3)} (lowest of ${recalls.length} responses)`, minRecall >= 0.95);
+  const allText = recalls.length === CLIENTS * ROUNDS && recalls.every((r) => r >= 0.9);
   const service = serviceTimes.reduce((a, b) => a + b, 0) / ROUNDS;
   const directMs = directTimes.reduce((a, b) => a + b, 0) / ROUNDS;
   const ratio = service / directMs;
@@ -89,7 +125,8 @@ try {
       `service ${serviceTimes.map((t) => (t / 1000).toFixed(1)).join('/')} s, direct ${directTimes.map((t) => (t / 1000).toFixed(1)).join('/')} s)`,
     allText && ratio <= 1.15,
   );
-  if (!allText) console.log('  some responses had recall < 0.9');
+  report.line(`service never runs more tesseracts than cores (${cores})`, `peak ${peakTesseracts} seen (sampled every 100 ms)`, peakTesseracts <= cores);
+  if (!allText) console.log('  some responses were missing or had recall < 0.9');
 } finally {
   await server.close();
 }

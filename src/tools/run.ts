@@ -157,6 +157,59 @@ export async function run(ctx: RunContext, file: string, args: string[], options
   }
 }
 
+/** A long-lived child (a warm LibreOffice instance): its group, its end, and a way to stop it. */
+export interface LongLivedProcess {
+  pid: number | undefined;
+  /** Resolves when the process has exited (never rejects). */
+  exited: Promise<{ exitCode: number | undefined; signal: string | undefined }>;
+  /** True until the process has exited. */
+  running: () => boolean;
+  /** The last 8 KiB of its stderr (logs). */
+  stderrTail: () => string;
+  /** Kills its whole process group (idempotent). */
+  kill: () => void;
+}
+
+/**
+ * Starts a long-lived child outside the request pool: argument array, minimal
+ * environment (HOME/TMPDIR = `workdir`), its own process group, stdout
+ * discarded. It counts as live until it exits, so killAllChildren() (server
+ * shutdown) stops it too.
+ */
+export function startLongLived(file: string, args: string[], workdir: string, env: Record<string, string> = {}): LongLivedProcess {
+  const child = execa(file, args, {
+    cwd: workdir,
+    env: childEnv(workdir, env),
+    extendEnv: false,
+    detached: true,
+    cleanup: false,
+    reject: false,
+    stdin: 'ignore',
+    stdout: 'ignore',
+    stderr: 'pipe',
+    buffer: false,
+  });
+  const pid = child.pid;
+  if (pid) live.add(pid);
+  let stderr = '';
+  let alive = pid !== undefined;
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-STDERR_TAIL);
+  });
+  const exited = Promise.resolve(child).then(
+    (result) => ({ exitCode: result.exitCode, signal: result.signal }),
+    () => ({ exitCode: undefined, signal: undefined }),
+  );
+  void exited.then(() => {
+    alive = false;
+    // Helpers it started (soffice.bin under the oosplash wrapper) go with the group.
+    killGroup(pid);
+    if (pid) live.delete(pid);
+  });
+  return { pid, exited, running: () => alive, stderrTail: () => stderr, kill: () => killGroup(pid) };
+}
+
 /**
  * Runs a short command outside any request and outside the pool (version
  * probes at start-up, `doctor`). Same environment and group kill on timeout.

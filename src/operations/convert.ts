@@ -1,0 +1,193 @@
+// convert: PDF → docx/odt/txt/html/svg/png/jpeg/tiff/PDF-A, and Office,
+// OpenDocument, RTF or text → PDF. Each target uses the tool measured fastest
+// for it on this machine (docs/operations/convert.md): mutool's structured
+// text for docx/odt (0.3 s for tracemonkey, flowing paragraphs, written by
+// convert-docx.ts / convert-odt.ts; LibreOffice's PDF import took 9.5 min and
+// gave a frame per line), mutool draw for PNG, pdftoppm for JPEG,
+// Ghostscript for TIFF and PDF/A, pdftotext for text, warm LibreOffice for
+// Office → PDF. Encrypted PDFs are decrypted by qpdf first (passwords never
+// on a command line).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { InvalidRequestError, PageTooLargeError } from '../errors.js';
+import { numberedNames } from '../files/names.js';
+import { MEDIA_TYPES, type FileKind } from '../files/sniff.js';
+import { stemOf } from '../http/filename.js';
+import { writeDocxFromXhtml } from './convert-docx.js';
+import { writeOdtFromXhtml } from './convert-odt.js';
+import { convertToPdfa, renderTiff, type PdfaLevel } from '../tools/ghostscript-convert.js';
+import { officePool } from '../tools/libreoffice.js';
+import { convertDocument, pageSizes, renderPng } from '../tools/mutool.js';
+import { renderJpeg } from '../tools/pdftoppm.js';
+import { pageTexts } from '../tools/pdftotext.js';
+import { decrypt, isEncrypted, pageCount } from '../tools/qpdf.js';
+import type { RunContext } from '../tools/run.js';
+import { expandPageRanges, parsePageRanges, toQpdfRange, type PageRange } from './page-ranges.js';
+import { openPdf, type OpenedPdf } from './pdf-input.js';
+import type { OperationInput, OperationOutput } from './types.js';
+
+/** Targets for PDF input. */
+export const PDF_TARGETS = ['docx', 'odt', 'txt', 'html', 'png', 'jpeg', 'tiff', 'svg', 'pdfa'] as const;
+/** Every value of `to`; `pdf` is for Office/OpenDocument/RTF/text input. */
+export const TARGETS = [...PDF_TARGETS, 'pdf'] as const;
+export type Target = (typeof TARGETS)[number];
+/** Targets that render pages to pixels (take `dpi`). */
+export const IMAGE_TARGETS: readonly Target[] = ['png', 'jpeg', 'tiff'];
+/** Targets that take `pages`. */
+export const PAGED_TARGETS: readonly Target[] = ['png', 'jpeg', 'tiff', 'svg'];
+export const DEFAULT_DPI = 150;
+
+export interface ConvertOptions {
+  to: Target;
+  dpi?: number;
+  pages?: string;
+  pdfa?: PdfaLevel;
+  password?: string;
+}
+
+const IMAGE_FORMATS: Record<'png' | 'jpeg' | 'tiff' | 'svg', { ext: string; contentType: string }> = {
+  png: { ext: 'png', contentType: 'image/png' },
+  jpeg: { ext: 'jpg', contentType: 'image/jpeg' },
+  tiff: { ext: 'tiff', contentType: 'image/tiff' },
+  svg: { ext: 'svg', contentType: 'image/svg+xml' },
+};
+
+export async function convertFile({ files, options, run, config }: OperationInput<ConvertOptions>): Promise<OperationOutput> {
+  const file = files.file[0];
+  const stem = stemOf(file.name);
+  if (options.to === 'pdf') return officeToPdf(run, file.path, file.kind, stem, config, options.password);
+
+  const pdf = await openPdf(run, file, config.MAX_PAGES, options.password);
+  const source = await unencrypted(run, pdf, options.password);
+  const out = (name: string) => path.join(run.workdir, name);
+  switch (options.to) {
+    case 'docx': {
+      await flowingDocument(run, source, out('converted.docx'), writeDocxFromXhtml);
+      return { type: 'file', path: out('converted.docx'), contentType: MEDIA_TYPES.docx, filename: `${stem}.docx` };
+    }
+    case 'odt': {
+      await flowingDocument(run, source, out('converted.odt'), writeOdtFromXhtml);
+      return { type: 'file', path: out('converted.odt'), contentType: MEDIA_TYPES.odt, filename: `${stem}.odt` };
+    }
+    case 'html':
+      await convertDocument(run, source, 'html', out('converted.html'));
+      return { type: 'file', path: out('converted.html'), contentType: 'text/html; charset=utf-8', filename: `${stem}.html` };
+    case 'txt': {
+      const texts = await pageTexts(run, source, { first: 1, last: pdf.pages, layout: false });
+      // pdftotext's own form: every page ends with a form feed.
+      await fs.writeFile(out('converted.txt'), texts.map((t) => `${t}\f`).join(''));
+      return { type: 'file', path: out('converted.txt'), contentType: 'text/plain; charset=utf-8', filename: `${stem}.txt` };
+    }
+    case 'pdfa': {
+      const level = options.pdfa ?? '2b';
+      const warnings = await convertToPdfa(run, source, out('converted-pdfa.pdf'), level);
+      const headers: Record<string, string> = { 'X-PDFA-Level': level };
+      // Features PDF/A forbids were dropped or fixed: say so rather than pass it silently.
+      if (warnings.length > 0) headers['X-PDFA-Adjustments'] = String(warnings.length);
+      return { type: 'file', path: out('converted-pdfa.pdf'), contentType: 'application/pdf', filename: `${stem}-pdfa.pdf`, headers };
+    }
+    default:
+      return renderPages(run, source, pdf, options, stem, config.MAX_RENDER_PIXELS, config.MAX_PAGES);
+  }
+}
+
+/** A flowing DOCX/ODT of `source`: mutool's structured text (reading order, dehyphenated) through `write`. */
+async function flowingDocument(run: RunContext, source: string, output: string, write: typeof writeDocxFromXhtml): Promise<void> {
+  const xhtml = path.join(run.workdir, 'flow.xhtml');
+  await convertDocument(run, source, 'xhtml', xhtml);
+  const [first] = await pageSizes(run, source, '1');
+  await write(await fs.readFile(xhtml, 'utf8'), first ?? { width: 612, height: 792 }, output);
+}
+
+/** The PDF to hand to tools that take no password: the input itself, or a decrypted copy. */
+async function unencrypted(run: RunContext, pdf: OpenedPdf, password: string | undefined): Promise<string> {
+  if (password === undefined && !(await isEncrypted(run, pdf.path))) return pdf.path;
+  const output = path.join(run.workdir, 'decrypted.pdf');
+  await decrypt(run, pdf.path, output, password);
+  return output;
+}
+
+/** Refuses before rendering any page whose pixel count at `dpi` exceeds `limit`. */
+async function checkPixels(run: RunContext, source: string, range: string, dpi: number, limit: number): Promise<void> {
+  for (const size of await pageSizes(run, source, range)) {
+    const width = Math.ceil((size.width * dpi) / 72);
+    const height = Math.ceil((size.height * dpi) / 72);
+    if (width * height > limit) {
+      const maxDpi = Math.floor(72 * Math.sqrt(limit / Math.max(1, size.width * size.height)));
+      throw new PageTooLargeError(size.page, width * height, limit, maxDpi);
+    }
+  }
+}
+
+async function renderPages(
+  run: RunContext,
+  source: string,
+  pdf: OpenedPdf,
+  options: ConvertOptions,
+  stem: string,
+  maxPixels: number,
+  maxPages: number,
+): Promise<OperationOutput> {
+  const to = options.to as 'png' | 'jpeg' | 'tiff' | 'svg';
+  const ranges: PageRange[] = options.pages ? parsePageRanges(options.pages, pdf.pages, 'pages') : [{ first: 1, last: pdf.pages }];
+  const pages = expandPageRanges(ranges);
+  if (pages.length > maxPages) throw new InvalidRequestError(`pages: selects ${pages.length} pages; at most ${maxPages} (MAX_PAGES).`, 'pages');
+  const range = toQpdfRange(ranges);
+  const { ext, contentType } = IMAGE_FORMATS[to];
+  const dir = path.join(run.workdir, 'pages');
+  await fs.mkdir(dir, { recursive: true });
+
+  if (to === 'svg') {
+    await convertDocument(run, source, 'svg', path.join(dir, 'page-%d.svg'), range);
+    // mutool numbers SVG files 1..n in selection order.
+    return pageOutput(pages.map((_, i) => path.join(dir, `page-${i + 1}.svg`)), stem, ext, contentType);
+  }
+  const dpi = options.dpi ?? DEFAULT_DPI;
+  await checkPixels(run, source, range, dpi, maxPixels);
+  if (to === 'tiff') {
+    const output = path.join(run.workdir, 'converted.tiff');
+    await renderTiff(run, source, output, dpi, range);
+    return { type: 'file', path: output, contentType, filename: `${stem}.${ext}` };
+  }
+  const byPage = to === 'png' ? await renderPng(run, source, range, dpi, dir) : await renderJpeg(run, source, ranges, dpi, dir);
+  const missing = pages.find((p) => !byPage.has(p));
+  if (missing !== undefined) throw new Error(`renderer wrote no image for page ${missing}`);
+  return pageOutput(pages.map((p) => byPage.get(p)!), stem, ext, contentType);
+}
+
+/** One page → the file; several → a ZIP of `<stem>-<n>.<ext>`. */
+function pageOutput(paths: string[], stem: string, ext: string, contentType: string): OperationOutput {
+  if (paths.length === 1) return { type: 'file', path: paths[0], contentType, filename: `${stem}.${ext}` };
+  const names = numberedNames(stem, paths.length, ext);
+  return { type: 'zip', entries: paths.map((p, i) => ({ path: p, name: names[i] })), filename: `${stem}-pages.zip` };
+}
+
+/** Extensions that help LibreOffice's type detection (OLE files are detected from their streams). */
+const OFFICE_EXTENSIONS: Partial<Record<FileKind, string>> = {
+  docx: 'docx',
+  xlsx: 'xlsx',
+  pptx: 'pptx',
+  odt: 'odt',
+  ods: 'ods',
+  odp: 'odp',
+  rtf: 'rtf',
+  txt: 'txt',
+};
+
+async function officeToPdf(
+  run: RunContext,
+  input: string,
+  kind: FileKind,
+  stem: string,
+  config: OperationInput<ConvertOptions>['config'],
+  password?: string,
+): Promise<OperationOutput> {
+  const ext = OFFICE_EXTENSIONS[kind];
+  const named = path.join(run.workdir, ext ? `document.${ext}` : 'document');
+  await fs.link(input, named);
+  const output = path.join(run.workdir, 'converted.pdf');
+  await officePool(config).convert(run, named, output, kind, password);
+  // The PDF must open: a truncated export would fail here, not at the client.
+  await pageCount(run, output);
+  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stem}.pdf` };
+}

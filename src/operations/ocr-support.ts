@@ -1,0 +1,67 @@
+// Pieces shared by ocr and extract-text (ocr=auto): language checks against
+// what Tesseract has installed, an unencrypted copy for tools that cannot take
+// a password safely, and the OCR of selected pages to plain text.
+import path from 'node:path';
+import { InvalidRequestError, ProcessingFailedError } from '../errors.js';
+import { ocrmypdf, tesseractTimeoutFor } from '../tools/ocrmypdf.js';
+import { decrypt, isEncrypted, selectPages } from '../tools/qpdf.js';
+import type { RunContext } from '../tools/run.js';
+import { installedLanguages } from '../tools/tesseract.js';
+
+/** `languages` ("eng+deu") as a list, each one installed; 400 listing the installed ones otherwise. */
+export async function resolveLanguages(spec: string): Promise<string[]> {
+  const requested = [...new Set(spec.split('+'))];
+  const installed = await installedLanguages();
+  const unknown = requested.filter((code) => !installed.includes(code));
+  if (unknown.length > 0) {
+    throw new InvalidRequestError(`languages: not installed: ${unknown.join(', ')}; installed: ${installed.join(', ')}.`, 'languages');
+  }
+  return requested;
+}
+
+/** Pages OCR'd at once (and pool slots held): no more than the pages, nor than the pool's cores. */
+export function ocrJobs(run: RunContext, pages: number): number {
+  return Math.max(1, Math.min(run.pool.capacity, pages));
+}
+
+/**
+ * A copy of `file` without encryption when it has any (owner-only included),
+ * else `file` itself. OCRmyPDF refuses encrypted input, and pdftotext would
+ * need the password on its command line.
+ */
+export async function unencrypted(run: RunContext, file: string, password: string | undefined, knownEncrypted = false): Promise<string> {
+  if (!knownEncrypted && password === undefined && !(await isEncrypted(run, file))) return file;
+  const output = path.join(run.workdir, 'decrypted.pdf');
+  await decrypt(run, file, output, password);
+  return output;
+}
+
+/**
+ * The OCR text of `pages` (1-based, ascending, no repeats) of the PDF `file`,
+ * one entry per page. Only those pages are copied out (decrypted, by qpdf with
+ * the password in an argfile) and OCR'd, with --force-ocr and no output PDF.
+ */
+export async function ocrPagesToText(run: RunContext, file: string, pages: number[], languages: string[], password?: string): Promise<string[]> {
+  const subset = path.join(run.workdir, 'ocr-pages.pdf');
+  await selectPages(run, file, pages.join(','), subset, password);
+  const { pages: results } = await ocrmypdf(
+    run,
+    {
+      input: subset,
+      outputType: 'none',
+      output: '-',
+      sidecar: path.join(run.workdir, 'ocr-pages.txt'),
+      languages,
+      mode: 'force',
+      deskew: false,
+      rotatePages: false,
+      jobs: ocrJobs(run, pages.length),
+      tesseractTimeoutSeconds: tesseractTimeoutFor(run),
+    },
+    false,
+  );
+  if (results.length !== pages.length) {
+    throw new ProcessingFailedError('OCR returned a different number of pages.', new Error(`expected ${pages.length} sidecar pages, got ${results.length}`));
+  }
+  return results.map((page) => (page.kind === 'text' ? page.text : ''));
+}

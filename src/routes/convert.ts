@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { InvalidRequestError, UnsupportedMediaTypeError } from '../errors.js';
+import { MEDIA_TYPES, OFFICE_KINDS } from '../files/sniff.js';
+import { convertFile, DEFAULT_DPI, IMAGE_TARGETS, PAGED_TARGETS, PDF_TARGETS, TARGETS, type Target } from '../operations/convert.js';
+import { defineOperation } from './definition.js';
+import { intField, passwordField, rangesField } from './fields.js';
+
+const targetList = TARGETS.join(', ');
+
+/** Options that only some targets take; giving one to another target is a 400, never ignored. */
+const TARGETED_OPTIONS = {
+  dpi: { targets: IMAGE_TARGETS, label: 'png, jpeg, tiff' },
+  pages: { targets: PAGED_TARGETS, label: 'png, jpeg, tiff, svg' },
+  pdfa: { targets: ['pdfa'] as readonly Target[], label: 'pdfa' },
+} as const;
+
+export const convertRoute = defineOperation({
+  name: 'convert',
+  summary: 'Convert a PDF to another format, or an Office document to PDF',
+  description:
+    'PDF input: `to`=docx|odt (editable flowing text), txt, html (one self-contained file), svg, png|jpeg|tiff (page images at `dpi`), ' +
+    'pdfa (PDF/A-`pdfa`, sRGB output intent, fonts embedded). Page images and SVG: one page → the file, several → ZIP of `<stem>-<n>.<ext>`; ' +
+    'tiff is one multi-page file. Office/OpenDocument/RTF/plain-text input (sniffed from content): `to=pdf`. ' +
+    '`dpi` only applies to png/jpeg/tiff, `pages` to png/jpeg/tiff/svg, `pdfa` to to=pdfa; elsewhere they are refused. ' +
+    'A page that would exceed MAX_RENDER_PIXELS at `dpi` gives 413 page_too_large.',
+  files: [{ field: 'file', min: 1, max: 1, kinds: ['pdf', ...OFFICE_KINDS], description: 'A PDF, or an Office/OpenDocument/RTF/text document (to=pdf).' }],
+  options: z.strictObject({
+    to: z.enum(TARGETS, { error: `required; one of ${targetList}` }).describe(`Target format: ${targetList}.`),
+    dpi: intField(36, 600, `png/jpeg/tiff: resolution (default ${DEFAULT_DPI})`).optional(),
+    pages: rangesField('png/jpeg/tiff/svg: the pages to convert, e.g. 1-3,5 (default all)').optional(),
+    pdfa: z.enum(['2b', '1b', '3b']).optional().describe('to=pdfa: PDF/A part and conformance (default 2b).'),
+    password: passwordField,
+  }),
+  produces: [
+    MEDIA_TYPES.docx,
+    MEDIA_TYPES.odt,
+    'text/plain',
+    'text/html',
+    'image/svg+xml',
+    'image/png',
+    'image/jpeg',
+    'image/tiff',
+    'application/pdf',
+    'application/zip',
+  ],
+  timeout: 'OPERATION_TIMEOUT',
+  check: (options, files) => {
+    for (const [field, rule] of Object.entries(TARGETED_OPTIONS)) {
+      if (options[field as keyof typeof TARGETED_OPTIONS] !== undefined && !rule.targets.includes(options.to)) {
+        throw new InvalidRequestError(`${field}: only applies to to=${rule.label} (to is ${options.to}).`, field);
+      }
+    }
+    const file = files.file?.[0];
+    if (!file) return;
+    const isPdf = file.kind === 'pdf';
+    if (options.to === 'pdf' && isPdf) {
+      throw new UnsupportedMediaTypeError('to=pdf converts Office, OpenDocument, RTF or plain-text documents; the upload is already a PDF (for PDF/A use to=pdfa).');
+    }
+    if (options.to !== 'pdf' && !isPdf) {
+      throw new UnsupportedMediaTypeError(
+        `to=${options.to} needs a PDF (${PDF_TARGETS.join(', ')} are PDF targets); the upload is ${MEDIA_TYPES[file.kind]}, which converts with to=pdf.`,
+      );
+    }
+  },
+  run: convertFile,
+});

@@ -1,0 +1,105 @@
+// Ghostscript (gs 10.00.0, Debian bookworm) for convert: multi-page TIFF
+// (tiff24nc, LZW; 0.6 s for tracemonkey at 150 dpi, one file, no extra tool)
+// and PDF/A (pdfwrite). Always -dSAFER: the only file a job may read besides
+// its input is the PDFA_def.ps written into the work directory and the sRGB
+// ICC profile, both granted with --permit-file-read. Inputs are already opened
+// and decrypted by qpdf, so a failure here is ours (500). Exit codes: 0 ok,
+// 1 error (and 255 for a fatal one).
+import fs from 'node:fs';
+import path from 'node:path';
+import { ProcessingFailedError } from '../errors.js';
+import { run, type RunContext } from './run.js';
+
+export const GS = 'gs';
+const SAFE = ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-q'];
+
+/** Where Debian's ghostscript / libgs-common put an sRGB profile (first found wins). */
+export const SRGB_PROFILE_CANDIDATES = ['/usr/share/color/icc/ghostscript/srgb.icc', '/usr/share/color/icc/sRGB.icc'];
+
+/** The sRGB ICC profile embedded as the PDF/A output intent. */
+export function srgbProfile(): string {
+  const gsShare = '/usr/share/ghostscript';
+  const versioned = fs.existsSync(gsShare)
+    ? fs.readdirSync(gsShare).map((v) => path.join(gsShare, v, 'iccprofiles', 'srgb.icc'))
+    : [];
+  const found = [...versioned, ...SRGB_PROFILE_CANDIDATES].find((p) => fs.existsSync(p));
+  if (!found) throw new ProcessingFailedError('PDF/A conversion is not available.', new Error('no sRGB ICC profile found (install ghostscript)'));
+  return found;
+}
+
+/** A PostScript string literal for `text` (paths with parentheses or backslashes). */
+function psString(text: string): string {
+  return `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+}
+
+/** The PDF/A prefix: the ICC profile as an embedded stream and the sRGB output intent (exported for unit tests). */
+export function pdfaDefinition(iccProfile: string): string {
+  return [
+    '%!',
+    `/ICCProfile ${psString(iccProfile)} def`,
+    '[/_objdef {icc_PDFA} /type /stream /OBJ pdfmark',
+    '[{icc_PDFA} << /N 3 >> /PUT pdfmark',
+    '[{icc_PDFA} ICCProfile (r) file /PUT pdfmark',
+    '[/_objdef {OutputIntent_PDFA} /type /dict /OBJ pdfmark',
+    '[{OutputIntent_PDFA} << /Type /OutputIntent /S /GTS_PDFA1 /DestOutputProfile {icc_PDFA}',
+    '  /OutputConditionIdentifier (sRGB) /Info (sRGB IEC61966-2.1) >> /PUT pdfmark',
+    '[{Catalog} << /OutputIntents [ {OutputIntent_PDFA} ] >> /PUT pdfmark',
+    '',
+  ].join('\n');
+}
+
+/** PDF/A level: part 1, 2 or 3, conformance b. */
+export type PdfaLevel = '1b' | '2b' | '3b';
+
+/** gs arguments for PDF/A (exported for unit tests). */
+export function pdfaArgs(level: PdfaLevel, definition: string, iccProfile: string, input: string, output: string): string[] {
+  const part = level[0];
+  return [
+    ...SAFE,
+    '-sDEVICE=pdfwrite',
+    `-dPDFA=${part}`,
+    // 1: what PDF/A forbids is dropped or fixed (and reported), never kept in a file that claims PDF/A.
+    '-dPDFACompatibilityPolicy=1',
+    '-sColorConversionStrategy=RGB',
+    '-dEmbedAllFonts=true',
+    `-dCompatibilityLevel=${part === '1' ? '1.4' : '1.7'}`,
+    `--permit-file-read=${definition}`,
+    `--permit-file-read=${iccProfile}`,
+    `-sOutputFile=${output}`,
+    // An absolute path: a bare "PDFA_def.ps" would find Ghostscript's own sample in its lib path.
+    definition,
+    input,
+  ];
+}
+
+/** Converts `input` to PDF/A; returns Ghostscript's distinct warnings (features it had to drop or fix). */
+export async function convertToPdfa(ctx: RunContext, input: string, output: string, level: PdfaLevel): Promise<string[]> {
+  const icc = srgbProfile();
+  const definition = path.join(ctx.workdir, 'PDFA_def.ps');
+  fs.writeFileSync(definition, pdfaDefinition(icc));
+  const result = await run(ctx, GS, pdfaArgs(level, definition, icc, input, output));
+  if (result.exitCode !== 0 || !fs.existsSync(output)) {
+    throw new ProcessingFailedError('PDF/A conversion failed.', new Error(`gs exit ${result.exitCode}: ${result.stderr}`));
+  }
+  if (/PDF\/A processing aborted|Failed to open the supplied ICCProfile/.test(result.stderr)) {
+    throw new ProcessingFailedError('PDF/A conversion failed.', new Error(result.stderr));
+  }
+  const warnings = result.stderr
+    .split('\n')
+    .map((line) => line.replace(/^GPL Ghostscript [\d.]+:\s*/, '').trim())
+    .filter((line) => line.length > 0);
+  return [...new Set(warnings)];
+}
+
+/** gs arguments for a multi-page LZW TIFF of `pageList` (exported for unit tests). */
+export function tiffArgs(input: string, output: string, dpi: number, pageList: string): string[] {
+  return [...SAFE, '-sDEVICE=tiff24nc', '-sCompression=lzw', `-r${dpi}`, `-sPageList=${pageList}`, `-sOutputFile=${output}`, input];
+}
+
+/** Renders the pages `pageList` ("1-3,5") of `input` into one multi-page TIFF. */
+export async function renderTiff(ctx: RunContext, input: string, output: string, dpi: number, pageList: string): Promise<void> {
+  const result = await run(ctx, GS, tiffArgs(input, output, dpi, pageList));
+  if (result.exitCode !== 0 || !fs.existsSync(output)) {
+    throw new ProcessingFailedError('Rendering failed.', new Error(`gs exit ${result.exitCode}: ${result.stderr}`));
+  }
+}

@@ -1,0 +1,76 @@
+// mutool (MuPDF 1.21.1, Debian bookworm): page sizes, PNG rendering and the
+// document writers (structured-text xhtml/html, svg). Inputs are
+// PDFs that qpdf has already opened (and decrypted), so a failure here is ours
+// (500), not the client's. Exit codes: 0 ok, 1 error.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ProcessingFailedError } from '../errors.js';
+import { run, type RunContext } from './run.js';
+
+export const MUTOOL = 'mutool';
+
+/** Size of one page in PDF points (CropBox when set, else MediaBox). */
+export interface PageSize {
+  page: number;
+  width: number;
+  height: number;
+}
+
+async function runMutool(ctx: RunContext, args: string[], what: string): Promise<string> {
+  const result = await run(ctx, MUTOOL, args);
+  if (result.exitCode !== 0) throw new ProcessingFailedError(`${what} failed.`, new Error(`mutool exit ${result.exitCode}: ${result.stderr}`));
+  return result.stdout;
+}
+
+/** Parses `mutool pages` output (exported for unit tests). */
+export function parsePageSizes(xml: string): PageSize[] {
+  const sizes: PageSize[] = [];
+  for (const match of xml.matchAll(/<page pagenum="(\d+)">([\s\S]*?)<\/page>/g)) {
+    const body = match[2];
+    const box = /<CropBox ([^>]*)\/>/.exec(body)?.[1] ?? /<MediaBox ([^>]*)\/>/.exec(body)?.[1] ?? '';
+    const attr = (name: string) => Number(new RegExp(`\\b${name}="([-\\d.]+)"`).exec(box)?.[1] ?? 0);
+    sizes.push({ page: Number(match[1]), width: Math.abs(attr('r') - attr('l')), height: Math.abs(attr('t') - attr('b')) });
+  }
+  return sizes;
+}
+
+/** Sizes of the pages `range` (mutool/qpdf syntax, e.g. "1-3,5"). */
+export async function pageSizes(ctx: RunContext, input: string, range: string): Promise<PageSize[]> {
+  return parsePageSizes(await runMutool(ctx, ['pages', input, range], 'Reading page sizes'));
+}
+
+/** Renders the pages `range` at `dpi` to PNG files; returns page number → file. */
+export async function renderPng(ctx: RunContext, input: string, range: string, dpi: number, outDir: string): Promise<Map<number, string>> {
+  await fs.mkdir(outDir, { recursive: true });
+  // %d is the page number, so repeated pages map to one file.
+  await runMutool(ctx, ['draw', '-q', '-r', String(dpi), '-F', 'png', '-o', path.join(outDir, 'page-%d.png'), input, range], 'Rendering');
+  return filesByPage(outDir, /^page-(\d+)\.png$/);
+}
+
+/** Files in `dir` whose name carries a page number in the first group of `pattern`. */
+export async function filesByPage(dir: string, pattern: RegExp): Promise<Map<number, string>> {
+  const map = new Map<number, string>();
+  for (const name of await fs.readdir(dir)) {
+    const match = pattern.exec(name);
+    if (match) map.set(Number(match[1]), path.join(dir, name));
+  }
+  return map;
+}
+
+/** The `mutool convert` document writers this service uses. */
+export type MutoolWriter = 'xhtml' | 'html' | 'svg';
+
+/**
+ * Writer options: images as data: URIs so the file stands alone; xhtml (the
+ * flowing text DOCX/ODT are built from) also joins words hyphenated at line ends.
+ */
+export function writerOptions(format: MutoolWriter): string[] {
+  if (format === 'html') return ['-O', 'preserve-images'];
+  if (format === 'xhtml') return ['-O', 'preserve-images,dehyphenate'];
+  return [];
+}
+
+/** `mutool convert` of the pages `range` of `input` to `output` (svg: a %d pattern, one file per page). */
+export async function convertDocument(ctx: RunContext, input: string, format: MutoolWriter, output: string, range = '1-N'): Promise<void> {
+  await runMutool(ctx, ['convert', '-F', format, ...writerOptions(format), '-o', output, input, range], `Conversion to ${format}`);
+}

@@ -1,0 +1,206 @@
+// ocrmypdf (14.0.1, Debian bookworm, over Tesseract 5.3.0 and Ghostscript
+// 10.0): a text layer for scanned pages. OCRmyPDF exits 0 even when Tesseract
+// gave up on a page (its --tesseract-timeout, "Image too large"): the page is
+// copied without text and the sidecar says "[skipped page]". So every run here
+// asks for a sidecar and reads the log, and a page that was not OCR'd is an
+// error for the client, never a quiet success (see docs/operations/ocr.md).
+import fs from 'node:fs/promises';
+import { InvalidDocumentError, InvalidPdfError, InvalidRequestError, OcrTimeoutError, PasswordRequiredError, ProcessingFailedError } from '../errors.js';
+import { run, type RunContext } from './run.js';
+
+/** The binary. */
+export const OCRMYPDF = 'ocrmypdf';
+
+/** OCRmyPDF's exit codes (ocrmypdf.exceptions.ExitCode). */
+export const OcrExitCode = {
+  ok: 0,
+  badArgs: 1,
+  inputFile: 2,
+  missingDependency: 3,
+  invalidOutputPdf: 4,
+  fileAccessError: 5,
+  alreadyDoneOcr: 6,
+  childProcessError: 7,
+  encryptedPdf: 8,
+  invalidConfig: 9,
+  pdfaConversionFailed: 10,
+  otherError: 15,
+  ctrlC: 130,
+} as const;
+
+/** What to do with pages that already have text: --skip-text, --force-ocr, --redo-ocr. */
+export type OcrMode = 'skip-text' | 'force' | 'redo';
+
+const MODE_FLAG: Record<OcrMode, string> = { 'skip-text': '--skip-text', force: '--force-ocr', redo: '--redo-ocr' };
+
+/** One OCRmyPDF run. */
+export interface OcrJob {
+  input: string;
+  /** 'none': only the sidecar text is produced (no PDF post-processing). */
+  outputType: 'pdf' | 'pdfa' | 'none';
+  /** The output PDF (ignored for 'none'). */
+  output: string;
+  /** Where the recognized text goes: one entry per page, form feed between pages. */
+  sidecar: string;
+  languages: string[];
+  mode: OcrMode;
+  deskew: boolean;
+  rotatePages: boolean;
+  /** Resolution to assume for an image input without a credible one. */
+  imageDpi?: number;
+  /** Pages OCR'd at once; the run holds as many pool slots. */
+  jobs: number;
+  /** Tesseract's per-page limit (seconds). */
+  tesseractTimeoutSeconds: number;
+}
+
+/**
+ * Test seam: when set, replaces the deadline-derived --tesseract-timeout, so a
+ * test can make Tesseract give up on a page and prove the client sees an error.
+ */
+export const tesseractTimeoutOverride: { seconds?: number } = {};
+
+/**
+ * Tesseract's per-page limit for a run starting now: the whole time left. So
+ * Tesseract never gives up before run()'s deadline would kill the run anyway
+ * (→ 504); its own timeout (default 180 s) silently skips pages under CPU
+ * starvation. 0 cannot be used to disable it: in OCRmyPDF 0 means "skip OCR".
+ */
+export function tesseractTimeoutFor(ctx: RunContext): number {
+  return tesseractTimeoutOverride.seconds ?? Math.max(1, Math.ceil((ctx.deadline - Date.now()) / 1000));
+}
+
+/** OCRmyPDF's arguments for `job` (exported for unit tests). */
+export function ocrmypdfArgs(job: OcrJob): string[] {
+  const args = [
+    '--output-type',
+    job.outputType === 'pdfa' ? 'pdfa-2' : job.outputType,
+    // Measured: -O1 added 5 s (+33 %) on multipage.pdf and saved 0 bytes (no jbig2/pngquant here).
+    '--optimize',
+    '0',
+    '--jobs',
+    String(job.jobs),
+    '--tesseract-timeout',
+    String(job.tesseractTimeoutSeconds),
+    '--language',
+    job.languages.join('+'),
+    MODE_FLAG[job.mode],
+    '--sidecar',
+    job.sidecar,
+  ];
+  if (job.deskew) args.push('--deskew');
+  if (job.rotatePages) args.push('--rotate-pages');
+  if (job.imageDpi !== undefined) args.push('--image-dpi', String(job.imageDpi));
+  // "--" so an input path can never be read as an option.
+  args.push('--', job.input, job.outputType === 'none' ? '-' : job.output);
+  return args;
+}
+
+/** The result of one page in the sidecar. */
+export type SidecarPage =
+  | { kind: 'text'; text: string }
+  /** Tesseract produced nothing: an empty page, or it gave up (timeout, image too large). */
+  | { kind: 'skipped' }
+  /** Not OCR'd because it already had text (mode skip-text). */
+  | { kind: 'had-text' };
+
+const HAD_TEXT = /^\[OCR skipped on page\(s\) (\d+)(?:-(\d+))?\]$/;
+
+/**
+ * Parses OCRmyPDF's sidecar into one entry per page (exported for unit tests).
+ * Consecutive pages skipped for having text share one "[OCR skipped on
+ * page(s) a-b]" entry, so entries are expanded by their page numbers.
+ */
+export function parseSidecar(sidecar: string): SidecarPage[] {
+  const pages: SidecarPage[] = [];
+  for (const entry of sidecar.split('\f')) {
+    const hadText = HAD_TEXT.exec(entry.trim());
+    if (hadText) {
+      const first = Number(hadText[1]);
+      const last = hadText[2] === undefined ? first : Number(hadText[2]);
+      for (let p = first; p <= last; p++) pages.push({ kind: 'had-text' });
+    } else if (entry.trim() === '[skipped page]') {
+      pages.push({ kind: 'skipped' });
+    } else {
+      pages.push({ kind: 'text', text: entry });
+    }
+  }
+  return pages;
+}
+
+/** What OCRmyPDF's log says about pages (its lines start with the page number). */
+export interface TesseractLog {
+  /** "[tesseract] took too long to OCR - skipping". */
+  timedOut: number[];
+  /** Tesseract reported an empty page ("Empty page!!"): nothing to recognize. */
+  empty: number[];
+  /** A timeout line without a page number. */
+  timedOutSomewhere: boolean;
+}
+
+/** Parses OCRmyPDF's stderr for Tesseract timeouts and empty pages (exported for unit tests). */
+export function readTesseractLog(stderr: string): TesseractLog {
+  const log: TesseractLog = { timedOut: [], empty: [], timedOutSomewhere: false };
+  for (const line of stderr.split('\n')) {
+    const match = /^\s*(\d+)\s+(.*)$/.exec(line);
+    const message = match ? match[2] : line;
+    if (/took too long to OCR/.test(message)) {
+      if (match) log.timedOut.push(Number(match[1]));
+      else log.timedOutSomewhere = true;
+    } else if (match && /Empty page!!/.test(message)) {
+      log.empty.push(Number(match[1]));
+    }
+  }
+  return log;
+}
+
+/** What a finished run gives back: per-page sidecar results, page 1 first. */
+export interface OcrResult {
+  pages: SidecarPage[];
+}
+
+const sortedUnique = (pages: number[]) => [...new Set(pages)].sort((a, b) => a - b);
+const plural = (pages: number[]) => `page${pages.length > 1 ? 's' : ''} ${pages.join(', ')}`;
+
+/**
+ * Runs OCRmyPDF and proves that every page was OCR'd, kept its text (mode
+ * skip-text) or was empty. A page Tesseract gave up on is a 504 (timeout) or
+ * a 500 naming the pages: "[skipped page]" in the sidecar is accepted only
+ * when the log says Tesseract found the page empty.
+ */
+export async function ocrmypdf(ctx: RunContext, job: OcrJob, inputIsImage: boolean): Promise<OcrResult> {
+  const result = await run(ctx, OCRMYPDF, ocrmypdfArgs(job), { weight: job.jobs, maxStdout: 1024 });
+  const cause = new Error(`ocrmypdf exit ${result.exitCode}: ${result.stderr}`);
+  if (result.exitCode !== OcrExitCode.ok) throw exitError(result.exitCode, result.stderr, inputIsImage, cause);
+  const log = readTesseractLog(result.stderr);
+  const pages = parseSidecar(await fs.readFile(job.sidecar, 'utf8')).map((page, i): SidecarPage =>
+    page.kind === 'skipped' && log.empty.includes(i + 1) ? { kind: 'text', text: '' } : page,
+  );
+  const skipped = pages.flatMap((page, i) => (page.kind === 'skipped' ? [i + 1] : []));
+  if (log.timedOut.length > 0 || log.timedOutSomewhere) {
+    throw new OcrTimeoutError(ctx.timeoutMs, sortedUnique(log.timedOut.length > 0 ? log.timedOut : skipped), cause);
+  }
+  if (skipped.length > 0) {
+    throw new ProcessingFailedError(`Tesseract could not OCR ${plural(skipped)}; no partial result is returned.`, cause, { pages: skipped });
+  }
+  return { pages };
+}
+
+/** Typed error for a non-zero exit; details never carry paths. */
+function exitError(code: number, stderr: string, inputIsImage: boolean, cause: Error): Error {
+  switch (code) {
+    case OcrExitCode.inputFile:
+      if (!inputIsImage) return new InvalidPdfError('The PDF cannot be read for OCR.');
+      if (/alpha channel/i.test(stderr)) return new InvalidDocumentError('The image has an alpha channel (transparency); OCR needs an opaque image.');
+      if (/CMYK/.test(stderr)) return new InvalidDocumentError('The CMYK image has no ICC profile; OCR cannot interpret its colors.');
+      return new InvalidDocumentError('The image cannot be read for OCR.');
+    case OcrExitCode.alreadyDoneOcr:
+      return new InvalidRequestError('mode: the document already has text; use mode=force (rasterize and OCR) or mode=redo (replace an old OCR layer).', 'mode');
+    case OcrExitCode.encryptedPdf:
+      return new PasswordRequiredError();
+    case OcrExitCode.pdfaConversionFailed:
+      return new ProcessingFailedError('The PDF/A conversion failed; output=pdf may succeed.', cause);
+    default:
+      return new ProcessingFailedError('OCR failed.', cause);
+  }
+}

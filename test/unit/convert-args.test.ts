@@ -1,0 +1,87 @@
+// Pure argument building and parsing for convert's tools and writers.
+import { describe, expect, it } from 'vitest';
+import { documentXml } from '../../src/operations/convert-docx.js';
+import { parseFlowXhtml } from '../../src/operations/convert-flow.js';
+import { contentXml } from '../../src/operations/convert-odt.js';
+import { pdfaArgs, pdfaDefinition, tiffArgs } from '../../src/tools/ghostscript-convert.js';
+import { sofficeArgs } from '../../src/tools/libreoffice.js';
+import { parsePageSizes, writerOptions } from '../../src/tools/mutool.js';
+import { jpegArgs } from '../../src/tools/pdftoppm.js';
+
+describe('convert tool arguments', () => {
+  it('Ghostscript PDF/A: SAFER, level, policy, permitted reads of exactly the definition and the profile', () => {
+    const args = pdfaArgs('1b', '/w/PDFA_def.ps', '/icc/srgb.icc', '/w/in.pdf', '/w/out.pdf');
+    expect(args.slice(0, 3)).toEqual(['-dSAFER', '-dBATCH', '-dNOPAUSE']);
+    expect(args).toContain('-dPDFA=1');
+    expect(args).toContain('-dCompatibilityLevel=1.4');
+    expect(args).toContain('-dPDFACompatibilityPolicy=1');
+    expect(args.filter((a) => a.startsWith('--permit-file-read='))).toEqual(['--permit-file-read=/w/PDFA_def.ps', '--permit-file-read=/icc/srgb.icc']);
+    expect(args.slice(-2)).toEqual(['/w/PDFA_def.ps', '/w/in.pdf']);
+    expect(pdfaArgs('3b', 'd', 'i', 'in', 'out')).toContain('-dCompatibilityLevel=1.7');
+  });
+
+  it('the PDF/A definition escapes the profile path as a PostScript string', () => {
+    const ps = pdfaDefinition('/odd (path)\\srgb.icc');
+    expect(ps).toContain('/ICCProfile (/odd \\(path\\)\\\\srgb.icc) def');
+    expect(ps).toContain('/OutputIntents');
+  });
+
+  it('TIFF and JPEG renderers get dpi and pages', () => {
+    expect(tiffArgs('in.pdf', 'out.tiff', 150, '1-3,5')).toEqual(
+      expect.arrayContaining(['-dSAFER', '-sDEVICE=tiff24nc', '-sCompression=lzw', '-r150', '-sPageList=1-3,5', '-sOutputFile=out.tiff']),
+    );
+    expect(jpegArgs('in.pdf', { first: 2, last: 4 }, 300, '/w/page')).toEqual(['-jpeg', '-jpegopt', 'quality=85', '-r', '300', '-f', '2', '-l', '4', 'in.pdf', '/w/page']);
+  });
+
+  it('soffice: own profile, headless, pipe only (no socket)', () => {
+    const args = sofficeArgs('/data/lo/instance-0/profile', 'pdfsvc-1-0-abc');
+    expect(args[0]).toBe('-env:UserInstallation=file:///data/lo/instance-0/profile');
+    expect(args).toContain('--headless');
+    expect(args.at(-1)).toBe('--accept=pipe,name=pdfsvc-1-0-abc;urp;StarOffice.ComponentContext');
+  });
+
+  it('mutool: page sizes prefer the CropBox; writers embed images', () => {
+    const xml = '<page pagenum="1">\n<MediaBox l="0" b="0" r="612" t="792" />\n</page>\n<page pagenum="2">\n<MediaBox l="0" b="0" r="1000" t="1000" />\n<CropBox l="10" b="20" r="110" t="220" />\n</page>';
+    expect(parsePageSizes(xml)).toEqual([
+      { page: 1, width: 612, height: 792 },
+      { page: 2, width: 100, height: 200 },
+    ]);
+    expect(writerOptions('xhtml')).toEqual(['-O', 'preserve-images,dehyphenate']);
+    expect(writerOptions('html')).toEqual(['-O', 'preserve-images']);
+  });
+});
+
+describe('flowing DOCX/ODT writers', () => {
+  const xhtml =
+    '<?xml version="1.0"?><html><head><style>p{}</style></head><body><div id="page1"><h2><b>Title &amp; more</b></h2>' +
+    '<p>Plain <b>bold <i>both</i></b> x<sup>2</sup> <tt>code()</tt> &#x2217;&#x2029;end</p>' +
+    '<p><img width="144" height="72" src="data:image/png;base64,iVBORw0KGgo="/></p></div></body></html>';
+
+  it('parses paragraphs, headings, styles and images', () => {
+    const doc = parseFlowXhtml(xhtml);
+    expect(doc.paragraphs.map((p) => p.heading)).toEqual([2, 0, 0]);
+    const runs = doc.paragraphs[1].inlines.filter((i) => i.type === 'text');
+    expect(runs.map((r) => (r.type === 'text' ? r.text : ''))).toEqual(['Plain ', 'bold ', 'both', ' x', '2', ' ', 'code()', ' \u2217 end']);
+    expect(runs[2].type === 'text' && runs[2].style).toMatchObject({ bold: true, italic: true });
+    expect(runs[4].type === 'text' && runs[4].style.vertical).toBe('superscript');
+    expect(doc.media).toHaveLength(1);
+    expect(doc.media[0].ext).toBe('png');
+  });
+
+  it('writes WordprocessingML with escaped text, heading styles and an inline picture', () => {
+    const xml = documentXml(parseFlowXhtml(xhtml), { width: 612, height: 792 });
+    expect(xml).toContain('<w:pStyle w:val="Heading2"/>');
+    expect(xml).toContain('Title &amp; more');
+    expect(xml).toContain('<w:vertAlign w:val="superscript"/>');
+    expect(xml).toContain('<a:blip r:embed="rIdImage1"/>');
+    expect(xml).toContain(`<wp:extent cx="${144 * 12700}" cy="${72 * 12700}"/>`);
+    expect(xml).toContain('<w:pgSz w:w="12240" w:h="15840"/>');
+  });
+
+  it('writes ODF content with text styles and a frame', () => {
+    const xml = contentXml(parseFlowXhtml(xhtml), { width: 595, height: 842 });
+    expect(xml).toContain('<text:h text:outline-level="2">');
+    expect(xml).toMatch(/<style:style style:name="T\d" style:family="text"><style:text-properties fo:font-weight="bold"/);
+    expect(xml).toContain('xlink:href="Pictures/image1.png"');
+  });
+});
