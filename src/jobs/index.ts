@@ -1,0 +1,222 @@
+// The job subsystem (API.md §6). JobSystem is what the HTTP side needs
+// (submit, cancel, the job routes); startJobs runs the background parts: the
+// worker loop (unless EMBEDDED_WORKER=false in `serve`), webhook delivery and
+// the sweeper that expires results and removes files nobody refers to.
+import type Router from '@koa/router';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { ServerBusyError } from '../errors.js';
+import { COMMON_FIELDS } from '../routes/options.js';
+import type { JobSubmitter, Services } from '../services.js';
+import type { Db } from '../store/db.js';
+import { loadDataKey, sealedSize, sealValue } from './crypto.js';
+import { mountJobRoutes } from './routes.js';
+import { DEFAULT_TIMINGS, JobWorker, type WorkerTimings } from './runner.js';
+import { JobStorage, readFileStream, sweepWorkdirs, type StoredFile } from './storage.js';
+import {
+  cancelJob,
+  deleteJob,
+  expireResults,
+  getJob,
+  insertJob,
+  jobView,
+  newJobId,
+  pruneJobs,
+  referencedFiles,
+  storageUsed,
+  type JobRow,
+  type StoredInput,
+} from './store.js';
+import { DEFAULT_RETRY_DELAYS_MS, deliverDue, pruneDeliveries, validateCallbackUrl } from './webhooks.js';
+
+/** Finished jobs and deliveries are forgotten this long after they end (their results expire much sooner). */
+const KEEP_ROWS_MS = 7 * 24 * 3600 * 1000;
+
+type SubmitRequest = Parameters<JobSubmitter['submit']>[0];
+
+/** Submitting, canceling and serving jobs; shared by the routes and the background loops. */
+export class JobSystem implements JobSubmitter {
+  readonly key: Buffer;
+  readonly storage: JobStorage;
+  readonly db: Db;
+  private readonly config: Config;
+  private readonly log: Logger;
+  /** The embedded worker, when this process runs one (local cancel, immediate start). */
+  worker?: JobWorker;
+
+  constructor(services: { config: Config; db: Db; log: Logger }) {
+    this.config = services.config;
+    this.db = services.db;
+    this.log = services.log;
+    this.key = loadDataKey(this.config.DATA_KEY, this.config.DATA_DIR);
+    this.storage = new JobStorage(this.config.DATA_DIR, this.key);
+  }
+
+  /** Stores the validated upload encrypted and queues the job; the caller answers 202 with the job object. */
+  async submit(request: SubmitRequest): Promise<Record<string, unknown>> {
+    const { config, db, storage } = this;
+    const callbackUrl = request.callbackUrl === undefined ? null : await validateCallbackUrl(request.callbackUrl, config);
+    const uploads = Object.entries(request.files).flatMap(([field, files]) => files.map((file) => ({ field, file })));
+    const needed = uploads.reduce((n, u) => n + sealedSize(u.file.size), 0);
+    // Early refusal before any byte is written; insertJob re-checks atomically.
+    if (storageUsed(db) + needed > config.JOB_STORAGE_LIMIT) throw storageFull();
+
+    const id = newJobId();
+    const written: StoredFile[] = [];
+    try {
+      const inputs: StoredInput[] = [];
+      for (const [i, { field, file }] of uploads.entries()) {
+        const stored = await storage.write('inputs', storage.newName(id, `in${i + 1}`), readFileStream(file.path));
+        written.push(stored);
+        inputs.push({ field, name: file.name, size: file.size, kind: file.kind, file: stored.name });
+      }
+      const fields = { ...request.fields };
+      for (const name of COMMON_FIELDS) delete fields[name];
+      const accepted = insertJob(
+        db,
+        {
+          id,
+          account_id: request.accountId,
+          operation: request.operation,
+          created_at: new Date().toISOString(),
+          fields: sealValue(this.key, Buffer.from(JSON.stringify(fields)), id),
+          inputs: JSON.stringify(inputs),
+          stored_bytes: written.reduce((n, f) => n + f.stored, 0),
+          charge_day: request.chargeDay,
+          request_id: request.requestId,
+          callback_url: callbackUrl,
+        },
+        config.JOB_STORAGE_LIMIT,
+      );
+      if (!accepted) throw storageFull();
+    } catch (error) {
+      for (const file of written) await storage.remove('inputs', file.name);
+      throw error;
+    }
+    for (const file of written) storage.settle(file.name);
+    setImmediate(() => this.worker?.kick());
+    return jobView(getJob(db, id)!);
+  }
+
+  /** Cancels a queued or running job; undefined if it had already ended. */
+  async cancel(row: JobRow): Promise<JobRow | undefined> {
+    const canceled = cancelJob(this.db, row.id);
+    if (!canceled) return undefined;
+    // A worker elsewhere notices at its next heartbeat; ours stops now.
+    this.worker?.cancel(row.id);
+    for (const input of JSON.parse(canceled.inputs) as StoredInput[]) await this.storage.remove('inputs', input.file);
+    return canceled;
+  }
+
+  /** Deletes a finished job and its result. */
+  async remove(id: string): Promise<void> {
+    const row = getJob(this.db, id);
+    if (!row) return;
+    deleteJob(this.db, id);
+    await this.storage.remove('results', row.result_file);
+  }
+
+  /** Mounts GET/DELETE /v1/jobs/... */
+  mount(router: Router): void {
+    mountJobRoutes(router, this);
+  }
+
+  /** Deletes expired results, files no job refers to and work directories of dead processes. */
+  async sweep(): Promise<void> {
+    const { db, storage, log } = this;
+    const expired = expireResults(db);
+    for (const name of expired) await storage.remove('results', name);
+    let refs = referencedFiles(db);
+    const removed = await storage.sweep((area, name, recheck) => {
+      // Recomputed before each deletion: a job may have recorded the file since the first look.
+      if (recheck) refs = referencedFiles(db);
+      return (area === 'inputs' ? refs.inputs : refs.results).has(name);
+    });
+    const workdirs = await sweepWorkdirs(this.config.TMP_DIR);
+    const before = new Date(Date.now() - KEEP_ROWS_MS);
+    pruneJobs(db, before);
+    pruneDeliveries(db, before);
+    if (expired.length + removed.length + workdirs > 0) {
+      log.info({ expired: expired.length, stray_files: removed.length, stray_workdirs: workdirs }, 'job storage swept');
+    }
+  }
+}
+
+function storageFull(): ServerBusyError {
+  return new ServerBusyError(60, 'Job storage is full (JOB_STORAGE_LIMIT); retry later.');
+}
+
+/** Background parts of the job system. */
+export interface JobsHandle {
+  jobs: JobSystem;
+  worker?: JobWorker;
+  stop: () => Promise<void>;
+}
+
+/** What startJobs runs, and test-only timings. */
+export interface StartJobsOptions {
+  /** Run jobs in this process (serve: EMBEDDED_WORKER; `worker`: always). */
+  worker?: boolean;
+  timings?: Partial<WorkerTimings>;
+  retryDelaysMs?: number[];
+}
+
+/** Starts the worker (if asked), webhook delivery and the sweeper; `stop` requeues running jobs. */
+export function startJobs(services: Services, options: StartJobsOptions = {}): JobsHandle {
+  const jobs = (services.jobs as JobSystem | undefined) ?? new JobSystem(services);
+  services.jobs = jobs;
+  const { config, db, log } = services;
+  const timers: NodeJS.Timeout[] = [];
+  let sweeping: Promise<void> | undefined;
+  const sweep = () => {
+    sweeping ??= jobs
+      .sweep()
+      .catch((error) => log.error({ err: error }, 'job sweep failed'))
+      .finally(() => (sweeping = undefined));
+    return sweeping;
+  };
+
+  let delivering: Promise<void> | undefined;
+  let deliverAgain = false;
+  const runWorker = options.worker ?? true;
+  const deliver = () => {
+    if (delivering) {
+      deliverAgain = true;
+      return;
+    }
+    delivering = deliverDue(db, config, log, worker?.id ?? 'sweeper', options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS)
+      .then(() => undefined)
+      .catch((error) => log.error({ err: error }, 'webhook delivery failed'))
+      .finally(() => {
+        delivering = undefined;
+        if (deliverAgain) {
+          deliverAgain = false;
+          deliver();
+        }
+      });
+  };
+
+  let worker: JobWorker | undefined;
+  if (runWorker) {
+    worker = new JobWorker(services, jobs.storage, jobs.key, config.CONCURRENCY, { ...DEFAULT_TIMINGS, ...options.timings }, () => setImmediate(deliver));
+    jobs.worker = worker;
+    // Leftovers of a killed process go before the first job starts.
+    void sweep().then(() => worker?.start());
+    timers.push(setInterval(deliver, 1000));
+  }
+  timers.push(setInterval(sweep, Math.min(30_000, Math.max(1000, config.JOB_RESULT_TTL / 2))));
+  if (!runWorker) void sweep();
+  for (const timer of timers) timer.unref();
+
+  return {
+    jobs,
+    worker,
+    stop: async () => {
+      for (const timer of timers) clearInterval(timer);
+      await sweeping;
+      await worker?.stop();
+      if (jobs.worker === worker) jobs.worker = undefined;
+      await delivering;
+    },
+  };
+}

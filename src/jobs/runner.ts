@@ -1,0 +1,290 @@
+// The worker loop: claims queued jobs (at most `concurrency` at once), runs
+// each through its route declaration exactly like a synchronous request (same
+// pool, same deadline, same process-group kill), stores the result encrypted,
+// and renews its leases. A lease it can no longer renew means the job was
+// canceled (perhaps by another process): the job's signal is aborted, which
+// kills its processes. Jobs of dead workers are recovered here too.
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { ProcessingFailedError, ProblemError } from '../errors.js';
+import { zipEntries } from '../files/zip.js';
+import { problemBody, toProblem } from '../http/problem.js';
+import type { FileKind } from '../files/sniff.js';
+import type { InputFile } from '../operations/types.js';
+import { findOperation } from '../routes/index.js';
+import { parseOptions } from '../routes/options.js';
+import type { Services } from '../services.js';
+import { refund } from '../store/usage.js';
+import type { RunContext } from '../tools/run.js';
+import { openValue } from './crypto.js';
+import { createJobWorkdir, pidAlive, readFileStream, type JobStorage } from './storage.js';
+import {
+  claimNext,
+  failOrphan,
+  finishJob,
+  orphanedJobs,
+  renewLeases,
+  requeue,
+  requeueOrphan,
+  type Finish,
+  type JobRow,
+  type StoredInput,
+} from './store.js';
+import { enqueueDelivery } from './webhooks.js';
+
+/** Timings of the loop (tests shorten them). */
+export interface WorkerTimings {
+  /** How often an idle worker looks for queued jobs. */
+  pollMs: number;
+  /** How often leases are renewed and cancellations noticed. */
+  heartbeatMs: number;
+  /** How long a lease lasts without renewal. */
+  leaseMs: number;
+}
+
+/** Production timings: poll 250 ms, heartbeat 500 ms, lease 30 s. */
+export const DEFAULT_TIMINGS: WorkerTimings = { pollMs: 250, heartbeatMs: 500, leaseMs: 30_000 };
+
+/** Worker ids alive in this process (to tell a stopped worker of ours from a running one). */
+const liveWorkers = new Set<string>();
+const HOST = os.hostname();
+
+/** True when `workerId` is on this host and its process (or, in this process, the worker) is gone. */
+export function workerIsDead(workerId: string): boolean {
+  const [host, pidText] = workerId.split('/');
+  if (host !== HOST) return false;
+  const pid = Number(pidText);
+  if (pid === process.pid) return !liveWorkers.has(workerId);
+  return !pidAlive(pid);
+}
+
+/** "host/pid/random": who holds a job's lease. */
+function newWorkerId(): string {
+  return `${HOST}/${process.pid}/${crypto.randomBytes(4).toString('hex')}`;
+}
+
+interface Active {
+  abort: AbortController;
+  /** Why the signal was aborted. */
+  reason?: 'canceled' | 'shutdown';
+  done: Promise<void>;
+}
+
+/** Runs jobs from the shared queue until stopped. */
+export class JobWorker {
+  readonly id = newWorkerId();
+  private readonly active = new Map<string, Active>();
+  private timers: NodeJS.Timeout[] = [];
+  private stopping = false;
+  private claiming = false;
+  /** No claims before this time (the shared pool was full: do not spin on the same job). */
+  private pausedUntil = 0;
+
+  constructor(
+    private readonly services: Services,
+    private readonly storage: JobStorage,
+    private readonly key: Buffer,
+    private readonly concurrency: number,
+    private readonly timings: WorkerTimings = DEFAULT_TIMINGS,
+    /** Called when a job ends (webhook delivery can start at once). */
+    private readonly onFinished: () => void = () => {},
+  ) {}
+
+  start(): void {
+    if (this.stopping) return;
+    liveWorkers.add(this.id);
+    this.recover();
+    this.timers.push(setInterval(() => this.kick(), this.timings.pollMs));
+    this.timers.push(setInterval(() => this.heartbeat(), this.timings.heartbeatMs));
+    this.timers.push(setInterval(() => this.recover(), Math.max(1000, this.timings.leaseMs / 3)));
+    for (const timer of this.timers) timer.unref();
+    this.kick();
+  }
+
+  /** Number of jobs running in this worker. */
+  get running(): number {
+    return this.active.size;
+  }
+
+  /** Claims queued jobs while there is room. */
+  kick(): void {
+    if (this.stopping || this.claiming || Date.now() < this.pausedUntil) return;
+    this.claiming = true;
+    try {
+      while (this.active.size < this.concurrency) {
+        const row = claimNext(this.services.db, this.id, Date.now() + this.timings.leaseMs);
+        if (!row) break;
+        const abort = new AbortController();
+        const entry: Active = { abort, done: Promise.resolve() };
+        this.active.set(row.id, entry);
+        entry.done = this.execute(row, entry).finally(() => {
+          this.active.delete(row.id);
+          setImmediate(() => this.kick());
+        });
+      }
+    } catch (error) {
+      this.services.log.error({ err: error }, 'claiming jobs failed');
+    } finally {
+      this.claiming = false;
+    }
+  }
+
+  /** Aborts a job this worker runs (DELETE in the same process); false if it is not here. */
+  cancel(id: string): boolean {
+    const entry = this.active.get(id);
+    if (!entry) return false;
+    entry.reason ??= 'canceled';
+    entry.abort.abort();
+    return true;
+  }
+
+  /** Stops claiming, puts running jobs back in the queue (their processes are killed) and waits for them. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    for (const entry of this.active.values()) {
+      entry.reason ??= 'shutdown';
+      entry.abort.abort();
+    }
+    await Promise.all([...this.active.values()].map((e) => e.done));
+    liveWorkers.delete(this.id);
+  }
+
+  private heartbeat(): void {
+    if (this.active.size === 0) return;
+    try {
+      const ids = [...this.active.keys()];
+      const owned = renewLeases(this.services.db, this.id, ids, Date.now() + this.timings.leaseMs);
+      for (const id of ids) if (!owned.has(id)) this.cancel(id);
+    } catch (error) {
+      this.services.log.error({ err: error }, 'renewing job leases failed');
+    }
+  }
+
+  /** Jobs whose worker died: queued again after one interruption, failed after the second. */
+  recover(): void {
+    const { db, log } = this.services;
+    try {
+      for (const row of orphanedJobs(db, Date.now(), workerIsDead)) {
+        if (row.attempts < 2) {
+          if (requeueOrphan(db, row)) log.warn({ job: row.id, worker: row.worker_id }, 'job interrupted (worker gone); queued again');
+          continue;
+        }
+        const problem = new ProcessingFailedError('The job was interrupted twice (the worker running it stopped) and was not retried again.');
+        const failed = db.transaction(() => {
+          const after = failOrphan(db, row, JSON.stringify(problemBody(problem, row.request_id ?? undefined)));
+          if (after) {
+            refund(db, after.account_id, after.charge_day);
+            enqueueDelivery(db, after);
+          }
+          return after;
+        })();
+        if (failed) {
+          log.error({ job: row.id, worker: row.worker_id }, 'job interrupted twice; failed');
+          void this.removeInputs(failed);
+          this.onFinished();
+        }
+      }
+    } catch (error) {
+      log.error({ err: error }, 'recovering jobs failed');
+    }
+  }
+
+  private async removeInputs(row: JobRow): Promise<void> {
+    for (const input of JSON.parse(row.inputs) as StoredInput[]) await this.storage.remove('inputs', input.file);
+  }
+
+  private async execute(row: JobRow, entry: Active): Promise<void> {
+    const { db, config, log, pool } = this.services;
+    const started = Date.now();
+    let workdir: string | undefined;
+    let resultName: string | undefined;
+    let ended = true;
+    try {
+      const route = findOperation(row.operation);
+      if (!route) throw new ProcessingFailedError(`This server does not offer the operation "${row.operation}".`);
+      workdir = await createJobWorkdir(config.TMP_DIR);
+      const files: Record<string, InputFile[]> = Object.fromEntries(route.files.map((part) => [part.field, []]));
+      const inputs = JSON.parse(row.inputs) as StoredInput[];
+      let storageMs = Date.now();
+      for (const [i, input] of inputs.entries()) {
+        const target = path.join(workdir, `input-${i + 1}`);
+        await this.storage.decryptTo('inputs', input.file, target);
+        (files[input.field] ??= []).push({ path: target, name: input.name, size: input.size, kind: input.kind as FileKind });
+      }
+      storageMs = Date.now() - storageMs;
+      const fields = JSON.parse(openValue(this.key, row.fields, row.id).toString('utf8')) as Record<string, unknown>;
+      const options = parseOptions(route, fields, files);
+      const timeoutMs = config[route.timeout];
+      const run: RunContext = { workdir, signal: entry.abort.signal, deadline: Date.now() + timeoutMs, timeoutMs, pool };
+      const output = await route.run({ files, options, run, config });
+      if (entry.abort.signal.aborted) throw new Error('aborted');
+
+      resultName = this.storage.newName(row.id, 'result');
+      let source: Readable;
+      let contentType: string;
+      if (output.type === 'file') {
+        source = readFileStream(output.path);
+        contentType = output.contentType;
+      } else {
+        source = (await zipEntries(output.entries)).stream;
+        contentType = 'application/zip';
+      }
+      const storing = Date.now();
+      const stored = await this.storage.write('results', resultName, source);
+      storageMs += Date.now() - storing;
+      const finish: Finish = {
+        status: 'succeeded',
+        result_file: stored.name,
+        result_filename: output.filename,
+        result_type: contentType,
+        result_size: stored.size,
+        result_stored_bytes: stored.stored,
+        result_headers: JSON.stringify(output.headers ?? {}),
+        expires_at: new Date(Date.now() + config.JOB_RESULT_TTL).toISOString(),
+      };
+      const finished = this.finish(row, finish);
+      this.storage.settle(resultName);
+      if (!finished) await this.storage.remove('results', resultName);
+      else log.info({ job: row.id, operation: row.operation, ms: Date.now() - started, storage_ms: storageMs, size: stored.size }, 'job succeeded');
+    } catch (error) {
+      if (resultName) await this.storage.remove('results', resultName);
+      if (entry.abort.signal.aborted) {
+        if (entry.reason === 'shutdown' && requeue(db, row.id, this.id)) ended = false;
+        log.info({ job: row.id, reason: entry.reason }, entry.reason === 'shutdown' ? 'job put back in the queue' : 'job canceled');
+      } else {
+        const problem = toProblem(error);
+        if (problem.code === 'server_busy' && requeue(db, row.id, this.id)) {
+          // The shared pool's queue is full: not the job's fault; it runs again a little later.
+          ended = false;
+          this.pausedUntil = Date.now() + 1000;
+        } else {
+          if (problem.status >= 500) log.error({ err: problem.cause ?? error, job: row.id, code: problem.code }, 'job failed');
+          this.finish(row, { status: 'failed', error: JSON.stringify(problemBody(problem, row.request_id ?? undefined)) }, problem);
+        }
+      }
+    } finally {
+      if (workdir) await fsp.rm(workdir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+      if (ended) await this.removeInputs(row);
+    }
+  }
+
+  /** Ends the job if this worker still owns it; refunds a server fault and queues the webhook in the same transaction. */
+  private finish(row: JobRow, finish: Finish, problem?: ProblemError): boolean {
+    const { db } = this.services;
+    const after = db.transaction(() => {
+      const updated = finishJob(db, row.id, this.id, finish);
+      if (updated) {
+        if (problem && problem.status >= 500) refund(db, updated.account_id, updated.charge_day);
+        enqueueDelivery(db, updated);
+      }
+      return updated;
+    })();
+    if (after) this.onFinished();
+    return after !== undefined;
+  }
+}

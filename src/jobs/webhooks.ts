@@ -1,0 +1,241 @@
+// Job webhooks (API.md §6, Standard Webhooks): the callback URL is checked
+// when the job is submitted, deliveries are rows in SQLite (so retries survive
+// a restart), and every connection re-checks the address it actually dials,
+// so a DNS answer that changes after the check (rebinding) cannot reach a
+// private network. No redirects are followed.
+import crypto from 'node:crypto';
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { InvalidRequestError } from '../errors.js';
+import { findAccountById } from '../store/accounts.js';
+import type { Db } from '../store/db.js';
+import { jobView, type JobRow } from './store.js';
+
+/** Delay before attempt n+1 after attempt n failed: 6 attempts over about 1 h 50 min. */
+export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 15 * 60_000, 90 * 60_000];
+
+const blocked = new net.BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) blocked.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32], ['2002::', 16],
+  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) blocked.addSubnet(network, prefix, 'ipv6');
+
+/** True for addresses a webhook must never reach: loopback, private, link-local (cloud metadata), CGNAT, multicast, reserved. */
+export function isForbiddenAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family !== 6) return true;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address) ?? /^::(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return blocked.check(mapped[1], 'ipv4');
+  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hexMapped) {
+    const hi = parseInt(hexMapped[1], 16);
+    const lo = parseInt(hexMapped[2], 16);
+    return blocked.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
+  }
+  return blocked.check(address, 'ipv6');
+}
+
+function isLoopback(address: string): boolean {
+  return address === '::1' || /^127\./.test(address) || /^::ffff:127\./i.test(address);
+}
+
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, '');
+}
+
+/**
+ * Checks a callback URL at submit time (400 invalid_request, field callback_url):
+ * https, or http to a loopback address when WEBHOOK_ALLOW_PRIVATE; every
+ * address the name resolves to must be public unless WEBHOOK_ALLOW_PRIVATE.
+ */
+export async function validateCallbackUrl(raw: string, config: Config): Promise<string> {
+  const bad = (why: string) => new InvalidRequestError(`callback_url: ${why}`, 'callback_url');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw bad('must be an absolute URL.');
+  }
+  if (raw.length > 2048) throw bad('must be at most 2048 characters.');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw bad('must be an https URL.');
+  if (url.username || url.password) throw bad('must not contain credentials.');
+  const host = hostOf(url);
+  let addresses: string[];
+  if (net.isIP(host)) {
+    addresses = [host];
+  } else {
+    try {
+      addresses = (await dns.promises.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    } catch {
+      throw bad(`the host name "${host}" does not resolve.`);
+    }
+  }
+  if (url.protocol === 'http:' && !(config.WEBHOOK_ALLOW_PRIVATE && addresses.every(isLoopback))) {
+    throw bad('must be an https URL (plain http is accepted only to loopback, when WEBHOOK_ALLOW_PRIVATE is set).');
+  }
+  if (!config.WEBHOOK_ALLOW_PRIVATE && addresses.some(isForbiddenAddress)) {
+    throw bad('resolves to a private, loopback, link-local or reserved address; webhooks are only sent to public addresses.');
+  }
+  return url.toString();
+}
+
+/** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the bytes after "whsec_". */
+export function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  return `v1,${crypto.createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+/** Queues the completion message of a finished job that has a callback URL (call inside the finishing transaction). */
+export function enqueueDelivery(db: Db, job: JobRow, now = new Date()): void {
+  if (!job.callback_url || (job.status !== 'succeeded' && job.status !== 'failed')) return;
+  const body = JSON.stringify({ type: `job.${job.status}`, timestamp: now.toISOString(), data: jobView(job) });
+  db.prepare(
+    `INSERT INTO webhook_deliveries (id, job_id, account_id, url, body, status, next_attempt_at, created_at)
+     VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)`,
+  ).run(`msg_${crypto.randomBytes(16).toString('base64url')}`, job.id, job.account_id, job.callback_url, body, now.getTime(), now.toISOString());
+}
+
+interface DeliveryRow {
+  id: string;
+  job_id: string;
+  account_id: number;
+  url: string;
+  body: string;
+  attempts: number;
+}
+
+/** What one POST came to. */
+interface Attempt {
+  ok: boolean;
+  retry: boolean;
+  error?: string;
+}
+
+/** A DNS lookup that refuses forbidden addresses at connect time. */
+function guardedLookup(allowPrivate: boolean): net.LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const list = addresses as dns.LookupAddress[];
+      const refused = allowPrivate ? undefined : list.find((a) => isForbiddenAddress(a.address));
+      if (refused || list.length === 0) {
+        const err = Object.assign(new Error(`refused to connect to ${refused?.address ?? hostname}`), { code: 'EADDRFORBIDDEN' });
+        return callback(err, '', 0);
+      }
+      if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      else callback(null, list[0].address, list[0].family);
+    });
+  };
+}
+
+/** One POST; never follows redirects; the whole exchange is bounded by WEBHOOK_TIMEOUT. */
+export function postWebhook(url: string, headers: Record<string, string>, body: string, config: Config): Promise<Attempt> {
+  return new Promise((resolve) => {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return resolve({ ok: false, retry: false, error: 'invalid URL' });
+    }
+    const host = hostOf(target);
+    if (net.isIP(host) && !config.WEBHOOK_ALLOW_PRIVATE && isForbiddenAddress(host)) {
+      return resolve({ ok: false, retry: false, error: `refused to connect to ${host}` });
+    }
+    const client = target.protocol === 'https:' ? https : http;
+    const signal = AbortSignal.timeout(config.WEBHOOK_TIMEOUT);
+    const req = client.request(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'pdf-service-webhooks/1' },
+        lookup: guardedLookup(config.WEBHOOK_ALLOW_PRIVATE),
+        signal,
+        agent: false,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        res.resume();
+        res.on('end', () => {
+          if (status >= 200 && status < 300) resolve({ ok: true, retry: false });
+          else resolve({ ok: false, retry: status === 429 || status >= 500, error: `HTTP ${status}` });
+        });
+        res.on('error', () => resolve({ ok: false, retry: true, error: 'response aborted' }));
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const forbidden = error.code === 'EADDRFORBIDDEN';
+      resolve({ ok: false, retry: !forbidden, error: signal.aborted ? `timed out after ${config.WEBHOOK_TIMEOUT} ms` : error.code ?? error.message });
+    });
+    req.end(body);
+  });
+}
+
+/** Sends due deliveries (claimed with a lease so two processes never send the same attempt). */
+export async function deliverDue(
+  db: Db,
+  config: Config,
+  log: Logger,
+  workerId: string,
+  retryDelaysMs: number[] = DEFAULT_RETRY_DELAYS_MS,
+): Promise<number> {
+  const now = Date.now();
+  const due = db.prepare(`SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? LIMIT 1`).get(now);
+  if (!due) return 0;
+  const claimed = db
+    .transaction(
+      () =>
+        db
+          .prepare(
+            `UPDATE webhook_deliveries SET worker_id = ?, lease_until = ?
+             WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
+                          ORDER BY next_attempt_at LIMIT 16)
+             RETURNING id, job_id, account_id, url, body, attempts`,
+          )
+          .all(workerId, now + config.WEBHOOK_TIMEOUT + 30_000, now, now) as DeliveryRow[],
+    )
+    .immediate();
+  await Promise.all(
+    claimed.map(async (delivery) => {
+      const secret = findAccountById(db, delivery.account_id)?.webhook_secret;
+      let attempt: Attempt;
+      if (!secret) {
+        attempt = { ok: false, retry: false, error: 'the account has no webhook secret' };
+      } else {
+        const timestamp = Math.floor(Date.now() / 1000);
+        attempt = await postWebhook(
+          delivery.url,
+          { 'webhook-id': delivery.id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secret, delivery.id, timestamp, delivery.body) },
+          delivery.body,
+          config,
+        );
+      }
+      const attempts = delivery.attempts + 1;
+      const delay = retryDelaysMs[attempts - 1];
+      const status = attempt.ok ? 'delivered' : attempt.retry && delay !== undefined ? 'pending' : 'failed';
+      // ±10 % jitter so a receiver that was down is not hit by every retry at once.
+      const next = status === 'pending' ? Date.now() + Math.round(delay! * (0.9 + Math.random() * 0.2)) : Date.now();
+      db.prepare(
+        `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?, worker_id = NULL, lease_until = NULL WHERE id = ? AND worker_id = ?`,
+      ).run(status, attempts, next, attempt.error ?? null, delivery.id, workerId);
+      const line = { job: delivery.job_id, webhook: delivery.id, attempt: attempts, error: attempt.error };
+      if (status === 'failed') log.warn(line, 'webhook delivery failed for good');
+      else if (status === 'pending') log.info(line, 'webhook delivery failed; will retry');
+    }),
+  );
+  return claimed.length;
+}
+
+/** Forgets deliveries that ended long ago. */
+export function pruneDeliveries(db: Db, before: Date): void {
+  db.prepare(`DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND created_at < ?`).run(before.toISOString());
+}
