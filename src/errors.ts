@@ -70,6 +70,14 @@ export class TooManyPagesError extends ProblemError {
     super(413, 'too_many_pages', 'Too many pages', `The document has ${pages} pages; the limit is ${limit} (MAX_PAGES).`, { limit });
   }
 }
+/** An image that would have to be decoded is over the pixel limit (413 file_too_large; detail states the limit). */
+export class ImageTooLargeError extends ProblemError {
+  constructor(what: string, width: number, height: number, limit: number, setting = 'MAX_RENDER_PIXELS') {
+    super(413, 'file_too_large', 'Image too large', `${what} is ${width}×${height} pixels; images that must be decoded may have at most ${limit} pixels (${setting}).`, {
+      limit,
+    });
+  }
+}
 export class UnsupportedMediaTypeError extends ProblemError {
   constructor(detail: string) {
     super(415, 'unsupported_media_type', 'Unsupported media type', detail);
@@ -124,5 +132,25 @@ export class ClientClosedError extends Error {
   constructor() {
     super('client closed the request');
     this.name = 'ClientClosedError';
+  }
+}
+/** OCR stopped before some pages were recognized (a 504 naming them): never a text layer with holes. */
+export class OcrTimeoutError extends ProblemError {
+  constructor(limitMs: number, pages: number[], cause?: unknown) {
+    const which = pages.length > 0 ? `page${pages.length > 1 ? 's' : ''} ${pages.join(', ')}` : 'some pages';
+    super(504, 'timeout', 'Operation timed out', `OCR of ${which} did not finish within the time limit of ${Math.round(limitMs / 1000)} s; no partial result is returned.`, { pages });
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+/** 413 for a page that would render past MAX_RENDER_PIXELS (instead of an out-of-memory kill). */
+export class PageTooLargeError extends ProblemError {
+  constructor(page: number, pixels: number, limit: number, maxDpi: number) {
+    super(
+      413,
+      'page_too_large',
+      'Page too large to render',
+      `Page ${page} would be ${pixels} pixels at this dpi; the limit is ${limit} pixels per page (MAX_RENDER_PIXELS). Use dpi ${maxDpi} or lower.`,
+      { limit, page, max_dpi: maxDpi },
+    );
   }
 }

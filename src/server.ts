@@ -14,6 +14,8 @@ import { Metrics } from './http/metrics.js';
 import { problemMiddleware } from './http/problem.js';
 import { requestId } from './http/request-id.js';
 import { buildOpenApi } from './openapi/document.js';
+import { JobSystem } from './jobs/index.js';
+import { jobOpenApiPaths } from './jobs/routes.js';
 import { operationHandler } from './routes/execute.js';
 import type { OperationRoute } from './routes/definition.js';
 import { operationRoutes } from './routes/index.js';
@@ -21,6 +23,7 @@ import type { Services } from './services.js';
 import { openDatabase } from './store/db.js';
 import { dailyLimit } from './store/plans.js';
 import { nextUtcMidnight, usedOn, utcDay } from './store/usage.js';
+import { stopOfficePool } from './tools/libreoffice.js';
 import { ProcessPool } from './tools/pool.js';
 import { killAllChildren } from './tools/run.js';
 import { probeTools, requiredToolsPresent, type ToolStatus } from './tools/versions.js';
@@ -43,7 +46,10 @@ export async function createServices(config: Config, options: { log?: Logger; to
     throw new Error(`required tools missing: ${missing.map((t) => `${t.binary} (${t.error})`).join(', ')}; run scripts/install-tools.sh`);
   }
   const db = openDatabase(config.DATA_DIR);
-  return { config, db, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics() };
+  const services: Services = { config, db, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics() };
+  // The HTTP side of jobs (submit, routes); startJobs (src/jobs) runs the worker and sweeper.
+  services.jobs = new JobSystem(services);
+  return services;
 }
 
 export interface AppExtensions {
@@ -66,7 +72,7 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
   const router = new Router();
   const auth = requireApiKey(db);
   const operations = [...operationRoutes, ...(extensions.operations ?? [])];
-  const openapi = buildOpenApi(operations, config, extensions.openapiPaths);
+  const openapi = buildOpenApi(operations, config, { ...jobOpenApiPaths, ...extensions.openapiPaths });
 
   app.use(requestId(services.log));
   app.use(accessLog(services));
@@ -108,6 +114,7 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
     router.post(`/v1/pdf/${route.name}`, auth, chargeAllowance(db), operationHandler(route, services));
   }
   extensions.extend?.(router);
+  services.jobs?.mount?.(router);
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;
@@ -161,6 +168,8 @@ export async function listen(services: Services, app: Koa): Promise<RunningServe
     services,
     close: async () => {
       killAllChildren();
+      // Warm LibreOffice instances (started on the first Office conversion) and their profiles.
+      await stopOfficePool(config);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

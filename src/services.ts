@@ -29,4 +29,6 @@ export interface JobSubmitter {
     chargeDay: string;
     requestId: string;
   }): Promise<Record<string, unknown>>;
+  /** Mounts the job routes (GET/DELETE /v1/jobs/...). */
+  mount?(router: import('@koa/router').default): void;
 }

@@ -1,11 +1,17 @@
 // Every operation the service offers; one line per route file.
 import type { OperationRoute } from './definition.js';
+import { convertRoute } from './convert.js';
+import { extractTextRoute } from './extract-text.js';
+import { imagesRoute } from './images.js';
+import { compressRoute } from './compress.js';
 import { mergeRoute } from './merge.js';
+import { ocrRoute } from './ocr.js';
 import { protectRoute } from './protect.js';
 import { splitRoute } from './split.js';
 import { unlockRoute } from './unlock.js';
+import { watermarkRoute } from './watermark.js';
 
-export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute];
+export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute];
 
 export function findOperation(name: string): OperationRoute | undefined {
   return operationRoutes.find((route) => route.name === name);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.js';
+import { startJobs, type JobsHandle, type StartJobsOptions } from '../../src/jobs/index.js';
 import { createApp, createServices, listen, type AppExtensions, type RunningServer } from '../../src/server.js';
 import { createKey } from '../../src/store/keys.js';
 import type { Plan } from '../../src/store/plans.js';
@@ -30,11 +31,13 @@ export interface TestServer extends RunningServer {
   post: (operation: string, form: FormData, key: string, headers?: Record<string, string>) => Promise<Response>;
   /** Entries left in TMP_DIR (should be none once requests are over). */
   leftovers: () => string[];
+  /** The job system (worker embedded unless EMBEDDED_WORKER=false). */
+  jobs: JobsHandle;
 }
 
 let accountCounter = 0;
 
-export async function startTestServer(env: Record<string, string> = {}, extensions: AppExtensions = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, extensions: AppExtensions = {}, jobOptions: StartJobsOptions = {}): Promise<TestServer> {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-test-'));
   const dataDir = path.join(base, 'data');
   const tmpDir = path.join(base, 'tmp');
@@ -42,6 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}, extensio
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TMP_DIR: tmpDir, LOG_LEVEL: 'silent', ...env });
   toolsOnce ??= probeTools();
   const services = await createServices(config, { tools: await toolsOnce, log: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
+  const jobs = startJobs(services, { worker: config.EMBEDDED_WORKER, ...jobOptions });
   const running = await listen(services, createApp(services, extensions));
   return {
     ...running,
@@ -51,7 +55,9 @@ export async function startTestServer(env: Record<string, string> = {}, extensio
     post: (operation, form, key, headers = {}) =>
       fetch(`${running.url}/v1/pdf/${operation}`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${key}`, ...headers } }),
     leftovers: () => fs.readdirSync(tmpDir),
+    jobs,
     close: async () => {
+      await jobs.stop();
       await running.close();
       fs.rmSync(base, { recursive: true, force: true });
     },
