@@ -130,6 +130,10 @@ export class Report {
     console.log(`${ok ? 'PASS' : 'MISS'}  ${name.padEnd(58)} ${detail}`);
     if (!ok) this.failures.push(name);
   }
+  /** A figure printed for context, with no target attached. */
+  info(name: string, detail: string): void {
+    console.log(`INFO  ${name.padEnd(58)} ${detail}`);
+  }
   finish(): void {
     if (this.failures.length) {
       console.log(`\n${this.failures.length} target(s) missed: ${this.failures.join('; ')}`);

@@ -77,7 +77,7 @@ async function write(planned: Planned[], out: PassThrough): Promise<void> {
     let crc = 0;
     let compressed = 0;
     let uncompressed = 0;
-    const source = fs.createReadStream(p.entry.path, { highWaterMark: 256 * 1024 });
+    const source = fs.createReadStream(p.entry.path, { highWaterMark: 1024 * 1024 });
     const data: AsyncIterable<Buffer> = p.stored ? source : source.pipe(zlib.createDeflateRaw());
     if (!p.stored) source.on('data', (chunk: Buffer | string) => {
       crc = zlib.crc32(chunk, crc);
