@@ -98,3 +98,17 @@ export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(dir, name)).isFile());
 }
+
+/** Processes whose working directory is under `dir` (tool children left behind). */
+export function processesUnder(dir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readlinkSync(`/proc/${entry}/cwd`).startsWith(dir)) pids.push(Number(entry));
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return pids;
+}

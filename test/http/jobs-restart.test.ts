@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bigPdf, download, filesUnder, getJob, waitForJob, type JobObject } from '../helpers/jobs.js';
+import { bigPdf, download, filesUnder, getJob, processesUnder, waitForJob, type JobObject } from '../helpers/jobs.js';
 import { pageCountOf } from '../helpers/pdf.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cli, startServeProcess, type ServeProcess } from '../helpers/process-server.js';
@@ -49,19 +49,6 @@ afterAll(async () => {
   fs.rmSync(base, { recursive: true, force: true });
 });
 
-/** Processes whose working directory is under `dir` (tool children left behind). */
-function processesUnder(dir: string): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (fs.readlinkSync(`/proc/${entry}/cwd`).startsWith(dir)) pids.push(Number(entry));
-    } catch {
-      // gone, or not ours
-    }
-  }
-  return pids;
-}
 
 describe('restart safety', () => {
   it('after kill -9 with jobs queued and running, every job succeeds once and no file is left over', async () => {

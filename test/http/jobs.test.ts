@@ -7,7 +7,7 @@ import { operationRoutes } from '../../src/routes/index.js';
 import { findAccountByName } from '../../src/store/accounts.js';
 import { liveChildren } from '../../src/tools/run.js';
 import { startJobs } from '../../src/jobs/index.js';
-import { bigPdf, download, filesUnder, getJob, startReceiver, verifyStandardWebhook, waitForJob, type JobObject } from '../helpers/jobs.js';
+import { bigPdf, download, filesUnder, getJob, processesUnder, startReceiver, verifyStandardWebhook, waitForJob, type JobObject } from '../helpers/jobs.js';
 import { pageCountOf, textOf } from '../helpers/pdf.js';
 import { corpus, eventually, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -232,6 +232,24 @@ describe('cancel and failure of a running job', () => {
     await eventually(() => server.jobs.worker!.running === 0, 5000);
   });
 
+  it('cancels a running OCR job: OCRmyPDF and its Tesseract children are killed, no file is left', async () => {
+    const job = await accepted(server, 'ocr', { file: await filePart(corpus('multipage.pdf')), mode: 'force' }, key);
+    // Mid-OCR: a tesseract process working in the job's directory.
+    const tesseractUnder = () => processesUnder(server.tmpDir).filter((pid) => commandOf(pid).startsWith('tesseract'));
+    await eventually(() => tesseractUnder().length > 0, 60_000);
+    const before = processesUnder(server.tmpDir);
+    expect(before.length).toBeGreaterThan(1); // ocrmypdf and at least one tesseract
+    const res = await fetch(`${server.url}/v1/jobs/${job.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as JobObject).status).toBe('canceled');
+    await eventually(() => processesUnder(server.tmpDir).length === 0, 5000);
+    for (const pid of before) expect(() => process.kill(pid, 0)).toThrow();
+    await eventually(() => server.leftovers().length === 0, 5000);
+    expect(filesUnder(jobsDir(server, 'inputs'))).toEqual([]);
+    expect(filesUnder(jobsDir(server, 'results')).filter((f) => f.includes(job.id))).toEqual([]);
+    await eventually(() => server.jobs.worker!.running === 0, 5000);
+  });
+
   it('a job canceled from another process is stopped by its worker at the next heartbeat', async () => {
     const job = await accepted(server, 'split', { file: await filePart(big), mode: 'every', pages_per_file: '1' }, key);
     await waitForJob(server.url, job.id, key, 30_000, ['running']);
@@ -436,3 +454,12 @@ describe('recovery', () => {
     }
   });
 });
+
+/** The command line of a process ('' once it is gone). */
+function commandOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0].split('/').pop() ?? '';
+  } catch {
+    return '';
+  }
+}
