@@ -25,6 +25,8 @@ interface QpdfCall {
   passwordGiven: boolean;
   /** Exit codes that are answers rather than failures (e.g. --is-encrypted's 2). */
   answers?: number[];
+  /** The caller reads qpdf's stdout (page count, JSON); otherwise it is discarded. */
+  readsStdout?: boolean;
 }
 
 /** Runs qpdf; maps failures to typed errors. */
@@ -32,7 +34,7 @@ export async function runQpdf(ctx: RunContext, args: QpdfArg[], call: QpdfCall):
   const hasSecret = args.some((a) => typeof a !== 'string');
   const plain = args.map((a) => (typeof a === 'string' ? a : a.secret));
   const argv = hasSecret ? [`@${await writeArgFile(ctx.workdir, plain)}`] : plain;
-  const result = await run(ctx, QPDF, argv);
+  const result = await run(ctx, QPDF, argv, { discardStdout: !call.readsStdout });
   if (result.exitCode === QpdfExitCode.ok || result.exitCode === QpdfExitCode.warnings) return result;
   if (call.answers?.includes(result.exitCode)) return result;
   throw qpdfError(result, call);
@@ -62,7 +64,7 @@ function passwordArgs(password: string | undefined): QpdfArg[] {
 
 /** Number of pages; also proves the file opens (with `password`). */
 export async function pageCount(ctx: RunContext, file: string, password?: string): Promise<number> {
-  const result = await runQpdf(ctx, ['--show-npages', ...passwordArgs(password), file], { inputs: [file], passwordGiven: password !== undefined });
+  const result = await runQpdf(ctx, ['--show-npages', ...passwordArgs(password), file], { inputs: [file], passwordGiven: password !== undefined, readsStdout: true });
   const count = Number.parseInt(result.stdout.trim(), 10);
   if (!Number.isFinite(count)) throw new InvalidPdfError('The PDF has no readable page tree.');
   return count;
@@ -163,7 +165,7 @@ export async function encrypt(ctx: RunContext, input: string, output: string, se
 /** Reads selected objects as qpdf JSON v2 (no stream data). */
 export async function readJson(ctx: RunContext, file: string, keys: string[], objects: string[] = []): Promise<any> {
   const args = ['--json=2', '--json-stream-data=none', ...keys.map((k) => `--json-key=${k}`), ...objects.map((o) => `--json-object=${o}`), file];
-  const result = await runQpdf(ctx, args, { inputs: [file], passwordGiven: false });
+  const result = await runQpdf(ctx, args, { inputs: [file], passwordGiven: false, readsStdout: true });
   return JSON.parse(result.stdout);
 }
 

@@ -28,6 +28,8 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** Bytes of stdout kept (default 64 MiB). */
   maxStdout?: number;
+  /** The caller never reads stdout: send it to /dev/null (saves ~0.6 ms of parent CPU per child in execa). */
+  discardStdout?: boolean;
   input?: string | Buffer;
 }
 
@@ -108,11 +110,14 @@ export async function run(ctx: RunContext, file: string, args: string[], options
       reject: false,
       stdin: options.input === undefined ? 'ignore' : 'pipe',
       input: options.input,
-      stdout: 'pipe',
+      stdout: options.discardStdout ? 'ignore' : 'pipe',
       stderr: 'pipe',
-      buffer: { stdout: true, stderr: false },
+      buffer: { stdout: !options.discardStdout, stderr: false },
       maxBuffer: { stdout: options.maxStdout ?? 64 * 1024 * 1024 },
       stripFinalNewline: false,
+      // We never ask execa to kill (timeouts and aborts SIGKILL the group below), so its
+      // SIGTERM→SIGKILL escalation timer would only cost CPU on every call.
+      forceKillAfterDelay: false,
     });
     const pid = child.pid;
     if (pid) live.add(pid);
