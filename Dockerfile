@@ -7,7 +7,9 @@ COPY scripts/install-tools.sh scripts/install-tools.sh
 RUN bash scripts/install-tools.sh && rm -rf /var/lib/apt/lists/*
 
 # Native module (better-sqlite3) builds from source where no prebuilt binary can be fetched.
-RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# tini as PID 1: a tool killed with its group can leave grandchildren (Tesseract under a
+# killed OCRmyPDF) adopted by PID 1, and node does not reap adopted zombies.
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3 make g++ tini && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 # npm install, not ci: see scripts/setup.sh (npm/cli#4828).
 RUN npm install --no-audit --no-fund
@@ -23,4 +25,5 @@ VOLUME /data
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "bin/pdf-service", "serve"]
