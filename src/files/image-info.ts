@@ -2,6 +2,7 @@
 // header bytes: OCR needs to know whether the image states a credible DPI
 // (OCRmyPDF refuses one without) and how many pages a TIFF holds.
 import fs from 'node:fs/promises';
+import { imageSizeFromHeader } from './image-size.js';
 import type { FileKind } from './sniff.js';
 
 /** What the header states. */
@@ -10,6 +11,8 @@ export interface ImageInfo {
   dpi?: { x: number; y: number };
   /** Pages (TIFF directories); 1 for PNG and JPEG. */
   frames: number;
+  /** The largest frame's size, when the header states it (a decompression bomb is refused on it). */
+  largest?: { width: number; height: number };
 }
 
 const INCHES_PER_METER = 39.3701;
@@ -72,6 +75,7 @@ async function tiffInfo(readAt: ReadAt, frameLimit: number): Promise<ImageInfo> 
   };
   let frames = 0;
   let dpi: ImageInfo['dpi'];
+  let largest: ImageInfo['largest'];
   const seen = new Set<number>();
   for (let ifd = u32(head, 4); ifd !== 0 && !seen.has(ifd) && frames < frameLimit; ) {
     seen.add(ifd);
@@ -80,6 +84,17 @@ async function tiffInfo(readAt: ReadAt, frameLimit: number): Promise<ImageInfo> 
     const count = u16(countBytes, 0);
     const dir = await readAt(ifd + 2, count * 12 + 4);
     if (dir.length < count * 12 + 4) break;
+    // ImageWidth (256) and ImageLength (257): SHORT (type 3) or LONG, stored in the entry itself.
+    let width = 0;
+    let height = 0;
+    for (let i = 0; i < count; i++) {
+      const tag = u16(dir, i * 12);
+      if (tag !== 256 && tag !== 257) continue;
+      const value = u16(dir, i * 12 + 2) === 3 ? u16(dir, i * 12 + 8) : u32(dir, i * 12 + 8);
+      if (tag === 256) width = value;
+      else height = value;
+    }
+    if (width * height > (largest ? largest.width * largest.height : 0)) largest = { width, height };
     if (frames === 0) {
       let x = 0;
       let y = 0;
@@ -95,7 +110,7 @@ async function tiffInfo(readAt: ReadAt, frameLimit: number): Promise<ImageInfo> 
     frames++;
     ifd = u32(dir, count * 12);
   }
-  return { dpi, frames: Math.max(1, frames) };
+  return { dpi, frames: Math.max(1, frames), largest };
 }
 
 /**
@@ -113,8 +128,10 @@ export async function readImageInfo(path: string, kind: FileKind, frameLimit = 1
   try {
     if (kind === 'tiff') return await tiffInfo(readAt, frameLimit);
     const head = await readAt(0, HEAD_BYTES);
-    if (kind === 'png') return { dpi: pngDpi(head), frames: 1 };
-    if (kind === 'jpeg') return { dpi: jpegDpi(head), frames: 1 };
+    const size = imageSizeFromHeader(head, kind);
+    const largest = size && size.width * size.height > 0 ? { width: size.width, height: size.height } : undefined;
+    if (kind === 'png') return { dpi: pngDpi(head), frames: 1, largest };
+    if (kind === 'jpeg') return { dpi: jpegDpi(head), frames: 1, largest };
   } catch {
     // A header we cannot walk: treat as "no stated DPI"; the OCR tool reports a truly broken image.
   } finally {

@@ -55,7 +55,7 @@ export async function extractText({ files, options, run: outer, config }: Operat
   if (options.ocr === 'auto') {
     const untexted = [...new Set(wanted)].filter((page) => textOf(page).trim() === '').sort((a, b) => a - b);
     if (untexted.length > 0) {
-      const recognized = await ocrPagesToText(run, input.path, untexted, languages, options.password);
+      const recognized = await ocrPagesToText(run, input.path, untexted, languages, config.MAX_RENDER_PIXELS, options.password);
       untexted.forEach((page, i) => (texts[page - first] = recognized[i]));
     }
   }

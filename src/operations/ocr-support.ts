@@ -2,8 +2,9 @@
 // what Tesseract has installed, an unencrypted copy for tools that cannot take
 // a password safely, and the OCR of selected pages to plain text.
 import path from 'node:path';
-import { InvalidRequestError, ProcessingFailedError } from '../errors.js';
+import { ImageTooLargeError, InvalidRequestError, ProcessingFailedError } from '../errors.js';
 import { ocrmypdf, tesseractTimeoutFor } from '../tools/ocrmypdf.js';
+import { listImages } from '../tools/pdfimages.js';
 import { decrypt, isEncrypted, selectPages } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
 import { installedLanguages } from '../tools/tesseract.js';
@@ -37,13 +38,28 @@ export async function unencrypted(run: RunContext, file: string, password: strin
 }
 
 /**
+ * Refuses (413) a PDF with an embedded image over `maxPixels`: OCRmyPDF
+ * rasterizes a page at least at the resolution of its images, so a
+ * 30000×30000 px image (32 KB on disk) would mean a 2.7 GB raster and a
+ * Tesseract run of many minutes. One `pdfimages -list`, no decoding.
+ */
+export async function refuseHugeImages(run: RunContext, pdf: string, maxPixels: number): Promise<void> {
+  const images = await listImages(run, pdf);
+  const largest = images.reduce<(typeof images)[number] | undefined>((big, image) => (!big || image.width * image.height > big.width * big.height ? image : big), undefined);
+  if (largest && largest.width * largest.height > maxPixels) {
+    throw new ImageTooLargeError(`The image on page ${largest.page}`, largest.width, largest.height, maxPixels);
+  }
+}
+
+/**
  * The OCR text of `pages` (1-based, ascending, no repeats) of the PDF `file`,
  * one entry per page. Only those pages are copied out (decrypted, by qpdf with
  * the password in an argfile) and OCR'd, with --force-ocr and no output PDF.
  */
-export async function ocrPagesToText(run: RunContext, file: string, pages: number[], languages: string[], password?: string): Promise<string[]> {
+export async function ocrPagesToText(run: RunContext, file: string, pages: number[], languages: string[], maxPixels: number, password?: string): Promise<string[]> {
   const subset = path.join(run.workdir, 'ocr-pages.pdf');
   await selectPages(run, file, pages.join(','), subset, password);
+  await refuseHugeImages(run, subset, maxPixels);
   const { pages: results } = await ocrmypdf(
     run,
     {

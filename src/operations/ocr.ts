@@ -5,13 +5,13 @@
 // the output PDF is checked page by page against what Tesseract recognized.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ProcessingFailedError, TooManyPagesError } from '../errors.js';
+import { ImageTooLargeError, ProcessingFailedError, TooManyPagesError } from '../errors.js';
 import { readImageInfo } from '../files/image-info.js';
 import { stemOf } from '../http/filename.js';
 import { ocrmypdf, tesseractTimeoutFor, type OcrMode, type SidecarPage } from '../tools/ocrmypdf.js';
 import { pageTexts } from '../tools/pdftotext.js';
 import type { RunContext } from '../tools/run.js';
-import { ocrJobs, resolveLanguages, unencrypted } from './ocr-support.js';
+import { ocrJobs, refuseHugeImages, resolveLanguages, unencrypted } from './ocr-support.js';
 import { openPdf } from './pdf-input.js';
 import type { InputFile, OperationInput, OperationOutput } from './types.js';
 
@@ -38,7 +38,8 @@ interface OcrSource {
 export async function ocrDocument({ files, options, run, config }: OperationInput<OcrOptions>): Promise<OperationOutput> {
   const file = files.file[0];
   const languages = await resolveLanguages(options.languages);
-  const source = file.kind === 'pdf' ? await pdfSource(run, file, config.MAX_PAGES, options.password) : await imageSource(file, config.MAX_PAGES);
+  const source =
+    file.kind === 'pdf' ? await pdfSource(run, file, config.MAX_PAGES, config.MAX_RENDER_PIXELS, options.password) : await imageSource(file, config.MAX_PAGES, config.MAX_RENDER_PIXELS);
   const job = {
     input: source.path,
     outputType: options.output === 'txt' ? ('none' as const) : options.output,
@@ -80,15 +81,21 @@ export function compactRanges(pages: number[]): string {
 }
 
 /** Opens the PDF (page count, password) and hands OCRmyPDF an unencrypted copy. */
-async function pdfSource(run: RunContext, file: InputFile, maxPages: number, password?: string): Promise<OcrSource> {
+async function pdfSource(run: RunContext, file: InputFile, maxPages: number, maxPixels: number, password?: string): Promise<OcrSource> {
   const opened = await openPdf(run, file, maxPages, password);
-  return { path: await unencrypted(run, opened.path, password), pages: opened.pages };
+  const plain = await unencrypted(run, opened.path, password);
+  await refuseHugeImages(run, plain, maxPixels);
+  return { path: plain, pages: opened.pages };
 }
 
 /** An image: its page count (TIFF) and a DPI to assume when it states no credible one. */
-async function imageSource(file: InputFile, maxPages: number): Promise<OcrSource> {
+async function imageSource(file: InputFile, maxPages: number, maxPixels: number): Promise<OcrSource> {
   const info = await readImageInfo(file.path, file.kind, maxPages + 1);
   if (info.frames > maxPages) throw new TooManyPagesError(maxPages, info.frames);
+  // Tesseract decodes the whole image: refuse a decompression bomb before it does.
+  if (info.largest && info.largest.width * info.largest.height > maxPixels) {
+    throw new ImageTooLargeError('file', info.largest.width, info.largest.height, maxPixels);
+  }
   // OCRmyPDF refuses images without a DPI or with ≤ 96 dpi; --image-dpi would override a good one.
   const credible = info.dpi !== undefined && info.dpi.x > 96 && info.dpi.y > 96;
   return { path: file.path, pages: info.frames, imageDpi: credible ? undefined : DEFAULT_IMAGE_DPI };

@@ -19,7 +19,8 @@ export const ocrRoute = defineOperation({
     '`mode=skip-text` leaves pages that already have text as they are (listed in `X-OCR-Skipped-Pages`); `force` rasterizes them and OCRs anyway; ' +
     '`redo` replaces an earlier OCR layer but keeps real text. `output=pdf` (`<stem>-ocr.pdf`), `pdfa` (PDF/A-2b) or `txt` (`<stem>.txt`, ' +
     'pages separated by form feeds). A page that could not be recognized in time is a 504 and any other unrecognized page a 500, both naming ' +
-    'the pages in `pages`: never a PDF with a silently missing text layer. Header `X-OCR-Pages`: pages OCR\'d.',
+    'the pages in `pages`: never a PDF with a silently missing text layer. Header `X-OCR-Pages`: pages OCR\'d. ' +
+    'An image (upload or embedded) over MAX_RENDER_PIXELS is refused with 413 `file_too_large` before any OCR.',
   files: [{ field: 'file', min: 1, max: 1, kinds: ['pdf', 'png', 'jpeg', 'tiff'], description: 'The scanned PDF or image.' }],
   options: z.strictObject({
     languages: languagesField.default('eng'),

@@ -9,6 +9,8 @@ import { corpus, eventually, filePart, form, saveBody, startTestServer, type Tes
 import { pageCountOf, textOf } from '../helpers/pdf.js';
 import { wordRecall } from '../helpers/recall.js';
 import { problemOf } from '../helpers/problem.js';
+import { makePdf, rgbaPng } from '../helpers/make-fixtures.js';
+import zlib from 'node:zlib';
 
 let server: TestServer;
 let key: string;
@@ -89,6 +91,43 @@ describe('POST /v1/pdf/ocr', () => {
     const problem = await problemOf(await server.post('ocr', form({ file: await filePart(rgba) }), key));
     expect([problem.status, problem.code]).toEqual([422, 'invalid_document']);
     expect(problem.detail).toMatch(/alpha channel/);
+  });
+
+  it('refuses decompression bombs with 413 before any OCR: PNG and TIFF headers, and a PDF image of 30000×30000 px', async () => {
+    // A PNG whose header claims 30000×30000 (never decoded).
+    const png = rgbaPng(1, 1, [0, 0, 0, 255]);
+    png.writeUInt32BE(30000, 16);
+    png.writeUInt32BE(30000, 20);
+    // A little-endian TIFF whose only directory says 30000×30000 (ImageWidth, ImageLength as LONG).
+    const tiff = Buffer.alloc(8 + 2 + 2 * 12 + 4);
+    tiff.write('II', 0, 'latin1');
+    tiff.writeUInt16LE(42, 2);
+    tiff.writeUInt32LE(8, 4);
+    tiff.writeUInt16LE(2, 8);
+    [256, 257].forEach((tag, i) => {
+      const at = 10 + i * 12;
+      tiff.writeUInt16LE(tag, at);
+      tiff.writeUInt16LE(4, at + 2);
+      tiff.writeUInt32LE(1, at + 4);
+      tiff.writeUInt32LE(30000, at + 8);
+    });
+    // A PDF page drawing a 1-bit 30000×30000 image (~110 KB compressed, 900 megapixels).
+    const side = 30000;
+    const pdf = makePdf([{ content: 'q 600 0 0 600 0 0 cm /Im0 Do Q' }], [
+      { dict: `/Width ${side}/Height ${side}/ColorSpace/DeviceGray/BitsPerComponent 1/Filter/FlateDecode`, data: zlib.deflateSync(Buffer.alloc((side / 8) * side)) },
+    ]);
+    for (const [bytes, name] of [[png, 'bomb.png'], [tiff, 'bomb.tif'], [pdf, 'bomb.pdf']] as const) {
+      const started = Date.now();
+      const problem = await problemOf(await server.post('ocr', form({ file: await filePart(bytes, name) }), key));
+      expect(problem.status, name).toBe(413);
+      expect(problem.code).toBe('file_too_large');
+      expect(problem.detail).toContain('30000×30000');
+      expect(Date.now() - started).toBeLessThan(10_000);
+    }
+    // extract-text ocr=auto OCRs the page without text: the same guard applies.
+    const auto = await problemOf(await server.post('extract-text', form({ file: await filePart(pdf, 'bomb.pdf'), ocr: 'auto' }), key));
+    expect(auto.status).toBe(413);
+    expect(auto.detail).toContain('30000×30000');
   });
 
   it('deskew=true straightens skew.pdf before OCR', async () => {
