@@ -56,11 +56,16 @@ export function checkDeclaredLength(ctx: Context, parts: FilePart[], config: Con
  * LINGER_MS.
  */
 export function closeAfterResponse(ctx: Context): void {
-  // A small declared body is cheaper to discard than to race: Node reads and
-  // drops it after the answer (req._dump) and keeps the connection, so a
-  // client still writing never meets a closed socket (EPIPE in undici/fetch).
+  // A small declared body is cheaper to discard than to race: it is read and
+  // dropped after the answer and the connection is kept, so a client still
+  // writing never meets a closed socket (EPIPE in undici/fetch). resume()
+  // because Node only dumps a body nobody has started to read, and a failed
+  // upload was already piped into the multipart parser.
   const declared = Number(ctx.get('Content-Length'));
-  if (declared > 0 && declared <= DRAIN_LIMIT) return;
+  if (declared > 0 && declared <= DRAIN_LIMIT) {
+    ctx.res.once('finish', () => ctx.req.resume());
+    return;
+  }
   ctx.set('Connection', 'close');
   ctx.res.once('finish', () => {
     ctx.req.resume();

@@ -156,4 +156,43 @@ describe('file count limits', () => {
       await server.close();
     }
   });
+
+  it('a refused small upload leaves its keep-alive connection usable for the next request', async () => {
+    const server = await startTestServer({ MAX_FILES: '2' });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const key = server.newKey();
+      const pdf = fs.readFileSync(corpus('trivial.pdf'));
+      const boundary = 'KeepAliveBoundary7';
+      const part = (name: string, data: Buffer) =>
+        Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`), data, Buffer.from('\r\n')]);
+      const end = Buffer.from(`--${boundary}--\r\n`);
+      // The third part is refused while 600 KiB of it are still to come (under the 1 MiB drain limit).
+      const refused = Buffer.concat([part('a.pdf', pdf), part('b.pdf', pdf), part('c.pdf', Buffer.concat([pdf, Buffer.alloc(600 * 1024, 0x20)])), end]);
+      const accepted = Buffer.concat([part('a.pdf', pdf), part('b.pdf', pdf), end]);
+      const sockets = new Set<unknown>();
+      const post = (body: Buffer) =>
+        new Promise<number>((resolve, reject) => {
+          const req = http.request(`${server.url}/v1/pdf/merge`, {
+            method: 'POST',
+            agent,
+            headers: { Authorization: `Bearer ${key}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length },
+          }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode!));
+          });
+          req.on('socket', (socket) => sockets.add(socket));
+          req.on('error', reject);
+          req.setTimeout(10_000, () => req.destroy(new Error('no answer on the reused connection')));
+          req.end(body);
+        });
+      expect(await post(refused)).toBe(413);
+      expect(await post(accepted)).toBe(200);
+      expect(sockets.size).toBe(1); // the same connection both times
+      await eventually(() => server.leftovers().length === 0);
+    } finally {
+      agent.destroy();
+      await server.close();
+    }
+  });
 });
