@@ -1,6 +1,6 @@
 // Opening an uploaded PDF: proves it parses (or is repairable), that the
 // password fits, and that it is within MAX_PAGES, before any real work.
-import { TooManyPagesError } from '../errors.js';
+import { InvalidPdfError, TooManyPagesError } from '../errors.js';
 import { quickPageCount } from '../files/pdf-page-count.js';
 import { pageCount } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
@@ -15,7 +15,7 @@ export interface OpenedPdf extends InputFile {
 /** Opens with qpdf: the page count is qpdf's, and a damaged or encrypted file is diagnosed here. */
 export async function openPdf(ctx: RunContext, file: InputFile, maxPages: number, password?: string): Promise<OpenedPdf> {
   const pages = await pageCount(ctx, file.path, password);
-  if (pages > maxPages) throw new TooManyPagesError(maxPages, pages);
+  checkPageCount(pages, maxPages);
   return { ...file, pages, declaredCount: false };
 }
 
@@ -29,11 +29,17 @@ export async function openPdf(ctx: RunContext, file: InputFile, maxPages: number
 export async function openPdfFast(ctx: RunContext, file: InputFile, maxPages: number, password?: string): Promise<OpenedPdf> {
   const declared = await quickPageCount(file.path);
   if (declared === undefined) return openPdf(ctx, file, maxPages, password);
-  if (declared > maxPages) throw new TooManyPagesError(maxPages, declared);
+  checkPageCount(declared, maxPages);
   return { ...file, pages: declared, declaredCount: true };
 }
 
 /** Opens several PDFs side by side with openPdfFast. */
 export function openPdfsFast(ctx: RunContext, files: InputFile[], maxPages: number, password?: string): Promise<OpenedPdf[]> {
   return Promise.all(files.map((file) => openPdfFast(ctx, file, maxPages, password)));
+}
+
+/** A document with no page is refused like a broken one (the tools fail on it in their own ways). */
+function checkPageCount(pages: number, maxPages: number): void {
+  if (pages < 1) throw new InvalidPdfError('The PDF has no pages.');
+  if (pages > maxPages) throw new TooManyPagesError(maxPages, pages);
 }
