@@ -201,6 +201,10 @@ function exitError(code: number, stderr: string, inputIsImage: boolean, cause: E
     case OcrExitCode.pdfaConversionFailed:
       return new ProcessingFailedError('The PDF/A conversion failed; output=pdf may succeed.', cause);
     default:
+      // A damaged image fails inside OCRmyPDF's image triage (img2pdf/Pillow) with the generic exit 15.
+      if (inputIsImage && /triage_image_file|image file is truncated|cannot identify image file/.test(stderr)) {
+        return new InvalidDocumentError('The image cannot be read for OCR (damaged or truncated).');
+      }
       return new ProcessingFailedError('OCR failed.', cause);
   }
 }

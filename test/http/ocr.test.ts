@@ -93,6 +93,13 @@ describe('POST /v1/pdf/ocr', () => {
     expect(problem.detail).toMatch(/alpha channel/);
   });
 
+  it('refuses a truncated image (422 invalid_document), not a 500', async () => {
+    const truncated = fs.readFileSync(corpus('typewriter.png')).subarray(0, 3000);
+    const problem = await problemOf(await server.post('ocr', form({ file: await filePart(truncated, 'cut.png') }), key));
+    expect([problem.status, problem.code]).toEqual([422, 'invalid_document']);
+    expect(problem.detail).toMatch(/damaged or truncated/);
+  });
+
   it('refuses decompression bombs with 413 before any OCR: PNG and TIFF headers, and a PDF image of 30000×30000 px', async () => {
     // A PNG whose header claims 30000×30000 (never decoded).
     const png = rgbaPng(1, 1, [0, 0, 0, 255]);
