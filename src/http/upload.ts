@@ -49,33 +49,31 @@ export function checkDeclaredLength(ctx: Context, parts: FilePart[], config: Con
 }
 
 /**
- * The client may still be sending: answer with "Connection: close" and let
- * Node discard the rest while the answer goes out (closing at once would send
- * a TCP reset that can destroy the answer before the client reads it, the
- * reason nginx lingers too). A client that keeps sending is cut off after
- * LINGER_MS.
+ * The answer goes out while the client may still be sending; what is left of
+ * the body is read and dropped after it (resume(): Node only dumps a body
+ * nobody started to read, and a failed upload was already piped into the
+ * multipart parser). A small declared body is drained on a kept connection,
+ * so a client still writing never meets a closed socket (EPIPE in
+ * undici/fetch). A larger or unknown one gets "Connection: close" and is cut
+ * off after LINGER_MS (closing at once would send a TCP reset that can destroy
+ * the answer before the client reads it, the reason nginx lingers too).
  */
 export function closeAfterResponse(ctx: Context): void {
-  // A small declared body is cheaper to discard than to race: it is read and
-  // dropped after the answer and the connection is kept, so a client still
-  // writing never meets a closed socket (EPIPE in undici/fetch). resume()
-  // because Node only dumps a body nobody has started to read, and a failed
-  // upload was already piped into the multipart parser.
   const declared = Number(ctx.get('Content-Length'));
-  if (declared > 0 && declared <= DRAIN_LIMIT) {
-    ctx.res.once('finish', () => ctx.req.resume());
-    return;
-  }
-  ctx.set('Connection', 'close');
+  const drain = declared > 0 && declared <= DRAIN_LIMIT;
+  if (!drain) ctx.set('Connection', 'close');
   ctx.res.once('finish', () => {
     ctx.req.resume();
-    setTimeout(() => ctx.req.socket.destroy(), LINGER_MS).unref();
+    if (!drain) setTimeout(() => ctx.req.socket.destroy(), LINGER_MS).unref();
   });
 }
 
 const LINGER_MS = 10_000;
 const DRAIN_LIMIT = 1024 * 1024;
 const UPLOAD_BUFFER = 1024 * 1024;
+
+/** Request work directories are "pdf-req-<pid>-…" (swept after a crash by jobs/storage.ts). */
+export const REQUEST_WORKDIR_PREFIX = 'pdf-req-';
 
 /**
  * A private work directory for one request; `release` removes it (idempotent).
@@ -89,7 +87,7 @@ export interface Workdir {
 
 export async function createWorkdir(config: Config): Promise<Workdir> {
   await fs.promises.mkdir(config.TMP_DIR, { recursive: true });
-  const created = await dir({ tmpdir: config.TMP_DIR, prefix: `pdf-req-${process.pid}-`, mode: 0o700 });
+  const created = await dir({ tmpdir: config.TMP_DIR, prefix: `${REQUEST_WORKDIR_PREFIX}${process.pid}-`, mode: 0o700 });
   let released: Promise<void> | undefined;
   return {
     path: created.path,

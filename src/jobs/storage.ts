@@ -8,6 +8,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { REQUEST_WORKDIR_PREFIX } from '../http/upload.js';
 import { decryptStream, encryptStream } from './crypto.js';
 
 /** Unreferenced files of a process that still runs are kept this long (it may be mid-submission). */
@@ -155,9 +156,6 @@ export async function createJobWorkdir(tmpDir: string): Promise<string> {
   await fsp.mkdir(tmpDir, { recursive: true });
   return fsp.mkdtemp(path.join(tmpDir, `${WORKDIR_PREFIX}${process.pid}-`));
 }
-
-/** Prefix of request work directories (src/http/upload.ts): "pdf-req-<pid>-". */
-const REQUEST_WORKDIR_PREFIX = 'pdf-req-';
 
 /** Removes job and request work directories left by processes that are gone (kill -9). */
 export async function sweepWorkdirs(tmpDir: string): Promise<number> {
