@@ -56,6 +56,38 @@ const configSchema = z.object({
   EMBEDDED_WORKER: bool(true),
   WEBHOOK_ALLOW_PRIVATE: bool(false),
   WEBHOOK_TIMEOUT: seconds(15),
+
+  // --- Hostile input (issue 8) ---
+  /** Address-space cap per child process, bytes (default 2 GiB). */
+  TOOL_MEMORY_LIMIT: int(2048 * MiB),
+  /** CPU-time cap per child process, seconds (default: the operation's own timeout). */
+  TOOL_CPU_LIMIT: int(0, 0).transform((s) => s * 1000),
+  /** Entries in one ZIP response (and output files of one operation) at most. */
+  MAX_OUTPUT_FILES: int(10_000),
+  /** Time without a byte of the request body before 408. */
+  UPLOAD_IDLE_TIMEOUT: seconds(30),
+  /** Operations one account runs at once per server process, by plan (0 = unlimited). */
+  ACCOUNT_CONCURRENCY_FREE: int(2, 0),
+  ACCOUNT_CONCURRENCY_PRO: int(8, 0),
+  ACCOUNT_CONCURRENCY_ENTERPRISE: int(0, 0),
+  /** Requests of one account waiting for its turn at most; default 10 × its concurrency. */
+  ACCOUNT_QUEUE_LIMIT: int(0, 0),
+  /** File holding the data key (base64 of 32 bytes), e.g. a mounted secret; wins over DATA_DIR/data.key. */
+  DATA_KEY_FILE: z.string().min(1).optional(),
+
+  // --- Several hosts (issue 9) ---
+  /** postgres://… puts keys, accounts, usage and jobs in PostgreSQL; unset → SQLite in DATA_DIR. */
+  DATABASE_URL: z.string().min(1).optional(),
+  /** file:///path (default DATA_DIR/jobs) or s3://bucket/prefix for job inputs and results. */
+  STORAGE_URL: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+
+  // --- Chromium (issue 12) ---
+  /** Warm headless Chromium instances for HTML → PDF. */
+  CHROMIUM_POOL_SIZE: int(1),
+  /** Pages rendered before an instance is restarted. */
+  CHROMIUM_RESTART_AFTER: int(100),
 });
 
 export type Config = z.infer<typeof configSchema>;

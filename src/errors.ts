@@ -116,6 +116,27 @@ export class ProcessingFailedError extends ProblemError {
     if (cause !== undefined) this.cause = cause;
   }
 }
+/** The input needed more memory, CPU time or outputs than a per-operation limit allows (422; detail names the limit). Stays charged (API.md §3). */
+export class ResourceLimitError extends ProblemError {
+  constructor(detail: string, limit: string, extensions: Record<string, unknown> = {}) {
+    super(422, 'resource_limit', 'Resource limit reached', detail, { limit, ...extensions });
+  }
+}
+/** The account already runs ACCOUNT_CONCURRENCY operations and ACCOUNT_QUEUE_LIMIT more wait (429; not charged). */
+export class ConcurrencyLimitError extends ProblemError {
+  constructor(concurrency: number, queued: number) {
+    super(429, 'concurrency_limit', 'Too many operations at once', `This account already runs ${concurrency} operations on this server and ${queued} more wait; retry shortly (ACCOUNT_CONCURRENCY, ACCOUNT_QUEUE_LIMIT).`, {
+      limit: concurrency,
+    });
+    this.headers['Retry-After'] = '1';
+  }
+}
+/** No byte of the request body arrived for UPLOAD_IDLE_TIMEOUT (408). */
+export class UploadIdleTimeoutError extends ProblemError {
+  constructor(limitMs: number) {
+    super(408, 'request_timeout', 'Request timeout', `No byte of the upload arrived for ${Math.round(limitMs / 1000)} s (UPLOAD_IDLE_TIMEOUT).`);
+  }
+}
 export class ServerBusyError extends ProblemError {
   constructor(retryAfterSeconds = 5, detail = 'The work queue is full; retry later.') {
     super(503, 'server_busy', 'Server busy', detail);
