@@ -72,6 +72,7 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
   const router = new Router();
   const auth = requireApiKey(db);
   const operations = [...operationRoutes, ...(extensions.operations ?? [])];
+  services.extraOperations = extensions.operations;
   const openapi = buildOpenApi(operations, config, { ...jobOpenApiPaths, ...extensions.openapiPaths });
 
   app.use(requestId(services.log));

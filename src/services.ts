@@ -14,6 +14,8 @@ export interface Services {
   /** Probed at start-up. */
   tools: ToolStatus[];
   metrics: Metrics;
+  /** Operations mounted besides the built-in ones (tests), so jobs can run them too. */
+  extraOperations?: import('./routes/definition.js').OperationRoute[];
   /** Asynchronous jobs (set when the job subsystem is enabled). */
   jobs?: JobSubmitter;
 }

@@ -205,7 +205,7 @@ export class JobWorker {
     let resultName: string | undefined;
     let ended = true;
     try {
-      const route = findOperation(row.operation);
+      const route = findOperation(row.operation) ?? this.services.extraOperations?.find((r) => r.name === row.operation);
       if (!route) throw new ProcessingFailedError(`This server does not offer the operation "${row.operation}".`);
       workdir = await createJobWorkdir(config.TMP_DIR);
       const files: Record<string, InputFile[]> = Object.fromEntries(route.files.map((part) => [part.field, []]));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { observeRuns } from '../../src/tools/run.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpus, eventually, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
 import { pageCountOf } from '../helpers/pdf.js';
@@ -109,13 +110,16 @@ describe('POST /v1/pdf/images mode=extract', () => {
     const huge = makePdf([{ content: 'q 600 0 0 600 0 0 cm /Im0 Do Q' }], [
       { dict: `/Width ${side}/Height ${side}/ColorSpace/DeviceGray/BitsPerComponent 1/Filter/FlateDecode`, data: zlib.deflateSync(Buffer.alloc((side / 8) * side)) },
     ]);
-    const started = Date.now();
-    const res = await server.post('images', form({ file: await filePart(huge, 'huge.pdf') }), key);
+    // "Quickly" means before anything decodes it: only listing commands may run (not a clock, which depends on the machine).
+    const started: string[][] = [];
+    const stop = observeRuns((file, args) => started.push([file, ...args]));
+    const res = await server.post('images', form({ file: await filePart(huge, 'huge.pdf') }), key).finally(stop);
     expect(res.status).toBe(413);
     const body = await res.json();
     expect(body.code).toBe('file_too_large');
     expect(body.detail).toContain('30000×30000');
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(started.filter((argv) => argv[0] === 'pdfimages' && !argv.includes('-list'))).toEqual([]);
+    expect(started.filter((argv) => ['mutool', 'gs', 'pdftoppm'].includes(argv[0]))).toEqual([]);
   });
 
   it('rejects a damaged PDF with invalid_pdf', async () => {

@@ -52,7 +52,9 @@ afterAll(async () => {
 
 describe('restart safety', () => {
   it('after kill -9 with jobs queued and running, every job succeeds once and no file is left over', async () => {
-    const big = bigPdf(25); // 350 pages: split every=1 takes a few seconds
+    // 560 pages: split every=1 runs for seconds here; the kill follows its start within milliseconds,
+    // so a machine many times faster still kills it mid-run.
+    const big = bigPdf(40);
     const first = await startServeProcess(env);
     servers.push(first);
     const submit = async (fields: Record<string, string | [Blob, string]>) => {
@@ -65,13 +67,12 @@ describe('restart safety', () => {
       return (await res.json()) as JobObject;
     };
     const jobs: Array<{ job: JobObject; pages: number }> = [];
-    for (let i = 0; i < 3; i++) jobs.push({ job: await submit({ op: 'split', file: await filePart(big), mode: 'every', pages_per_file: '1' }), pages: 350 });
+    for (let i = 0; i < 3; i++) jobs.push({ job: await submit({ op: 'split', file: await filePart(big), mode: 'every', pages_per_file: '1' }), pages: 560 });
     for (let i = 0; i < 3; i++) jobs.push({ job: await submit({ op: 'unlock', file: await filePart(corpus('tracemonkey.pdf')) }), pages: 14 });
 
     // The first split is running (its qpdf child busy), the rest queued.
     const running = await waitForJob(first.url, jobs[0].job.id, key, 30_000, ['running']);
     expect(running.status).toBe('running');
-    await new Promise((r) => setTimeout(r, 800));
     const statuses = await Promise.all(jobs.map(async ({ job }) => ((await (await getJob(first.url, job.id, key)).json()) as JobObject).status));
     expect(statuses.filter((s) => s === 'queued').length).toBeGreaterThanOrEqual(4);
     // A synchronous request in flight too: its work directory must not outlive the kill either.
@@ -128,7 +129,7 @@ describe('restart safety', () => {
       expect(res.status).toBe(202);
       return ((await res.json()) as JobObject).id;
     };
-    const big = bigPdf(30); // 420 pages: still running when its worker is stopped
+    const big = bigPdf(40); // 560 pages: still running when its worker is stopped (SIGTERM follows its start at once)
     const slow = [await submit({ file: await filePart(big), mode: 'every', pages_per_file: '1' }, 'split')];
     const quick: string[] = [];
     for (let i = 0; i < 20; i++) quick.push(await submit({ file: await filePart(corpus('trivial.pdf')) }, 'unlock'));

@@ -7,9 +7,10 @@ import { operationRoutes } from '../../src/routes/index.js';
 import { findAccountByName } from '../../src/store/accounts.js';
 import { liveChildren } from '../../src/tools/run.js';
 import { startJobs } from '../../src/jobs/index.js';
-import { bigPdf, download, filesUnder, getJob, processesUnder, startReceiver, verifyStandardWebhook, waitForJob, type JobObject } from '../helpers/jobs.js';
+import { download, filesUnder, getJob, processesUnder, startReceiver, verifyStandardWebhook, waitForJob, type JobObject } from '../helpers/jobs.js';
 import { pageCountOf, textOf } from '../helpers/pdf.js';
 import { corpus, eventually, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
+import { sleepOperation } from '../helpers/test-operations.js';
 
 type Fields = Record<string, string | [Blob, string] | Array<[Blob, string]>>;
 
@@ -61,13 +62,11 @@ let server: TestServer;
 /** No embedded worker: jobs stay queued (409, storage, encryption at rest). */
 let idle: TestServer;
 let key: string;
-let big: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'true', CONCURRENCY: '2' }, {}, { timings: { pollMs: 50, heartbeatMs: 100 }, retryDelaysMs: [300, 300, 300] });
+  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'true', CONCURRENCY: '2' }, { operations: [sleepOperation] }, { timings: { pollMs: 50, heartbeatMs: 100 }, retryDelaysMs: [300, 300, 300] });
   idle = await startTestServer({ EMBEDDED_WORKER: 'false', JOB_STORAGE_LIMIT: String(3 * 1024 * 1024) });
   key = server.newKey();
-  big = bigPdf(140); // 1,960 pages: split every=1 takes ~15 s
 });
 afterAll(async () => {
   await server?.close();
@@ -213,7 +212,8 @@ describe('the job object and its routes', () => {
 
 describe('cancel and failure of a running job', () => {
   it('cancels a running job: its processes are killed and no file is left', async () => {
-    const job = await accepted(server, 'split', { file: await filePart(big), mode: 'every', pages_per_file: '1' }, key);
+    // A child that runs 60 s on any machine (a big split would finish early on a fast one).
+    const job = await accepted(server, 'test-sleep', { file: await filePart(corpus('trivial.pdf')), seconds: '60' }, key);
     await waitForJob(server.url, job.id, key, 30_000, ['running']);
     await eventually(() => liveChildren().length > 0, 10_000);
     const pids = liveChildren();
@@ -252,7 +252,7 @@ describe('cancel and failure of a running job', () => {
   });
 
   it('a job canceled from another process is stopped by its worker at the next heartbeat', async () => {
-    const job = await accepted(server, 'split', { file: await filePart(big), mode: 'every', pages_per_file: '1' }, key);
+    const job = await accepted(server, 'test-sleep', { file: await filePart(corpus('trivial.pdf')), seconds: '60' }, key);
     await waitForJob(server.url, job.id, key, 30_000, ['running']);
     await eventually(() => liveChildren().length > 0, 10_000);
     // What DELETE does in a process that does not run the job: only the row changes.
@@ -263,10 +263,10 @@ describe('cancel and failure of a running job', () => {
   });
 
   it('a job past its time limit fails with 504 timeout and its charge is refunded', async () => {
-    const slow = await startTestServer({ OPERATION_TIMEOUT: '1' });
+    const slow = await startTestServer({ OPERATION_TIMEOUT: '1' }, { operations: [sleepOperation] });
     try {
       const k = slow.newKey('free');
-      const job = await accepted(slow, 'split', { file: await filePart(big), mode: 'every', pages_per_file: '1' }, k);
+      const job = await accepted(slow, 'test-sleep', { file: await filePart(corpus('trivial.pdf')), seconds: '30' }, k);
       expect(await usedToday(slow, k)).toBe(1);
       const done = await waitForJob(slow.url, job.id, k, 30_000);
       expect(done.status).toBe('failed');
