@@ -16,6 +16,7 @@ PACKAGES=(
   tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-osd
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
   python3-uno
+  chromium
   fonts-dejavu-core fonts-noto-core
   file
 )

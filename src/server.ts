@@ -23,6 +23,7 @@ import type { Services } from './services.js';
 import { openDatabase } from './store/db.js';
 import { dailyLimit } from './store/plans.js';
 import { nextUtcMidnight, usedOn, utcDay } from './store/usage.js';
+import { stopChromiumPool } from './tools/chromium.js';
 import { stopOfficePool } from './tools/libreoffice.js';
 import { ProcessPool } from './tools/pool.js';
 import { killAllChildren } from './tools/run.js';
@@ -171,6 +172,7 @@ export async function listen(services: Services, app: Koa): Promise<RunningServe
       killAllChildren();
       // Warm LibreOffice instances (started on the first Office conversion) and their profiles.
       await stopOfficePool(config);
+      await stopChromiumPool(config);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

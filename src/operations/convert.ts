@@ -14,6 +14,8 @@ import { numberedNames } from '../files/names.js';
 import { MEDIA_TYPES, type FileKind } from '../files/sniff.js';
 import { stemOf } from '../http/filename.js';
 import { writeDocxFromXhtml } from './convert-docx.js';
+import { webInputOf, webToPdf } from './convert-html.js';
+import type { PrintOptions } from '../tools/chromium.js';
 import { writeOdtFromXhtml } from './convert-odt.js';
 import { convertToPdfa, renderTiff, type PdfaLevel } from '../tools/ghostscript-convert.js';
 import { officePool } from '../tools/libreoffice.js';
@@ -43,6 +45,16 @@ export interface ConvertOptions {
   pages?: string;
   pdfa?: PdfaLevel;
   password?: string;
+  /** HTML/Markdown input only (defaults applied in webToPdf's caller). */
+  paper?: PrintOptions['paper'];
+  landscape?: boolean;
+  margin?: number;
+  print_background?: boolean;
+}
+
+/** Page setup for web input: A4, portrait, 36 pt margins, backgrounds printed (API.md §5b). */
+function printOptions(options: ConvertOptions): PrintOptions {
+  return { paper: options.paper ?? 'a4', landscape: options.landscape ?? false, margin: options.margin ?? 36, printBackground: options.print_background ?? true };
 }
 
 const IMAGE_FORMATS: Record<'png' | 'jpeg' | 'tiff' | 'svg', { ext: string; contentType: string }> = {
@@ -55,7 +67,11 @@ const IMAGE_FORMATS: Record<'png' | 'jpeg' | 'tiff' | 'svg', { ext: string; cont
 export async function convertFile({ files, options, run, config }: OperationInput<ConvertOptions>): Promise<OperationOutput> {
   const file = files.file[0];
   const stem = stemOf(file.name);
-  if (options.to === 'pdf') return officeToPdf(run, file.path, file.kind, stem, config, options.password);
+  if (options.to === 'pdf') {
+    const web = webInputOf(file);
+    if (web) return webToPdf(run, file, web, printOptions(options), stem, config);
+    return officeToPdf(run, file.path, file.kind, stem, config, options.password);
+  }
 
   const pdf = await openPdf(run, file, config.MAX_PAGES, options.password);
   const source = await unencrypted(run, pdf, options.password);

@@ -1,9 +1,21 @@
 import { z } from 'zod';
 import { InvalidRequestError, UnsupportedMediaTypeError } from '../errors.js';
 import { MEDIA_TYPES, OFFICE_KINDS } from '../files/sniff.js';
+import { webInputOf } from '../operations/convert-html.js';
 import { convertFile, DEFAULT_DPI, IMAGE_TARGETS, PAGED_TARGETS, PDF_TARGETS, TARGETS, type Target } from '../operations/convert.js';
 import { defineOperation } from './definition.js';
 import { intField, passwordField, rangesField } from './fields.js';
+
+/** "true" | "false" → boolean, left undefined when absent (so giving it to the wrong input is noticed). */
+const optionalBool = (description: string) =>
+  z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional()
+    .describe(description);
+
+/** Options of HTML/Markdown input only; given for another input they are a 400, never ignored. */
+const WEB_OPTIONS = ['paper', 'landscape', 'margin', 'print_background'] as const;
 
 const targetList = TARGETS.join(', ');
 
@@ -22,14 +34,30 @@ export const convertRoute = defineOperation({
     'pdfa (PDF/A-`pdfa`, sRGB output intent, fonts embedded). Page images and SVG: one page → the file, several → ZIP of `<stem>-<n>.<ext>`; ' +
     'tiff is one multi-page file. Office/OpenDocument/RTF/plain-text input (sniffed from content): `to=pdf`. ' +
     '`dpi` only applies to png/jpeg/tiff, `pages` to png/jpeg/tiff/svg, `pdfa` to to=pdfa; elsewhere they are refused. ' +
-    'A page that would exceed MAX_RENDER_PIXELS at `dpi` gives 413 page_too_large.',
-  files: [{ field: 'file', min: 1, max: 1, kinds: ['pdf', ...OFFICE_KINDS], description: 'A PDF, or an Office/OpenDocument/RTF/text document (to=pdf).' }],
+    'A page that would exceed MAX_RENDER_PIXELS at `dpi` gives 413 page_too_large. ' +
+    'HTML and Markdown input (`to=pdf`): an .html/.htm page, a .md file (rendered with a clean default stylesheet), or a ZIP with index.html ' +
+    'and its assets (entries with `..` or absolute paths → 400), printed by headless Chromium with no network access: anything not in the ' +
+    'upload is refused, and `X-Blocked-Resources` says how many requests were. JavaScript runs, bounded by the operation time limit (504). ' +
+    'Page setup for this input only: `paper`, `landscape`, `margin`, `print_background`.',
+  files: [
+    {
+      field: 'file',
+      min: 1,
+      max: 1,
+      kinds: ['pdf', ...OFFICE_KINDS, 'html', 'zip'],
+      description: 'A PDF; or for to=pdf an Office/OpenDocument/RTF/text document, an HTML page, a Markdown (.md) file, or a ZIP with index.html and its assets.',
+    },
+  ],
   options: z.strictObject({
     to: z.enum(TARGETS, { error: `required; one of ${targetList}` }).describe(`Target format: ${targetList}.`),
     dpi: intField(36, 600, `png/jpeg/tiff: resolution (default ${DEFAULT_DPI})`).optional(),
     pages: rangesField('png/jpeg/tiff/svg: the pages to convert, e.g. 1-3,5 (default all)').optional(),
     pdfa: z.enum(['2b', '1b', '3b']).optional().describe('to=pdfa: PDF/A part and conformance (default 2b).'),
     password: passwordField,
+    paper: z.enum(['a4', 'letter', 'legal', 'a3', 'a5']).optional().describe('HTML/Markdown input: paper size (default a4).'),
+    landscape: optionalBool('HTML/Markdown input: landscape orientation (default false).'),
+    margin: intField(0, 288, 'HTML/Markdown input: margin on every side in pt (default 36)').optional(),
+    print_background: optionalBool('HTML/Markdown input: print background colours and images (default true).'),
   }),
   produces: [
     MEDIA_TYPES.docx,
@@ -52,6 +80,15 @@ export const convertRoute = defineOperation({
     }
     const file = files.file?.[0];
     if (!file) return;
+    const web = webInputOf(file);
+    for (const field of WEB_OPTIONS) {
+      if (options[field] !== undefined && !(web && options.to === 'pdf')) {
+        throw new InvalidRequestError(`${field}: only applies to HTML or Markdown input with to=pdf.`, field);
+      }
+    }
+    if (file.kind === 'zip' && options.to !== 'pdf') {
+      throw new UnsupportedMediaTypeError('A ZIP upload converts only with to=pdf (a web page: index.html and its assets).');
+    }
     const isPdf = file.kind === 'pdf';
     if (options.to === 'pdf' && isPdf) {
       throw new UnsupportedMediaTypeError('to=pdf converts Office, OpenDocument, RTF or plain-text documents; the upload is already a PDF (for PDF/A use to=pdfa).');

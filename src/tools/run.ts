@@ -173,6 +173,8 @@ export interface LongLivedProcess {
   stderrTail: () => string;
   /** Kills its whole process group (idempotent). */
   kill: () => void;
+  /** With `pipes`: the parent's ends of fds 3 (the child reads) and 4 (the child writes), e.g. Chromium's --remote-debugging-pipe. */
+  pipes?: { toChild: NodeJS.WritableStream; fromChild: NodeJS.ReadableStream };
 }
 
 /**
@@ -181,7 +183,7 @@ export interface LongLivedProcess {
  * discarded. It counts as live until it exits, so killAllChildren() (server
  * shutdown) stops it too.
  */
-export function startLongLived(file: string, args: string[], workdir: string, env: Record<string, string> = {}): LongLivedProcess {
+export function startLongLived(file: string, args: string[], workdir: string, env: Record<string, string> = {}, options: { pipes?: boolean } = {}): LongLivedProcess {
   const child = execa(file, args, {
     cwd: workdir,
     env: childEnv(workdir, env),
@@ -189,9 +191,8 @@ export function startLongLived(file: string, args: string[], workdir: string, en
     detached: true,
     cleanup: false,
     reject: false,
-    stdin: 'ignore',
-    stdout: 'ignore',
-    stderr: 'pipe',
+    // fds 3 and 4 for a private control channel: no listening socket another local user could reach.
+    stdio: options.pipes ? ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'ignore', 'pipe'],
     buffer: false,
   });
   const pid = child.pid;
@@ -212,7 +213,9 @@ export function startLongLived(file: string, args: string[], workdir: string, en
     killGroup(pid);
     if (pid) live.delete(pid);
   });
-  return { pid, exited, running: () => alive, stderrTail: () => stderr, kill: () => killGroup(pid) };
+  const stdio = child.stdio as unknown as Array<NodeJS.ReadWriteStream | null>;
+  const pipes = options.pipes && stdio[3] && stdio[4] ? { toChild: stdio[3], fromChild: stdio[4] } : undefined;
+  return { pid, exited, running: () => alive, stderrTail: () => stderr, kill: () => killGroup(pid), pipes };
 }
 
 /**

@@ -2,6 +2,7 @@
 // the start-up check that refuses to serve without a required tool).
 import fs from 'node:fs';
 import path from 'node:path';
+import { CHROMIUM } from './chromium.js';
 import { CHILD_PATH, runStandalone } from './run.js';
 
 /** The binary's location on the children's PATH. */
@@ -46,6 +47,7 @@ export const TOOLS: ToolSpec[] = [
   { name: 'ocrmypdf', binary: 'ocrmypdf', args: ['--version'], pattern: /^(\S+)/m, usedBy: ['ocr', 'extract-text'], required: true },
   { name: 'tesseract', binary: 'tesseract', args: ['--version'], pattern: /tesseract (\S+)/, usedBy: ['ocr', 'extract-text'], required: true },
   { name: 'libreoffice', binary: 'soffice', args: ['--version'], pattern: /LibreOffice (\S+)/, usedBy: ['convert'], required: true },
+  { name: 'chromium', binary: CHROMIUM, args: ['--version'], pattern: /Chromium (\S+)/, usedBy: ['convert'], required: true },
 ];
 
 export interface ToolStatus {
@@ -66,7 +68,8 @@ export async function probeTool(tool: ToolSpec): Promise<ToolStatus> {
     const result = await runStandalone(tool.binary, tool.args);
     if (result.notFound) return { ...base, version: null, usable: false, error: 'not installed (run scripts/install-tools.sh)' };
     const version = tool.pattern.exec(result.stdout)?.[1] ?? null;
-    return version ? { ...base, version, usable: true, path: findOnPath(tool.binary) } : { ...base, version: null, usable: false, error: 'unexpected --version output' };
+    const found = path.isAbsolute(tool.binary) ? tool.binary : findOnPath(tool.binary);
+    return version ? { ...base, version, usable: true, path: found } : { ...base, version: null, usable: false, error: 'unexpected --version output' };
   } catch (error) {
     return { ...base, version: null, usable: false, error: String(error) };
   }

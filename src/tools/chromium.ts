@@ -1,0 +1,446 @@
+// Headless Chromium (Debian's `chromium` 156, bookworm) for HTML → PDF, driven
+// by puppeteer-core over --remote-debugging-pipe (fds 3/4: no listening socket
+// that another local user could drive). Instances stay warm like the
+// LibreOffice pool: each request gets a fresh incognito browser context, the
+// instance is restarted after CHROMIUM_RESTART_AFTER renders or a crash, and
+// killed with its process group on shutdown or when a page will not close.
+//
+// No network at all (issue 12): every request a page makes is intercepted;
+// only files of the upload are answered (from the request's site directory,
+// under a made-up origin), everything else is aborted and counted. Behind
+// that, the proxy points at a closed port and every host name resolves to
+// nothing, so a request that escaped interception (WebSocket, prefetch)
+// still reaches no server.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import puppeteer, { type Browser, type BrowserContext, type ConnectionTransport, type HTTPRequest } from 'puppeteer-core';
+import type { Config } from '../config.js';
+import { ClientClosedError, ProcessingFailedError, TimeoutError } from '../errors.js';
+import { startLongLived, type LongLivedProcess, type RunContext } from './run.js';
+
+/** The browser binary itself (the /usr/bin/chromium wrapper script adds flags from /etc/chromium.d). */
+export const CHROMIUM = '/usr/lib/chromium/chromium';
+/** The made-up origin the upload is served under; nothing real answers for it. */
+export const SITE_ORIGIN = 'http://document.invalid';
+/** Internal files (the Markdown renderer) live under this path of SITE_ORIGIN. */
+export const INTERNAL_PREFIX = '/__pdf-service/';
+
+const START_TIMEOUT_MS = 30_000;
+/** How long a context may take to close before its instance is killed instead (a renderer stuck in a loop). */
+const CLOSE_GRACE_MS = 3_000;
+
+/** Arguments of one warm instance (exported for unit tests). */
+export function chromiumArgs(profileDir: string): string[] {
+  const args = [
+    '--headless',
+    '--remote-debugging-pipe',
+    `--user-data-dir=${profileDir}`,
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-default-apps',
+    '--disable-extensions',
+    '--disable-breakpad',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--mute-audio',
+    '--hide-scrollbars',
+    '--font-render-hinting=none',
+    '--disable-features=Translate,MediaRouter,OptimizationHints,DialMediaRouteProvider,InterestFeedContentSuggestions,AutofillServerCommunication',
+    // Defence in depth behind request interception: no proxy answers, no name resolves, loopback included.
+    '--proxy-server=http://127.0.0.1:9',
+    '--proxy-bypass-list=<-loopback>',
+    '--host-resolver-rules=MAP * ~NOTFOUND',
+    '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+    '--force-webrtc-ip-handling-policy',
+    'about:blank',
+  ];
+  // Chromium refuses to run as root with its sandbox; as another user it keeps it.
+  if (process.getuid?.() === 0) args.unshift('--no-sandbox');
+  return args;
+}
+
+/** puppeteer's transport over the NUL-delimited JSON messages of --remote-debugging-pipe. */
+class PipeTransport implements ConnectionTransport {
+  onmessage?: (message: string) => void;
+  onclose?: () => void;
+  private pending = '';
+
+  constructor(
+    private readonly toChild: NodeJS.WritableStream,
+    fromChild: NodeJS.ReadableStream,
+  ) {
+    fromChild.setEncoding('utf8');
+    fromChild.on('data', (chunk: string) => {
+      let rest = this.pending + chunk;
+      let end = rest.indexOf('\0');
+      while (end !== -1) {
+        const message = rest.slice(0, end);
+        rest = rest.slice(end + 1);
+        // Delivered asynchronously, as puppeteer's own pipe transport does.
+        setImmediate(() => this.onmessage?.(message));
+        end = rest.indexOf('\0');
+      }
+      this.pending = rest;
+    });
+    fromChild.on('close', () => this.onclose?.());
+    fromChild.on('error', () => undefined);
+    toChild.on('error', () => undefined);
+  }
+
+  send(message: string): void {
+    this.toChild.write(`${message}\0`);
+  }
+
+  close(): void {
+    this.toChild.end();
+  }
+}
+
+/** Page setup of one render (API.md §5b: paper, landscape, margin, print_background). */
+export interface PrintOptions {
+  paper: 'a4' | 'letter' | 'legal' | 'a3' | 'a5';
+  landscape: boolean;
+  /** Points. */
+  margin: number;
+  printBackground: boolean;
+}
+
+/** One HTML → PDF render. */
+export interface RenderJob {
+  /** Directory whose files the page may load (the upload, unpacked). */
+  siteDir: string;
+  /** Path below siteDir of the page to open, e.g. "index.html". */
+  entry: string;
+  /** Files answered under INTERNAL_PREFIX (name → path on disk). */
+  internal?: Record<string, string>;
+  /** A JavaScript expression that becomes true when the page is ready to print (after `load`). */
+  readyWhen?: string;
+  output: string;
+  print: PrintOptions;
+}
+
+export interface RenderResult {
+  /** Requests that left the upload and were refused. */
+  blocked: number;
+}
+
+interface Instance {
+  process: LongLivedProcess;
+  browser: Promise<Browser>;
+  profileDir: string;
+  renders: number;
+  active: number;
+  retired: boolean;
+}
+
+/** Paper sizes in mm, short side first (puppeteer's named formats round A4 to 595.92 × 842.88 pt). */
+const PAPER_MM: Record<PrintOptions['paper'], [number, number]> = {
+  a4: [210, 297],
+  a3: [297, 420],
+  a5: [148, 210],
+  letter: [215.9, 279.4],
+  legal: [215.9, 355.6],
+};
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.htm': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.md': 'text/plain; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+};
+
+/** Health and counters, for tests and /metrics. */
+export interface ChromiumPoolStats {
+  size: number;
+  running: number;
+  active: number;
+  started: number;
+  renders: number;
+}
+
+/** The warm Chromium instances of one service (one DATA_DIR). */
+export class ChromiumPool {
+  private readonly slots: Array<Instance | undefined>;
+  private readonly baseDir: string;
+  private startedCount = 0;
+  private renderCount = 0;
+  private stopped = false;
+
+  constructor(
+    readonly size: number,
+    readonly restartAfter: number,
+    dataDir: string,
+  ) {
+    this.slots = new Array(size).fill(undefined);
+    this.baseDir = path.join(dataDir, 'chromium', `${process.pid}-${crypto.randomBytes(3).toString('hex')}`);
+  }
+
+  stats(): ChromiumPoolStats {
+    const live = this.slots.filter((s): s is Instance => s !== undefined);
+    return {
+      size: this.size,
+      running: live.filter((s) => s.process.running()).length,
+      active: live.reduce((n, s) => n + s.active, 0),
+      started: this.startedCount,
+      renders: this.renderCount,
+    };
+  }
+
+  /** Prints `job.entry` of `job.siteDir` to `job.output` in a fresh context, within the request's pool slot and deadline. */
+  async render(ctx: RunContext, job: RenderJob): Promise<RenderResult> {
+    const release = await ctx.pool.acquire(1, ctx.signal);
+    try {
+      if (ctx.signal.aborted) throw new ClientClosedError();
+      if (Date.now() >= ctx.deadline) throw new TimeoutError(ctx.timeoutMs);
+      const instance = this.instance();
+      instance.active += 1;
+      try {
+        return await this.renderOn(ctx, instance, job);
+      } finally {
+        instance.active -= 1;
+        instance.renders += 1;
+        this.renderCount += 1;
+        if (instance.renders >= this.restartAfter || !instance.process.running()) this.retire(instance);
+      }
+    } finally {
+      release();
+    }
+  }
+
+  /** Kills every instance and removes the profiles. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const exits = this.slots.map((instance) => {
+      if (!instance) return Promise.resolve();
+      instance.process.kill();
+      return instance.process.exited.then(() => undefined);
+    });
+    this.slots.fill(undefined);
+    await Promise.all(exits);
+    await fs.promises.rm(this.baseDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+  }
+
+  private async renderOn(ctx: RunContext, instance: Instance, job: RenderJob): Promise<RenderResult> {
+    let stoppedBy: 'timeout' | 'abort' | undefined;
+    let context: BrowserContext | undefined;
+    const stop = (why: 'timeout' | 'abort') => {
+      stoppedBy ??= why;
+      // Closing the context ends its pending calls; a renderer that will not let go costs the instance.
+      void this.closeContext(instance, context);
+    };
+    const timer = setTimeout(() => stop('timeout'), Math.max(0, ctx.deadline - Date.now()));
+    const onAbort = () => stop('abort');
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+    let blocked = 0;
+    try {
+      const browser = await instance.browser;
+      context = await browser.createBrowserContext();
+      if (stoppedBy) throw new Error('stopped');
+      const page = await context.newPage();
+      await page.setRequestInterception(true);
+      page.on('request', (request) => {
+        void this.answer(request, job).then((allowed) => {
+          if (!allowed) blocked += 1;
+        });
+      });
+      await page.goto(`${SITE_ORIGIN}/${job.entry.split('/').map(encodeURIComponent).join('/')}`, { waitUntil: 'load', timeout: 0 });
+      if (job.readyWhen) await page.waitForFunction(job.readyWhen, { timeout: 0, polling: 50 });
+      // Images added after `load` (rendered Markdown) and web fonts are in before printing.
+      await page.evaluate(async () => {
+        await Promise.all(
+          Array.from(document.images)
+            .filter((image) => !image.complete)
+            .map(
+              (image) =>
+                new Promise((done) => {
+                  image.addEventListener('load', done, { once: true });
+                  image.addEventListener('error', done, { once: true });
+                }),
+            ),
+        );
+        await document.fonts.ready;
+      });
+      const margin = `${job.print.margin / 72}in`;
+      const [short, long] = PAPER_MM[job.print.paper];
+      const [width, height] = job.print.landscape ? [long, short] : [short, long];
+      await page.pdf({
+        path: job.output,
+        width: `${width}mm`,
+        height: `${height}mm`,
+        printBackground: job.print.printBackground,
+        margin: { top: margin, right: margin, bottom: margin, left: margin },
+        timeout: 0,
+      });
+      if (stoppedBy) throw new Error('stopped');
+      return { blocked };
+    } catch (error) {
+      if (stoppedBy === 'timeout') throw new TimeoutError(ctx.timeoutMs);
+      if (stoppedBy === 'abort') throw new ClientClosedError();
+      this.retire(instance);
+      throw new ProcessingFailedError('Chromium could not print the page.', error);
+    } finally {
+      clearTimeout(timer);
+      ctx.signal.removeEventListener('abort', onAbort);
+      await this.closeContext(instance, context);
+    }
+  }
+
+  /** Closes a request's context; kills the instance if that does not happen within CLOSE_GRACE_MS. */
+  private async closeContext(instance: Instance, context: BrowserContext | undefined): Promise<void> {
+    if (!context) return;
+    let timer: NodeJS.Timeout | undefined;
+    const closed = await Promise.race([
+      context.close().then(
+        () => true,
+        () => !instance.process.running(),
+      ),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_GRACE_MS))),
+    ]);
+    clearTimeout(timer);
+    if (!closed) {
+      this.retire(instance);
+      instance.process.kill();
+    }
+  }
+
+  /** Answers one request of the page from the upload; anything else is refused. Returns whether it was allowed. */
+  private async answer(request: HTTPRequest, job: RenderJob): Promise<boolean> {
+    const url = request.url();
+    if (url.startsWith('data:')) {
+      await request.continue().catch(() => undefined);
+      return true;
+    }
+    let file: string | undefined;
+    if (url.startsWith(`${SITE_ORIGIN}/`)) {
+      const pathname = decodeURIComponent(new URL(url).pathname);
+      if (pathname.startsWith(INTERNAL_PREFIX)) {
+        file = job.internal?.[pathname.slice(INTERNAL_PREFIX.length)];
+      } else {
+        const resolved = path.resolve(job.siteDir, `.${pathname}`);
+        if (resolved === job.siteDir || resolved.startsWith(`${job.siteDir}${path.sep}`)) file = resolved;
+      }
+      if (file !== undefined) {
+        const body = await fs.promises.readFile(file).catch(() => undefined);
+        if (body) {
+          const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+          await request.respond({ status: 200, contentType, body }).catch(() => undefined);
+        } else {
+          await request.respond({ status: 404, contentType: 'text/plain', body: 'not in the upload' }).catch(() => undefined);
+        }
+        return true;
+      }
+    }
+    await request.abort('blockedbyclient').catch(() => undefined);
+    return false;
+  }
+
+  /** The least busy instance; a new one while every running one is busy and a slot is free. */
+  private instance(): Instance {
+    if (this.stopped) throw new ProcessingFailedError('The service is shutting down.');
+    let best = -1;
+    for (let i = 0; i < this.size; i++) {
+      const slot = this.slots[i];
+      if (slot && (slot.retired || !slot.process.running())) this.slots[i] = undefined;
+      else if (slot && (best === -1 || slot.active < this.slots[best]!.active)) best = i;
+    }
+    const empty = this.slots.indexOf(undefined);
+    if (best === -1 || (this.slots[best]!.active > 0 && empty !== -1)) {
+      best = empty;
+      this.slots[best] = this.start();
+    }
+    return this.slots[best]!;
+  }
+
+  private start(): Instance {
+    const profileDir = path.join(this.baseDir, `profile-${++this.startedCount}`);
+    fs.mkdirSync(profileDir, { recursive: true, mode: 0o700 });
+    const child = startLongLived(CHROMIUM, chromiumArgs(profileDir), profileDir, {}, { pipes: true });
+    const instance: Instance = { process: child, profileDir, renders: 0, active: 0, retired: false, browser: connect(child) };
+    instance.browser.catch(() => {
+      this.retire(instance);
+      child.kill();
+    });
+    void child.exited.then(() => {
+      instance.retired = true;
+      void fs.promises.rm(profileDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    });
+    return instance;
+  }
+
+  /** Takes an instance out of service; it is stopped once its last render has finished. */
+  private retire(instance: Instance): void {
+    instance.retired = true;
+    const index = this.slots.indexOf(instance);
+    if (index !== -1) this.slots[index] = undefined;
+    if (instance.active === 0) {
+      void instance.browser.then((b) => b.close()).catch(() => undefined);
+      // close() asks politely; the group kill makes sure.
+      setTimeout(() => instance.process.kill(), 1000).unref();
+    } else {
+      void waitIdle(instance).then(() => this.retire(instance));
+    }
+  }
+}
+
+async function waitIdle(instance: Instance): Promise<void> {
+  while (instance.active > 0 && instance.process.running()) await new Promise((r) => setTimeout(r, 100));
+}
+
+async function connect(child: LongLivedProcess): Promise<Browser> {
+  if (!child.pipes) throw new ProcessingFailedError('Chromium could not be started.', new Error('no control pipes'));
+  const transport = new PipeTransport(child.pipes.toChild, child.pipes.fromChild);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      puppeteer.connect({ transport, defaultViewport: null, protocolTimeout: 0 }),
+      child.exited.then(() => {
+        throw new ProcessingFailedError('Chromium exited at start-up.', new Error(child.stderrTail()));
+      }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ProcessingFailedError('Chromium did not start in time.', new Error(child.stderrTail()))), START_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const pools = new Map<string, ChromiumPool>();
+
+/** The pool of the service whose data lives in `config.DATA_DIR` (created on first use, started lazily). */
+export function chromiumPool(config: Config): ChromiumPool {
+  let pool = pools.get(config.DATA_DIR);
+  if (!pool) {
+    pool = new ChromiumPool(config.CHROMIUM_POOL_SIZE, config.CHROMIUM_RESTART_AFTER, config.DATA_DIR);
+    pools.set(config.DATA_DIR, pool);
+  }
+  return pool;
+}
+
+/** Stops the pool of `config`'s service, if it was ever used (server shutdown). */
+export async function stopChromiumPool(config: Config): Promise<void> {
+  const pool = pools.get(config.DATA_DIR);
+  if (!pool) return;
+  pools.delete(config.DATA_DIR);
+  await pool.stop();
+}
