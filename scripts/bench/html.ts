@@ -1,0 +1,81 @@
+// HTML → PDF targets (issue 12), measured side by side in one run on a 5-page
+// styled document with images (a ZIP site: index.html, CSS, PNGs):
+// - warm service ≤ 2 × Chromium's own --print-to-pdf of the same page, excluding
+//   its start-up (cold print of the page − cold print of about:blank);
+// - ≥ 5 × faster than a cold `chromium --headless --print-to-pdf` per request;
+// - 4 concurrent requests do not serialize behind one page (wall < 4 × one).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CORPUS, Report, median, multipart, post, startBenchServer, timeCommand } from './lib.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const report = new Report();
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-bench-html-'));
+const site = path.join(dir, 'site');
+fs.mkdirSync(path.join(site, 'img'), { recursive: true });
+fs.copyFileSync(path.join(CORPUS, 'typewriter.png'), path.join(site, 'img', 'photo.png'));
+const sections = Array.from({ length: 10 }, (_, i) => {
+  const paragraphs = Array.from({ length: 6 }, (_, j) => `<p>Section ${i + 1}, paragraph ${j + 1}: the quarterly figures show steady growth across every region, with margins improving as the new process rolled out.</p>`).join('');
+  return `<section><h2>Section ${i + 1}</h2>${paragraphs}<figure><img src="img/photo.png" width="360"><figcaption>Figure ${i + 1}</figcaption></figure></section>`;
+}).join('');
+fs.writeFileSync(path.join(site, 'style.css'), 'body{font-family:"DejaVu Serif",serif;color:#222} h1{color:#036;border-bottom:2px solid #036} h2{color:#369} section{break-inside:avoid-page} figure{text-align:center} figcaption{font-style:italic;color:#666}');
+fs.writeFileSync(path.join(site, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="style.css"></head><body><h1>Annual Report</h1>${sections}</body></html>`);
+const zip = path.join(dir, 'site.zip');
+execFileSync('zip', ['-qr', zip, '.'], { cwd: site });
+const form = multipart([
+  { name: 'file', filename: 'report.zip', value: fs.readFileSync(zip) },
+  { name: 'to', value: 'pdf' },
+]);
+
+/** A cold Chromium print, as a user without the service would run it (fresh profile every time). */
+function coldPrint(url: string, output = 'cold.pdf'): Promise<number> {
+  const profile = fs.mkdtempSync(path.join(dir, 'profile-'));
+  const args = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    `--user-data-dir=${profile}`,
+    `--print-to-pdf=${path.join(dir, output)}`,
+    '--no-pdf-header-footer',
+    url,
+  ];
+  return timeCommand('/usr/lib/chromium/chromium', args).finally(() => fs.rmSync(profile, { recursive: true, force: true }));
+}
+
+const server = await startBenchServer({ CONCURRENCY: '4' });
+try {
+  // Warm-up: the first request starts the browser.
+  for (let i = 0; i < 3; i++) await post(`${server.url}/v1/pdf/convert`, server.key, form);
+  const warm: number[] = [];
+  const cold: number[] = [];
+  const blank: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    warm.push(await post(`${server.url}/v1/pdf/convert`, server.key, form));
+    cold.push(await coldPrint(`file://${path.join(site, 'index.html')}`));
+    blank.push(await coldPrint('about:blank', 'blank.pdf'));
+  }
+  report.info('document', `${/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [path.join(dir, 'cold.pdf')], { encoding: 'utf8' }))?.[1]} pages (Chromium's own print)`);
+  const service = median(warm);
+  const coldMs = median(cold);
+  const renderOnly = Math.max(1, coldMs - median(blank));
+  report.line('HTML → PDF warm ≤ 2 × Chromium print excluding start-up', `service ${service.toFixed(0)} ms, chromium print ${renderOnly.toFixed(0)} ms (cold ${coldMs.toFixed(0)} − blank ${median(blank).toFixed(0)}), ratio ${(service / renderOnly).toFixed(2)}`, service <= 2 * renderOnly);
+  report.line('HTML → PDF warm ≥ 5 × faster than cold chromium --print-to-pdf', `cold ${coldMs.toFixed(0)} ms / service ${service.toFixed(0)} ms = ${(coldMs / service).toFixed(1)}×`, coldMs >= 5 * service);
+  const concurrent: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    await Promise.all([0, 1, 2, 3].map(() => post(`${server.url}/v1/pdf/convert`, server.key, form)));
+    concurrent.push(performance.now() - started);
+  }
+  const four = median(concurrent);
+  report.line('4 concurrent requests do not serialize (wall < 4 × one)', `4 at once ${four.toFixed(0)} ms vs one ${service.toFixed(0)} ms: ${(four / service).toFixed(2)}× (cores: ${os.availableParallelism()})`, four < 4 * service * 0.85);
+} finally {
+  await server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+report.finish();
