@@ -9,8 +9,9 @@ import { probeTools } from './tools/versions.js';
 
 const USAGE = `usage: pdf-service <command>
 
-  serve                                   start the HTTP server (env: HOST, PORT, DATA_DIR, limits; see README)
-  worker                                  run asynchronous jobs only (same DATA_DIR as serve)
+  serve [--no-workers]                    start the HTTP server (env: HOST, PORT, DATA_DIR, limits; see README);
+                                          --no-workers: API only, jobs run in \`worker\` processes
+  worker                                  run asynchronous jobs only (same DATABASE_URL/STORAGE_URL as serve)
   keys create --account NAME --plan free|pro|enterprise [--json]
   keys list [--json]
   keys revoke PREFIX
@@ -93,9 +94,16 @@ async function doctor(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-async function serve(config: Config, withHttp: boolean): Promise<void> {
+async function serve(config: Config, withHttp: boolean, argv: string[]): Promise<void> {
+  let values: { 'no-workers'?: boolean };
+  try {
+    ({ values } = parseArgs({ args: argv, options: withHttp ? { 'no-workers': { type: 'boolean', default: false } } : {} }));
+  } catch (error) {
+    fail(`${(error as Error).message}\n\n${USAGE}`);
+  }
   const { startService } = await import('./main.js');
-  await startService(config, { http: withHttp });
+  // --no-workers wins over EMBEDDED_WORKER; without it, EMBEDDED_WORKER decides.
+  await startService(config, { http: withHttp, workers: values['no-workers'] ? false : undefined });
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -107,8 +115,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'doctor') return await doctor();
     const config = loadConfig();
-    if (command === 'serve') await serve(config, true);
-    else if (command === 'worker') await serve(config, false);
+    if (command === 'serve') await serve(config, true, rest);
+    else if (command === 'worker') await serve(config, false, rest);
     else if (command === 'keys') await keys(config, rest);
     else if (command === 'accounts') await accounts(config, rest);
     else fail(`unknown command "${command}"\n\n${USAGE}`);

@@ -82,6 +82,8 @@ const configSchema = z.object({
   STORAGE_URL: z.string().min(1).optional(),
   S3_ENDPOINT: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Seconds a SIGTERM waits for running jobs and requests before handing jobs back to the queue. */
+  SHUTDOWN_GRACE: int(25, 0).transform((s) => s * 1000),
 
   // --- Chromium (issue 12) ---
   /** Warm headless Chromium instances for HTML → PDF. */

@@ -1,21 +1,34 @@
-// Long-running entry points: the HTTP server, or (with jobs) a worker alone.
-// Shuts down cleanly on SIGTERM/SIGINT, killing every child process group.
+// Long-running entry points: the HTTP server (with or without job workers), or
+// a worker alone. SIGTERM/SIGINT shut down gracefully: stop taking work, let
+// running requests and jobs finish within SHUTDOWN_GRACE, hand the jobs still
+// running back to the queue, then exit.
 import type { Config } from './config.js';
-import { startJobs } from './jobs/index.js';
-import { createApp, createServices, listen } from './server.js';
+import { startJobs, type JobSystem } from './jobs/index.js';
+import { createApp, createServices, listen, type RunningServer } from './server.js';
 import { killAllChildren } from './tools/run.js';
 
-export async function startService(config: Config, options: { http: boolean }): Promise<void> {
+export interface ServiceRole {
+  /** Answer HTTP (`serve`). */
+  http: boolean;
+  /** Run job workers in this process; default: always for `worker`, EMBEDDED_WORKER for `serve`. */
+  workers?: boolean;
+}
+
+export async function startService(config: Config, role: ServiceRole): Promise<void> {
   const services = await createServices(config);
   const { log } = services;
   const stops: Array<() => Promise<void> | void> = [];
-  // `serve` runs jobs too unless EMBEDDED_WORKER=false; `worker` only runs jobs.
-  const runsJobs = !options.http || config.EMBEDDED_WORKER;
+  const runsJobs = !role.http || (role.workers ?? config.EMBEDDED_WORKER);
   const jobs = startJobs(services, { worker: runsJobs });
-  if (options.http) {
-    const running = await listen(services, createApp(services));
-    stops.push(() => running.close());
-    log.info({ url: running.url, port: running.port, tools: Object.fromEntries(services.tools.map((t) => [t.name, t.version])) }, `listening on ${running.url}`);
+  const storage = (services.jobs as JobSystem).storage;
+  let running: RunningServer | undefined;
+  if (role.http) {
+    running = await listen(services, createApp(services));
+    stops.push(() => running!.close());
+    log.info(
+      { url: running.url, port: running.port, workers: runsJobs, storage: storage.location, tools: Object.fromEntries(services.tools.map((t) => [t.name, t.version])) },
+      `listening on ${running.url}`,
+    );
   } else {
     // The job timers do not hold the process open (tests); without an HTTP server, this does.
     const keepAlive = setInterval(() => {}, 60_000);
@@ -23,17 +36,20 @@ export async function startService(config: Config, options: { http: boolean }): 
       clearInterval(keepAlive);
       services.db.close();
     });
-    log.info({ worker: jobs.worker?.id, concurrency: config.CONCURRENCY }, 'job worker started');
+    log.info({ worker: jobs.worker?.id, concurrency: config.CONCURRENCY, storage: storage.location }, 'job worker started');
   }
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
-    // First: running jobs go back to the queue (their processes are killed through their signals).
-    await jobs.stop();
+    log.info({ signal, grace_ms: config.SHUTDOWN_GRACE, running_jobs: jobs.worker?.running ?? 0 }, 'shutting down');
+    services.draining = true;
+    // Both at once: the worker claims nothing more and its jobs get the grace period; so do requests in progress.
+    await Promise.all([jobs.stop(config.SHUTDOWN_GRACE), running?.drain(config.SHUTDOWN_GRACE)]);
     killAllChildren();
     for (const stop of stops.reverse()) await stop();
+    storage.close();
+    log.info({ signal }, 'stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

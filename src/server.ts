@@ -12,6 +12,7 @@ import { docsAsset, docsPage } from './http/docs.js';
 import { unmatchedAsProblems } from './http/fallback.js';
 import { Metrics } from './http/metrics.js';
 import { problemMiddleware } from './http/problem.js';
+import { ServerBusyError } from './errors.js';
 import { requestId } from './http/request-id.js';
 import { buildOpenApi } from './openapi/document.js';
 import { JobSystem } from './jobs/index.js';
@@ -79,6 +80,7 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
   app.use(requestId(services.log));
   app.use(accessLog(services));
   app.use(problemMiddleware());
+  app.use(refuseWhileDraining(services));
   app.use(rateLimitHeaders(db));
   app.use(unmatchedAsProblems(db));
 
@@ -122,6 +124,17 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
   return app;
 }
 
+/** During a graceful shutdown new requests get 503 (and the connection is closed): another replica should take them. */
+function refuseWhileDraining(services: Services): Koa.Middleware {
+  return async (ctx, next) => {
+    if (services.draining) {
+      ctx.set('Connection', 'close');
+      throw new ServerBusyError(5, 'This server is shutting down; retry (another replica will answer).');
+    }
+    await next();
+  };
+}
+
 function accessLog(services: Services): Koa.Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
@@ -142,6 +155,8 @@ export interface RunningServer {
   port: number;
   server: http.Server;
   services: Services;
+  /** Stops accepting connections and waits (at most `graceMs`) for the requests in progress. */
+  drain: (graceMs: number) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -149,10 +164,17 @@ export interface RunningServer {
 export async function listen(services: Services, app: Koa): Promise<RunningServer> {
   const { config } = services;
   const handler = app.callback();
-  const server = http.createServer(handler);
+  // Requests in progress, so a graceful shutdown can wait for them.
+  let inProgress = 0;
+  const counted = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    inProgress++;
+    res.once('close', () => inProgress--);
+    return handler(req, res);
+  };
+  const server = http.createServer(counted);
   server.on('checkContinue', (req, res) => {
     (req as { expectsContinue?: boolean }).expectsContinue = true;
-    void handler(req, res);
+    void counted(req, res);
   });
   // Large multi-file uploads need longer than Node's 5-minute default.
   server.requestTimeout = 30 * 60 * 1000;
@@ -161,6 +183,9 @@ export async function listen(services: Services, app: Koa): Promise<RunningServe
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
+  let closed: Promise<void> | undefined;
+  // Once only: a second server.close() would wait for a 'close' event that already happened.
+  const stopListening = () => (closed ??= new Promise<void>((resolve) => server.close(() => resolve())));
   const { port } = server.address() as AddressInfo;
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   return {
@@ -168,15 +193,20 @@ export async function listen(services: Services, app: Koa): Promise<RunningServe
     port,
     server,
     services,
+    drain: async (graceMs) => {
+      // New connections are refused (a proxy moves on to another replica); idle keep-alive ones are closed.
+      void stopListening();
+      const end = Date.now() + graceMs;
+      while (inProgress > 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+    },
     close: async () => {
       killAllChildren();
       // Warm LibreOffice instances (started on the first Office conversion) and their profiles.
       await stopOfficePool(config);
       await stopChromiumPool(config);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      const closed = stopListening();
+      server.closeAllConnections();
+      await closed;
       services.db.close();
     },
   };

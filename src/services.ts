@@ -16,6 +16,8 @@ export interface Services {
   metrics: Metrics;
   /** Operations mounted besides the built-in ones (tests), so jobs can run them too. */
   extraOperations?: import('./routes/definition.js').OperationRoute[];
+  /** Set on SIGTERM: requests that still arrive are answered 503 while running ones finish. */
+  draining?: boolean;
   /** Asynchronous jobs (set when the job subsystem is enabled). */
   jobs?: JobSubmitter;
 }

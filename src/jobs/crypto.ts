@@ -191,14 +191,19 @@ export function decryptStream(dataKey: Buffer): Transform {
 }
 
 /**
- * The data key: DATA_KEY (base64 of 32 bytes) if set, else DATA_DIR/data.key,
- * created with mode 0600 on first start (two processes starting together
- * agree on one key).
+ * The data key: DATA_KEY (base64 of 32 bytes) if set, else the file
+ * DATA_KEY_FILE (e.g. a mounted secret), else DATA_DIR/data.key, created with
+ * mode 0600 on first start (two processes starting together agree on one key).
  */
-export function loadDataKey(dataKey: string | undefined, dataDir: string): Buffer {
+export function loadDataKey(dataKey: string | undefined, dataDir: string, dataKeyFile?: string): Buffer {
   if (dataKey) {
     const key = Buffer.from(dataKey, 'base64');
     if (key.length !== 32) throw new Error('invalid configuration: DATA_KEY: must be base64 of exactly 32 bytes');
+    return key;
+  }
+  if (dataKeyFile) {
+    const key = Buffer.from(fs.readFileSync(dataKeyFile, 'utf8').trim(), 'base64');
+    if (key.length !== 32) throw new Error('invalid configuration: DATA_KEY_FILE: must hold base64 of exactly 32 bytes');
     return key;
   }
   const file = path.join(dataDir, 'data.key');

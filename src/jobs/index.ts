@@ -12,7 +12,7 @@ import type { Db } from '../store/db.js';
 import { loadDataKey, sealedSize, sealValue } from './crypto.js';
 import { mountJobRoutes } from './routes.js';
 import { DEFAULT_TIMINGS, JobWorker, type WorkerTimings } from './runner.js';
-import { JobStorage, readFileStream, sweepWorkdirs, type StoredFile } from './storage.js';
+import { openJobStorage, readFileStream, sweepWorkdirs, type JobStorage, type StoredFile } from './storage.js';
 import {
   cancelJob,
   deleteJob,
@@ -48,8 +48,12 @@ export class JobSystem implements JobSubmitter {
     this.config = services.config;
     this.db = services.db;
     this.log = services.log;
-    this.key = loadDataKey(this.config.DATA_KEY, this.config.DATA_DIR);
-    this.storage = new JobStorage(this.config.DATA_DIR, this.key);
+    // Hosts sharing a storage must share the key; one generated in a local DATA_DIR would differ per host.
+    if (this.config.STORAGE_URL && !this.config.DATA_KEY && !this.config.DATA_KEY_FILE) {
+      throw new Error('invalid configuration: STORAGE_URL is set, so DATA_KEY or DATA_KEY_FILE must be too (every host needs the same data key)');
+    }
+    this.key = loadDataKey(this.config.DATA_KEY, this.config.DATA_DIR, this.config.DATA_KEY_FILE);
+    this.storage = openJobStorage(this.config, this.key);
   }
 
   /** Stores the validated upload encrypted and queues the job; the caller answers 202 with the job object. */
@@ -150,7 +154,8 @@ function storageFull(): ServerBusyError {
 export interface JobsHandle {
   jobs: JobSystem;
   worker?: JobWorker;
-  stop: () => Promise<void>;
+  /** Stops claiming; running jobs may finish within `graceMs`, the rest go back to the queue. */
+  stop: (graceMs?: number) => Promise<void>;
 }
 
 /** What startJobs runs, and test-only timings. */
@@ -161,7 +166,7 @@ export interface StartJobsOptions {
   retryDelaysMs?: number[];
 }
 
-/** Starts the worker (if asked), webhook delivery and the sweeper; `stop` requeues running jobs. */
+/** Starts the worker (if asked), webhook delivery and the sweeper; `stop` lets running jobs finish within a grace period, then requeues the rest. */
 export function startJobs(services: Services, options: StartJobsOptions = {}): JobsHandle {
   const jobs = (services.jobs as JobSystem | undefined) ?? new JobSystem(services);
   services.jobs = jobs;
@@ -211,10 +216,10 @@ export function startJobs(services: Services, options: StartJobsOptions = {}): J
   return {
     jobs,
     worker,
-    stop: async () => {
+    stop: async (graceMs = 0) => {
       for (const timer of timers) clearInterval(timer);
       await sweeping;
-      await worker?.stop();
+      await worker?.stop(graceMs);
       if (jobs.worker === worker) jobs.worker = undefined;
       await delivering;
     },

@@ -141,9 +141,16 @@ export class JobWorker {
     return true;
   }
 
-  /** Stops claiming, puts running jobs back in the queue (their processes are killed) and waits for them. */
-  async stop(): Promise<void> {
+  /** Stops claiming; jobs still running after `graceMs` go back in the queue (their processes are killed); waits for them. */
+  async stop(graceMs = 0): Promise<void> {
     this.stopping = true;
+    if (graceMs > 0 && this.active.size > 0) {
+      // The heartbeat keeps renewing leases meanwhile; kick() claims nothing once stopping.
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([Promise.all([...this.active.values()].map((e) => e.done)), grace]);
+      clearTimeout(timer);
+    }
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     for (const entry of this.active.values()) {

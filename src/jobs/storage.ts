@@ -1,151 +1,43 @@
-// Job files on disk: DATA_DIR/jobs/inputs and DATA_DIR/jobs/results, every
-// file encrypted (crypto.ts) and streamed, never held whole in memory. File
-// names start with the writing process's pid, so a sweep can tell a file that
-// another live process is still writing from one a dead process left behind.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
+// Where job inputs and results live (API.md §9): one interface, two backends
+// chosen by STORAGE_URL — a directory (`file:///path`, default DATA_DIR/jobs; a
+// volume shared by every host) or an S3-compatible bucket (`s3://bucket/prefix`).
+// Both encrypt (crypto.ts) before a byte leaves the process and stream both
+// ways, never holding a whole file in memory. File names start with the
+// writer's pid and host, so a sweep can tell a file that a live process is still
+// submitting from one that a dead process left behind, even across hosts.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough, Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../config.js';
 import { REQUEST_WORKDIR_PREFIX } from '../http/upload.js';
-import { decryptStream, encryptStream } from './crypto.js';
+import { pidAlive, type JobStorage } from './storage/base.js';
+import { FileJobStorage } from './storage/file.js';
+import { S3JobStorage } from './storage/s3.js';
 
-/** Unreferenced files of a process that still runs are kept this long (it may be mid-submission). */
-const FOREIGN_GRACE_MS = 60 * 60 * 1000;
+export { AREAS, pidAlive, READ_CHUNK, readFileStream, type Area, type JobStorage, type Referenced, type StoredFile } from './storage/base.js';
 
-/** The two directories under DATA_DIR/jobs. */
-export type Area = 'inputs' | 'results';
-
-/** Read size for job files: large reads let the cipher work on whole chunks without copying. */
-export const READ_CHUNK = 1024 * 1024;
-
-/** A plaintext file as a stream with the read size the cipher likes. */
-export function readFileStream(file: string): Readable {
-  return fs.createReadStream(file, { highWaterMark: READ_CHUNK });
-}
-
-/** True if a process with this pid exists (on this host). */
-export function pidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
+/** The storage STORAGE_URL names (default: DATA_DIR/jobs), sealing files with `key`. */
+export function openJobStorage(config: Pick<Config, 'DATA_DIR' | 'STORAGE_URL' | 'S3_ENDPOINT' | 'S3_REGION'>, key: Buffer): JobStorage {
+  const raw = config.STORAGE_URL;
+  if (!raw) return new FileJobStorage(path.join(config.DATA_DIR, 'jobs'), key);
+  const invalid = (why: string) => new Error(`invalid configuration: STORAGE_URL: ${why}`);
+  let url: URL;
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    url = new URL(raw);
+  } catch {
+    throw invalid('not a URL (file:///path or s3://bucket/prefix)');
   }
-}
-
-export interface StoredFile {
-  /** File name inside its area (what the jobs table records). */
-  name: string;
-  /** Plaintext bytes. */
-  size: number;
-  /** Bytes on disk. */
-  stored: number;
-}
-
-/** Encrypted job storage under DATA_DIR/jobs. */
-export class JobStorage {
-  readonly root: string;
-  /** Names this process is writing and has not yet recorded in the database. */
-  private readonly inFlight = new Set<string>();
-
-  constructor(
-    dataDir: string,
-    private readonly key: Buffer,
-  ) {
-    this.root = path.join(dataDir, 'jobs');
-    for (const area of ['inputs', 'results'] as const) fs.mkdirSync(path.join(this.root, area), { recursive: true, mode: 0o700 });
+  if (url.protocol === 'file:') {
+    if (url.search || url.hash) throw invalid('a file: URL takes only a path');
+    return new FileJobStorage(fileURLToPath(url), key);
   }
-
-  pathOf(area: Area, name: string): string {
-    return path.join(this.root, area, path.basename(name));
+  if (url.protocol === 's3:') {
+    if (!url.hostname) throw invalid('s3://bucket/prefix needs a bucket name');
+    if (url.username || url.password || url.port || url.search) throw invalid('credentials go in AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, the endpoint in S3_ENDPOINT');
+    const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
+    return new S3JobStorage({ bucket: url.hostname, prefix: prefix ? `${prefix}/` : '' }, key, { endpoint: config.S3_ENDPOINT, region: config.S3_REGION });
   }
-
-  /** A fresh file name for `jobId` (pid first, see the header comment). */
-  newName(jobId: string, label: string): string {
-    return `${process.pid}-${jobId}-${label}-${crypto.randomBytes(3).toString('hex')}.enc`;
-  }
-
-  /** Encrypts `source` into a new file; the name stays "in flight" until `settle(name)`. */
-  async write(area: Area, name: string, source: Readable): Promise<StoredFile> {
-    this.inFlight.add(name);
-    const target = this.pathOf(area, name);
-    let size = 0;
-    const count = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(source, count, encryptStream(this.key), fs.createWriteStream(target, { mode: 0o600, flags: 'wx' }));
-    } catch (error) {
-      this.inFlight.delete(name);
-      await fsp.rm(target, { force: true });
-      throw error;
-    }
-    const { size: stored } = await fsp.stat(target);
-    return { name, size, stored };
-  }
-
-  /** The database now knows the file (or it was deleted): the sweep may judge it. */
-  settle(name: string): void {
-    this.inFlight.delete(name);
-  }
-
-  /** Decrypts a stored file into `target` (a job's work directory). */
-  async decryptTo(area: Area, name: string, target: string): Promise<void> {
-    await pipeline(readFileStream(this.pathOf(area, name)), decryptStream(this.key), fs.createWriteStream(target, { mode: 0o600 }));
-  }
-
-  /** A plaintext stream of a stored file (downloads); fails if the file was altered. */
-  async open(area: Area, name: string): Promise<Readable> {
-    // The descriptor is open before this resolves: a sweep that deletes the file later cannot cut the download.
-    const handle = await fsp.open(this.pathOf(area, name), 'r');
-    const out = new PassThrough();
-    pipeline(handle.createReadStream({ highWaterMark: READ_CHUNK }), decryptStream(this.key), out).catch((error) => out.destroy(error));
-    return out;
-  }
-
-  async remove(area: Area, name: string | null | undefined): Promise<void> {
-    if (!name) return;
-    this.inFlight.delete(name);
-    await fsp.rm(this.pathOf(area, name), { force: true });
-  }
-
-  /**
-   * Deletes files no live job refers to: those of dead processes at once,
-   * this process's own unless it is writing them, others' after an hour.
-   * Returns the names deleted.
-   */
-  async sweep(referenced: (area: Area, name: string, recheck: boolean) => boolean): Promise<string[]> {
-    const removed: string[] = [];
-    for (const area of ['inputs', 'results'] as const) {
-      let names: string[];
-      try {
-        names = await fsp.readdir(path.join(this.root, area));
-      } catch {
-        continue;
-      }
-      for (const name of names) {
-        if (this.inFlight.has(name) || referenced(area, name, false)) continue;
-        const pid = Number(name.split('-', 1)[0]);
-        let stale = pid === process.pid || !pidAlive(pid);
-        if (!stale) {
-          const stat = await fsp.stat(this.pathOf(area, name)).catch(() => undefined);
-          stale = !stat || Date.now() - stat.mtimeMs > FOREIGN_GRACE_MS;
-        }
-        // Re-check: the file may have been recorded while we looked.
-        if (stale && !this.inFlight.has(name) && !referenced(area, name, true)) {
-          await fsp.rm(this.pathOf(area, name), { force: true });
-          removed.push(name);
-        }
-      }
-    }
-    return removed;
-  }
+  throw invalid(`unsupported scheme "${url.protocol}" (file:// or s3://)`);
 }
 
 /** Prefix of job work directories in TMP_DIR: "pdf-job-<pid>-". */

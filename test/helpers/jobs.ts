@@ -112,3 +112,41 @@ export function processesUnder(dir: string): number[] {
   }
   return pids;
 }
+
+/**
+ * Writes a valid one-page PDF of about `bytes` bytes to `file`: the page draws
+ * an image of random (incompressible) samples.
+ * Streamed to disk, so a 100 MiB file costs no memory.
+ */
+export function largePdf(file: string, bytes: number): string {
+  const fd = fs.openSync(file, 'w');
+  let offset = 0;
+  const offsets: number[] = [];
+  const write = (data: string | Buffer) => {
+    const buffer = typeof data === 'string' ? Buffer.from(data, 'latin1') : data;
+    fs.writeSync(fd, buffer);
+    offset += buffer.length;
+  };
+  const object = (n: number, body: string) => {
+    offsets[n] = offset;
+    write(`${n} 0 obj\n${body}\nendobj\n`);
+  };
+  write('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
+  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  object(3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>');
+  const content = 'q 612 0 0 792 0 0 cm /Im1 Do Q';
+  object(4, `<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+  // Unfiltered RGB samples, 1024 pixels wide: the noise is exactly width × height × 3 bytes.
+  const height = Math.max(1, Math.floor(bytes / 3072));
+  const length = height * 3072;
+  offsets[5] = offset;
+  write(`5 0 obj\n<< /Type /XObject /Subtype /Image /Width 1024 /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length ${length} >>\nstream\n`);
+  const chunk = 3 * 1024 * 1024;
+  for (let left = length; left > 0; left -= chunk) write(crypto.randomBytes(Math.min(chunk, left)));
+  write('\nendstream\nendobj\n');
+  const xref = offset;
+  write(`xref\n0 6\n0000000000 65535 f \n${offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  fs.closeSync(fd);
+  return file;
+}

@@ -21,8 +21,9 @@ export function cli(args: string[], env: Record<string, string>): string {
   return execFileSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
 }
 
-export async function startServeProcess(env: Record<string, string>): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `bin/pdf-service serve [args]` on a free port; resolves once it listens. */
+export async function startServeProcess(env: Record<string, string>, args: string[] = []): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const url = await new Promise<string>((resolve, reject) => {
@@ -52,5 +53,48 @@ export async function startServeProcess(env: Record<string, string>): Promise<Se
         child.once('exit', () => resolve());
         child.kill(signal);
       }),
+  };
+}
+
+export interface WorkerProcess {
+  pid: number;
+  child: ChildProcess;
+  /** Everything it logged so far (JSON lines). */
+  output: () => string;
+  memory: () => { rssKb: number; peakKb: number };
+  /** Sends `signal` and resolves with the exit code once it is gone. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+/** `bin/pdf-service worker`; resolves once it logged that it started. */
+export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, [BIN, 'worker'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  child.stdout!.on('data', (d) => (out += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start: ${stderr}`)), 30_000);
+    const check = () => {
+      if (out.includes('job worker started')) {
+        clearTimeout(timer);
+        child.stdout!.off('data', check);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${stderr}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const readKb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+  return {
+    pid: child.pid!,
+    child,
+    output: () => out,
+    memory: () => ({ rssKb: readKb('VmRSS'), peakKb: readKb('VmHWM') }),
+    stop: (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
   };
 }

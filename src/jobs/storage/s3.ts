@@ -1,0 +1,128 @@
+// Job files in an S3-compatible bucket (STORAGE_URL=s3://bucket/prefix; MinIO,
+// Ceph RGW, AWS S3): objects <prefix>inputs/<name> and <prefix>results/<name>,
+// encrypted in this process before the first byte is sent. Uploads are
+// multipart with a few 5 MiB parts in flight and downloads are streamed, so
+// memory stays flat whatever the file size. Credentials come from the AWS SDK's
+// standard chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, profiles, roles).
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { decryptStream, encryptStream } from '../crypto.js';
+import { byteCounter, EncryptedStorage, missingFile, READ_CHUNK, type Area, type Listed, type StoredFile } from './base.js';
+
+/** Multipart part size: S3's minimum, so an upload buffers little. */
+const PART_BYTES = 5 * 1024 * 1024;
+/** Parts uploaded at once: two keep the connection busy while the next part fills. */
+const PARTS_IN_FLIGHT = 2;
+
+export interface S3Location {
+  bucket: string;
+  /** "" or "some/prefix/". */
+  prefix: string;
+}
+
+/** Encrypted job storage in an S3 bucket. */
+export class S3JobStorage extends EncryptedStorage {
+  readonly location: string;
+  private readonly client: S3Client;
+
+  constructor(
+    private readonly where: S3Location,
+    key: Buffer,
+    options: { endpoint?: string; region: string },
+  ) {
+    super(key);
+    this.location = `s3://${where.bucket}/${where.prefix}`;
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      // Self-hosted stores (MinIO, Ceph) are addressed as endpoint/bucket, not bucket.endpoint.
+      forcePathStyle: options.endpoint !== undefined,
+      // Every chunk is already authenticated by AES-GCM; the SDK's default CRC
+      // headers are rejected by some S3-compatible stores, so send them only where required.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  private objectKey(area: Area, name: string): string {
+    return `${this.where.prefix}${area}/${path.posix.basename(name)}`;
+  }
+
+  async write(area: Area, name: string, source: Readable): Promise<StoredFile> {
+    this.inFlight.add(name);
+    let size = 0;
+    let stored = 0;
+    const body = new PassThrough({ highWaterMark: READ_CHUNK });
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.where.bucket, Key: this.objectKey(area, name), Body: body, ContentType: 'application/octet-stream' },
+      partSize: PART_BYTES,
+      queueSize: PARTS_IN_FLIGHT,
+      leavePartsOnError: false,
+    });
+    // Each side stops the other on failure: a failed upload no longer reads the body, a failed source never ends it.
+    const sending = upload.done().catch((error: unknown) => {
+      body.destroy(error as Error);
+      throw error;
+    });
+    const sealing = pipeline(source, byteCounter((n) => (size += n)), encryptStream(this.key), byteCounter((n) => (stored += n)), body).catch(async (error: unknown) => {
+      await upload.abort().catch(() => undefined);
+      throw error;
+    });
+    const [sealed, sent] = await Promise.allSettled([sealing, sending]);
+    if (sealed.status === 'rejected' || sent.status === 'rejected') {
+      this.inFlight.delete(name);
+      // An upload that completed just before the failure must not stay behind.
+      await this.delete(area, name).catch(() => undefined);
+      throw sealed.status === 'rejected' ? sealed.reason : (sent as PromiseRejectedResult).reason;
+    }
+    return { name, size, stored };
+  }
+
+  async decryptTo(area: Area, name: string, target: string): Promise<void> {
+    await pipeline(await this.get(area, name), decryptStream(this.key), fs.createWriteStream(target, { mode: 0o600 }));
+  }
+
+  async open(area: Area, name: string): Promise<Readable> {
+    // The object's response has started before this resolves: a missing result is still a clean 410.
+    const body = await this.get(area, name);
+    const out = new PassThrough();
+    pipeline(body, decryptStream(this.key), out).catch((error) => out.destroy(error));
+    return out;
+  }
+
+  private async get(area: Area, name: string): Promise<Readable> {
+    try {
+      const response = await this.client.send(new GetObjectCommand({ Bucket: this.where.bucket, Key: this.objectKey(area, name) }));
+      return response.Body as Readable;
+    } catch (error) {
+      if ((error as { name?: string }).name === 'NoSuchKey') throw missingFile(name);
+      throw error;
+    }
+  }
+
+  protected async *list(area: Area): AsyncIterable<Listed> {
+    const prefix = this.objectKey(area, '');
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.where.bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        const name = object.Key?.slice(prefix.length);
+        if (name && !name.includes('/')) yield { name, modifiedMs: object.LastModified?.getTime() ?? 0 };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  protected async delete(area: Area, name: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.where.bucket, Key: this.objectKey(area, name) }));
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
