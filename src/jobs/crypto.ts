@@ -202,7 +202,13 @@ export function loadDataKey(dataKey: string | undefined, dataDir: string, dataKe
     return key;
   }
   if (dataKeyFile) {
-    const key = Buffer.from(fs.readFileSync(dataKeyFile, 'utf8').trim(), 'base64');
+    let text: string;
+    try {
+      text = fs.readFileSync(dataKeyFile, 'utf8');
+    } catch (error) {
+      throw new Error(`invalid configuration: DATA_KEY_FILE: ${(error as Error).message}`);
+    }
+    const key = Buffer.from(text.trim(), 'base64');
     if (key.length !== 32) throw new Error('invalid configuration: DATA_KEY_FILE: must hold base64 of exactly 32 bytes');
     return key;
   }
