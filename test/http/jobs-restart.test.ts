@@ -39,7 +39,8 @@ async function startWorker(extra: Record<string, string> = {}): Promise<ChildPro
 
 beforeAll(() => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-restart-'));
-  env = { DATA_DIR: path.join(base, 'data'), TMP_DIR: path.join(base, 'tmp'), LOG_LEVEL: 'info', CONCURRENCY: '1' };
+  // SHUTDOWN_GRACE=0: a SIGTERM hands running jobs back at once (what the second test checks).
+  env = { DATA_DIR: path.join(base, 'data'), TMP_DIR: path.join(base, 'tmp'), LOG_LEVEL: 'info', CONCURRENCY: '1', SHUTDOWN_GRACE: '0' };
   key = JSON.parse(cli(['keys', 'create', '--account', 'restarter', '--plan', 'pro', '--json'], env)).key;
 });
 afterAll(async () => {
