@@ -19,6 +19,9 @@ export interface TestS3 {
   raw: (key: string) => Promise<Buffer>;
   /** Writes an object directly (a stray or altered file). */
   put: (key: string, bytes: Buffer) => Promise<void>;
+  /** Stops answering (connections refused) until `resume`; the objects stay. */
+  pause: () => Promise<void>;
+  resume: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -30,8 +33,9 @@ const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export async function startS3(bucket = 'pdf-jobs'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  let server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = (await server.run()) as { port: number };
+  let running = true;
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS });
   return {
@@ -59,9 +63,19 @@ export async function startS3(bucket = 'pdf-jobs'): Promise<TestS3> {
     put: async (key, bytes) => {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes }));
     },
+    pause: async () => {
+      await server.close();
+      running = false;
+    },
+    resume: async () => {
+      if (running) return;
+      server = new S3rver({ address: '127.0.0.1', port, silent: true, directory });
+      await server.run();
+      running = true;
+    },
     close: async () => {
       client.destroy();
-      await server.close();
+      if (running) await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -162,3 +162,43 @@ describe.each(backends)('job files on $name storage', (backend) => {
     expect(await backend.list()).toEqual([foreign]);
   });
 });
+
+describe('an S3 store that is down', () => {
+  it('refuses submissions and downloads with 503 (refunded) and keeps queued jobs until it is back', async () => {
+    const dir = path.join(base, 'outage');
+    const env = { DATA_DIR: path.join(dir, 'data'), TMP_DIR: path.join(dir, 'tmp'), LOG_LEVEL: 'info', CONCURRENCY: '1', DATA_KEY_FILE: keyFile(), ...s3.env('outage/') };
+    const key = JSON.parse(cli(['keys', 'create', '--account', 'outage', '--plan', 'pro', '--json'], env)).key;
+    const api = await startServeProcess(env, ['--no-workers']);
+    let worker: WorkerProcess | undefined;
+    const submit = async () => fetch(`${api.url}/v1/pdf/unlock`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form({ file: await filePart(corpus('trivial.pdf')), async: 'true' }) });
+    const usedToday = async () => ((await (await fetch(`${api.url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { used_today: number }).used_today;
+    try {
+      const finished = (await (await submit()).json()) as JobObject;
+      worker = await startWorkerProcess(env);
+      expect((await waitForJob(api.url, finished.id, key, 60_000)).status).toBe('succeeded');
+      await worker.stop('SIGTERM');
+      const waiting = (await (await submit()).json()) as JobObject;
+      expect(await usedToday()).toBe(2);
+
+      await s3.pause();
+      const refused = await submit();
+      expect(refused.status).toBe(503);
+      expect(((await refused.json()) as { code: string }).code).toBe('server_busy');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await usedToday()).toBe(2);
+      expect((await download(api.url, finished.id, key)).status).toBe(503);
+      // A worker cannot read the input: the job goes back to the queue instead of failing.
+      worker = await startWorkerProcess(env);
+      await new Promise((r) => setTimeout(r, 3000));
+      expect((await waitForJob(api.url, waiting.id, key, 1000, ['queued', 'running', 'succeeded', 'failed', 'canceled'])).status).not.toBe('failed');
+
+      await s3.resume();
+      expect((await waitForJob(api.url, waiting.id, key, 60_000)).status).toBe('succeeded');
+      expect((await download(api.url, finished.id, key)).status).toBe(200);
+    } finally {
+      await s3.resume().catch(() => undefined);
+      await worker?.stop('SIGKILL');
+      await api.stop('SIGKILL');
+    }
+  });
+});

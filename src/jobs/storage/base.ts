@@ -118,7 +118,9 @@ export abstract class EncryptedStorage implements JobStorage {
   async remove(area: Area, name: string | null | undefined): Promise<void> {
     if (!name) return;
     this.inFlight.delete(name);
-    await this.delete(area, name);
+    // A store that is down now is no reason to fail the caller (a job ending, a cancel):
+    // the file is no longer referenced, so a later sweep deletes it.
+    await this.delete(area, name).catch(() => undefined);
   }
 
   /**

@@ -10,6 +10,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { ServerBusyError } from '../../errors.js';
 import { decryptStream, encryptStream } from '../crypto.js';
 import { byteCounter, EncryptedStorage, missingFile, READ_CHUNK, type Area, type Listed, type StoredFile } from './base.js';
 
@@ -22,6 +23,22 @@ export interface S3Location {
   bucket: string;
   /** "" or "some/prefix/". */
   prefix: string;
+}
+
+/**
+ * The error to raise for a failed S3 call: a missing object is ENOENT (like a
+ * file), an unreachable or failing store (no answer, 5xx) is 503 server_busy —
+ * a submission is refused with Retry-After and a worker puts its job back in
+ * the queue — and anything else (403: wrong credentials or policy) stays a fault.
+ */
+function storageError(error: unknown, name: string): unknown {
+  const { name: kind, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  if (kind === 'NoSuchKey') return missingFile(name);
+  const status = $metadata?.httpStatusCode;
+  if (status === undefined || status >= 500) {
+    return Object.assign(new ServerBusyError(30, 'Job storage is unavailable; retry later.'), { cause: error });
+  }
+  return error;
 }
 
 /** Encrypted job storage in an S3 bucket. */
@@ -45,6 +62,8 @@ export class S3JobStorage extends EncryptedStorage {
       // headers are rejected by some S3-compatible stores, so send them only where required.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // An unreachable or stalled store fails the job or request instead of hanging it (idle socket, not total time).
+      requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000 },
     });
   }
 
@@ -65,11 +84,14 @@ export class S3JobStorage extends EncryptedStorage {
       leavePartsOnError: false,
     });
     // Each side stops the other on failure: a failed upload no longer reads the body, a failed source never ends it.
+    let failed: 'source' | 'store' | undefined;
     const sending = upload.done().catch((error: unknown) => {
+      failed ??= 'store';
       body.destroy(error as Error);
       throw error;
     });
     const sealing = pipeline(source, byteCounter((n) => (size += n)), encryptStream(this.key), byteCounter((n) => (stored += n)), body).catch(async (error: unknown) => {
+      failed ??= 'source';
       await upload.abort().catch(() => undefined);
       throw error;
     });
@@ -78,6 +100,7 @@ export class S3JobStorage extends EncryptedStorage {
       this.inFlight.delete(name);
       // An upload that completed just before the failure must not stay behind.
       await this.delete(area, name).catch(() => undefined);
+      if (failed === 'store' && sent.status === 'rejected') throw storageError(sent.reason, name);
       throw sealed.status === 'rejected' ? sealed.reason : (sent as PromiseRejectedResult).reason;
     }
     return { name, size, stored };
@@ -100,8 +123,7 @@ export class S3JobStorage extends EncryptedStorage {
       const response = await this.client.send(new GetObjectCommand({ Bucket: this.where.bucket, Key: this.objectKey(area, name) }));
       return response.Body as Readable;
     } catch (error) {
-      if ((error as { name?: string }).name === 'NoSuchKey') throw missingFile(name);
-      throw error;
+      throw storageError(error, name);
     }
   }
 
