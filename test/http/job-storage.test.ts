@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, filesUnder, largePdf, waitForJob, type JobObject } from '../helpers/jobs.js';
@@ -14,6 +15,7 @@ import { pageCountOf, textOf } from '../helpers/pdf.js';
 import { cli, startServeProcess, startWorkerProcess, type ServeProcess, type WorkerProcess } from '../helpers/process-server.js';
 import { startS3, type TestS3 } from '../helpers/s3.js';
 import { corpus, eventually, filePart, form, saveBody } from '../helpers/server.js';
+import { openJobStorage } from '../../src/jobs/storage.js';
 
 /** One storage backend as the test sees it: settings, and the raw stored objects ("inputs/<name>"). */
 interface Backend {
@@ -199,6 +201,45 @@ describe('an S3 store that is down', () => {
       await s3.resume().catch(() => undefined);
       await worker?.stop('SIGKILL');
       await api.stop('SIGKILL');
+    }
+  });
+});
+
+describe('the S3 backend on its own', () => {
+  const open = () => {
+    Object.assign(process.env, s3.env('direct/'));
+    return openJobStorage({ DATA_DIR: base, STORAGE_URL: 's3://pdf-jobs/direct/', S3_ENDPOINT: s3.endpoint, S3_REGION: 'us-east-1' }, crypto.randomBytes(32));
+  };
+
+  it('a source that fails after several parts leaves no object behind', async () => {
+    const storage = open();
+    try {
+      async function* failing() {
+        for (let i = 0; i < 12; i++) yield crypto.randomBytes(1024 * 1024);
+        throw new Error('source broke');
+      }
+      await expect(storage.write('inputs', storage.newName('job_direct', 'in1'), Readable.from(failing()))).rejects.toThrow('source broke');
+      expect(await s3.keys('direct/')).toEqual([]);
+    } finally {
+      storage.close();
+    }
+  });
+
+  it('an altered object fails authentication instead of being served', async () => {
+    const storage = open();
+    try {
+      const name = storage.newName('job_direct', 'result');
+      await storage.write('results', name, Readable.from([crypto.randomBytes(300 * 1024)]));
+      const bytes = await s3.raw(`direct/results/${name}`);
+      bytes[bytes.length - 20] ^= 1;
+      await s3.put(`direct/results/${name}`, bytes);
+      const stream = await storage.open('results', name);
+      await expect((async () => { for await (const _ of stream); })()).rejects.toThrow(/authentication/);
+      await storage.remove('results', name);
+      expect(await s3.keys('direct/')).toEqual([]);
+      await expect(storage.open('results', name)).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      storage.close();
     }
   });
 });

@@ -1,23 +1,18 @@
 // Job files in an S3-compatible bucket (STORAGE_URL=s3://bucket/prefix; MinIO,
 // Ceph RGW, AWS S3): objects <prefix>inputs/<name> and <prefix>results/<name>,
 // encrypted in this process before the first byte is sent. Uploads are
-// multipart with a few 5 MiB parts in flight and downloads are streamed, so
-// memory stays flat whatever the file size. Credentials come from the AWS SDK's
+// multipart through two reused 5 MiB part buffers (multipart.ts) and downloads
+// are streamed, so memory stays flat whatever the file size. Credentials come from the AWS SDK's
 // standard chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, profiles, roles).
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { ServerBusyError } from '../../errors.js';
 import { decryptStream, encryptStream } from '../crypto.js';
-import { byteCounter, EncryptedStorage, missingFile, READ_CHUNK, type Area, type Listed, type StoredFile } from './base.js';
-
-/** Multipart part size: S3's minimum, so an upload buffers little. */
-const PART_BYTES = 5 * 1024 * 1024;
-/** Parts uploaded at once: two keep the connection busy while the next part fills. */
-const PARTS_IN_FLIGHT = 2;
+import { byteCounter, EncryptedStorage, missingFile, type Area, type Listed, type StoredFile } from './base.js';
+import { multipartUpload } from './multipart.js';
 
 export interface S3Location {
   bucket: string;
@@ -75,33 +70,14 @@ export class S3JobStorage extends EncryptedStorage {
     this.inFlight.add(name);
     let size = 0;
     let stored = 0;
-    const body = new PassThrough({ highWaterMark: READ_CHUNK });
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.where.bucket, Key: this.objectKey(area, name), Body: body, ContentType: 'application/octet-stream' },
-      partSize: PART_BYTES,
-      queueSize: PARTS_IN_FLIGHT,
-      leavePartsOnError: false,
-    });
-    // Each side stops the other on failure: a failed upload no longer reads the body, a failed source never ends it.
-    let failed: 'source' | 'store' | undefined;
-    const sending = upload.done().catch((error: unknown) => {
-      failed ??= 'store';
-      body.destroy(error as Error);
-      throw error;
-    });
-    const sealing = pipeline(source, byteCounter((n) => (size += n)), encryptStream(this.key), byteCounter((n) => (stored += n)), body).catch(async (error: unknown) => {
-      failed ??= 'source';
-      await upload.abort().catch(() => undefined);
-      throw error;
-    });
-    const [sealed, sent] = await Promise.allSettled([sealing, sending]);
-    if (sealed.status === 'rejected' || sent.status === 'rejected') {
+    const target = { Bucket: this.where.bucket, Key: this.objectKey(area, name) };
+    try {
+      await pipeline(source, byteCounter((n) => (size += n)), encryptStream(this.key), byteCounter((n) => (stored += n)), multipartUpload(this.client, target, (error) => storageError(error, name)));
+    } catch (error) {
       this.inFlight.delete(name);
       // An upload that completed just before the failure must not stay behind.
       await this.delete(area, name).catch(() => undefined);
-      if (failed === 'store' && sent.status === 'rejected') throw storageError(sent.reason, name);
-      throw sealed.status === 'rejected' ? sealed.reason : (sent as PromiseRejectedResult).reason;
+      throw error;
     }
     return { name, size, stored };
   }
