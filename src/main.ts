@@ -5,6 +5,8 @@
 import type { Config } from './config.js';
 import { startJobs, type JobSystem } from './jobs/index.js';
 import { createApp, createServices, listen, type RunningServer } from './server.js';
+import { stopChromiumPool } from './tools/chromium.js';
+import { stopOfficePool } from './tools/libreoffice.js';
 import { killAllChildren } from './tools/run.js';
 
 export interface ServiceRole {
@@ -32,8 +34,11 @@ export async function startService(config: Config, role: ServiceRole): Promise<v
   } else {
     // The job timers do not hold the process open (tests); without an HTTP server, this does.
     const keepAlive = setInterval(() => {}, 60_000);
-    stops.push(() => {
+    stops.push(async () => {
       clearInterval(keepAlive);
+      // As the HTTP server's close does: warm LibreOffice and Chromium instances and their profiles go too.
+      await stopOfficePool(config);
+      await stopChromiumPool(config);
       services.db.close();
     });
     log.info({ worker: jobs.worker?.id, concurrency: config.CONCURRENCY, storage: storage.location }, 'job worker started');
