@@ -59,38 +59,42 @@ export async function startServeProcess(env: Record<string, string>, args: strin
 export interface WorkerProcess {
   pid: number;
   child: ChildProcess;
+  /** Its worker id ("host/pid/random"), as logged at start. */
+  workerId: string;
   /** Everything it logged so far (JSON lines). */
-  output: () => string;
+  log: () => string;
   memory: () => { rssKb: number; peakKb: number };
-  /** Sends `signal` and resolves with the exit code once it is gone. */
+  /** Sends `signal` (unless it already exited) and resolves with its exit code once it is gone. */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** `bin/pdf-service worker`; resolves once it logged that it started. */
+/** Runs `bin/pdf-service worker`; resolves once it logged that it started. */
 export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
   const child = spawn(process.execPath, [BIN, 'worker'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
   child.stdout!.on('data', (d) => (out += d));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start: ${stderr}`)), 30_000);
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const workerId = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start: ${stderr}`)), 90_000);
     const check = () => {
-      if (out.includes('job worker started')) {
+      const line = out.split('\n').find((l) => l.includes('job worker started'));
+      if (line) {
         clearTimeout(timer);
         child.stdout!.off('data', check);
-        resolve();
+        resolve(String(JSON.parse(line).worker));
       }
     };
     child.stdout!.on('data', check);
     child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${stderr}`)));
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const readKb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
   return {
     pid: child.pid!,
     child,
-    output: () => out,
+    workerId,
+    log: () => out,
     memory: () => ({ rssKb: readKb('VmRSS'), peakKb: readKb('VmHWM') }),
     stop: (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

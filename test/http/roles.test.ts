@@ -70,7 +70,7 @@ describe('worker role', () => {
     const slow = await slowSplit();
     await eventually(() => row(slow).status === 'running', 30_000);
     const stopped = first.stop('SIGTERM');
-    await eventually(() => first.output().includes('shutting down'), 10_000);
+    await eventually(() => first.log().includes('shutting down'), 10_000);
     // Submitted during the shutdown: the stopping worker must leave it alone.
     const queued = await submit({ file: await filePart(corpus('trivial.pdf')) }, 'unlock');
     expect(await stopped).toBe(0);
