@@ -10,6 +10,7 @@ import { chargeAllowance, rateLimitHeaders } from './http/allowance.js';
 import { requireApiKey } from './http/auth.js';
 import { docsAsset, docsPage } from './http/docs.js';
 import { unmatchedAsProblems } from './http/fallback.js';
+import { FairShare } from './http/fair-share.js';
 import { Metrics } from './http/metrics.js';
 import { problemMiddleware } from './http/problem.js';
 import { requestId } from './http/request-id.js';
@@ -47,7 +48,7 @@ export async function createServices(config: Config, options: { log?: Logger; to
     throw new Error(`required tools missing: ${missing.map((t) => `${t.binary} (${t.error})`).join(', ')}; run scripts/install-tools.sh`);
   }
   const db = openDatabase(config.DATA_DIR);
-  const services: Services = { config, db, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics() };
+  const services: Services = { config, db, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics(), fairShare: new FairShare(config) };
   // The HTTP side of jobs (submit, routes); startJobs (src/jobs) runs the worker and sweeper.
   services.jobs = new JobSystem(services);
   return services;

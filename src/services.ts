@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Db } from './store/db.js';
 import type { ProcessPool } from './tools/pool.js';
 import type { ToolStatus } from './tools/versions.js';
+import type { FairShare } from './http/fair-share.js';
 import type { Metrics } from './http/metrics.js';
 
 export interface Services {
@@ -16,6 +17,8 @@ export interface Services {
   metrics: Metrics;
   /** Operations mounted besides the built-in ones (tests), so jobs can run them too. */
   extraOperations?: import('./routes/definition.js').OperationRoute[];
+  /** Per-account operation limits of this process (ACCOUNT_CONCURRENCY_*). */
+  fairShare: FairShare;
   /** Asynchronous jobs (set when the job subsystem is enabled). */
   jobs?: JobSubmitter;
 }
