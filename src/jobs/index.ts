@@ -48,7 +48,7 @@ export class JobSystem implements JobSubmitter {
     this.config = services.config;
     this.db = services.db;
     this.log = services.log;
-    this.key = loadDataKey(this.config.DATA_KEY, this.config.DATA_DIR);
+    this.key = loadDataKey(this.config.DATA_KEY, this.config.DATA_DIR, this.config.DATA_KEY_FILE);
     this.storage = new JobStorage(this.config.DATA_DIR, this.key);
   }
 
