@@ -21,15 +21,14 @@ export function secretFieldValues(fields: Record<string, unknown>): string[] {
     .filter((value): value is string => typeof value === 'string' && value.length > 0);
 }
 
-/** A loggable copy of `error` (name, message, stack, and its cause's) with `secrets` scrubbed; `error` itself when there are none. */
+/** A loggable copy of `error` (same class; message, stack, string fields and cause scrubbed of `secrets`); `error` itself when there are none. */
 export function scrubbedError(error: unknown, secrets: readonly string[]): unknown {
   if (secrets.length === 0) return error;
-  if (!(error instanceof Error)) return scrubSecrets(String(error), secrets);
-  const scrubbed: Record<string, unknown> = {
-    type: error.name,
-    message: scrubSecrets(error.message, secrets),
-    stack: error.stack === undefined ? undefined : scrubSecrets(error.stack, secrets),
-  };
-  if (error.cause !== undefined) scrubbed.cause = scrubbedError(error.cause, secrets);
-  return scrubbed;
+  if (!(error instanceof Error)) return typeof error === 'string' ? scrubSecrets(error, secrets) : error;
+  const copy = Object.create(Object.getPrototypeOf(error)) as Error & Record<string, unknown>;
+  for (const [name, value] of Object.entries(error)) copy[name] = typeof value === 'string' ? scrubSecrets(value, secrets) : value;
+  copy.message = scrubSecrets(error.message, secrets);
+  if (error.stack !== undefined) copy.stack = scrubSecrets(error.stack, secrets);
+  if (error.cause !== undefined) copy.cause = scrubbedError(error.cause, secrets);
+  return copy;
 }

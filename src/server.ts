@@ -30,13 +30,15 @@ import { ProcessPool } from './tools/pool.js';
 import { killAllChildren } from './tools/run.js';
 import { probeTools, requiredToolsPresent, type ToolStatus } from './tools/versions.js';
 
-export function createLogger(config: Config): Logger {
-  return pino({
+/** The service's logger (JSON lines to stdout, or to `destination`: tests read what was logged). */
+export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     base: { service: 'pdf-service' },
     // Defence in depth: nothing below should ever log these, but if it does they are masked.
     redact: { paths: ['*.authorization', '*.password', '*.user_password', '*.owner_password', 'req.headers.authorization', 'key'], censor: '[redacted]' },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Builds the services; fails if a required tool is missing. */
