@@ -11,7 +11,8 @@ export const protectRoute = defineOperation({
   summary: 'Encrypt a PDF',
   description:
     'Encrypts with AES-256 (default) or AES-128. Give `user_password` (needed to open) and/or `owner_password` (needed to change permissions); ' +
-    'without an owner password a random one is set. Permissions default to allowed. ' +
+    'without an owner password a random one is set. Passwords are taken literally (one starting with `-` or `@`, or `--`, is a password like any other). ' +
+    'Permissions default to allowed. ' +
     '`allow_accessibility=false` cannot be enforced with AES encryption (PDF 2.0 readers always permit accessibility extraction): ' +
     'the response then carries `X-Ignored-Options: allow_accessibility`.',
   files: [{ field: 'file', min: 1, max: 1, kinds: ['pdf'], description: 'The PDF to encrypt.' }],

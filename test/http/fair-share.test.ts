@@ -148,4 +148,14 @@ describe('fair share per account', () => {
     for (const t of ['e1', 'e2', 'e3']) open(t);
     expect(await Promise.all(runs.map(async (r) => (await r).status))).toEqual([200, 200, 200]);
   });
+
+  it('the OpenAPI document states the fair-share and refund rules with this server\'s settings', async () => {
+    const doc = await (await fetch(`${server.url}/v1/openapi.json`)).json();
+    expect(doc.info.description).toContain('2 (free), 8 (pro), unlimited (enterprise)');
+    expect(doc.info.description).toContain('up to 2 waiting');
+    const responses = doc.paths['/v1/pdf/unlock'].post.responses;
+    expect(responses['429'].description).toContain('concurrency_limit');
+    expect(responses['504'].description).toContain('Charged');
+    expect(responses['500'].description).toContain('refunded');
+  });
 });
