@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { InvalidRequestError } from '../errors.js';
 import { protectPdf } from '../operations/protect.js';
 import { defineOperation } from './definition.js';
-import { boolField, passwordField } from './fields.js';
+import { NO_LINE_BREAKS, boolField, passwordField } from './fields.js';
 
-const newPassword = (description: string) => z.string().min(1, 'must not be empty').max(127, 'must be at most 127 characters').describe(description).optional();
+const newPassword = (description: string) =>
+  z.string().min(1, 'must not be empty').max(127, 'must be at most 127 characters').regex(NO_LINE_BREAKS, 'must not contain line breaks').describe(description).optional();
 
 export const protectRoute = defineOperation({
   name: 'protect',

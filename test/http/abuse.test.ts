@@ -110,6 +110,16 @@ describe('passwords are values, never options (item 5)', () => {
     expect(qpdfWithPassword(undefined, ['--show-npages', await saveBody(merged, 'merged.pdf')]).stdout).toBe('2\n');
   });
 
+  it('a line break, the one thing a password cannot carry, is a 400 naming the field', async () => {
+    const key = server.newKey();
+    const file = await filePart(corpus('trivial.pdf'));
+    for (const [operation, field] of [['protect', 'user_password'], ['protect', 'owner_password'], ['unlock', 'password']]) {
+      const res = await server.post(operation, form({ file, [field]: 'one\ntwo' }), key);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'invalid_request', field });
+    }
+  });
+
   it('a generated owner password never starts with "-" or "@"', async () => {
     const owners: string[] = [];
     const stop = observeRuns((file, args) => {
