@@ -10,6 +10,7 @@ import { chargeAllowance, rateLimitHeaders } from './http/allowance.js';
 import { requireApiKey } from './http/auth.js';
 import { docsAsset, docsPage } from './http/docs.js';
 import { unmatchedAsProblems } from './http/fallback.js';
+import { FairShare } from './http/fair-share.js';
 import { Metrics } from './http/metrics.js';
 import { problemMiddleware } from './http/problem.js';
 import { ServerBusyError } from './errors.js';
@@ -30,13 +31,15 @@ import { ProcessPool } from './tools/pool.js';
 import { killAllChildren } from './tools/run.js';
 import { probeTools, requiredToolsPresent, type ToolStatus } from './tools/versions.js';
 
-export function createLogger(config: Config): Logger {
-  return pino({
+/** The service's logger (JSON lines to stdout, or to `destination`: tests read what was logged). */
+export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     base: { service: 'pdf-service' },
     // Defence in depth: nothing below should ever log these, but if it does they are masked.
     redact: { paths: ['*.authorization', '*.password', '*.user_password', '*.owner_password', 'req.headers.authorization', 'key'], censor: '[redacted]' },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Builds the services; fails if a required tool is missing. */
@@ -48,7 +51,7 @@ export async function createServices(config: Config, options: { log?: Logger; to
     throw new Error(`required tools missing: ${missing.map((t) => `${t.binary} (${t.error})`).join(', ')}; run scripts/install-tools.sh`);
   }
   const db = openDatabase(config.DATA_DIR);
-  const services: Services = { config, db, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics() };
+  const services: Services = { config, db, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics(), fairShare: new FairShare(config) };
   // The HTTP side of jobs (submit, routes); startJobs (src/jobs) runs the worker and sweeper.
   services.jobs = new JobSystem(services);
   return services;

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Db } from './store/db.js';
 import type { ProcessPool } from './tools/pool.js';
 import type { ToolStatus } from './tools/versions.js';
+import type { FairShare } from './http/fair-share.js';
 import type { Metrics } from './http/metrics.js';
 
 export interface Services {
@@ -18,6 +19,8 @@ export interface Services {
   extraOperations?: import('./routes/definition.js').OperationRoute[];
   /** Set on SIGTERM: requests that still arrive are answered 503 while running ones finish. */
   draining?: boolean;
+  /** Per-account operation limits of this process (ACCOUNT_CONCURRENCY_*). */
+  fairShare: FairShare;
   /** Asynchronous jobs (set when the job subsystem is enabled). */
   jobs?: JobSubmitter;
 }

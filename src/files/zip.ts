@@ -3,11 +3,13 @@
 // zlib's native crc32 while streaming (yazl's JavaScript CRC was a third of
 // the split overhead); text is deflated. Every entry uses a data descriptor,
 // so nothing is read twice; for all-stored archives the exact length is known
-// up front (Content-Length). Archives over 4 GiB (ZIP64) are refused.
+// up front (Content-Length). Archives over 4 GiB or 65,535 entries (ZIP64)
+// are refused, as is any result of more than MAX_OUTPUT_FILES entries: both
+// are 422 resource_limit (the input asked for too much), never a 500.
 import fs from 'node:fs';
 import { PassThrough, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { ProcessingFailedError } from '../errors.js';
+import { ResourceLimitError } from '../errors.js';
 import type { ZipEntry } from '../operations/types.js';
 
 const STORED = /\.(pdf|png|jpe?g|tiff?|jp2|jb2|jbig2|ccitt|zip|docx|odt|gif|webp)$/i;
@@ -34,8 +36,30 @@ function dosDateTime(date: Date): { time: number; date: number } {
   };
 }
 
-/** Starts a ZIP of `entries`; its size is known when all are stored. */
-export async function zipEntries(entries: ZipEntry[]): Promise<ZipStream> {
+/** Entries one ZIP can hold without ZIP64. */
+const MAX_ENTRIES = 0xffff;
+
+/**
+ * Refuses a result of `count` files over MAX_OUTPUT_FILES (`limit`) with 422
+ * resource_limit. Operations call it as soon as they know the count, before
+ * writing the files; zipEntries calls it again for every ZIP.
+ */
+export function checkOutputCount(count: number, limit: number): void {
+  if (count > limit) {
+    throw new ResourceLimitError(`The result would have ${count} files; at most ${limit} are allowed (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES', { max_output_files: limit });
+  }
+  if (count > MAX_ENTRIES) {
+    throw new ResourceLimitError(`The result would have ${count} files; a ZIP archive holds at most ${MAX_ENTRIES}.`, 'ZIP entries', { max_output_files: MAX_ENTRIES });
+  }
+}
+
+function tooLarge(): ResourceLimitError {
+  return new ResourceLimitError('The result is too large for a ZIP archive (over 4 GiB).', 'ZIP size');
+}
+
+/** Starts a ZIP of `entries` (at most `maxEntries`, MAX_OUTPUT_FILES); its size is known when all are stored. */
+export async function zipEntries(entries: ZipEntry[], maxEntries: number): Promise<ZipStream> {
+  checkOutputCount(entries.length, maxEntries);
   const planned: Planned[] = await Promise.all(
     entries.map(async (entry) => ({ entry, name: Buffer.from(entry.name, 'utf8'), size: (await fs.promises.stat(entry.path)).size, stored: STORED.test(entry.name) })),
   );
@@ -44,7 +68,7 @@ export async function zipEntries(entries: ZipEntry[]): Promise<ZipStream> {
   if (allStored) {
     size = 22; // end of central directory
     for (const p of planned) size += 30 + p.name.length + p.size + 16 + 46 + p.name.length;
-    if (size > LIMIT || planned.length > 0xffff) throw new ProcessingFailedError('The result is too large for a ZIP archive (over 4 GiB).');
+    if (size > LIMIT) throw tooLarge();
   }
   const out = new PassThrough({ highWaterMark: 1024 * 1024 });
   void write(planned, out).catch((error) => out.destroy(error));
@@ -91,7 +115,7 @@ async function write(planned: Planned[], out: PassThrough): Promise<void> {
       compressed += chunk.length;
       await push(chunk);
     }
-    if (offset > LIMIT) throw new ProcessingFailedError('The result is too large for a ZIP archive (over 4 GiB).');
+    if (offset > LIMIT) throw tooLarge();
     const descriptor = Buffer.alloc(16);
     descriptor.writeUInt32LE(0x08074b50, 0);
     descriptor.writeUInt32LE(crc >>> 0, 4);
@@ -127,9 +151,9 @@ async function write(planned: Planned[], out: PassThrough): Promise<void> {
   out.end();
 }
 
-/** Writes a ZIP of `entries` to `target` (job results). */
-export async function writeZipFile(entries: ZipEntry[], target: string): Promise<void> {
-  const { stream } = await zipEntries(entries);
+/** Writes a ZIP of `entries` (at most `maxEntries`) to `target`. */
+export async function writeZipFile(entries: ZipEntry[], target: string, maxEntries: number): Promise<void> {
+  const { stream } = await zipEntries(entries, maxEntries);
   await new Promise<void>((resolve, reject) => {
     const file = fs.createWriteStream(target, { mode: 0o600 });
     stream.on('error', reject);

@@ -1,6 +1,7 @@
 // Daily allowance (API.md §3): RateLimit headers on every authenticated
 // response of a limited plan; each POST /v1/pdf/* is charged before any work
-// and refunded if it ends in a 5xx (server fault or overload).
+// and refunded only when the server is at fault (issue 8: refunding every 5xx
+// let a client buy unlimited work with files made to time out).
 import type { Context, Middleware } from 'koa';
 import { ClientClosedError, QuotaExceededError } from '../errors.js';
 import type { Db } from '../store/db.js';
@@ -29,7 +30,18 @@ export function rateLimitHeaders(db: Db): Middleware {
   };
 }
 
-/** Charges one request; refunds it when the request ends in a server fault. */
+/**
+ * The refund rule (API.md §3): a request is refunded when it failed through the
+ * server's fault (500 a bug or a missing tool, 502, 503 overload or shutdown) or
+ * was turned away by fair share before it ran (429 concurrency_limit). A 504
+ * timeout, a 422 resource_limit or invalid input stays charged: the input used
+ * the work up. A client that went away (499) stays charged too.
+ */
+export function isRefunded(status: number, code?: string): boolean {
+  return status === 500 || status === 502 || status === 503 || code === 'concurrency_limit';
+}
+
+/** Charges one request; refunds it when isRefunded says so. */
 export function chargeAllowance(db: Db): Middleware {
   return async (ctx, next) => {
     const account = ctx.state.account!;
@@ -42,15 +54,18 @@ export function chargeAllowance(db: Db): Middleware {
     }
     ctx.state.charge = result;
     let used = result.used;
-    let serverFault = false;
+    let refunded = false;
     try {
       await next();
-      serverFault = ctx.status >= 500;
+      refunded = isRefunded(ctx.status);
     } catch (error) {
-      serverFault = !(error instanceof ClientClosedError) && toProblem(error).status >= 500;
+      if (!(error instanceof ClientClosedError)) {
+        const problem = toProblem(error);
+        refunded = isRefunded(problem.status, problem.code);
+      }
       throw error;
     } finally {
-      if (serverFault && !ctx.state.chargeKept) {
+      if (refunded && !ctx.state.chargeKept) {
         refund(db, account.id, result.day);
         used -= 1;
       }

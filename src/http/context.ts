@@ -10,6 +10,8 @@ export interface RequestState {
   charge?: Charge;
   /** Name of the operation (for logs and metrics). */
   operation?: string;
+  /** Secret values the request carried (its password fields), scrubbed from anything logged for it. */
+  secrets?: string[];
 }
 
 declare module 'koa' {

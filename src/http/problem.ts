@@ -2,6 +2,7 @@
 // ProblemError; a bare 500 for anything else, with the cause only in the log.
 import type { Context, Middleware } from 'koa';
 import { ClientClosedError, ProblemError, ProcessingFailedError } from '../errors.js';
+import { scrubbedError } from '../secrets.js';
 
 export const PROBLEM_TYPE_BASE = 'https://pdf-service.dev/problems/';
 
@@ -39,14 +40,16 @@ export function problemMiddleware(): Middleware {
       if (error instanceof ClientClosedError) {
         // Nobody is listening; record it the way nginx does.
         ctx.state.log?.info({ operation: ctx.state.operation }, 'client closed the request');
-        ctx.status = 499;
         ctx.body = null;
+        // After the body: Koa turns an empty body into 204, and the log should say 499.
+        ctx.status = 499;
         return;
       }
       const problem = toProblem(error);
       if (problem.status >= 500) {
         const cause = problem.cause ?? (problem === error ? undefined : error);
-        ctx.state.log?.error({ err: cause ?? problem, code: problem.code, operation: ctx.state.operation }, 'request failed');
+        // The request's passwords are scrubbed from whatever a tool said (issue 8).
+        ctx.state.log?.error({ err: scrubbedError(cause ?? problem, ctx.state.secrets ?? []), code: problem.code, operation: ctx.state.operation }, 'request failed');
       }
       sendProblem(ctx, problem);
     }

@@ -8,7 +8,8 @@ import { contentDisposition } from './filename.js';
 
 const STREAM_CHUNK = 1024 * 1024;
 
-export async function sendOutput(ctx: Context, output: OperationOutput): Promise<void> {
+/** Sends `output`; a ZIP of more than `maxFiles` entries (MAX_OUTPUT_FILES) is 422 resource_limit instead. */
+export async function sendOutput(ctx: Context, output: OperationOutput, maxFiles: number): Promise<void> {
   for (const [name, value] of Object.entries(output.headers ?? {})) ctx.set(name, value);
   ctx.set('Content-Disposition', contentDisposition(output.filename));
   if (output.type === 'file') {
@@ -20,7 +21,7 @@ export async function sendOutput(ctx: Context, output: OperationOutput): Promise
     ctx.length = size;
     return;
   }
-  const zip = await zipEntries(output.entries);
+  const zip = await zipEntries(output.entries, maxFiles);
   ctx.status = 200;
   ctx.body = zip.stream;
   ctx.type = 'application/zip';

@@ -1,8 +1,9 @@
 // Multipart uploads into the request's private work directory (busboy,
 // streamed to disk). Limits apply while the body streams: a declared length over
 // the route's maximum is refused before one byte is read, a part that passes
-// MAX_FILE_SIZE stops the upload there, and every file's type is sniffed
-// from its bytes.
+// MAX_FILE_SIZE stops the upload there, a body that stalls for
+// UPLOAD_IDLE_TIMEOUT is answered 408 and its connection dropped, and every
+// file's type is sniffed from its bytes.
 import fs from 'node:fs';
 import type { Context } from 'koa';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import {
   ProcessingFailedError,
   TooManyFilesError,
   UnsupportedMediaTypeError,
+  UploadIdleTimeoutError,
 } from '../errors.js';
 import { MEDIA_TYPES, sniffFile, type FileKind } from '../files/sniff.js';
 import type { InputFile } from '../operations/types.js';
@@ -58,22 +60,55 @@ export function checkDeclaredLength(ctx: Context, parts: FilePart[], config: Con
  * off after LINGER_MS (closing at once would send a TCP reset that can destroy
  * the answer before the client reads it, the reason nginx lingers too).
  */
-export function closeAfterResponse(ctx: Context): void {
+export function closeAfterResponse(ctx: Context, lingerMs = LINGER_MS): void {
   const declared = Number(ctx.get('Content-Length'));
-  const drain = declared > 0 && declared <= DRAIN_LIMIT;
+  // A stalled client (lingerMs given) would hold a drained connection open: always close it.
+  const drain = declared > 0 && declared <= DRAIN_LIMIT && lingerMs === LINGER_MS;
   if (!drain) ctx.set('Connection', 'close');
   ctx.res.once('finish', () => {
     ctx.req.resume();
-    if (!drain) setTimeout(() => ctx.req.socket.destroy(), LINGER_MS).unref();
+    if (!drain) setTimeout(() => ctx.req.socket.destroy(), lingerMs).unref();
   });
 }
 
 const LINGER_MS = 10_000;
+/** After a 408 the client is silent: little to linger for. */
+const IDLE_LINGER_MS = 1000;
 const DRAIN_LIMIT = 1024 * 1024;
 const UPLOAD_BUFFER = 1024 * 1024;
 
 /** Request work directories are "pdf-req-<pid>-…" (swept after a crash by jobs/storage.ts). */
 export const REQUEST_WORKDIR_PREFIX = 'pdf-req-';
+
+/** The end of a request's response, watched from the handler's first line. */
+export interface ResponseWatch {
+  /** Aborted when the connection closes before the response was finished (the client left). */
+  signal: AbortSignal;
+  /** Resolves once the response is over, finished or not ('close'). */
+  closed: Promise<void>;
+  isClosed: () => boolean;
+}
+
+/**
+ * Watches `ctx.res` for its end. Call it before the handler's first await:
+ * a 'close' that fires while, say, the work directory is being created would
+ * otherwise go unseen, and that directory would never be removed (issue 8:
+ * clients giving up after 15–30 ms left empty pdf-req-* directories behind).
+ */
+export function watchResponse(ctx: Context): ResponseWatch {
+  const abort = new AbortController();
+  let isClosed = false;
+  const closed = new Promise<void>((resolve) => {
+    const onClose = () => {
+      isClosed = true;
+      if (!ctx.res.writableFinished) abort.abort();
+      resolve();
+    };
+    if (ctx.res.closed || ctx.req.socket.destroyed) onClose();
+    else ctx.res.once('close', onClose);
+  });
+  return { signal: abort.signal, closed, isClosed: () => isClosed };
+}
 
 /**
  * A private work directory for one request; `release` removes it (idempotent).
@@ -154,15 +189,26 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: string, config
     const writes: Promise<void>[] = [];
     let counter = 0;
     let failed = false;
+    let idle: NodeJS.Timeout | undefined;
 
-    const fail = (error: Error, stopReading = true) => {
+    /** `after`: what becomes of the unread rest of the body (nothing left, read and dropped, or the connection cut). */
+    const fail = (error: Error, after: 'nothing' | 'drain' | 'drop' = 'drain') => {
       if (failed) return;
       failed = true;
+      clearTimeout(idle);
+      req.off('data', touch);
       req.unpipe(parser);
       parser.removeAllListeners('close');
-      if (stopReading) closeAfterResponse(ctx);
+      if (after === 'drain') closeAfterResponse(ctx);
+      if (after === 'drop') closeAfterResponse(ctx, IDLE_LINGER_MS);
       reject(error);
     };
+    // UPLOAD_IDLE_TIMEOUT: a body that stops arriving would hold a socket and a work directory (issue 8).
+    const touch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => fail(new UploadIdleTimeoutError(config.UPLOAD_IDLE_TIMEOUT), 'drop'), config.UPLOAD_IDLE_TIMEOUT);
+    };
+    const clientGone = () => req.destroyed && !req.complete;
 
     parser.on('file', (name, stream, info) => {
       const part = parts.find((p) => p.field === name);
@@ -196,7 +242,7 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: string, config
     parser.on('field', (name, value, info) => {
       if (failed) return;
       if (info.nameTruncated || info.valueTruncated) {
-        return fail(new InvalidRequestError(`Form field "${name}" is over the limit of ${MAX_FIELD_SIZE} bytes.`, name), false);
+        return fail(new InvalidRequestError(`Form field "${name}" is over the limit of ${MAX_FIELD_SIZE} bytes.`, name), 'nothing');
       }
       const previous = fields[name];
       fields[name] = previous === undefined ? value : ([] as unknown[]).concat(previous, value);
@@ -204,15 +250,25 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: string, config
     parser.on('filesLimit', () => fail(new TooManyFilesError(totalFiles)));
     parser.on('partsLimit', () => fail(new TooManyFilesError(totalFiles)));
     parser.on('fieldsLimit', () => fail(new InvalidRequestError(`At most ${MAX_FIELDS} form fields are accepted.`)));
-    parser.on('error', () => fail(req.complete ? new InvalidRequestError('The multipart body is malformed or incomplete.') : new ClientClosedError(), false));
+    // A parse error is the body's fault (a bad part header, a missing final boundary): 400, never
+    // "client closed" (which answered 204 and stayed charged: issue 8), unless the client really left.
+    parser.on('error', () =>
+      fail(clientGone() ? new ClientClosedError() : new InvalidRequestError('The multipart body is malformed or incomplete.'), req.complete || clientGone() ? 'nothing' : 'drain'),
+    );
     parser.on('close', () => {
+      clearTimeout(idle);
       void Promise.all(writes).then(() => {
         if (!failed) resolve({ raw, fields });
       });
     });
     req.on('close', () => {
-      if (!req.complete) fail(new ClientClosedError(), false);
+      if (!req.complete) fail(new ClientClosedError(), 'nothing');
     });
+    req.on('data', touch);
+    req.on('end', () => clearTimeout(idle));
+    // The client may have left before this listener existed: its 'close' has already fired.
+    if (clientGone()) return fail(new ClientClosedError(), 'nothing');
+    touch();
     req.pipe(parser);
   });
 }

@@ -191,25 +191,27 @@ export function decryptStream(dataKey: Buffer): Transform {
 }
 
 /**
- * The data key: DATA_KEY (base64 of 32 bytes) if set, else the file
- * DATA_KEY_FILE (e.g. a mounted secret), else DATA_DIR/data.key, created with
- * mode 0600 on first start (two processes starting together agree on one key).
+ * The data key: DATA_KEY (base64 of 32 bytes) if set; else the file
+ * DATA_KEY_FILE (e.g. a mounted secret, kept apart from the data it protects;
+ * it must exist); else DATA_DIR/data.key, created with mode 0600 on first
+ * start (two processes starting together agree on one key).
  */
-export function loadDataKey(dataKey: string | undefined, dataDir: string, dataKeyFile?: string): Buffer {
+export function loadDataKey(dataKey: string | undefined, dataDir: string, keyFile?: string): Buffer {
+  if (dataKey && keyFile) throw new Error('invalid configuration: set DATA_KEY or DATA_KEY_FILE, not both');
   if (dataKey) {
     const key = Buffer.from(dataKey, 'base64');
     if (key.length !== 32) throw new Error('invalid configuration: DATA_KEY: must be base64 of exactly 32 bytes');
     return key;
   }
-  if (dataKeyFile) {
+  if (keyFile) {
     let text: string;
     try {
-      text = fs.readFileSync(dataKeyFile, 'utf8');
+      text = fs.readFileSync(keyFile, 'utf8');
     } catch (error) {
-      throw new Error(`invalid configuration: DATA_KEY_FILE: ${(error as Error).message}`);
+      throw new Error(`invalid configuration: DATA_KEY_FILE: cannot read ${keyFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
     const key = Buffer.from(text.trim(), 'base64');
-    if (key.length !== 32) throw new Error('invalid configuration: DATA_KEY_FILE: must hold base64 of exactly 32 bytes');
+    if (key.length !== 32) throw new Error(`invalid configuration: DATA_KEY_FILE: ${keyFile} must hold base64 of exactly 32 bytes`);
     return key;
   }
   const file = path.join(dataDir, 'data.key');

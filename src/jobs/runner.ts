@@ -11,6 +11,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ProcessingFailedError, ProblemError } from '../errors.js';
 import { zipEntries } from '../files/zip.js';
+import { isRefunded } from '../http/allowance.js';
+import { scrubbedError, secretFieldValues } from '../secrets.js';
 import { problemBody, toProblem } from '../http/problem.js';
 import type { FileKind } from '../files/sniff.js';
 import type { InputFile } from '../operations/types.js';
@@ -211,6 +213,7 @@ export class JobWorker {
     let workdir: string | undefined;
     let resultName: string | undefined;
     let ended = true;
+    let secrets: string[] = [];
     try {
       const route = findOperation(row.operation) ?? this.services.extraOperations?.find((r) => r.name === row.operation);
       if (!route) throw new ProcessingFailedError(`This server does not offer the operation "${row.operation}".`);
@@ -225,6 +228,7 @@ export class JobWorker {
       }
       storageMs = Date.now() - storageMs;
       const fields = JSON.parse(openValue(this.key, row.fields, row.id).toString('utf8')) as Record<string, unknown>;
+      secrets = secretFieldValues(fields);
       const options = parseOptions(route, fields, files);
       const timeoutMs = config[route.timeout];
       const run: RunContext = { workdir, signal: entry.abort.signal, deadline: Date.now() + timeoutMs, timeoutMs, pool };
@@ -238,7 +242,7 @@ export class JobWorker {
         source = readFileStream(output.path);
         contentType = output.contentType;
       } else {
-        source = (await zipEntries(output.entries)).stream;
+        source = (await zipEntries(output.entries, config.MAX_OUTPUT_FILES)).stream;
         contentType = 'application/zip';
       }
       const storing = Date.now();
@@ -270,7 +274,7 @@ export class JobWorker {
           ended = false;
           this.pausedUntil = Date.now() + 1000;
         } else {
-          if (problem.status >= 500) log.error({ err: problem.cause ?? error, job: row.id, code: problem.code }, 'job failed');
+          if (problem.status >= 500) log.error({ err: scrubbedError(problem.cause ?? error, secrets), job: row.id, code: problem.code }, 'job failed');
           this.finish(row, { status: 'failed', error: JSON.stringify(problemBody(problem, row.request_id ?? undefined)) }, problem);
         }
       }
@@ -280,13 +284,13 @@ export class JobWorker {
     }
   }
 
-  /** Ends the job if this worker still owns it; refunds a server fault and queues the webhook in the same transaction. */
+  /** Ends the job if this worker still owns it; refunds a server fault (isRefunded, API.md §3) and queues the webhook in the same transaction. */
   private finish(row: JobRow, finish: Finish, problem?: ProblemError): boolean {
     const { db } = this.services;
     const after = db.transaction(() => {
       const updated = finishJob(db, row.id, this.id, finish);
       if (updated) {
-        if (problem && problem.status >= 500) refund(db, updated.account_id, updated.charge_day);
+        if (problem && isRefunded(problem.status, problem.code)) refund(db, updated.account_id, updated.charge_day);
         enqueueDelivery(db, updated);
       }
       return updated;

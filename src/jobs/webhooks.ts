@@ -14,40 +14,13 @@ import { InvalidRequestError } from '../errors.js';
 import { findAccountById } from '../store/accounts.js';
 import type { Db } from '../store/db.js';
 import { jobView, type JobRow } from './store.js';
+import { isForbiddenAddress, isLoopbackAddress } from './webhook-address.js';
 
 /** Delay before attempt n+1 after attempt n failed: 6 attempts over about 1 h 50 min. */
 export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 15 * 60_000, 90 * 60_000];
 
-const blocked = new net.BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32], ['2002::', 16],
-  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(network, prefix, 'ipv6');
-
-/** True for addresses a webhook must never reach: loopback, private, link-local (cloud metadata), CGNAT, multicast, reserved. */
-export function isForbiddenAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address) ?? /^::(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1], 'ipv4');
-  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hexMapped) {
-    const hi = parseInt(hexMapped[1], 16);
-    const lo = parseInt(hexMapped[2], 16);
-    return blocked.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
-  }
-  return blocked.check(address, 'ipv6');
-}
-
-function isLoopback(address: string): boolean {
-  return address === '::1' || /^127\./.test(address) || /^::ffff:127\./i.test(address);
-}
+/** Re-exported: the address rules live in webhook-address.ts. */
+export { isForbiddenAddress };
 
 function hostOf(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '');
@@ -80,7 +53,7 @@ export async function validateCallbackUrl(raw: string, config: Config): Promise<
       throw bad(`the host name "${host}" does not resolve.`);
     }
   }
-  if (url.protocol === 'http:' && !(config.WEBHOOK_ALLOW_PRIVATE && addresses.every(isLoopback))) {
+  if (url.protocol === 'http:' && !(config.WEBHOOK_ALLOW_PRIVATE && addresses.every(isLoopbackAddress))) {
     throw bad('must be an https URL (plain http is accepted only to loopback, when WEBHOOK_ALLOW_PRIVATE is set).');
   }
   if (!config.WEBHOOK_ALLOW_PRIVATE && addresses.some(isForbiddenAddress)) {

@@ -16,17 +16,37 @@ const rateLimitHeaders = {
   'X-Request-Id': { description: 'The request id (the client\'s, if sane).', schema: { type: 'string' } },
 };
 
+// Whether each answer stays charged is part of the contract (API.md §3): said with every status.
 const commonErrors = {
-  '400': problemResponse('invalid_request: bad, missing or unknown field, bad range or option value (detail names the field).'),
+  '400': problemResponse('invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged.'),
   '401': problemResponse('missing_api_key or invalid_api_key.'),
-  '413': problemResponse('file_too_large, too_many_files or too_many_pages (detail states the limit).'),
-  '415': problemResponse('unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes).'),
-  '422': problemResponse('invalid_pdf, password_required or incorrect_password.'),
-  '429': problemResponse('quota_exceeded, with Retry-After (seconds to 00:00 UTC).'),
-  '500': problemResponse('processing_failed.'),
-  '503': problemResponse('server_busy, with Retry-After.'),
-  '504': problemResponse('timeout: the operation ran past its limit; its processes were killed.'),
+  '408': problemResponse('request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged.'),
+  '413': problemResponse('file_too_large, too_many_files or too_many_pages (detail states the limit). Charged.'),
+  '415': problemResponse('unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged.'),
+  '422': problemResponse(
+    'invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow ' +
+      '(detail names the limit, e.g. MAX_OUTPUT_FILES). Charged.',
+  ),
+  '429': problemResponse(
+    'quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations ' +
+      'on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged).',
+  ),
+  '500': problemResponse('processing_failed: a fault of the server (refunded).'),
+  '503': problemResponse('server_busy, with Retry-After (refunded).'),
+  '504': problemResponse('timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up.'),
 };
+
+/** The account rules in words, for the document's description. */
+function accountRules(config: Config): string {
+  const c = (n: number) => (n === 0 ? 'unlimited' : String(n));
+  return (
+    ' Allowance: each operation request is charged one before it runs; it is refunded only for a server fault (500, 503) or a 429 concurrency_limit — ' +
+    'a 504 timeout, a 422 (resource_limit, invalid_pdf, …) or another 4xx stays charged. Fair share: per server process an account runs at most ' +
+    `${c(config.ACCOUNT_CONCURRENCY_FREE)} (free), ${c(config.ACCOUNT_CONCURRENCY_PRO)} (pro), ${c(config.ACCOUNT_CONCURRENCY_ENTERPRISE)} (enterprise) ` +
+    'operations at once; further valid requests wait in arrival order (not counted against the time limit) up to ' +
+    `${config.ACCOUNT_QUEUE_LIMIT || '10 × the concurrency'} waiting, beyond that 429 concurrency_limit. Validation errors (400) never wait.`
+  );
+}
 
 const schemas = {
   Problem: {
@@ -182,7 +202,10 @@ export function buildOpenApi(routes: OperationRoute[], config: Config, extraPath
         'Merge, split, compress, convert, OCR, extract, watermark, protect and unlock PDFs. Every operation is `POST /v1/pdf/<operation>` with ' +
         '`multipart/form-data`; options are text fields (booleans `true`/`false`); unknown fields are refused with 400. Errors are RFC 9457 ' +
         '`application/problem+json`. Limits: MAX_FILE_SIZE ' + config.MAX_FILE_SIZE + ' bytes per file, MAX_FILES ' + config.MAX_FILES +
-        ', MAX_PAGES ' + config.MAX_PAGES + '. Page ranges: `1-3,5,8-` (1-based; `N-` runs to the last page).',
+        ', MAX_PAGES ' + config.MAX_PAGES + ', MAX_OUTPUT_FILES ' + config.MAX_OUTPUT_FILES + ' files per result, UPLOAD_IDLE_TIMEOUT ' +
+        config.UPLOAD_IDLE_TIMEOUT / 1000 + ' s without a byte of the upload (408). Page ranges: `1-3,5,8-` (1-based; `N-` runs to the last page). ' +
+        'Passwords are values, never options: one that starts with `-` or `@` works as written.' +
+        accountRules(config),
     },
     servers: [{ url: '/' }],
     components: {

@@ -11,6 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidRequestError, PageTooLargeError } from '../errors.js';
 import { numberedNames } from '../files/names.js';
+import { checkOutputCount } from '../files/zip.js';
 import { MEDIA_TYPES, type FileKind } from '../files/sniff.js';
 import { stemOf } from '../http/filename.js';
 import { writeDocxFromXhtml } from './convert-docx.js';
@@ -103,7 +104,7 @@ export async function convertFile({ files, options, run, config }: OperationInpu
       return { type: 'file', path: out('converted-pdfa.pdf'), contentType: 'application/pdf', filename: `${stem}-pdfa.pdf`, headers };
     }
     default:
-      return renderPages(run, source, pdf, options, stem, config.MAX_RENDER_PIXELS, config.MAX_PAGES);
+      return renderPages(run, source, pdf, options, stem, config);
   }
 }
 
@@ -141,13 +142,15 @@ async function renderPages(
   pdf: OpenedPdf,
   options: ConvertOptions,
   stem: string,
-  maxPixels: number,
-  maxPages: number,
+  config: OperationInput<ConvertOptions>['config'],
 ): Promise<OperationOutput> {
+  const { MAX_RENDER_PIXELS: maxPixels, MAX_PAGES: maxPages } = config;
   const to = options.to as 'png' | 'jpeg' | 'tiff' | 'svg';
   const ranges: PageRange[] = options.pages ? parsePageRanges(options.pages, pdf.pages, 'pages') : [{ first: 1, last: pdf.pages }];
   const pages = expandPageRanges(ranges);
   if (pages.length > maxPages) throw new InvalidRequestError(`pages: selects ${pages.length} pages; at most ${maxPages} (MAX_PAGES).`, 'pages');
+  // One image per page (TIFF: one multi-page file): refused before any page is rendered.
+  if (to !== 'tiff') checkOutputCount(pages.length, config.MAX_OUTPUT_FILES);
   const range = toQpdfRange(ranges);
   const { ext, contentType } = IMAGE_FORMATS[to];
   const dir = path.join(run.workdir, 'pages');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ImageTooLargeError, InvalidDocumentError, InvalidRequestError } from '../errors.js';
 import { imageSize } from '../files/image-size.js';
 import { numberedNames } from '../files/names.js';
+import { checkOutputCount } from '../files/zip.js';
 import { stemOf } from '../http/filename.js';
 import { imagesToPdf } from '../tools/img2pdf.js';
 import { extractImages, listImages, type ListedImage } from '../tools/pdfimages.js';
@@ -69,6 +70,9 @@ async function extract({ files, options, run, config }: OperationInput<ImagesOpt
     }
   }
   const selected = selectImages(listed, options.min_size ?? 0);
+  // pdfimages writes a file for every listed image (masks and duplicates too), selected or not:
+  // refused before it writes any (issue 8: 70,000 inline images became 70,000 files).
+  checkOutputCount(listed.length, config.MAX_OUTPUT_FILES);
   const stem = stemOf(input.name);
   const extracted = selected.length > 0 ? await extractImages(run, source, path.join(run.workdir, 'images'), format) : new Map<number, string[]>();
   const names = numberedNames(stem, selected.length, 'x').map((n) => n.slice(0, -2));

@@ -40,7 +40,8 @@ export async function protectPdf({ files, options, run, config }: OperationInput
     output,
     {
       userPassword: options.user_password ?? '',
-      ownerPassword: options.owner_password ?? crypto.randomBytes(24).toString('base64url'),
+      // Hex: 192 random bits that never start with "-" or "@" (base64url did, 1 time in 32: issue 8).
+      ownerPassword: options.owner_password ?? crypto.randomBytes(24).toString('hex'),
       bits: options.encryption === 'aes-128' ? 128 : 256,
       permissions,
     },

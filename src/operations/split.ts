@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { InvalidRequestError } from '../errors.js';
 import { numberedNames } from '../files/names.js';
+import { checkOutputCount } from '../files/zip.js';
 import { stemOf } from '../http/filename.js';
 import { selectPages, splitEvery } from '../tools/qpdf.js';
 import { parsePageRanges, toQpdfRange } from './page-ranges.js';
@@ -29,10 +30,12 @@ export async function splitPdf({ files, options, run, config }: OperationInput<S
   }
   let parts: string[];
   if (options.mode === 'every') {
+    checkOutputCount(Math.ceil(input.pages / options.pages_per_file!), config.MAX_OUTPUT_FILES);
     parts = await splitEvery(run, input.path, options.pages_per_file!, path.join(run.workdir, 'parts'), options.password);
   } else {
     const ranges = parsePageRanges(options.ranges!, input.pages, 'ranges');
     if (ranges.length > config.MAX_PAGES) throw new InvalidRequestError(`ranges: at most ${config.MAX_PAGES} items.`, 'ranges');
+    checkOutputCount(ranges.length, config.MAX_OUTPUT_FILES);
     parts = ranges.map((_, i) => path.join(run.workdir, `range-${i + 1}.pdf`));
     // One qpdf per range; the pool bounds how many run at once.
     await Promise.all(ranges.map((range, i) => selectPages(run, input.path, toQpdfRange([range]), parts[i], options.password)));

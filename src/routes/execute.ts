@@ -1,11 +1,13 @@
 // The one handler behind every POST /v1/pdf/<operation>: limits before the
 // body, upload into a private work directory, options validated, then either
-// the operation runs now or a job is queued. The work directory is removed
-// once both the operation has settled and the response is over.
+// a job is queued or the operation runs once the account's fair share allows
+// it. The work directory is removed once both the operation has settled and
+// the response is over.
 import type { Context, Middleware } from 'koa';
-import { InvalidRequestError, ServerBusyError } from '../errors.js';
-import { checkDeclaredLength, closeAfterResponse, createWorkdir, receiveUpload } from '../http/upload.js';
+import { ClientClosedError, InvalidRequestError, ServerBusyError } from '../errors.js';
+import { checkDeclaredLength, closeAfterResponse, createWorkdir, receiveUpload, watchResponse } from '../http/upload.js';
 import { sendOutput } from '../http/send.js';
+import { secretFieldValues } from '../secrets.js';
 import type { Services } from '../services.js';
 import type { RunContext } from '../tools/run.js';
 import type { OperationRoute } from './definition.js';
@@ -20,7 +22,7 @@ function wantsAsync(ctx: Context, fields: Record<string, unknown>): boolean {
 }
 
 export function operationHandler(route: OperationRoute, services: Services): Middleware {
-  const { config, pool } = services;
+  const { config, pool, fairShare } = services;
   return async (ctx) => {
     ctx.state.operation = route.name;
     checkDeclaredLength(ctx, route.files, config);
@@ -28,17 +30,13 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
       closeAfterResponse(ctx);
       throw new ServerBusyError();
     }
+    // Before the first await, so that no 'close' goes unseen (see watchResponse).
+    const response = watchResponse(ctx);
     const workdir = await createWorkdir(config);
-    const abort = new AbortController();
-    let settled = false;
-    let closed = false;
-    ctx.res.once('close', () => {
-      closed = true;
-      if (!ctx.res.writableFinished) abort.abort();
-      if (settled) void workdir.release();
-    });
     try {
+      if (response.signal.aborted) throw new ClientClosedError();
       const upload = await receiveUpload(ctx, route.files, workdir.path, config);
+      ctx.state.secrets = secretFieldValues(upload.fields);
       const options = parseOptions(route, upload.fields, upload.files);
       if (wantsAsync(ctx, upload.fields)) {
         if (!services.jobs) throw new InvalidRequestError('Asynchronous jobs are not enabled on this server.', 'async');
@@ -58,13 +56,20 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
         return;
       }
       if (upload.fields.callback_url !== undefined) throw new InvalidRequestError('callback_url: only applies to asynchronous requests (async=true).', 'callback_url');
-      const timeoutMs = config[route.timeout];
-      const run: RunContext = { workdir: workdir.path, signal: abort.signal, deadline: Date.now() + timeoutMs, timeoutMs, pool };
-      const output = await route.run({ files: upload.files, options, run, config });
-      await sendOutput(ctx, output);
+      // Valid requests only (a 400 never waits); waiting holds no pool slot and does not count against the time limit.
+      const account = ctx.state.account!;
+      const release = await fairShare.acquire(account.id, account.plan, response.signal);
+      try {
+        const timeoutMs = config[route.timeout];
+        const run: RunContext = { workdir: workdir.path, signal: response.signal, deadline: Date.now() + timeoutMs, timeoutMs, pool };
+        const output = await route.run({ files: upload.files, options, run, config });
+        await sendOutput(ctx, output, config.MAX_OUTPUT_FILES);
+      } finally {
+        release();
+      }
     } finally {
-      settled = true;
-      if (closed) await workdir.release();
+      if (response.isClosed()) await workdir.release();
+      else void response.closed.then(workdir.release).catch((error) => services.log.warn({ err: error }, 'removing a request work directory failed'));
     }
   };
 }

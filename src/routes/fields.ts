@@ -33,5 +33,14 @@ export const numberField = (min: number, max: number, description: string) =>
 export const rangesField = (description: string) =>
   z.string().regex(new RegExp(PAGE_RANGES_PATTERN), 'must be page ranges like 1-3,5,8-').describe(description);
 
+/** Passwords are taken literally (a leading "-" or "@" included); only a line break cannot be passed on to qpdf (one argument per argfile line). */
+export const NO_LINE_BREAKS = /^[^\r\n]*$/;
+
 /** A password (user or owner) of an encrypted input. Never logged. */
-export const passwordField = z.string().min(1, 'must not be empty').max(1024).describe('Password of the encrypted input (user or owner password).').optional();
+export const passwordField = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(1024)
+  .regex(NO_LINE_BREAKS, 'must not contain line breaks')
+  .describe('Password of the encrypted input (user or owner password), taken literally.')
+  .optional();

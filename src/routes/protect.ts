@@ -2,16 +2,18 @@ import { z } from 'zod';
 import { InvalidRequestError } from '../errors.js';
 import { protectPdf } from '../operations/protect.js';
 import { defineOperation } from './definition.js';
-import { boolField, passwordField } from './fields.js';
+import { NO_LINE_BREAKS, boolField, passwordField } from './fields.js';
 
-const newPassword = (description: string) => z.string().min(1, 'must not be empty').max(127, 'must be at most 127 characters').describe(description).optional();
+const newPassword = (description: string) =>
+  z.string().min(1, 'must not be empty').max(127, 'must be at most 127 characters').regex(NO_LINE_BREAKS, 'must not contain line breaks').describe(description).optional();
 
 export const protectRoute = defineOperation({
   name: 'protect',
   summary: 'Encrypt a PDF',
   description:
     'Encrypts with AES-256 (default) or AES-128. Give `user_password` (needed to open) and/or `owner_password` (needed to change permissions); ' +
-    'without an owner password a random one is set. Permissions default to allowed. ' +
+    'without an owner password a random one is set. Passwords are taken literally (one starting with `-` or `@`, or `--`, is a password like any other). ' +
+    'Permissions default to allowed. ' +
     '`allow_accessibility=false` cannot be enforced with AES encryption (PDF 2.0 readers always permit accessibility extraction): ' +
     'the response then carries `X-Ignored-Options: allow_accessibility`.',
   files: [{ field: 'file', min: 1, max: 1, kinds: ['pdf'], description: 'The PDF to encrypt.' }],

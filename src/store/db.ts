@@ -77,10 +77,28 @@ const migrations: string[] = [
    CREATE INDEX webhook_due ON webhook_deliveries (status, next_attempt_at);`,
 ];
 
+/**
+ * The database and its -wal/-shm files are private (0600): SQLite creates a
+ * new database 0644 and gives -wal/-shm the database file's mode, so the file
+ * is made 0600 before SQLite first opens it, and older ones are tightened.
+ */
+function makePrivate(file: string): void {
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      fs.chmodSync(name, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 /** Opens (creating if needed) `DATA_DIR/pdf-service.db` and migrates it. */
 export function openDatabase(dataDir: string): Db {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = new Database(path.join(dataDir, 'pdf-service.db'));
+  const file = path.join(dataDir, 'pdf-service.db');
+  makePrivate(file);
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

@@ -7,13 +7,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidRequestError } from '../errors.js';
 
+/** Writes `content` to a new 0600 file `<prefix>-<random><ext>` in `workdir` and returns its path. */
+export async function writePrivateFile(workdir: string, prefix: string, ext: string, content: string): Promise<string> {
+  const file = path.join(workdir, `${prefix}-${crypto.randomBytes(6).toString('hex')}${ext}`);
+  await fs.writeFile(file, content, { mode: 0o600, flag: 'wx' });
+  return file;
+}
+
 /** Writes `args` to a 0600 file in `workdir` and returns its path. */
 export async function writeArgFile(workdir: string, args: string[]): Promise<string> {
   for (const arg of args) {
     // One argument per line: a newline inside a value would split it.
     if (/[\r\n]/.test(arg)) throw new InvalidRequestError('Passwords must not contain line breaks.', 'password');
   }
-  const file = path.join(workdir, `args-${crypto.randomBytes(6).toString('hex')}.txt`);
-  await fs.writeFile(file, args.join('\n') + '\n', { mode: 0o600 });
-  return file;
+  return writePrivateFile(workdir, 'args', '.txt', args.join('\n') + '\n');
 }

@@ -1,10 +1,16 @@
 // qpdf (tested with 11.3.0, Debian bookworm): page counts, merge, split,
 // encryption. Exit codes: 0 ok, 3 ok with warnings (a repaired file), 2 error.
-// Calls that carry a password pass all arguments through an @argfile.
+// Calls that carry a password pass all arguments through an @argfile, as
+// `--password=<value>` (the "=" keeps a value such as "--" or "-x" a value).
+// Encryption takes its passwords as positional arguments, which qpdf 11.3
+// parses as options when they start with "-" (a password "--" crashed it,
+// "-secret" was echoed in its error): it runs as a QPDFJob JSON file instead,
+// where every password is a JSON string and never an option (issue 8).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { IncorrectPasswordError, InvalidPdfError, PasswordRequiredError, ProcessingFailedError } from '../errors.js';
-import { writeArgFile } from './argfile.js';
+import { scrubSecrets } from '../secrets.js';
+import { writeArgFile, writePrivateFile } from './argfile.js';
 import { run, type RunContext, type RunResult } from './run.js';
 
 export const QPDF = 'qpdf';
@@ -29,15 +35,30 @@ interface QpdfCall {
   readsStdout?: boolean;
 }
 
+/** The secret values in `args`: each whole argument and the value after its "=" (for scrubbing). */
+function secretValues(args: QpdfArg[]): string[] {
+  return args.flatMap((a) => (typeof a === 'string' ? [] : [a.secret, a.secret.slice(a.secret.indexOf('=') + 1)]));
+}
+
 /** Runs qpdf; maps failures to typed errors. */
 export async function runQpdf(ctx: RunContext, args: QpdfArg[], call: QpdfCall): Promise<RunResult> {
   const hasSecret = args.some((a) => typeof a !== 'string');
   const plain = args.map((a) => (typeof a === 'string' ? a : a.secret));
   const argv = hasSecret ? [`@${await writeArgFile(ctx.workdir, plain)}`] : plain;
-  const result = await run(ctx, QPDF, argv, { discardStdout: !call.readsStdout });
+  return checked(await run(ctx, QPDF, argv, { discardStdout: !call.readsStdout }), call, secretValues(args));
+}
+
+/** Runs a QPDFJob (qpdf --job-json-file) whose `secrets` are JSON strings in a 0600 file. */
+async function runQpdfJob(ctx: RunContext, job: Record<string, unknown>, call: QpdfCall, secrets: string[]): Promise<RunResult> {
+  const file = await writePrivateFile(ctx.workdir, 'job', '.json', JSON.stringify(job));
+  return checked(await run(ctx, QPDF, [`--job-json-file=${file}`], { discardStdout: !call.readsStdout }), call, secrets);
+}
+
+function checked(result: RunResult, call: QpdfCall, secrets: string[]): RunResult {
   if (result.exitCode === QpdfExitCode.ok || result.exitCode === QpdfExitCode.warnings) return result;
   if (call.answers?.includes(result.exitCode)) return result;
-  throw qpdfError(result, call);
+  // qpdf may echo an argument it rejects: no secret reaches the error (and so the log).
+  throw qpdfError({ ...result, stderr: scrubSecrets(result.stderr, secrets) }, call);
 }
 
 function qpdfError(result: RunResult, call: QpdfCall): Error {
@@ -132,34 +153,34 @@ export interface EncryptionSettings {
 
 const yn = (allowed: boolean) => (allowed ? 'y' : 'n');
 
-/** qpdf's restriction flags for `permissions` (exported for unit tests). */
-export function permissionArgs(p: Permissions): string[] {
-  return [
-    `--print=${p.print ? 'full' : 'none'}`,
-    `--extract=${yn(p.copy)}`,
-    `--modify-other=${yn(p.modify)}`,
-    `--annotate=${yn(p.annotate)}`,
-    `--form=${yn(p.fillForms)}`,
-    `--assemble=${yn(p.assemble)}`,
-    `--accessibility=${yn(p.accessibility)}`,
-  ];
+/** qpdf's restrictions for `permissions`, as QPDFJob JSON (exported for unit tests). */
+export function permissionJson(p: Permissions): Record<string, string> {
+  return {
+    print: p.print ? 'full' : 'none',
+    extract: yn(p.copy),
+    modifyOther: yn(p.modify),
+    annotate: yn(p.annotate),
+    form: yn(p.fillForms),
+    assemble: yn(p.assemble),
+    accessibility: yn(p.accessibility),
+  };
+}
+
+/** The QPDFJob that encrypts `input` (exported for unit tests). */
+export function encryptJob(input: string, output: string, settings: EncryptionSettings, inputPassword?: string): Record<string, unknown> {
+  const restrictions = { ...permissionJson(settings.permissions), ...(settings.bits === 128 ? { useAes: 'y' } : {}) };
+  return {
+    inputFile: input,
+    ...(inputPassword === undefined ? {} : { password: inputPassword }),
+    outputFile: output,
+    encrypt: { userPassword: settings.userPassword, ownerPassword: settings.ownerPassword, [`${settings.bits}bit`]: restrictions },
+  };
 }
 
 /** Encrypts `input` (opened with `inputPassword` if it is itself encrypted). */
 export async function encrypt(ctx: RunContext, input: string, output: string, settings: EncryptionSettings, inputPassword?: string): Promise<void> {
-  const args: QpdfArg[] = [
-    ...passwordArgs(inputPassword),
-    input,
-    '--encrypt',
-    { secret: settings.userPassword },
-    { secret: settings.ownerPassword },
-    String(settings.bits),
-    ...permissionArgs(settings.permissions),
-    ...(settings.bits === 128 ? ['--use-aes=y'] : []),
-    '--',
-    output,
-  ];
-  await runQpdf(ctx, args, { inputs: [input], passwordGiven: inputPassword !== undefined });
+  const secrets = [settings.userPassword, settings.ownerPassword, ...(inputPassword === undefined ? [] : [inputPassword])];
+  await runQpdfJob(ctx, encryptJob(input, output, settings, inputPassword), { inputs: [input], passwordGiven: inputPassword !== undefined }, secrets);
 }
 
 /** Reads selected objects as qpdf JSON v2 (no stream data). */

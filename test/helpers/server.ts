@@ -10,7 +10,7 @@ import { createApp, createServices, listen, type AppExtensions, type RunningServ
 import { createKey } from '../../src/store/keys.js';
 import type { Plan } from '../../src/store/plans.js';
 import { probeTools, type ToolStatus } from '../../src/tools/versions.js';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CORPUS = path.resolve(ROOT, '../shared/corpus');
@@ -37,14 +37,19 @@ export interface TestServer extends RunningServer {
 
 let accountCounter = 0;
 
-export async function startTestServer(env: Record<string, string> = {}, extensions: AppExtensions = {}, jobOptions: StartJobsOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  extensions: AppExtensions = {},
+  jobOptions: StartJobsOptions = {},
+  options: { log?: Logger } = {},
+): Promise<TestServer> {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-test-'));
   const dataDir = path.join(base, 'data');
   const tmpDir = path.join(base, 'tmp');
   fs.mkdirSync(tmpDir, { recursive: true });
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TMP_DIR: tmpDir, LOG_LEVEL: 'silent', ...env });
   toolsOnce ??= probeTools();
-  const services = await createServices(config, { tools: await toolsOnce, log: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
+  const services = await createServices(config, { tools: await toolsOnce, log: options.log ?? pino({ level: env.LOG_LEVEL ?? 'silent' }) });
   const jobs = startJobs(services, { worker: config.EMBEDDED_WORKER, ...jobOptions });
   const running = await listen(services, createApp(services, extensions));
   return {

@@ -262,7 +262,7 @@ describe('cancel and failure of a running job', () => {
     await eventually(() => filesUnder(jobsDir(server, 'inputs')).length === 0, 5000);
   });
 
-  it('a job past its time limit fails with 504 timeout and its charge is refunded', async () => {
+  it('a job past its time limit fails with 504 timeout and stays charged (API.md §3)', async () => {
     const slow = await startTestServer({ OPERATION_TIMEOUT: '1' }, { operations: [sleepOperation] });
     try {
       const k = slow.newKey('free');
@@ -271,7 +271,7 @@ describe('cancel and failure of a running job', () => {
       const done = await waitForJob(slow.url, job.id, k, 30_000);
       expect(done.status).toBe('failed');
       expect(done.error).toMatchObject({ status: 504, code: 'timeout' });
-      expect(await usedToday(slow, k)).toBe(0);
+      expect(await usedToday(slow, k)).toBe(1);
       await eventually(() => slow.leftovers().length === 0 && liveChildren().length === 0, 5000);
     } finally {
       await slow.close();

@@ -12,8 +12,9 @@ describe('allowance shared by two server processes on one database', () => {
 
   beforeAll(async () => {
     base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-multi-'));
-    // A queue long enough that no request is refused for overload: only the allowance may say no.
-    env = { DATA_DIR: path.join(base, 'data'), TMP_DIR: path.join(base, 'tmp'), LOG_LEVEL: 'info', QUEUE_LIMIT: '1000' };
+    // A queue long enough that no request is refused for overload, and no fair-share limit
+    // (test/http/fair-share.test.ts covers it): only the allowance may say no.
+    env = { DATA_DIR: path.join(base, 'data'), TMP_DIR: path.join(base, 'tmp'), LOG_LEVEL: 'info', QUEUE_LIMIT: '1000', ACCOUNT_CONCURRENCY_FREE: '0' };
     cli(['keys', 'list'], env); // creates and migrates the database once
     servers = await Promise.all([startServeProcess(env), startServeProcess(env)]);
   });

@@ -145,7 +145,7 @@ describe('daily allowance', () => {
     expect((await account(key)).used_today).toBe(0);
   });
 
-  it('504 timeout kills the whole process group and is refunded', async () => {
+  it('504 timeout kills the whole process group and stays charged (API.md §3)', async () => {
     const key = server.newKey('free');
     const started = Date.now();
     const res = await server.post('test-sleep', form({ seconds: '30' }), key);
@@ -153,7 +153,7 @@ describe('daily allowance', () => {
     // Stopped at the deadline, not when `sleep 30` ended by itself (holds on a machine of any speed).
     expect(Date.now() - started).toBeLessThan(30_000);
     expect((await res.json()).code).toBe('timeout');
-    expect((await account(key)).used_today).toBe(0);
+    expect((await account(key)).used_today).toBe(1);
     expect(liveChildren()).toEqual([]);
     // No `sleep 30` (child or grandchild) survives anywhere.
     await eventually(() => !fs.readdirSync('/proc').some((pid) => /^\d+$/.test(pid) && safeRead(`/proc/${pid}/cmdline`).includes('sleep\u000030')), 3000);
