@@ -1,5 +1,5 @@
 // Redaction inside MuPDF (run by `mutool run`, MuPDF 1.21.1; MuJS, ES5).
-// Usage: mutool run mutool-redact.js INPUT.pdf OUTPUT.pdf SPEC.json
+// Usage: mutool run mupdf-redact-script.js INPUT.pdf OUTPUT.pdf SPEC.json
 // SPEC: {"terms":[…], "regex":[…], "areas":[{page,x,y,w,h}], "color":[r,g,b]}
 // (a file, not argv: the terms are the very data being hidden).
 // Prints one JSON line: {"redactions":N} or {"error":"regex","index":i,"message":…}.
@@ -57,36 +57,73 @@ function matchesAny(patterns, text) {
   return findMatches(patterns, text).length > 0;
 }
 
-/**
- * The text blocks of a page, each as one string (lines joined by a space so a
- * phrase broken over two lines still matches) with one quad per character
- * (null for the joining spaces).
- */
+/** The text blocks of a page: their characters in reading order, each with its quad and line number. */
 function pageBlocks(page) {
   var blocks = [];
-  var text = '';
-  var quads = [];
+  var chars = [];
+  var line = 0;
   page.toStructuredText('preserve-whitespace').walk({
     beginTextBlock: function () {
-      text = '';
-      quads = [];
+      chars = [];
     },
     endLine: function () {
-      text += ' ';
-      quads.push(null);
+      line++;
     },
     onChar: function (c, origin, font, size, quad) {
-      // A character may be several code units (expanded ligature or astral).
-      for (var k = 0; k < c.length; k++) {
-        text += c.charAt(k);
-        quads.push(quad);
-      }
+      // A character may be several code units (an expanded ligature, an astral character).
+      for (var k = 0; k < c.length; k++) chars.push({ c: c.charAt(k), quad: quad, line: line });
     },
     endTextBlock: function () {
-      blocks.push({ text: text, quads: quads });
+      blocks.push(chars);
     },
   });
   return blocks;
+}
+
+/**
+ * The block as searchable text, with the character index behind each text
+ * position (-1: a joining space). Lines are joined by a space, or, with
+ * `dehyphenate`, a line ending in "-" is joined to the next without it (as
+ * pdftotext reads "Trace-/Monkey" as "TraceMonkey").
+ */
+function blockText(chars, dehyphenate) {
+  var text = '';
+  var map = [];
+  for (var i = 0; i < chars.length; i++) {
+    var lastOfLine = i + 1 === chars.length || chars[i + 1].line !== chars[i].line;
+    if (!(dehyphenate && lastOfLine && chars[i].c === '-' && i + 1 < chars.length)) {
+      text += chars[i].c;
+      map.push(i);
+    }
+    if (lastOfLine && !(dehyphenate && chars[i].c === '-')) {
+      text += ' ';
+      map.push(-1);
+    }
+  }
+  return { text: text, map: map };
+}
+
+/** Character ranges [first, last] of the matches in a block, each once, whichever way its lines were joined. */
+function blockMatches(chars, patterns) {
+  var seen = {};
+  var ranges = [];
+  [false, true].forEach(function (dehyphenate) {
+    var joined = blockText(chars, dehyphenate);
+    var found = findMatches(patterns, joined.text);
+    for (var i = 0; i < found.length; i++) {
+      var first = -1, last = -1;
+      for (var t = found[i][0]; t < found[i][1]; t++) {
+        var c = joined.map[t];
+        if (c < 0) continue;
+        if (first < 0) first = c;
+        last = c;
+      }
+      if (first < 0 || seen[first + ':' + last]) continue;
+      seen[first + ':' + last] = true;
+      ranges.push([first, last]);
+    }
+  });
+  return ranges;
 }
 
 function union(rect, quad) {
@@ -152,25 +189,22 @@ function drawBoxes(doc, page, pageObj, boxes) {
   pageObj.put('Contents', list);
 }
 
-/** Redact annotations over each match, one per line the match touches (their rect is the union of the glyph quads). */
+/** Redact annotations over each match, one per line it touches (the union of its glyph quads). */
 function markMatches(page, patterns, boxes) {
   var count = 0;
   var blocks = pageBlocks(page);
   for (var b = 0; b < blocks.length; b++) {
-    var block = blocks[b];
-    var matches = findMatches(patterns, block.text);
-    for (var i = 0; i < matches.length; i++) {
+    var chars = blocks[b];
+    var ranges = blockMatches(chars, patterns);
+    for (var i = 0; i < ranges.length; i++) {
       var rect = null;
-      for (var k = matches[i][0]; k < matches[i][1]; k++) {
-        var quad = block.quads[k];
-        if (quad === null) {
-          if (rect) addRedaction(page, trimQuadRect(rect), boxes);
+      for (var k = ranges[i][0]; k <= ranges[i][1]; k++) {
+        rect = union(rect, chars[k].quad);
+        if (k === ranges[i][1] || chars[k + 1].line !== chars[k].line) {
+          addRedaction(page, trimQuadRect(rect), boxes);
           rect = null;
-        } else {
-          rect = union(rect, quad);
         }
       }
-      if (rect) addRedaction(page, trimQuadRect(rect), boxes);
       count++;
     }
   }
