@@ -9,12 +9,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { ProcessingFailedError } from '../errors.js';
+import { InvalidRequestError, ProcessingFailedError } from '../errors.js';
 import { stemOf } from '../http/filename.js';
 import { cadesDetachedSignature, signingIdentity, type SigningIdentity } from '../pdf/cades.js';
 import { isXrefStream, prepareSignatureUpdate, type QpdfStructure } from '../pdf/signature-update.js';
 import { readPkcs12 } from '../tools/openssl.js';
-import { decrypt, readStructure } from '../tools/qpdf.js';
+import { readSignTargets, type SignTargets } from '../tools/mutool-structure.js';
+import { decrypt } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
 import { openInput } from './input-adapter.js';
 import type { OperationInput, OperationOutput } from './types.js';
@@ -52,20 +53,25 @@ async function lastXref(file: string): Promise<{ offset: number; stream: boolean
   }
 }
 
-function toStructure(json: any): QpdfStructure {
-  const objects = json.qpdf?.[1] ?? {};
-  return { objects, pages: (json.pages ?? []).map((p: { object: string }) => p.object), maxObjectId: Number(json.qpdf?.[0]?.maxobjectid ?? 0) };
+/** Where the widget goes: the visible signature's page, else page 1. */
+function targetPage(options: SignOptions): number {
+  return options.visible ? (options.page ?? 1) : 1;
 }
 
-/** A file qpdf parsed without repair, with a usable tail; else a fresh rewrite of it (its earlier revisions are then gone). */
-async function appendable(run: RunContext, file: string, first: Promise<{ json: any; repaired: boolean }>) {
-  const [structure, xref] = await Promise.all([first, lastXref(file)]);
-  if (!structure.repaired && xref) return { file, structure: toStructure(structure.json), xref };
+function toStructure(targets: SignTargets): QpdfStructure {
+  if (targets.pageRef === null) throw new InvalidRequestError(`page: the document has ${targets.pageCount} page${targets.pageCount === 1 ? '' : 's'}.`, 'page');
+  return { objects: targets.objects, pageCount: targets.pageCount, pageRef: targets.pageRef, nextObjectId: targets.xrefSize };
+}
+
+/** A file MuPDF read without repair, with a usable tail; else a fresh qpdf rewrite of it (its earlier revisions are then gone). */
+async function appendable(run: RunContext, file: string, page: number, first: Promise<SignTargets>) {
+  const [targets, xref] = await Promise.all([first, lastXref(file)]);
+  if (!targets.repaired && xref) return { file, structure: toStructure(targets), xref };
   const rewritten = path.join(run.workdir, 'rewritten.pdf');
   await decrypt(run, file, rewritten);
-  const [again, xref2] = await Promise.all([readStructure(run, rewritten), lastXref(rewritten)]);
-  if (!xref2) throw new ProcessingFailedError('Preparing the file for signing failed.', new Error('no usable startxref after a qpdf rewrite'));
-  return { file: rewritten, structure: toStructure(again.json), xref: xref2 };
+  const [again, xref2] = await Promise.all([readSignTargets(run, rewritten, page), lastXref(rewritten)]);
+  if (!xref2 || again.repaired) throw new ProcessingFailedError('Preparing the file for signing failed.', new Error('no usable startxref after a qpdf rewrite'));
+  return { file: rewritten, structure: toStructure(again), xref: xref2 };
 }
 
 /** SHA-256 of the file's bytes outside /Contents: the original from disk, then the update. */
@@ -81,14 +87,15 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
   const upload = files.file[0];
   const identityPromise: Promise<SigningIdentity> = readPkcs12(run, files.certificate[0].path, options.certificate_password ?? '').then((c) => signingIdentity(c.keys, c.certificates));
   // Read the structure alongside the open: the common case (not encrypted) needs no second pass.
-  const firstRead = readStructure(run, upload.path);
+  const page = targetPage(options);
+  const firstRead = readSignTargets(run, upload.path, page);
   const [openedResult, identityResult, firstResult] = await Promise.allSettled([openInput(run, upload, config, options.password), identityPromise, firstRead]);
   if (openedResult.status === 'rejected') throw openedResult.reason;
   if (identityResult.status === 'rejected') throw identityResult.reason;
   const pdf = openedResult.value;
   const identity = identityResult.value;
-  const structureRead = pdf.wasEncrypted ? readStructure(run, pdf.path) : firstResult.status === 'fulfilled' ? Promise.resolve(firstResult.value) : Promise.reject(firstResult.reason);
-  const source = await appendable(run, pdf.path, structureRead);
+  const structureRead = pdf.wasEncrypted ? readSignTargets(run, pdf.path, page) : firstResult.status === 'fulfilled' ? Promise.resolve(firstResult.value) : Promise.reject(firstResult.reason);
+  const source = await appendable(run, pdf.path, page, structureRead);
 
   const prepared = prepareSignatureUpdate(source.structure, source.xref.size, source.xref.endsWithNewline, source.xref.stream, source.xref.offset, {
     signerName: identity.signerName,

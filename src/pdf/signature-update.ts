@@ -1,18 +1,20 @@
 // A signature appended as an incremental update (ISO 32000-1 §7.5.6): the
 // original bytes stay as they are, so signatures already in the file stay
-// valid. qpdf parses the file (its JSON v2 of the current objects); this
-// module only writes: the signature dictionary with a /Contents placeholder,
+// valid. MuPDF or qpdf parses the file (the current objects, in qpdf's JSON
+// v2 value syntax); this module only writes: the signature dictionary with a /Contents placeholder,
 // the signature field/widget, its appearance, new versions of the page (or its
 // /Annots array) and of the catalog (or its AcroForm), and a cross-reference
 // section of the same kind as the file's last one (table or stream) with /Prev.
 import { InvalidRequestError } from '../errors.js';
 
-/** qpdf JSON v2 "qpdf" section: [header, { "obj:N G R": {value} | {stream}, trailer: {value} }]. */
+/** The objects the update touches, in qpdf JSON v2 value syntax, keyed "obj:N G R" (and "trailer"). */
 export interface QpdfStructure {
   objects: Record<string, { value?: unknown; stream?: { dict: Record<string, unknown> } }>;
-  /** Page object references ("N G R") in page order. */
-  pages: string[];
-  maxObjectId: number;
+  pageCount: number;
+  /** Reference of the page that gets the widget. */
+  pageRef: string;
+  /** The next free object number. */
+  nextObjectId: number;
 }
 
 export interface SignatureFields {
@@ -195,16 +197,13 @@ export function prepareSignatureUpdate(structure: QpdfStructure, originalSize: n
   const trailer = (structure.objects.trailer?.value ?? {}) as Dict;
   const rootRef = String(trailer['/Root']);
   const root = { ...(reader.get(rootRef) as Dict) };
-  let next = Math.max(structure.maxObjectId + 1, Number(trailer['/Size'] ?? 0));
+  let next = Math.max(structure.nextObjectId, Number(trailer['/Size'] ?? 0));
   const alloc = () => next++;
   const written: Array<{ ref: string; body: string }> = [];
   const put = (ref: string, body: string) => written.push({ ref, body });
 
   const pageNumber = fields.visible?.page ?? 1;
-  if (pageNumber > structure.pages.length) {
-    throw new InvalidRequestError(`page: the document has ${structure.pages.length} page${structure.pages.length === 1 ? '' : 's'}.`, 'page');
-  }
-  const pageRef = structure.pages[pageNumber - 1];
+  const pageRef = structure.pageRef;
 
   const sigId = alloc();
   const widgetId = alloc();

@@ -156,6 +156,17 @@ describe('sign', () => {
     ]);
   });
 
+  it('appends a cross-reference stream to a file whose last section is one', async () => {
+    const streams = path.join(dir, 'object-streams.pdf');
+    execFileSync('qpdf', ['--object-streams=generate', pdf, streams]);
+    const out = await signed({}, streams);
+    expect(pdfsig(out)).toContain('Signature is Valid.');
+    const tail = fs.readFileSync(out).subarray(fs.statSync(streams).size).toString('latin1');
+    expect(tail).toMatch(/\/Type\/XRef/);
+    expect(tail).not.toMatch(/^xref$/m);
+    expect(spawnSync('qpdf', ['--check', out]).status).toBe(0);
+  });
+
   it('signs an encrypted input opened with its password (output not encrypted)', async () => {
     const out = await signed({ password: 'user' }, corpus('encrypted-rc4-20-pages-user-user.pdf'));
     expect(pdfsig(out)).toContain('Signature is Valid.');
