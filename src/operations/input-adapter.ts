@@ -21,15 +21,18 @@ export interface OpenedInput {
   wasEncrypted: boolean;
 }
 
-/** Opens the upload (422/413 on a bad, locked or oversized file) and decrypts it when needed. */
-export async function openInput(ctx: RunContext, file: InputFile, config: Config, password?: string): Promise<OpenedInput> {
+/**
+ * Opens the upload (422/413 on a bad, locked or oversized file) and decrypts it
+ * when needed. `encrypted`: the answer when the caller reads the trailer anyway
+ * (sign, with MuPDF), which saves qpdf's own check.
+ */
+export async function openInput(ctx: RunContext, file: InputFile, config: Config, password?: string, encrypted?: Promise<boolean>): Promise<OpenedInput> {
   // Side by side; both settle before anything is decided, so no child outlives the call.
-  const [openResult, encryptedResult] = await Promise.allSettled([openPdf(ctx, file, config.MAX_PAGES, password), isEncrypted(ctx, file.path)]);
+  const [openResult, encryptedResult] = await Promise.allSettled([openPdf(ctx, file, config.MAX_PAGES, password), encrypted ?? isEncrypted(ctx, file.path)]);
   if (openResult.status === 'rejected') throw openResult.reason;
   if (encryptedResult.status === 'rejected') throw encryptedResult.reason;
   const opened = openResult.value;
-  const encrypted = encryptedResult.value;
-  if (!encrypted) return { path: file.path, original: file.path, name: file.name, pages: opened.pages, wasEncrypted: false };
+  if (!encryptedResult.value) return { path: file.path, original: file.path, name: file.name, pages: opened.pages, wasEncrypted: false };
   const decrypted = path.join(ctx.workdir, `decrypted-${path.basename(file.path)}`);
   await decrypt(ctx, file.path, decrypted, password);
   return { path: decrypted, original: file.path, name: file.name, pages: opened.pages, wasEncrypted: true };

@@ -89,7 +89,9 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
   // Read the structure alongside the open: the common case (not encrypted) needs no second pass.
   const page = targetPage(options);
   const firstRead = readSignTargets(run, upload.path, page);
-  const [openedResult, identityResult, firstResult] = await Promise.allSettled([openInput(run, upload, config, options.password), identityPromise, firstRead]);
+  // MuPDF's reading of the trailer answers "encrypted?" (a user-password file it cannot open is qpdf's to diagnose: then "yes").
+  const encrypted = firstRead.then((t) => t.encrypted, () => true);
+  const [openedResult, identityResult, firstResult] = await Promise.allSettled([openInput(run, upload, config, options.password, encrypted), identityPromise, firstRead]);
   if (openedResult.status === 'rejected') throw openedResult.reason;
   if (identityResult.status === 'rejected') throw identityResult.reason;
   const pdf = openedResult.value;
