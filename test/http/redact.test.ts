@@ -146,6 +146,21 @@ describe('redact', () => {
     }
   });
 
+  it('runs a catastrophic pattern in the tool process: 504 at the deadline, the server answering meanwhile', async () => {
+    const short = await startTestServer({ OPERATION_TIMEOUT: '3' });
+    try {
+      const file = tempFile('evil.pdf', makePdf([{ content: textAt(`${'a'.repeat(40)}b`, 72, 700) }]));
+      const pending = short.post('redact', await redactForm([['regex', '(a+)+$']], file), short.newKey());
+      await new Promise((r) => setTimeout(r, 500));
+      const health = await fetch(`${short.url}/healthz`);
+      expect(health.status).toBe(200);
+      const problem = await problemOf(await pending);
+      expect([problem.status, problem.code]).toEqual([504, 'timeout']);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('opens an encrypted input with its password', async () => {
     const res = await server.post('redact', await redactForm([['terms', 'the'], ['password', 'user']], corpus('encrypted-rc4-20-pages-user-user.pdf')), key);
     expect(res.status).toBe(200);
