@@ -34,7 +34,21 @@ beforeAll(async () => {
     ],
     [{ dict: '/Width 64/Height 64/ColorSpace/DeviceRGB/BitsPerComponent 8/Filter/DCTDecode', data: jpeg }],
   );
-  fixture = tempFile('secret.pdf', appendInfoRevision(base, 'Report on secret-alpha'));
+  const withInfo = tempFile('secret-info.pdf', appendInfoRevision(base, 'Report on secret-alpha'));
+  // Two sticky notes on page 1 (added by mutool, test side): one names the term, one does not.
+  const script = path.join(path.dirname(withInfo), 'annots.js');
+  fs.writeFileSync(
+    script,
+    [
+      'var doc = new Document(scriptArgs[0]);',
+      'var page = doc.loadPage(0);',
+      'var a = page.createAnnotation("Text"); a.setRect([10, 10, 30, 30]); a.setContents("note about SECRET-alpha"); a.update();',
+      'var b = page.createAnnotation("Text"); b.setRect([40, 10, 60, 30]); b.setContents("harmless note"); b.update();',
+      'doc.save(scriptArgs[1]);',
+    ].join('\n'),
+  );
+  fixture = path.join(path.dirname(withInfo), 'secret.pdf');
+  execFileSync('mutool', ['run', script, withInfo, fixture], { stdio: 'pipe' });
 });
 afterAll(() => server.close());
 
@@ -83,6 +97,7 @@ function qdfText(file: string): string {
 describe('redact', () => {
   it('removes terms, regex matches and areas from the content; other text stays; metadata cleaned', async () => {
     expect(textOf(fixture)).toContain('SECRET-alpha');
+    expect(qdfText(fixture)).toContain('note about SECRET-alpha');
     const before = imageHashes(fixture);
     const image = { page: 1, x: 320, y: 412, w: 40, h: 40 };
     const rotated = boxOf(fixture, 2, 'ROTATEDWORD');
@@ -108,6 +123,8 @@ describe('redact', () => {
     expect(qdf).not.toContain('4111');
     expect(qdf).not.toContain('ROTATEDWORD');
     expect(qdf).toMatch(/\(Public sentence stays here\)\s*Tj/);
+    // The annotation naming the term is gone, the other one stays.
+    expect(qdf).toContain('harmless note');
     expect(execFileSync('pdfinfo', [out], { encoding: 'utf8' })).not.toMatch(/secret/i);
     // The image under the area has its pixels replaced.
     const after = imageHashes(out);
