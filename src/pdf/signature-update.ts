@@ -88,6 +88,14 @@ export function pdfValue(value: unknown): string {
 
 type Dict = Record<string, unknown>;
 
+/** A qpdf JSON v2 string ("u:text" or "b:hex") as text; "" for anything else. */
+function jsonText(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  if (value.startsWith('u:')) return value.slice(2);
+  if (value.startsWith('b:')) return Buffer.from(value.slice(2), 'hex').toString('latin1');
+  return '';
+}
+
 class ObjectReader {
   constructor(private readonly structure: QpdfStructure) {}
   /** The dictionary or value behind `ref` (a stream's dictionary for a stream). */
@@ -233,9 +241,9 @@ export function prepareSignatureUpdate(structure: QpdfStructure, originalSize: n
   const acroForm = { ...((reader.resolve(acroValue) as Dict | undefined) ?? {}) };
   const fieldsValue = acroForm['/Fields'];
   const existing = ((reader.resolve(fieldsValue) as unknown[] | undefined) ?? []).slice();
-  const names = new Set(existing.map((f) => String((reader.resolve(f) as Dict | undefined)?.['/T'] ?? '')));
+  const names = new Set(existing.map((f) => jsonText((reader.resolve(f) as Dict | undefined)?.['/T'])));
   let n = existing.length + 1;
-  while (names.has(`u:Signature${n}`)) n++;
+  while (names.has(`Signature${n}`)) n++;
 
   const sig = [
     '/Type/Sig/Filter/Adobe.PPKLite/SubFilter/ETSI.CAdES.detached',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sniffBuffer } from '../../src/files/sniff.js';
 import { pdfDateToIso as verifyDateForTest } from '../../src/operations/verify.js';
-import { displayToUser, pdfDate, pdfText, pdfValue } from '../../src/pdf/signature-update.js';
+import { displayToUser, pdfDate, pdfText, pdfValue, prepareSignatureUpdate } from '../../src/pdf/signature-update.js';
 import { parsePdfsig } from '../../src/tools/pdfsig.js';
 import { parsePemBundle } from '../../src/tools/openssl.js';
 
@@ -33,6 +33,35 @@ describe('signature update writer', () => {
     expect(displayToUser(r, box, 90)).toEqual([70, 60, 110, 160]);
     expect(displayToUser(r, box, 180)).toEqual([552, 70, 652, 110]);
     expect(displayToUser(r, box, 270)).toEqual([602, 732, 642, 832]);
+  });
+});
+
+describe('prepareSignatureUpdate', () => {
+  const structure = {
+    objects: {
+      trailer: { value: { '/Root': '1 0 R', '/Size': 7 } },
+      'obj:1 0 R': { value: { '/Type': '/Catalog', '/Pages': '2 0 R', '/AcroForm': '6 0 R' } },
+      'obj:6 0 R': { value: { '/Fields': ['5 0 R'] } },
+      'obj:5 0 R': { value: { '/FT': '/Tx', '/T': `b:${Buffer.from('Signature2').toString('hex')}` } },
+      'obj:3 0 R': { value: { '/Type': '/Page', '/Parent': '2 0 R', '/MediaBox': [0, 0, 612, 792] } },
+    },
+    pageCount: 1,
+    pageRef: '3 0 R',
+    nextObjectId: 7,
+  };
+  const fields = { signerName: 'A', signingTime: new Date(0), contentsBytes: 16 };
+
+  it('names the field uniquely, keeps the existing fields, and fills /ByteRange around /Contents', () => {
+    const prepared = prepareSignatureUpdate(structure, 1000, true, false, 900, fields);
+    const text = prepared.update.toString('latin1');
+    expect(text).toContain('/T(Signature3)');
+    expect(text).toMatch(/6 0 obj\n<<\/Fields \[5 0 R \d+ 0 R\] \/SigFlags 3>>/);
+    expect(text).toMatch(/\/Prev 900>>\nstartxref\n\d+\n%%EOF\n$/);
+    const [a, b, c, d] = prepared.byteRange;
+    expect([a, b]).toEqual([0, prepared.contentsStart]);
+    expect(c).toBe(prepared.contentsEnd);
+    expect(c + d).toBe(1000 + prepared.update.length);
+    expect(text.slice(prepared.contentsStart - 1000, prepared.contentsEnd - 1000)).toBe(`<${'0'.repeat(32)}>`);
   });
 });
 
