@@ -65,8 +65,9 @@ function toStructure(targets: SignTargets): QpdfStructure {
 
 /** A file MuPDF read without repair, with a usable tail; else a fresh qpdf rewrite of it (its earlier revisions are then gone). */
 async function appendable(run: RunContext, file: string, page: number, first: Promise<SignTargets>) {
-  const [targets, xref] = await Promise.all([first, lastXref(file)]);
-  if (!targets.repaired && xref) return { file, structure: toStructure(targets), xref };
+  // MuPDF failing where qpdf (openPdf) succeeded means damage qpdf tolerates: rewrite, as for a repair.
+  const [targets, xref] = await Promise.all([first.catch(() => undefined), lastXref(file)]);
+  if (targets && !targets.repaired && xref) return { file, structure: toStructure(targets), xref };
   const rewritten = path.join(run.workdir, 'rewritten.pdf');
   await decrypt(run, file, rewritten);
   const [again, xref2] = await Promise.all([readSignTargets(run, rewritten, page), lastXref(rewritten)]);

@@ -167,6 +167,17 @@ describe('sign', () => {
     expect(spawnSync('qpdf', ['--check', out]).status).toBe(0);
   });
 
+  it('signs a file whose cross-reference table is damaged (qpdf rewrites it first)', async () => {
+    const damaged = path.join(dir, 'damaged.pdf');
+    const bytes = fs.readFileSync(pdf).toString('latin1');
+    // startxref points nowhere useful: readers must reconstruct the table.
+    fs.writeFileSync(damaged, Buffer.from(bytes.replace(/startxref\n\d+/, 'startxref\n17'), 'latin1'));
+    expect(spawnSync('qpdf', ['--check', damaged]).status).toBe(3);
+    const out = await signed({}, damaged);
+    expect(pdfsig(out)).toContain('Signature is Valid.');
+    expect(spawnSync('qpdf', ['--check', out]).status).toBe(0);
+  });
+
   it('signs an encrypted input opened with its password (output not encrypted)', async () => {
     const out = await signed({ password: 'user' }, corpus('encrypted-rc4-20-pages-user-user.pdf'));
     expect(pdfsig(out)).toContain('Signature is Valid.');
