@@ -17,6 +17,7 @@ PACKAGES=(
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
   python3-uno
   chromium
+  openssl
   fonts-dejavu-core fonts-noto-core
   file
 )

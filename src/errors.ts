@@ -99,8 +99,8 @@ export class PasswordRequiredError extends ProblemError {
   }
 }
 export class IncorrectPasswordError extends ProblemError {
-  constructor() {
-    super(422, 'incorrect_password', 'Incorrect password', 'The password does not open the file.');
+  constructor(detail = 'The password does not open the file.') {
+    super(422, 'incorrect_password', 'Incorrect password', detail);
   }
 }
 export class QuotaExceededError extends ProblemError {
@@ -173,5 +173,11 @@ export class PageTooLargeError extends ProblemError {
       `Page ${page} would be ${pixels} pixels at this dpi; the limit is ${limit} pixels per page (MAX_RENDER_PIXELS). Use dpi ${maxDpi} or lower.`,
       { limit, page, max_dpi: maxDpi },
     );
+  }
+}
+/** The signing certificate cannot sign now: expired, not yet valid, not for signing, no matching key, or an unsupported key type (422). */
+export class InvalidCertificateError extends ProblemError {
+  constructor(detail: string) {
+    super(422, 'invalid_certificate', 'Certificate cannot sign', detail);
   }
 }

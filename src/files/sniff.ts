@@ -22,6 +22,7 @@ export type FileKind =
   | 'html'
   | 'txt'
   | 'zip'
+  | 'pkcs12'
   | 'unknown';
 
 export const IMAGE_KINDS: readonly FileKind[] = ['png', 'jpeg', 'tiff', 'gif', 'bmp', 'webp', 'jp2'];
@@ -47,6 +48,7 @@ export const MEDIA_TYPES: Record<FileKind, string> = {
   html: 'text/html',
   txt: 'text/plain',
   zip: 'application/zip',
+  pkcs12: 'application/x-pkcs12',
   unknown: 'application/octet-stream',
 };
 
@@ -83,6 +85,21 @@ function looksLikeText(head: Buffer): boolean {
   }
 }
 
+/**
+ * PKCS#12 (RFC 7292) in DER or BER: PFX ::= SEQUENCE { version INTEGER (3), … }.
+ * The outer SEQUENCE tag, a definite (short or long form) or indefinite length,
+ * then exactly INTEGER 3 — a prefix no other accepted kind can start with.
+ */
+function isPkcs12(head: Buffer): boolean {
+  if (head[0] !== 0x30 || head.length < 8) return false;
+  const first = head[1];
+  let offset: number;
+  if (first < 0x80 || first === 0x80) offset = 2;
+  else if (first >= 0x81 && first <= 0x84) offset = 2 + (first - 0x80);
+  else return false;
+  return startsWith(head, [0x02, 0x01, 0x03], offset);
+}
+
 /** Classifies a buffer holding the start of a file. */
 export function sniffBuffer(head: Buffer): FileKind {
   // PDF: "%PDF-" may follow junk (some generators prepend bytes); readers accept 1 KiB.
@@ -97,6 +114,7 @@ export function sniffBuffer(head: Buffer): FileKind {
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return zipKind(head);
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
   if (head.toString('latin1', 0, 5) === '{\\rtf') return 'rtf';
+  if (isPkcs12(head)) return 'pkcs12';
   if (looksLikeText(head)) {
     const start = head.toString('utf8', 0, 512).replace(/^\uFEFF/, '').trimStart().toLowerCase();
     if (start.startsWith('<!doctype html') || start.startsWith('<html')) return 'html';

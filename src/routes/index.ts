@@ -7,11 +7,17 @@ import { compressRoute } from './compress.js';
 import { mergeRoute } from './merge.js';
 import { ocrRoute } from './ocr.js';
 import { protectRoute } from './protect.js';
+import { redactRoute } from './redact.js';
+import { signRoute } from './sign.js';
+import { verifyRoute } from './verify.js';
 import { splitRoute } from './split.js';
 import { unlockRoute } from './unlock.js';
 import { watermarkRoute } from './watermark.js';
 
 export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute];
+
+// Redaction, signatures (issue 12): kept on their own line to merge cleanly.
+operationRoutes.push(redactRoute, signRoute, verifyRoute);
 
 export function findOperation(name: string): OperationRoute | undefined {
   return operationRoutes.find((route) => route.name === name);

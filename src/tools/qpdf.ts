@@ -196,3 +196,15 @@ export async function updateFromJson(ctx: RunContext, input: string, update: obj
   await fs.writeFile(jsonFile, JSON.stringify(update));
   await runQpdf(ctx, [input, `--update-from-json=${jsonFile}`, output], { inputs: [input], passwordGiven: false });
 }
+
+/**
+ * The current objects (dictionaries, no stream data) and the page list, as
+ * qpdf JSON v2, for writing an incremental update (sign). `repaired` is true
+ * when qpdf had to reconstruct the file (exit 3): its byte offsets cannot be
+ * trusted for an append.
+ */
+export async function readStructure(ctx: RunContext, file: string): Promise<{ json: any; repaired: boolean }> {
+  const args = ['--json=2', '--json-stream-data=none', '--json-key=qpdf', '--json-key=pages', file];
+  const result = await runQpdf(ctx, args, { inputs: [file], passwordGiven: false, readsStdout: true });
+  return { json: JSON.parse(result.stdout), repaired: result.exitCode === QpdfExitCode.warnings };
+}

@@ -1,6 +1,7 @@
 // Asynchronous jobs (API.md §6), end to end through HTTP with the real tools.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationRoutes } from '../../src/routes/index.js';
@@ -26,7 +27,22 @@ const SAMPLES: Record<string, () => Promise<Fields>> = {
   convert: async () => ({ file: await filePart(corpus('tracemonkey.pdf')), to: 'txt' }),
   ocr: async () => ({ file: await filePart(corpus('typewriter.png')), output: 'txt' }),
   'extract-text': async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
+  redact: async () => ({ file: await filePart(corpus('tracemonkey.pdf')), terms: 'TraceMonkey' }),
+  sign: async () => ({ file: await filePart(corpus('trivial.pdf')), certificate: await filePart(testP12()), certificate_password: 'jobs-p12' }),
+  verify: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
 };
+
+let p12: string | undefined;
+/** A self-signed PKCS#12 (openssl, test side) for the sign sample. */
+function testP12(): string {
+  if (p12) return p12;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-p12-'));
+  const [keyPem, certPem, out] = ['k.pem', 'c.pem', 'c.p12'].map((n) => path.join(dir, n));
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyPem, '-out', certPem, '-days', '30', '-subj', '/CN=Job Signer'], { stdio: 'pipe' });
+  execFileSync('openssl', ['pkcs12', '-export', '-inkey', keyPem, '-in', certPem, '-out', out, '-passout', 'pass:jobs-p12'], { stdio: 'pipe' });
+  p12 = out;
+  return out;
+}
 
 /** What must be equal between the synchronous and the asynchronous result (PDF bytes differ by IDs and dates). */
 function summarize(file: string, contentType: string, password?: string): unknown {

@@ -1,0 +1,125 @@
+// sign: a PAdES baseline B-B signature (ETSI.CAdES.detached) appended as an
+// incremental update, so the original bytes — and any signature already on
+// them — stay intact. The PKCS#12 is opened by openssl (password on stdin);
+// the CMS is built in-process (pdf/cades.ts) over the SHA-256 of the byte
+// ranges, streamed from disk. An encrypted input is decrypted first (with
+// `password`): the signed output is not encrypted, and signatures it carried
+// do not survive that rewrite (documented on the route).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { InvalidRequestError, ProcessingFailedError } from '../errors.js';
+import { stemOf } from '../http/filename.js';
+import { cadesDetachedSignature, signingIdentity, type SigningIdentity } from '../pdf/cades.js';
+import { isXrefStream, prepareSignatureUpdate, type QpdfStructure } from '../pdf/signature-update.js';
+import { readPkcs12 } from '../tools/openssl.js';
+import { readSignTargets, type SignTargets } from '../tools/mutool-structure.js';
+import { decrypt } from '../tools/qpdf.js';
+import type { RunContext } from '../tools/run.js';
+import { openInput } from './input-adapter.js';
+import type { OperationInput, OperationOutput } from './types.js';
+
+export interface SignOptions {
+  certificate_password?: string;
+  reason?: string;
+  location?: string;
+  contact?: string;
+  visible: boolean;
+  page?: number;
+  rect?: { x: number; y: number; w: number; h: number };
+  password?: string;
+}
+
+/** Where the file's last cross-reference section starts and what kind it is; undefined when the tail is not usable for an append. */
+async function lastXref(file: string): Promise<{ offset: number; stream: boolean; size: number; endsWithNewline: boolean } | undefined> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const tailLength = Math.min(size, 2048);
+    const tail = Buffer.alloc(tailLength);
+    await handle.read(tail, 0, tailLength, size - tailLength);
+    const match = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail.toString('latin1'));
+    if (!match) return undefined;
+    const offset = Number(match[1]);
+    if (offset <= 0 || offset >= size) return undefined;
+    const head = Buffer.alloc(32);
+    await handle.read(head, 0, 32, offset);
+    const text = head.toString('latin1');
+    if (!text.startsWith('xref') && !/^\d+\s+\d+\s+obj/.test(text)) return undefined;
+    return { offset, stream: isXrefStream(head), size, endsWithNewline: tail[tail.length - 1] === 0x0a || tail[tail.length - 1] === 0x0d };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Where the widget goes: the visible signature's page, else page 1. */
+function targetPage(options: SignOptions): number {
+  return options.visible ? (options.page ?? 1) : 1;
+}
+
+function toStructure(targets: SignTargets): QpdfStructure {
+  if (targets.pageRef === null) throw new InvalidRequestError(`page: the document has ${targets.pageCount} page${targets.pageCount === 1 ? '' : 's'}.`, 'page');
+  return { objects: targets.objects, pageCount: targets.pageCount, pageRef: targets.pageRef, nextObjectId: targets.xrefSize };
+}
+
+/** A file MuPDF read without repair, with a usable tail; else a fresh qpdf rewrite of it (its earlier revisions are then gone). */
+async function appendable(run: RunContext, file: string, page: number, first: Promise<SignTargets>) {
+  // MuPDF failing where qpdf (openPdf) succeeded means damage qpdf tolerates: rewrite, as for a repair.
+  const [targets, xref] = await Promise.all([first.catch(() => undefined), lastXref(file)]);
+  if (targets && !targets.repaired && xref) return { file, structure: toStructure(targets), xref };
+  const rewritten = path.join(run.workdir, 'rewritten.pdf');
+  await decrypt(run, file, rewritten);
+  const [again, xref2] = await Promise.all([readSignTargets(run, rewritten, page), lastXref(rewritten)]);
+  if (!xref2 || again.repaired) throw new ProcessingFailedError('Preparing the file for signing failed.', new Error('no usable startxref after a qpdf rewrite'));
+  return { file: rewritten, structure: toStructure(again), xref: xref2 };
+}
+
+/** SHA-256 of the file's bytes outside /Contents: the original from disk, then the update. */
+async function rangesDigest(original: string, update: Buffer, cut: [number, number]): Promise<Buffer> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(original)) hash.update(chunk as Buffer);
+  hash.update(update.subarray(0, cut[0]));
+  hash.update(update.subarray(cut[1]));
+  return hash.digest();
+}
+
+export async function signPdf({ files, options, run, config }: OperationInput<SignOptions>): Promise<OperationOutput> {
+  const upload = files.file[0];
+  const identityPromise: Promise<SigningIdentity> = readPkcs12(run, files.certificate[0].path, options.certificate_password ?? '').then((c) => signingIdentity(c.keys, c.certificates));
+  // Read the structure alongside the open: the common case (not encrypted) needs no second pass.
+  const page = targetPage(options);
+  const firstRead = readSignTargets(run, upload.path, page);
+  // MuPDF's reading of the trailer answers "encrypted?" (a user-password file it cannot open is qpdf's to diagnose: then "yes").
+  const encrypted = firstRead.then((t) => t.encrypted, () => true);
+  const [openedResult, identityResult, firstResult] = await Promise.allSettled([openInput(run, upload, config, options.password, encrypted), identityPromise, firstRead]);
+  if (openedResult.status === 'rejected') throw openedResult.reason;
+  if (identityResult.status === 'rejected') throw identityResult.reason;
+  const pdf = openedResult.value;
+  const identity = identityResult.value;
+  const structureRead = pdf.wasEncrypted ? readSignTargets(run, pdf.path, page) : firstResult.status === 'fulfilled' ? Promise.resolve(firstResult.value) : Promise.reject(firstResult.reason);
+  const source = await appendable(run, pdf.path, page, structureRead);
+
+  const prepared = prepareSignatureUpdate(source.structure, source.xref.size, source.xref.endsWithNewline, source.xref.stream, source.xref.offset, {
+    signerName: identity.signerName,
+    signingTime: new Date(),
+    reason: options.reason,
+    location: options.location,
+    contact: options.contact,
+    visible: options.visible ? { page: options.page ?? 1, rect: options.rect! } : undefined,
+    contentsBytes: identity.maxSignatureBytes,
+  });
+  const localStart = prepared.contentsStart - source.xref.size;
+  const localEnd = prepared.contentsEnd - source.xref.size;
+  const digest = await rangesDigest(source.file, prepared.update, [localStart, localEnd]);
+  const signature = await cadesDetachedSignature(identity, digest);
+  if (signature.length > identity.maxSignatureBytes) {
+    throw new ProcessingFailedError('Signing failed.', new Error(`CMS of ${signature.length} bytes over the ${identity.maxSignatureBytes} reserved`));
+  }
+  prepared.update.write(signature.toString('hex').toUpperCase(), localStart + 1, 'latin1');
+
+  const output = path.join(run.workdir, 'signed.pdf');
+  await fsp.copyFile(source.file, output);
+  await fsp.appendFile(output, prepared.update);
+  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(pdf.name)}-signed.pdf` };
+}

@@ -1,0 +1,88 @@
+// verify: every signature of the PDF, checked by poppler's pdfsig (NSS) —
+// whether it is cryptographically valid over its byte ranges and whether
+// those ranges cover the whole file (false once anything was appended after
+// signing). Signer name from the certificate (pdfsig), time and reason from
+// the signature dictionary (qpdf JSON), matched to pdfsig's report by
+// /ByteRange. Certificate trust is not judged (no trust store).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PasswordRequiredError } from '../errors.js';
+import { stemOf } from '../http/filename.js';
+import { listSignatures } from '../tools/pdfsig.js';
+import { readStructure } from '../tools/qpdf.js';
+import { openInput } from './input-adapter.js';
+import type { OperationInput, OperationOutput } from './types.js';
+
+export type VerifyOptions = Record<string, never>;
+
+/** One entry of the answer (API.md §5c). */
+export interface SignatureReport {
+  signer: string | null;
+  signed_at: string | null;
+  valid: boolean;
+  covers_whole_document: boolean;
+  reason: string | null;
+}
+
+interface SignatureDict {
+  byteRange: number[];
+  m?: string;
+  reason?: string;
+  name?: string;
+}
+
+/** qpdf JSON string ("u:text" / "b:hex") as text. */
+function jsonText(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (value.startsWith('u:')) return value.slice(2);
+  if (value.startsWith('b:')) return Buffer.from(value.slice(2), 'hex').toString('latin1');
+  return undefined;
+}
+
+/** "D:20261123204149Z" / "D:20261123214149+01'00'" → ISO 8601 UTC (exported for unit tests). */
+export function pdfDateToIso(date: string | undefined): string | null {
+  const m = /^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(?:([Zz+-])(?:(\d{2})'?(\d{2})?'?)?)?/.exec(date ?? '');
+  if (!m) return null;
+  const [, y, mo = '01', d = '01', h = '00', mi = '00', s = '00', sign, oh = '00', om = '00'] = m;
+  const offset = sign === '+' || sign === '-' ? (sign === '+' ? 1 : -1) * (Number(oh) * 60 + Number(om)) : 0;
+  const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - offset * 60_000;
+  return Number.isFinite(utc) ? new Date(utc).toISOString() : null;
+}
+
+function signatureDicts(json: any): SignatureDict[] {
+  const objects: Record<string, { value?: any }> = json.qpdf?.[1] ?? {};
+  const found: SignatureDict[] = [];
+  for (const entry of Object.values(objects)) {
+    const v = entry.value;
+    if (!v || typeof v !== 'object' || !Array.isArray(v['/ByteRange']) || v['/Contents'] === undefined) continue;
+    found.push({ byteRange: v['/ByteRange'].map(Number), m: jsonText(v['/M']), reason: jsonText(v['/Reason']), name: jsonText(v['/Name']) });
+  }
+  return found;
+}
+
+export async function verifyPdf({ files, run, config }: OperationInput<VerifyOptions>): Promise<OperationOutput> {
+  const upload = files.file[0];
+  // pdfsig and qpdf read the bytes as uploaded: a decrypted copy would not verify.
+  const pdf = await openInput(run, upload, config).catch((error: unknown) => {
+    if (error instanceof PasswordRequiredError) {
+      throw new PasswordRequiredError('The file needs a user password to open; verify cannot take one (pdfsig reads passwords only from its command line), and a decrypted copy would no longer verify.');
+    }
+    throw error;
+  });
+  const [reports, structure] = await Promise.all([listSignatures(run, upload.path), readStructure(run, pdf.path)]);
+  const dicts = signatureDicts(structure.json);
+  const signatures: SignatureReport[] = reports.map((report) => {
+    const [first, second] = report.ranges;
+    const dict = dicts.find((d) => first && second && d.byteRange[0] === first[0] && d.byteRange[1] === first[1] && d.byteRange[2] === second[0] && d.byteRange[2] + d.byteRange[3] === second[1]);
+    return {
+      signer: report.signer ?? dict?.name ?? null,
+      signed_at: pdfDateToIso(dict?.m),
+      valid: report.validation === 'Signature is Valid.',
+      covers_whole_document: report.totalDocumentSigned,
+      reason: dict?.reason ?? null,
+    };
+  });
+  const output = path.join(run.workdir, 'signatures.json');
+  await fs.writeFile(output, JSON.stringify({ signatures }));
+  return { type: 'file', path: output, contentType: 'application/json', filename: `${stemOf(pdf.name)}-signatures.json` };
+}

@@ -1,0 +1,71 @@
+// Redaction by MuPDF (mutool run, MuPDF 1.21.1, Debian bookworm) with the
+// script mupdf-redact-script.js next to this module: Redact annotations over the
+// matches and areas, then PDFPage.applyRedactions, which removes the glyphs
+// and replaces image pixels under them. The patterns are evaluated in that
+// process (MuJS), so a catastrophic regex costs a child killed at the
+// deadline, never the server's event loop.
+// Not done by MuPDF 1.21 (its pdf_redact_options has no line-art option; it
+// came in 1.23): vector paths under an area stay in the content stream, under
+// the filled box.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InvalidRequestError, ProcessingFailedError } from '../errors.js';
+import { MUTOOL } from './mutool.js';
+import { run, type RunContext } from './run.js';
+
+/** A rectangle in pt on the visible page (top-left origin, CropBox and /Rotate applied). */
+export interface RedactArea {
+  page: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface RedactSpec {
+  terms: string[];
+  regex: string[];
+  areas: RedactArea[];
+  /** Fill colour, components 0..1. */
+  color: [number, number, number];
+}
+
+/** The script, next to this module in src/ or, from dist/, in the source tree. */
+function redactScript(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'mupdf-redact-script.js'), path.resolve(here, '../../src/tools/mupdf-redact-script.js')];
+  return candidates.find((c) => fs.existsSync(c)) ?? candidates[0];
+}
+
+type ScriptAnswer = { redactions: number } | { error: 'regex' | 'areas'; index: number; message: string };
+
+/** Redacts `input` into `output`; returns the number of redactions (matches + areas). */
+export async function redactWithMupdf(ctx: RunContext, input: string, output: string, spec: RedactSpec): Promise<number> {
+  // The terms are the data being hidden: a 0600 file in the private workdir, not argv.
+  const specFile = path.join(ctx.workdir, `redact-${crypto.randomBytes(6).toString('hex')}.json`);
+  await fsp.writeFile(specFile, JSON.stringify(spec), { mode: 0o600 });
+  const result = await run(ctx, MUTOOL, ['run', redactScript(), input, output, specFile]);
+  const line = result.stdout.trim().split('\n').pop() ?? '';
+  let answer: ScriptAnswer | undefined;
+  try {
+    answer = JSON.parse(line) as ScriptAnswer;
+  } catch {
+    answer = undefined;
+  }
+  if (result.exitCode !== 0 || !answer) {
+    throw new ProcessingFailedError('Redaction failed.', new Error(`mutool run exit ${result.exitCode}: ${result.stderr}`));
+  }
+  if ('error' in answer) {
+    if (answer.error === 'regex') {
+      throw new InvalidRequestError(
+        `regex: pattern ${answer.index + 1} is not supported (${answer.message}); the engine takes ECMAScript 5 syntax (no lookbehind, named groups or flags).`,
+        'regex',
+      );
+    }
+    throw new InvalidRequestError(`areas: entry ${answer.index + 1}: ${answer.message}.`, 'areas');
+  }
+  return answer.redactions;
+}
