@@ -129,7 +129,8 @@ function splitBands(elements: Element[], gutters: Array<[number, number]>): Arra
   const merged: typeof bands = [];
   bands.forEach((band, i) => {
     const oneSided = band.multi && new Set(band.elements.map((e) => columnOf(e.box, gutters, true))).size === 1;
-    const prevSingle = i > 0 && !bands[i - 1].multi;
+    // A page may open with full-width content whose first short lines cross no gutter.
+    const prevSingle = i > 0 ? !bands[i - 1].multi : bands.length > 1;
     const nextSingle = i === bands.length - 1 || !bands[i + 1].multi;
     const asSingle = oneSided && prevSingle && nextSingle;
     const last = merged[merged.length - 1];
@@ -199,7 +200,7 @@ function colorOf(value: number): string | undefined {
   return rgb === 0 ? undefined : rgb.toString(16).toUpperCase().padStart(6, '0');
 }
 
-function runsOf(lines: Line[], page: RawPage): TextRun[] {
+function runsOf(lines: Line[], page: RawPage, left: number, tabs: number[]): TextRun[] {
   const runs: TextRun[] = [];
   const push = (text: string, style: RunStyle, link?: string) => {
     const last = runs[runs.length - 1];
@@ -221,7 +222,12 @@ function runsOf(lines: Line[], page: RawPage): TextRun[] {
       if (style.vertical) style.size = line.size;
       const link = page.links.find((l) => centerInside(span.bbox, l.bbox))?.uri;
       let text = span.text;
-      if (prev && span.bbox[0] - prev.bbox[2] > prev.size * 0.15 && !/\s$/.test(prev.text) && !/^\s/.test(text)) text = ` ${text}`;
+      const gap = prev ? span.bbox[0] - prev.bbox[2] : 0;
+      if (prev && gap > prev.size * 1.2) {
+        // A gap wider than any justified word space: the text stands at a fixed x (a tab stop).
+        text = `\t${text.trimStart()}`;
+        tabs.push(Math.round(span.bbox[0] - left));
+      } else if (prev && gap > prev.size * 0.15 && !/\s$/.test(prev.text) && !/^\s/.test(text)) text = ` ${text}`;
       push(text, style, link);
       prev = span;
     }
@@ -260,7 +266,8 @@ function paragraphBlock(lines: Line[], column: [number, number], page: RawPage, 
   else if (lines.every((l) => l.bbox[2] >= c1 - 3) && lines[0].bbox[0] > c0 + 20) align = 'right';
   const indentLeft = align === 'center' || align === 'right' ? 0 : Math.max(0, Math.min(...body.map((l) => l.bbox[0])) - c0);
   const indentFirst = align === 'center' || align === 'right' ? 0 : lines[0].bbox[0] - c0 - indentLeft;
-  const runs = runsOf(lines, page);
+  const tabs: number[] = [];
+  const runs = runsOf(lines, page, c0, tabs);
   const text = runs.map((r) => r.text).join('');
   let heading = 0;
   const bold = lines.every(allBold);
@@ -270,7 +277,7 @@ function paragraphBlock(lines: Line[], column: [number, number], page: RawPage, 
     else if (size >= bodySize * 1.1 && bold) heading = 3;
     else if (bold && size >= bodySize * 0.95 && lines.length === 1) heading = 4;
   }
-  return { kind: 'paragraph', runs, heading, align, lineHeight, spaceBefore: 0, indentLeft, indentFirst };
+  return { kind: 'paragraph', runs, heading, align: tabs.length ? 'left' : align, lineHeight, spaceBefore: 0, indentLeft, indentFirst, tabs: [...new Set(tabs)].sort((a, b) => a - b) };
 }
 
 /** Blocks of one column from its elements; `top` is where the band starts. */

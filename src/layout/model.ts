@@ -37,6 +37,8 @@ export interface ParagraphBlock {
   indentLeft: number;
   /** First line relative to indentLeft (negative: hanging). */
   indentFirst: number;
+  /** Left tab stops, from the column's left edge: runs of text set apart by wide gaps (code comments, aligned lists). */
+  tabs: number[];
 }
 
 /** A picture: a figure region rendered to PNG, kept on disk until written. */

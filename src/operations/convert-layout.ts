@@ -42,7 +42,8 @@ function marginsOf(sample: Array<{ page: RawPage; lines: Line[] }>, running: Run
     left: clamp(median(boxes.map((b) => b.box[0]), 72)),
     top: clamp(median(boxes.map((b) => b.box[1]), 72) - 2),
     right: clamp(median(boxes.map((b) => b.page.width - b.box[2]), 72)),
-    bottom: clamp(median(boxes.map((b) => b.page.height - b.box[3]), 72) - 4),
+    // Room below the last line: sections start each page anyway, so slack costs nothing.
+    bottom: clamp(median(boxes.map((b) => b.page.height - b.box[3]), 72) - 12),
   };
 }
 

@@ -22,31 +22,38 @@ function extract(file, first, last) {
     var b = page.bound();
     var out = { page: n, width: r2(b[2] - b[0]), height: r2(b[3] - b[1]), lines: [], draws: [], links: [] };
     var line = null, span = null;
-    var flush = function () { if (span && span.text.length) line.spans.push(span); span = null; }
+    var flush = function () {
+      if (span === null) return;
+      var f = span.f;
+      line.spans.push({ font: span.font, size: r2(span.raw), bold: f.isBold(), italic: f.isItalic(), mono: f.isMono(), color: span.color, text: span.text, bbox: [r2(span.x0), r2(span.y0), r2(span.x1), r2(span.y1)], base: r2(span.base) });
+      span = null;
+    };
     page.toStructuredText('').walk({
       beginTextBlock: function () { out.lines.push({ block: true }); },
       beginLine: function (bbox, wmode, dir) { line = { bbox: box(bbox), spans: [], vertical: !!wmode || (dir && Math.abs(dir[1]) > 0.5) }; },
       endLine: function () { flush(); if (line.spans.length) out.lines.push(line); line = null; },
+      // Hot path (every character): no Math.min/max calls, one font-name lookup, bbox kept as numbers.
       onChar: function (c, origin, font, size, quad, color) {
-        var x0 = Math.min(quad[0], quad[4]), x1 = Math.max(quad[2], quad[6]);
-        var y0 = Math.min(quad[1], quad[3]), y1 = Math.max(quad[5], quad[7]);
+        var x0 = quad[0], y0 = quad[1], x1 = quad[6], y1 = quad[7], t;
+        if (x1 < x0) { t = x0; x0 = x1; x1 = t; }
+        if (y1 < y0) { t = y0; y0 = y1; y1 = t; }
         var name = font.getName();
-        var gap = span ? x0 - span.bbox[2] : 0;
-        if (span && (span.font !== name || Math.abs(span.size - size) > 0.05 || span.color !== color || gap > size * 0.9 || gap < -size * 2)) flush();
-        if (!span) span = { font: name, size: r2(size), bold: font.isBold(), italic: font.isItalic(), mono: font.isMono(), color: color, text: '', bbox: [x0, y0, x1, y1], base: r2(origin[1]) };
-        if (c === ' ' && span.text.length === 0) { span = null; return; }
+        if (span !== null) {
+          var gap = x0 - span.x1;
+          if (span.font !== name || span.raw !== size || span.color !== color || gap > size * 0.9 || gap < -size * 2) flush();
+        }
+        if (span === null) {
+          if (c === ' ') return;
+          span = { font: name, raw: size, color: color, text: c, x0: x0, y0: y0, x1: x1, y1: y1, base: origin[1], f: font };
+          return;
+        }
         span.text += c;
-        if (x0 < span.bbox[0]) span.bbox[0] = x0;
-        if (y0 < span.bbox[1]) span.bbox[1] = y0;
-        if (x1 > span.bbox[2]) span.bbox[2] = x1;
-        if (y1 > span.bbox[3]) span.bbox[3] = y1;
+        if (y0 < span.y0) span.y0 = y0;
+        if (x1 > span.x1) span.x1 = x1;
+        if (y1 > span.y1) span.y1 = y1;
       },
       onImageBlock: function () {},
     });
-    for (var i = 0; i < out.lines.length; i++) {
-      var l = out.lines[i];
-      if (l.spans) for (var j = 0; j < l.spans.length; j++) l.spans[j].bbox = box(l.spans[j].bbox);
-    }
     var add = function (kind, bbox, color, width) {
       if (!bbox || !(bbox[2] >= bbox[0]) || !(bbox[3] >= bbox[1])) return;
       out.draws.push({ kind: kind, bbox: box(bbox), color: color, width: width });

@@ -20,7 +20,13 @@ const NS = [
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const EMU_PER_PT = 12700;
 /** Horizontal glyph scale (percent), see runProps. */
-const SCALE = 97;
+const SCALE = 96;
+/**
+ * Line pitch factor: a column set a line longer than the source (another wrap, a
+ * hyphenation point missing) would push the rest of the page's columns onto a new
+ * page; 2% tighter lines leave about a line of room per column.
+ */
+export const LINE_FIT = 0.96;
 const tw = (pt: number) => Math.max(0, Math.round(pt * 20));
 
 class Writer {
@@ -44,7 +50,11 @@ class Writer {
   }
 
   run(run: TextRun): string {
-    const xml = `<w:r>${this.runProps(run.style)}<w:t xml:space="preserve">${xmlText(run.text)}</w:t></w:r>`;
+    const text = run.text
+      .split('\t')
+      .map((part) => (part ? `<w:t xml:space="preserve">${xmlText(part)}</w:t>` : ''))
+      .join('<w:tab/>');
+    const xml = `<w:r>${this.runProps(run.style)}${text}</w:r>`;
     if (!run.link) return xml;
     this.links.push(run.link);
     return `<w:hyperlink r:id="rIdLink${this.links.length}">${xml}</w:hyperlink>`;
@@ -53,10 +63,11 @@ class Writer {
   paragraph(p: ParagraphBlock, prefix: string, sectPr: string, inCell = false): string {
     const spacing = inCell
       ? '<w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/>'
-      : `<w:spacing w:before="${tw(p.spaceBefore)}" w:after="0" w:line="${tw(p.lineHeight)}" w:lineRule="exact"/>`;
+      : `<w:spacing w:before="${tw(p.spaceBefore)}" w:after="0" w:line="${tw(p.lineHeight * LINE_FIT)}" w:lineRule="exact"/>`;
     const first = p.indentFirst >= 0 ? `w:firstLine="${tw(p.indentFirst)}"` : `w:hanging="${tw(-p.indentFirst)}"`;
     const jc = { left: 'left', center: 'center', right: 'right', justify: 'both' }[p.align];
-    const props = `<w:pPr>${p.heading ? `<w:pStyle w:val="Heading${p.heading}"/>` : ''}${spacing}<w:ind w:left="${tw(p.indentLeft)}" ${first}/><w:jc w:val="${jc}"/>${sectPr}</w:pPr>`;
+    const tabs = p.tabs.length ? `<w:tabs>${p.tabs.map((t) => `<w:tab w:val="left" w:pos="${tw(t)}"/>`).join('')}</w:tabs>` : '';
+    const props = `<w:pPr>${p.heading ? `<w:pStyle w:val="Heading${p.heading}"/>` : ''}${tabs}${spacing}<w:ind w:left="${tw(p.indentLeft)}" ${first}/><w:jc w:val="${jc}"/>${sectPr}</w:pPr>`;
     return `<w:p>${props}${prefix}${p.runs.map((r) => this.run(r)).join('')}</w:p>`;
   }
 
@@ -180,7 +191,8 @@ function stylesXml(bodySize: number): string {
   return (
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">` +
     `<w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:ascii="Times New Roman" w:hAnsi="Times New Roman" w:cs="Times New Roman" w:eastAsia="Times New Roman"/><w:sz w:val="${Math.round(bodySize * 2)}"/><w:lang w:val="en-US"/></w:rPr></w:rPrDefault>` +
-    `<w:pPrDefault><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr></w:pPrDefault></w:docDefaults>` +
+    // No widow/orphan control: the source already chose where its columns break.
+    `<w:pPrDefault><w:pPr><w:widowControl w:val="0"/><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr></w:pPrDefault></w:docDefaults>` +
     `<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:qFormat/></w:style>` +
     [1, 2, 3, 4, 5, 6].map(heading).join('') +
     `</w:styles>`

@@ -5,6 +5,7 @@
 // paragraphs carry exact line height, space before, indents and alignment;
 // figures are as-char pictures, tables table:table with spans. No text frames.
 import type { Band, Block, FigureBlock, LayoutDocument, ParagraphBlock, RunningText, RunStyle, TableBlock, TextRun } from '../layout/model.js';
+import { LINE_FIT } from './docx.js';
 import { writeZip, xmlText, type Part } from './package.js';
 
 const NS = [
@@ -52,21 +53,25 @@ class Writer {
 
   run(run: TextRun): string {
     const name = this.style('text', 'T', this.textProps(run.style));
-    const text = xmlText(run.text).replace(/ {2,}/g, (spaces) => ` <text:s text:c="${spaces.length - 1}"/>`);
+    const text = xmlText(run.text)
+      .replace(/ {2,}/g, (spaces) => ` <text:s text:c="${spaces.length - 1}"/>`)
+      .replace(/\t/g, '<text:tab/>');
     const span = `<text:span text:style-name="${name}">${text}</text:span>`;
     return run.link ? `<text:a xlink:type="simple" xlink:href="${xmlText(run.link)}">${span}</text:a>` : span;
   }
 
-  paraStyle(props: string): string {
-    return this.style('paragraph', 'P', `<style:paragraph-properties ${props}/>`);
+  paraStyle(props: string, tabs: number[] = []): string {
+    // Tab positions in ODF count from the paragraph's left indent (LibreOffice's default for ODT).
+    const stops = tabs.length ? `<style:tab-stops>${tabs.map((t) => `<style:tab-stop style:position="${t.toFixed(2)}pt"/>`).join('')}</style:tab-stops>` : '';
+    return this.style('paragraph', 'P', stops ? `<style:paragraph-properties ${props}>${stops}</style:paragraph-properties>` : `<style:paragraph-properties ${props}/>`);
   }
 
   paragraph(p: ParagraphBlock, breakBefore: string, inCell = false): string {
     const align = { left: 'start', center: 'center', right: 'end', justify: 'justify' }[p.align];
     const props = inCell
       ? `fo:margin-top="0pt" fo:margin-bottom="0pt" fo:text-align="${align}"`
-      : `fo:margin-top="${pt(p.spaceBefore)}" fo:margin-bottom="0pt" fo:line-height="${pt(p.lineHeight)}" fo:margin-left="${pt(p.indentLeft)}" fo:text-indent="${p.indentFirst.toFixed(2)}pt" fo:text-align="${align}"${breakBefore}`;
-    const name = this.paraStyle(props);
+      : `fo:margin-top="${pt(p.spaceBefore)}" fo:margin-bottom="0pt" fo:line-height="${pt(p.lineHeight * LINE_FIT)}" fo:margin-left="${pt(p.indentLeft)}" fo:text-indent="${p.indentFirst.toFixed(2)}pt" fo:text-align="${align}"${breakBefore}`;
+    const name = this.paraStyle(props, inCell ? [] : p.tabs.map((t) => t - p.indentLeft).filter((t) => t > 0));
     const inner = p.runs.map((r) => this.run(r)).join('');
     return p.heading ? `<text:h text:style-name="${name}" text:outline-level="${p.heading}">${inner}</text:h>` : `<text:p text:style-name="${name}">${inner}</text:p>`;
   }
@@ -180,7 +185,7 @@ function stylesXml(doc: LayoutDocument, writer: Writer): string {
   const headerSpace = (v: number) => `<style:header-footer-properties fo:min-height="0pt" fo:margin-bottom="${pt(v)}"/>`;
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n<office:document-styles ${NS} office:version="1.3">${fontDecls(writer.fonts)}` +
-    `<office:styles><style:default-style style:family="paragraph"><style:paragraph-properties fo:margin-top="0pt" fo:margin-bottom="0pt"/>` +
+    `<office:styles><style:default-style style:family="paragraph"><style:paragraph-properties fo:margin-top="0pt" fo:margin-bottom="0pt" fo:orphans="0" fo:widows="0"/>` +
     `<style:text-properties style:font-name="Times New Roman" fo:font-size="10pt" fo:language="en" fo:country="US" fo:hyphenate="true"/></style:default-style>${runningStyles}</office:styles>` +
     `<office:automatic-styles><style:page-layout style:name="pm1"><style:page-layout-properties fo:page-width="${pt(first.width)}" fo:page-height="${pt(first.height)}" style:print-orientation="${orientation}" ` +
     `fo:margin-top="${pt(doc.header ? m.top / 2 : m.top)}" fo:margin-bottom="${pt(doc.footer ? m.bottom / 2 : m.bottom)}" fo:margin-left="${pt(m.left)}" fo:margin-right="${pt(m.right)}"/>` +
