@@ -2,8 +2,8 @@
 // metric-compatible one: LibreOffice maps Times New Roman, Arial and Courier
 // New to the Liberation fonts), so lines wrap where they wrapped in the PDF.
 const FAMILIES: Array<[RegExp, string]> = [
-  [/times|nimbusrom|nimbus ?roman|tinos|liberationserif|^cm(r|mi|bx|ti|sl|csc|u)\d|^sf(rm|ti|bx)|^lmroman|dejavuserif|georgia|minion|palatino|bookman|garamond/i, 'Times New Roman'],
-  [/helvetica|arial|nimbussan|nimbus ?sans|arimo|liberationsans|^cmss|^sfss|dejavusans(?!mono)|verdana|calibri|carlito|frutiger|myriad|opensans/i, 'Arial'],
+  [/times|nimbusrom|nimbus ?roman|tinos|liberationserif|^cm(r|mi|bx|ti|sl|csc|u)\d|^sf(rm|ti|bx)|^lmroman|georgia|minion|palatino|bookman|garamond/i, 'Times New Roman'],
+  [/helvetica|arial|nimbussan|nimbus ?sans|arimo|liberationsans|^cmss|^sfss|verdana|calibri|carlito|frutiger|myriad|opensans/i, 'Arial'],
   [/courier|nimbusmon|cousine|liberationmono|^cmtt|^sftt|mono|consol|inconsolata|menlo/i, 'Courier New'],
   [/symbol|^cmsy|^cmex|^msbm|^msam|standardsymbol/i, 'Symbol'],
 ];

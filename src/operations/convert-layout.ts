@@ -29,7 +29,7 @@ function bodySizeOf(sample: Array<{ lines: Line[] }>): number {
   return [...weight].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
 }
 
-/** Margins: the median over the sample pages of the distance from each edge to the nearest body content. */
+/** Margins: the distance from each edge to the body content (median over the sample pages left and right). */
 function marginsOf(sample: Array<{ page: RawPage; lines: Line[] }>, running: RunningParts): Margins {
   const boxes: Array<{ box: Box; page: RawPage }> = [];
   for (const { page, lines } of sample) {
@@ -40,10 +40,11 @@ function marginsOf(sample: Array<{ page: RawPage; lines: Line[] }>, running: Run
   const clamp = (v: number) => Math.max(18, Math.min(v, 144));
   return {
     left: clamp(median(boxes.map((b) => b.box[0]), 72)),
-    top: clamp(median(boxes.map((b) => b.box[1]), 72) - 2),
+    // Top and bottom from the fullest page: a short last page says nothing about the margin.
+    top: clamp(Math.min(...boxes.map((b) => b.box[1]), 72) - 2),
     right: clamp(median(boxes.map((b) => b.page.width - b.box[2]), 72)),
     // Room below the last line: sections start each page anyway, so slack costs nothing.
-    bottom: clamp(median(boxes.map((b) => b.page.height - b.box[3]), 72) - 12),
+    bottom: clamp(Math.min(...boxes.map((b) => b.page.height - b.box[3]), 72) - 12),
   };
 }
 
