@@ -18,6 +18,7 @@ PACKAGES=(
   python3-uno
   chromium
   fonts-dejavu-core fonts-noto-core
+  hyphen-en-us
   file
 )
 

@@ -41,7 +41,11 @@ export function analysePage(page: RawPage, allLines: Line[], ctx: PageContext): 
   const elements: Element[] = lines.map((line) => ({ box: line.bbox, line }));
   for (const figure of figures) {
     const media = ctx.addFigure(page.page, figure.bbox);
-    elements.push({ box: figure.bbox, block: { kind: 'figure', media, width: width(figure.bbox), height: figure.bbox[3] - figure.bbox[1], spaceBefore: 0, align: 'left' } });
+    const alt = [...figure.lines]
+      .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0])
+      .map((l) => lineText(l.spans).trim())
+      .join(' ');
+    elements.push({ box: figure.bbox, block: { kind: 'figure', media, width: width(figure.bbox), height: figure.bbox[3] - figure.bbox[1], spaceBefore: 0, align: 'left', alt } });
   }
   for (const table of tables) {
     elements.push({ box: table.bbox, block: tableBlock(table, (spans, box) => cellParagraphs(spans, box, page)) });

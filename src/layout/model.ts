@@ -50,6 +50,8 @@ export interface FigureBlock {
   height: number;
   spaceBefore: number;
   align: 'left' | 'center' | 'right';
+  /** The labels drawn inside the figure, in reading order: the picture's alternative text. */
+  alt: string;
 }
 
 export interface TableCell {

@@ -80,7 +80,7 @@ class Writer {
     return (
       `<w:p><w:pPr><w:spacing w:before="${tw(f.spaceBefore)}" w:after="0" w:line="240" w:lineRule="auto"/><w:jc w:val="${jc}"/>${sectPr}</w:pPr>${prefix}` +
       `<w:r><w:drawing><wp:inline distT="0" distB="0" distL="0" distR="0"><wp:extent cx="${cx}" cy="${cy}"/>` +
-      `<wp:docPr id="${id}" name="Figure ${id}"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>` +
+      `<wp:docPr id="${id}" name="Figure ${id}"${f.alt ? ` descr="${xmlText(f.alt)}"` : ''}/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>` +
       `<pic:nvPicPr><pic:cNvPr id="${id}" name="figure${id}.png"/><pic:cNvPicPr/></pic:nvPicPr>` +
       `<pic:blipFill><a:blip r:embed="rIdImage${id}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>` +
       `<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr>` +

@@ -82,7 +82,7 @@ class Writer {
     const name = this.paraStyle(`fo:margin-top="${pt(f.spaceBefore)}" fo:margin-bottom="0pt" fo:text-align="${align}"${breakBefore}`);
     return (
       `<text:p text:style-name="${name}"><draw:frame draw:style-name="fr1" draw:name="Figure${f.media + 1}" text:anchor-type="as-char" svg:width="${pt(f.width * scale)}" svg:height="${pt(f.height * scale)}" draw:z-index="0">` +
-      `<draw:image xlink:href="Pictures/figure${f.media + 1}.${this.doc.media[f.media].ext}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/></draw:frame></text:p>`
+      `<draw:image xlink:href="Pictures/figure${f.media + 1}.${this.doc.media[f.media].ext}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/>${f.alt ? `<svg:desc>${xmlText(f.alt)}</svg:desc>` : ''}</draw:frame></text:p>`
     );
   }
 
