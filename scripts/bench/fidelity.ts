@@ -63,7 +63,10 @@ function sourceWords(pdf: string): string[] {
 }
 
 /** Paragraph texts and picture markers of document.xml in order. */
-function docxStream(xml: string): { items: string[]; text: string; boxed: number; total: number } {
+function docxStream(source: string): { items: string[]; text: string; boxed: number; total: number; alt: string } {
+  // Tabs and breaks separate words like spaces do.
+  const xml = source.replace(/<w:(tab|br|cr)\b[^>]*\/>/g, '<w:t> </w:t>');
+  const alt = (xml.match(/<wp:docPr [^>]*descr="[^"]*"/g) ?? []).map((d) => /descr="([^"]*)"/.exec(d)![1]).join(' ');
   const items: string[] = [];
   let boxed = 0;
   let total = 0;
@@ -76,7 +79,7 @@ function docxStream(xml: string): { items: string[]; text: string; boxed: number
     for (let i = 0; i < pictures; i++) items.push('[PIC]');
     if (text.trim()) items.push(text);
   }
-  return { items, text: items.filter((i) => i !== '[PIC]').join(' '), boxed, total };
+  return { items, text: items.filter((i) => i !== '[PIC]').join(' '), boxed, total, alt };
 }
 
 function editSimilarity(a: string[], b: string[]): number {

@@ -18,6 +18,8 @@ export function findFigures(draws: RawDraw[], lines: Line[], page: { width: numb
   const candidates = draws.filter((d) => {
     if (d.kind !== 'image' && area(d.bbox) > pageArea * 0.6) return false; // background (a page-sized image is content)
     if (d.bbox[2] < 0 || d.bbox[3] < 0 || d.bbox[0] > page.width || d.bbox[1] > page.height) return false;
+    // A large fill running off the page is a background or clip artefact (tracemonkey p. 7), not ink.
+    if (d.kind === 'fill' && !onPage(d.bbox, page) && area(d.bbox) > pageArea * 0.1) return false;
     // White fills alone are paper, not drawing; they join a figure only through what lies on them.
     if (d.kind === 'fill' && d.color && d.color.every((c) => c > 0.98)) return false;
     return true;
@@ -28,6 +30,7 @@ export function findFigures(draws: RawDraw[], lines: Line[], page: { width: numb
     const w = width(box);
     const h = height(box);
     if (w < 6 || h < 6) continue; // rules, underlines, dots
+    if (!group.some((d) => d.kind === 'image') && Math.min(w, h) < 10 && Math.max(w, h) > 15 * Math.min(w, h)) continue; // a separator rule drawn thick
     const images = group.some((d) => d.kind === 'image');
     // A frame or shading around text only (a boxed paragraph): text, not a picture.
     const inside = lines.filter((l) => centerInside(l.bbox, box));
@@ -38,7 +41,9 @@ export function findFigures(draws: RawDraw[], lines: Line[], page: { width: numb
   }
   // White backgrounds under a found region widen it (a diagram's canvas).
   regions = regions.map((r) =>
-    draws.filter((d) => d.kind === 'fill' && intersects(d.bbox, r) && area(d.bbox) < pageArea * 0.6 && overlapArea(d.bbox, r) > 0.5 * area(r)).reduce((acc, d) => union(acc, d.bbox), r),
+    draws
+      .filter((d) => d.kind === 'fill' && onPage(d.bbox, page) && intersects(d.bbox, r) && area(d.bbox) < pageArea * 0.25 && overlapArea(d.bbox, r) > 0.5 * area(r))
+      .reduce((acc, d) => union(acc, d.bbox), r),
   );
   regions = mergeOverlapping(regions);
   // Labels: lines inside, then small lines touching the region, repeatedly.
@@ -62,6 +67,10 @@ export function findFigures(draws: RawDraw[], lines: Line[], page: { width: numb
     if (!changed) break;
   }
   return figures;
+}
+
+function onPage(b: Box, page: { width: number; height: number }): boolean {
+  return b[0] >= -5 && b[1] >= -5 && b[2] <= page.width + 5 && b[3] <= page.height + 5;
 }
 
 function mergeOverlapping(boxes: Box[]): Box[] {
