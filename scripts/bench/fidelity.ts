@@ -9,6 +9,7 @@
 //   figures   share of the source's figures found as one picture each
 //   tables    share of ground-truth tables with the right shape; cells: share of cells with the right text
 //   words     multiset word recall of the source text (pdftotext, hyphens joined) in the DOCX text
+//   +alt      the same, counting the pictures' alternative text (where this service keeps figure labels)
 //   order     1 − normalized edit distance between the two word sequences
 //   boxed     share of the DOCX's characters inside text boxes or frames (must be 0)
 //   time      conversion wall time
@@ -50,6 +51,8 @@ interface Metrics {
   tableShape?: number;
   cells?: number;
   words: number;
+  /** Word recall counting the pictures' alternative text (figure labels) too. */
+  wordsAlt: number;
   order: number;
   boxed: number;
   seconds: number;
@@ -221,6 +224,7 @@ async function measure(truth: Truth, converter: string, docx: string | undefined
     tableShape: table?.shape,
     cells: table?.cells,
     words: recall(src, out),
+    wordsAlt: recall(src, [...out, ...wordsOf(stream.alt)]),
     order: editSimilarity(src, out),
     boxed: stream.total + stream.boxed > 0 ? stream.boxed / Math.max(1, stream.total) : 0,
     seconds,
@@ -255,7 +259,12 @@ async function main(): Promise<void> {
     for (const doc of docs) {
       const row = new Map<string, Metrics | string>();
       results.set(doc.name, row);
-      const [ours, oursS] = await timed(() => post(doc.pdf, 'docx', `${doc.name}-ours.docx`));
+      // One warm-up, then the median of three (the machine is shared: look at the ratios).
+      await post(doc.pdf, 'docx', `${doc.name}-warmup.docx`);
+      const runs: Array<[string | undefined, number]> = [];
+      for (let i = 0; i < 3; i++) runs.push(await timed(() => post(doc.pdf, 'docx', `${doc.name}-ours-${i}.docx`)));
+      runs.sort((a, b) => a[1] - b[1]);
+      const [ours, oursS] = runs[1];
       row.set('service', await measure(doc, 'service', ours, oursS));
       const mutoolOut = path.join(scratch, `${doc.name}-mutool.docx`);
       const [, mutoolS] = await timed(() => exec('mutool', ['convert', '-F', 'docx', '-o', mutoolOut, doc.pdf]));
@@ -279,13 +288,13 @@ async function main(): Promise<void> {
 const f = (v: number | undefined, digits = 2) => (v === undefined ? '–' : Number.isNaN(v) ? 'n/a' : v.toFixed(digits));
 
 function print(results: Map<string, Map<string, Metrics | string>>): void {
-  console.log(`${'document'.padEnd(12)} ${'converter'.padEnd(12)} pages  ssim   figs   table  cells  words  order  boxed  time`);
+  console.log(`${'document'.padEnd(12)} ${'converter'.padEnd(12)} pages  ssim   figs   table  cells  words  +alt   order  boxed  time`);
   for (const [doc, row] of results) {
     for (const [name, m] of row) {
       if (typeof m === 'string') console.log(`${doc.padEnd(12)} ${name.padEnd(12)} ${m}`);
       else
         console.log(
-          `${doc.padEnd(12)} ${name.padEnd(12)} ${f(m.pages).padEnd(6)} ${f(m.ssim).padEnd(6)} ${f(m.figures).padEnd(6)} ${f(m.tableShape).padEnd(6)} ${f(m.cells).padEnd(6)} ${f(m.words, 3).padEnd(6)} ${f(m.order, 3).padEnd(6)} ${f(m.boxed).padEnd(6)} ${m.seconds.toFixed(2)} s`,
+          `${doc.padEnd(12)} ${name.padEnd(12)} ${f(m.pages).padEnd(6)} ${f(m.ssim).padEnd(6)} ${f(m.figures).padEnd(6)} ${f(m.tableShape).padEnd(6)} ${f(m.cells).padEnd(6)} ${f(m.words, 3).padEnd(6)} ${f(m.wordsAlt, 3).padEnd(6)} ${f(m.order, 3).padEnd(6)} ${f(m.boxed).padEnd(6)} ${m.seconds.toFixed(2)} s`,
         );
     }
   }
