@@ -19,6 +19,7 @@ PACKAGES=(
   chromium
   openssl
   fonts-dejavu-core fonts-noto-core
+  hyphen-en-us
   file
 )
 

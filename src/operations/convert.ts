@@ -1,9 +1,9 @@
 // convert: PDF → docx/odt/txt/html/svg/png/jpeg/tiff/PDF-A, and Office,
 // OpenDocument, RTF or text → PDF. Each target uses the tool measured fastest
-// for it on this machine (docs/operations/convert.md): mutool's structured
-// text for docx/odt (0.3 s for tracemonkey, flowing paragraphs, written by
-// convert-docx.ts / convert-odt.ts; LibreOffice's PDF import took 9.5 min and
-// gave a frame per line), mutool draw for PNG, pdftoppm for JPEG,
+// for it on this machine (docs/operations/convert.md): a page-layout analysis
+// over mutool's page facts for docx/odt (columns, figures, tables; see
+// convert-layout.ts; LibreOffice's PDF import took 9.5 min and gave a frame
+// per line), mutool draw for PNG, pdftoppm for JPEG,
 // Ghostscript for TIFF and PDF/A, pdftotext for text, warm LibreOffice for
 // Office → PDF. Encrypted PDFs are decrypted by qpdf first (passwords never
 // on a command line).
@@ -14,10 +14,10 @@ import { numberedNames } from '../files/names.js';
 import { checkOutputCount } from '../files/zip.js';
 import { MEDIA_TYPES, type FileKind } from '../files/sniff.js';
 import { stemOf } from '../http/filename.js';
-import { writeDocxFromXhtml } from './convert-docx.js';
+import { pdfToDocx } from './convert-docx.js';
 import { webInputOf, webToPdf } from './convert-html.js';
 import type { PrintOptions } from '../tools/chromium.js';
-import { writeOdtFromXhtml } from './convert-odt.js';
+import { pdfToOdt } from './convert-odt.js';
 import { convertToPdfa, renderTiff, type PdfaLevel } from '../tools/ghostscript-convert.js';
 import { officePool } from '../tools/libreoffice.js';
 import { convertDocument, pageSizes, renderPng } from '../tools/mutool.js';
@@ -79,11 +79,11 @@ export async function convertFile({ files, options, run, config }: OperationInpu
   const out = (name: string) => path.join(run.workdir, name);
   switch (options.to) {
     case 'docx': {
-      await flowingDocument(run, source, out('converted.docx'), writeDocxFromXhtml);
+      await pdfToDocx(run, source, pdf.pages, out('converted.docx'), config.MAX_RENDER_PIXELS);
       return { type: 'file', path: out('converted.docx'), contentType: MEDIA_TYPES.docx, filename: `${stem}.docx` };
     }
     case 'odt': {
-      await flowingDocument(run, source, out('converted.odt'), writeOdtFromXhtml);
+      await pdfToOdt(run, source, pdf.pages, out('converted.odt'), config.MAX_RENDER_PIXELS);
       return { type: 'file', path: out('converted.odt'), contentType: MEDIA_TYPES.odt, filename: `${stem}.odt` };
     }
     case 'html':
@@ -106,14 +106,6 @@ export async function convertFile({ files, options, run, config }: OperationInpu
     default:
       return renderPages(run, source, pdf, options, stem, config);
   }
-}
-
-/** A flowing DOCX/ODT of `source`: mutool's structured text (reading order, dehyphenated) through `write`. */
-async function flowingDocument(run: RunContext, source: string, output: string, write: typeof writeDocxFromXhtml): Promise<void> {
-  const xhtml = path.join(run.workdir, 'flow.xhtml');
-  await convertDocument(run, source, 'xhtml', xhtml);
-  const [first] = await pageSizes(run, source, '1');
-  await write(await fs.readFile(xhtml, 'utf8'), first ?? { width: 612, height: 792 }, output);
 }
 
 /** The PDF to hand to tools that take no password: the input itself, or a decrypted copy. */

@@ -1,9 +1,12 @@
-// mutool (MuPDF 1.21.1, Debian bookworm): page sizes, PNG rendering and the
-// document writers (structured-text xhtml/html, svg). Inputs are
+// mutool (MuPDF 1.21.1, Debian bookworm): page sizes, PNG rendering, the
+// document writers (structured-text xhtml/html, svg) and, through `mutool run`
+// with mutool-layout.js, the page facts and figure crops of PDF → DOCX/ODT. Inputs are
 // PDFs that qpdf has already opened (and decrypted), so a failure here is ours
 // (500), not the client's. Exit codes: 0 ok, 1 error.
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ProcessingFailedError } from '../errors.js';
 import { run, type RunContext } from './run.js';
 
@@ -73,4 +76,34 @@ export function writerOptions(format: MutoolWriter): string[] {
 /** `mutool convert` of the pages `range` of `input` to `output` (svg: a %d pattern, one file per page). */
 export async function convertDocument(ctx: RunContext, input: string, format: MutoolWriter, output: string, range = '1-N'): Promise<void> {
   await runMutool(ctx, ['convert', '-F', format, ...writerOptions(format), '-o', output, input, range], `Conversion to ${format}`);
+}
+
+/** The layout-facts script (see its header), beside this module in src/ or, from dist/, in the source tree. */
+function layoutScript(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'mutool-layout.js'), path.resolve(here, '../../src/tools/mutool-layout.js')];
+  return candidates.find((c) => existsSync(c)) ?? candidates[0];
+}
+
+/** Page facts for pages first..last (JSON, one page per line): styled text spans, vector and image boxes, links. */
+export async function layoutFacts(ctx: RunContext, input: string, first: number, last: number): Promise<string[]> {
+  const out = await runMutool(ctx, ['run', layoutScript(), 'extract', input, String(first), String(last)], 'Reading the page layout');
+  return out.split('\n').filter((line) => line.startsWith('{'));
+}
+
+/** A region of a page to draw as a picture. */
+export interface RegionJob {
+  page: number;
+  bbox: [number, number, number, number];
+  dpi: number;
+  out: string;
+}
+
+/** Draws each region clipped to its box (never the whole page) into its PNG file. */
+export async function renderRegions(ctx: RunContext, input: string, jobs: RegionJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const list = path.join(ctx.workdir, `regions-${jobs[0].page}.json`);
+  // ASCII only: the script reads the file byte by byte.
+  await fs.writeFile(list, JSON.stringify(jobs).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  await runMutool(ctx, ['run', layoutScript(), 'render', input, list], 'Rendering figures');
 }

@@ -1,8 +1,5 @@
 // Pure argument building and parsing for convert's tools and writers.
 import { describe, expect, it } from 'vitest';
-import { documentXml } from '../../src/operations/convert-docx.js';
-import { parseFlowXhtml } from '../../src/operations/convert-flow.js';
-import { contentXml } from '../../src/operations/convert-odt.js';
 import { pdfaArgs, pdfaDefinition, tiffArgs } from '../../src/tools/ghostscript-convert.js';
 import { sofficeArgs } from '../../src/tools/libreoffice.js';
 import { parsePageSizes, writerOptions } from '../../src/tools/mutool.js';
@@ -48,40 +45,5 @@ describe('convert tool arguments', () => {
     ]);
     expect(writerOptions('xhtml')).toEqual(['-O', 'preserve-images,dehyphenate']);
     expect(writerOptions('html')).toEqual(['-O', 'preserve-images']);
-  });
-});
-
-describe('flowing DOCX/ODT writers', () => {
-  const xhtml =
-    '<?xml version="1.0"?><html><head><style>p{}</style></head><body><div id="page1"><h2><b>Title &amp; more</b></h2>' +
-    '<p>Plain <b>bold <i>both</i></b> x<sup>2</sup> <tt>code()</tt> &#x2217;&#x2029;end</p>' +
-    '<p><img width="144" height="72" src="data:image/png;base64,iVBORw0KGgo="/></p></div></body></html>';
-
-  it('parses paragraphs, headings, styles and images', () => {
-    const doc = parseFlowXhtml(xhtml);
-    expect(doc.paragraphs.map((p) => p.heading)).toEqual([2, 0, 0]);
-    const runs = doc.paragraphs[1].inlines.filter((i) => i.type === 'text');
-    expect(runs.map((r) => (r.type === 'text' ? r.text : ''))).toEqual(['Plain ', 'bold ', 'both', ' x', '2', ' ', 'code()', ' \u2217 end']);
-    expect(runs[2].type === 'text' && runs[2].style).toMatchObject({ bold: true, italic: true });
-    expect(runs[4].type === 'text' && runs[4].style.vertical).toBe('superscript');
-    expect(doc.media).toHaveLength(1);
-    expect(doc.media[0].ext).toBe('png');
-  });
-
-  it('writes WordprocessingML with escaped text, heading styles and an inline picture', () => {
-    const xml = documentXml(parseFlowXhtml(xhtml), { width: 612, height: 792 });
-    expect(xml).toContain('<w:pStyle w:val="Heading2"/>');
-    expect(xml).toContain('Title &amp; more');
-    expect(xml).toContain('<w:vertAlign w:val="superscript"/>');
-    expect(xml).toContain('<a:blip r:embed="rIdImage1"/>');
-    expect(xml).toContain(`<wp:extent cx="${144 * 12700}" cy="${72 * 12700}"/>`);
-    expect(xml).toContain('<w:pgSz w:w="12240" w:h="15840"/>');
-  });
-
-  it('writes ODF content with text styles and a frame', () => {
-    const xml = contentXml(parseFlowXhtml(xhtml), { width: 595, height: 842 });
-    expect(xml).toContain('<text:h text:outline-level="2">');
-    expect(xml).toMatch(/<style:style style:name="T\d" style:family="text"><style:text-properties fo:font-weight="bold"/);
-    expect(xml).toContain('xlink:href="Pictures/image1.png"');
   });
 });

@@ -1,0 +1,137 @@
+// Ground-truth documents for PDF → DOCX/ODT fidelity (tests and
+// scripts/bench/fidelity.ts): OpenDocument texts written here, with known
+// columns, tables (merged cells included), a raster image and a vector chart,
+// which LibreOffice prints to PDF and the service converts back.
+import fs from 'node:fs';
+import yazl from 'yazl';
+
+/** A cell of a ground-truth table. */
+export interface TruthCell {
+  row: number;
+  column: number;
+  rowSpan: number;
+  colSpan: number;
+  text: string;
+}
+
+/** The table in tableDocument(): 5 rows × 3 columns, one vertical and one horizontal merge. */
+export const TRUTH_TABLE: { rows: number; columns: number; cells: TruthCell[] } = {
+  rows: 5,
+  columns: 3,
+  cells: [
+    { row: 0, column: 0, rowSpan: 1, colSpan: 1, text: 'Region' },
+    { row: 0, column: 1, rowSpan: 1, colSpan: 1, text: 'First quarter' },
+    { row: 0, column: 2, rowSpan: 1, colSpan: 1, text: 'Second quarter' },
+    { row: 1, column: 0, rowSpan: 1, colSpan: 1, text: 'North coast' },
+    { row: 1, column: 1, rowSpan: 1, colSpan: 1, text: '1234' },
+    { row: 1, column: 2, rowSpan: 1, colSpan: 1, text: '1502' },
+    { row: 2, column: 0, rowSpan: 2, colSpan: 1, text: 'Southern valleys' },
+    { row: 2, column: 1, rowSpan: 1, colSpan: 1, text: '731' },
+    { row: 2, column: 2, rowSpan: 1, colSpan: 1, text: '960' },
+    { row: 3, column: 1, rowSpan: 1, colSpan: 1, text: '845' },
+    { row: 3, column: 2, rowSpan: 1, colSpan: 1, text: '1017' },
+    { row: 4, column: 0, rowSpan: 1, colSpan: 3, text: 'Totals are preliminary and exclude returns' },
+  ],
+};
+
+const WORDS =
+  'river stone window garden letter market silver morning engine harbor pencil thunder orchard lantern meadow copper ticket violin blanket canyon'.split(' ');
+
+/** Deterministic filler text of `count` words. */
+export function filler(count: number, seed: number): string {
+  const out: string[] = [];
+  let x = seed;
+  for (let i = 0; i < count; i++) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    out.push(WORDS[x % WORDS.length]);
+  }
+  out[0] = out[0][0].toUpperCase() + out[0].slice(1);
+  return `${out.join(' ')}.`;
+}
+
+const NS =
+  'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" ' +
+  'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" ' +
+  'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" ' +
+  'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:xlink="http://www.w3.org/1999/xlink"';
+
+const STYLES =
+  `<office:automatic-styles>` +
+  `<style:style style:name="Sect2" style:family="section"><style:section-properties><style:columns fo:column-count="2" fo:column-gap="0.6cm"/></style:section-properties></style:style>` +
+  `<style:style style:name="Body" style:family="paragraph"><style:paragraph-properties fo:text-align="justify" fo:margin-bottom="0.2cm"/><style:text-properties fo:font-size="10.5pt" style:font-name="Liberation Serif"/></style:style>` +
+  `<style:style style:name="H" style:family="paragraph"><style:paragraph-properties fo:margin-top="0.3cm" fo:margin-bottom="0.2cm"/><style:text-properties fo:font-size="15pt" fo:font-weight="bold"/></style:style>` +
+  `<style:style style:name="Title" style:family="paragraph"><style:paragraph-properties fo:text-align="center" fo:margin-bottom="0.4cm"/><style:text-properties fo:font-size="22pt" fo:font-weight="bold"/></style:style>` +
+  `<style:style style:name="Tbl" style:family="table"><style:table-properties style:width="15cm" table:align="left"/></style:style>` +
+  `<style:style style:name="Cell" style:family="table-cell"><style:table-cell-properties fo:border="0.5pt solid #000000" fo:padding="0.1cm"/></style:style>` +
+  `<style:style style:name="Bar" style:family="graphic"><style:graphic-properties draw:fill="solid" draw:fill-color="#3465a4" draw:stroke="none" style:wrap="none" style:vertical-pos="from-top" style:vertical-rel="paragraph" style:horizontal-pos="from-left" style:horizontal-rel="paragraph"/></style:style>` +
+  `<style:style style:name="Axis" style:family="graphic"><style:graphic-properties draw:stroke="solid" svg:stroke-color="#000000" svg:stroke-width="0.03cm" style:wrap="none" style:vertical-pos="from-top" style:vertical-rel="paragraph" style:horizontal-pos="from-left" style:horizontal-rel="paragraph"/></style:style>` +
+  `<style:style style:name="Tall" style:family="paragraph"><style:paragraph-properties fo:margin-bottom="4.2cm"/></style:style>` +
+  `</office:automatic-styles>`;
+
+function content(body: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content ${NS} office:version="1.3">${STYLES}<office:body><office:text>${body}</office:text></office:body></office:document-content>`;
+}
+
+async function writeOdt(path: string, body: string, pictures: Array<[string, Buffer]> = []): Promise<string> {
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from('application/vnd.oasis.opendocument.text'), 'mimetype', { compress: false });
+  zip.addBuffer(Buffer.from(content(body)), 'content.xml');
+  const manifest =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">` +
+    `<manifest:file-entry manifest:full-path="/" manifest:version="1.3" manifest:media-type="application/vnd.oasis.opendocument.text"/>` +
+    `<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>` +
+    pictures.map(([name]) => `<manifest:file-entry manifest:full-path="Pictures/${name}" manifest:media-type="image/png"/>`).join('') +
+    `</manifest:manifest>`;
+  zip.addBuffer(Buffer.from(manifest), 'META-INF/manifest.xml');
+  for (const [name, data] of pictures) zip.addBuffer(data, `Pictures/${name}`, { compress: false });
+  zip.end();
+  await new Promise<void>((resolve, reject) => {
+    const out = fs.createWriteStream(path);
+    out.on('finish', () => resolve());
+    out.on('error', reject);
+    zip.outputStream.pipe(out);
+  });
+  return path;
+}
+
+const p = (style: string, text: string) => `<text:p text:style-name="${style}">${text}</text:p>`;
+
+/** One column: heading, paragraphs, a bulleted list and TRUTH_TABLE as a ruled table. */
+export function tableDocument(path: string): Promise<string> {
+  const t = TRUTH_TABLE;
+  let rows = '';
+  for (let r = 0; r < t.rows; r++) {
+    let cells = '';
+    for (let c = 0; c < t.columns; c++) {
+      const cell = t.cells.find((x) => x.row === r && x.column === c);
+      if (cell) {
+        const spans = (cell.colSpan > 1 ? ` table:number-columns-spanned="${cell.colSpan}"` : '') + (cell.rowSpan > 1 ? ` table:number-rows-spanned="${cell.rowSpan}"` : '');
+        cells += `<table:table-cell table:style-name="Cell" office:value-type="string"${spans}>${p('Body', cell.text)}</table:table-cell>`;
+      } else cells += '<table:covered-table-cell/>';
+    }
+    rows += `<table:table-row>${cells}</table:table-row>`;
+  }
+  const table = `<table:table table:name="Figures" table:style-name="Tbl"><table:table-column table:number-columns-repeated="3"/>${rows}</table:table>`;
+  const list = `<text:list>${[1, 2, 3].map((i) => `<text:list-item>${p('Body', filler(8, 40 + i))}</text:list-item>`).join('')}</text:list>`;
+  return writeOdt(path, p('H', 'Sales by region') + p('Body', filler(60, 1)) + list + table + p('Body', filler(50, 2)));
+}
+
+/** A title across the page, then two columns: headings, paragraphs, a raster image and a vector bar chart. */
+export function twoColumnDocument(path: string, png: Buffer): Promise<string> {
+  const bars = [1.2, 2.6, 1.9, 3.4, 2.2]
+    .map((h, i) => `<draw:rect draw:style-name="Bar" text:anchor-type="paragraph" svg:x="${(0.5 + i * 1.2).toFixed(2)}cm" svg:y="${(3.6 - h).toFixed(2)}cm" svg:width="0.8cm" svg:height="${h}cm"/>`)
+    .join('');
+  const axes =
+    `<draw:line draw:style-name="Axis" text:anchor-type="paragraph" svg:x1="0.3cm" svg:y1="3.6cm" svg:x2="6.6cm" svg:y2="3.6cm"/>` +
+    `<draw:line draw:style-name="Axis" text:anchor-type="paragraph" svg:x1="0.3cm" svg:y1="0.1cm" svg:x2="0.3cm" svg:y2="3.6cm"/>`;
+  const image = `<draw:frame text:anchor-type="as-char" svg:width="7cm" svg:height="5cm" draw:z-index="1"><draw:image xlink:href="Pictures/photo.png" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/></draw:frame>`;
+  const columns =
+    p('H', 'Background') +
+    [3, 4, 5].map((s) => p('Body', filler(90, s))).join('') +
+    p('Body', image) +
+    p('Body', filler(80, 6)) +
+    p('H', 'Measurements') +
+    p('Tall', bars + axes) +
+    [7, 8, 9, 10].map((s) => p('Body', filler(90, s))).join('');
+  return writeOdt(path, p('Title', 'Field notes on rivers and harbors') + `<text:section text:style-name="Sect2" text:name="Columns">${columns}</text:section>`, [['photo.png', png]]);
+}
