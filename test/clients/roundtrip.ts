@@ -6,11 +6,12 @@ import { PdfClient } from '../../clients/typescript/src/index.js';
 
 const [url, key, input, output] = process.argv.slice(2);
 const client = new PdfClient({ baseUrl: url, apiKey: key });
-// Warm up (module loading, first connection) before the baseline.
-await (await client.account()).plan;
+// Warm up (module loading, first connection, one small upload and download) before the baseline.
+await client.account();
+await (await client.unlock(new URL('../../../shared/corpus/trivial.pdf', import.meta.url).pathname)).bytes();
 const baseline = process.memoryUsage().rss;
 let peak = baseline;
-const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);
 const result = await client.unlock(input);
 await result.save(output);
 clearInterval(timer);

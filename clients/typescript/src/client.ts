@@ -4,6 +4,7 @@
 import { errorFor, NetworkError, PdfServiceError } from './errors.js';
 import { streamToFile, toBlob, zipEntries, type ZipEntry } from './files.js';
 import { GeneratedOperations } from './generated/operations.js';
+import { hasNodeHttp, postMultipart, type MultipartPart } from './node-transport.js';
 import type { Account, CallOptions, FileInput, Job, OperationCall, Problem, RateLimit } from './types.js';
 
 export interface ClientOptions {
@@ -18,6 +19,11 @@ export interface ClientOptions {
   backoffMs?: number;
   /** Another fetch (tests, proxies). */
   fetch?: typeof fetch;
+}
+
+interface Upload {
+  boundary: string;
+  parts: MultipartPart[];
 }
 
 /** A successful answer: the file (or JSON) with what the headers said. */
@@ -120,32 +126,39 @@ export class PdfClient extends GeneratedOperations {
 
   /** Runs any operation by name (the typed methods call this). With `{ async: true }` it resolves with the Job. */
   protected async call(call: OperationCall, options: CallOptions = {}): Promise<any> {
-    const response = await this.send(
-      'POST',
-      `/v1/pdf/${call.operation}`,
-      async () => {
-        const form = new FormData();
-        for (const [field, value] of Object.entries(call.files)) {
-          if (value === undefined) continue;
-          for (const item of Array.isArray(value) ? value : [value]) {
-            const { blob, filename } = await toBlob(item);
-            form.append(field, blob, filename);
-          }
-        }
-        for (const [name, value] of Object.entries(call.options)) {
-          if (value === undefined || value === null) continue;
-          if (Array.isArray(value)) for (const v of value) form.append(name, String(v));
-          else form.append(name, typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value));
-        }
-        if (options.async) form.append('async', 'true');
-        if (options.callbackUrl) form.append('callback_url', options.callbackUrl);
-        return form;
-      },
-      options,
-      options.retry === true,
-    );
+    const fields: Array<[string, string]> = [];
+    for (const [name, value] of Object.entries(call.options)) {
+      if (value === undefined || value === null) continue;
+      if (Array.isArray(value)) for (const v of value) fields.push([name, String(v)]);
+      else fields.push([name, typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value)]);
+    }
+    if (options.async) fields.push(['async', 'true']);
+    if (options.callbackUrl) fields.push(['callback_url', options.callbackUrl]);
+    const response = await this.send('POST', `/v1/pdf/${call.operation}`, () => this.multipart(call.files, fields), options, options.retry === true);
     if (options.async) return (await response.json()) as Job;
     return new PdfResult(response, response.headers.get('x-request-id') ?? undefined, parseRateLimit(response.headers));
+  }
+
+  /** The parts of one upload: the fields first, then the files in order. */
+  private async multipart(files: OperationCall['files'], fields: Array<[string, string]>): Promise<Upload> {
+    const boundary = `pdfclient${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+    const parts: MultipartPart[] = [];
+    const quote = (value: string) => value.replace(/["\r\n\\]/g, (c) => encodeURIComponent(c));
+    for (const [name, value] of fields) {
+      parts.push({ head: `--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n`, blob: new Blob([value]) });
+    }
+    for (const [field, value] of Object.entries(files)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) {
+        const { blob, filename, path } = await toBlob(item);
+        parts.push({
+          head: `--${boundary}\r\nContent-Disposition: form-data; name="${quote(field)}"; filename="${quote(filename)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          blob,
+          path,
+        });
+      }
+    }
+    return { boundary, parts };
   }
 
   /** Runs an operation by name with files by field (the generic form of the typed methods). */
@@ -215,7 +228,7 @@ export class PdfClient extends GeneratedOperations {
   }
 
   /** One HTTP exchange with retries; throws PdfServiceError for any non-2xx answer. */
-  private async send(method: string, path: string, body: (() => Promise<FormData>) | undefined, call: CallOptions, retry: boolean): Promise<Response> {
+  private async send(method: string, path: string, body: (() => Promise<Upload>) | undefined, call: CallOptions, retry: boolean): Promise<Response> {
     const attempts = retry ? (this.settings.retries ?? 3) + 1 : 1;
     let backoff = this.settings.backoffMs ?? 500;
     for (let attempt = 1; ; attempt++) {
@@ -225,7 +238,8 @@ export class PdfClient extends GeneratedOperations {
       if (call.requestId) headers['X-Request-Id'] = call.requestId;
       let error: PdfServiceError;
       try {
-        const response = await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers, body: body ? await body() : undefined, signal });
+        const upload = body ? await body() : undefined;
+        const response = upload ? await this.post(`${this.baseUrl}${path}`, headers, upload, signal) : await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers, signal });
         this.lastRequestId = response.headers.get('x-request-id') ?? undefined;
         this.lastRateLimit = parseRateLimit(response.headers) ?? this.lastRateLimit;
         if (response.ok) return response;
@@ -238,6 +252,16 @@ export class PdfClient extends GeneratedOperations {
       await sleep((error.retryAfter ?? backoff / 1000) * 1000, call.signal);
       backoff *= 2;
     }
+  }
+
+  /** Node: node:http with a reused buffer (flat memory); elsewhere (or with a custom fetch) fetch with a Blob body of the same bytes. */
+  private async post(url: string, headers: Record<string, string>, upload: Upload, signal: AbortSignal): Promise<Response> {
+    if (hasNodeHttp && !this.settings.fetch) return postMultipart(url, headers, upload.parts, upload.boundary, signal);
+    const pieces: BlobPart[] = [];
+    for (const [i, part] of upload.parts.entries()) pieces.push(i > 0 ? '\r\n' : '', part.head, part.blob);
+    pieces.push(`\r\n--${upload.boundary}--\r\n`);
+    const body = new Blob(pieces);
+    return this.fetchImpl(url, { method: 'POST', headers: { ...headers, 'Content-Type': `multipart/form-data; boundary=${upload.boundary}` }, body, signal });
   }
 
   private async problemOf(response: Response): Promise<PdfServiceError> {

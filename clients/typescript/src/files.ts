@@ -10,12 +10,12 @@ function baseName(p: string): string {
 }
 
 /** A Blob for one part: paths are opened lazily by Node (`fs.openAsBlob`), streams are buffered only when fetch cannot stream them. */
-export async function toBlob(input: FileInput): Promise<{ blob: Blob; filename: string }> {
+export async function toBlob(input: FileInput): Promise<{ blob: Blob; filename: string; path?: string }> {
   const { data, filename } = typeof input === 'object' && input !== null && 'data' in input ? input : { data: input as FileSource, filename: undefined };
   if (typeof data === 'string') {
     if (!isNode) throw new TypeError('A path can only be uploaded from Node; pass a Blob or bytes in a browser.');
     const fs = await import('node:fs');
-    return { blob: await fs.openAsBlob(data), filename: filename ?? baseName(data) };
+    return { blob: await fs.openAsBlob(data), filename: filename ?? baseName(data), path: data };
   }
   if (data instanceof Blob) return { blob: data, filename: filename ?? ((data as File).name || 'upload') };
   if (data instanceof Uint8Array || data instanceof ArrayBuffer) return { blob: new Blob([data as BlobPart]), filename: filename ?? 'upload' };
