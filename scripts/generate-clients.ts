@@ -119,9 +119,16 @@ function tsOperations(ops: OperationInfo[]): string {
       inputType = parts[0].multiple ? 'FileInput[]' : 'FileInput';
       routing = `{ ${JSON.stringify(parts[0].field)}: input }`;
     }
+    const extra = op.files.filter((f) => !parts.includes(f)).map((f) => f.field);
     lines.push(`  /** ${op.summary} (POST /v1/pdf/${op.name}). */`);
     lines.push(`  ${op.method}(input: ${inputType}, options${optionsRequired ? '' : '?'}: ${typeName}, call?: CallOptions) {`);
-    lines.push(`    return this.call({ operation: ${JSON.stringify(op.name)}, files: ${routing}, options: { ...options } }, call);`);
+    if (extra.length > 0) {
+      // File parts other than the input travel in the options object; they go up as files.
+      lines.push(`    const { ${extra.map((f) => `${JSON.stringify(f)}: ${f}`).join(', ')}, ...fields } = options ?? ({} as ${typeName});`);
+      lines.push(`    return this.call({ operation: ${JSON.stringify(op.name)}, files: { ...${routing}, ${extra.map((f) => `${JSON.stringify(f)}: ${f}`).join(', ')} }, options: fields }, call);`);
+    } else {
+      lines.push(`    return this.call({ operation: ${JSON.stringify(op.name)}, files: ${routing}, options: { ...options } }, call);`);
+    }
     lines.push('  }', '');
   }
   lines.push('}', '');

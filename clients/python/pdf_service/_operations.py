@@ -17,6 +17,9 @@ OPERATIONS: dict[str, list[dict[str, Any]]] = {
     "convert": [{"field":"file","multiple":False,"required":True}],
     "images": [{"field":"file","multiple":False,"required":False},{"field":"files","multiple":True,"required":False}],
     "compress": [{"field":"file","multiple":False,"required":True}],
+    "redact": [{"field":"file","multiple":False,"required":True}],
+    "sign": [{"field":"file","multiple":False,"required":True},{"field":"certificate","multiple":False,"required":True}],
+    "verify": [{"field":"file","multiple":False,"required":True}],
 }
 
 
@@ -88,6 +91,26 @@ class SyncOperations:
         options: dict[str, Any] = {"level": level, "grayscale": grayscale, "password": password}
         return self._call("compress", files, options, **call)
 
+    def redact(self, input: FileInput, *, terms: Optional[str] = None, regex: Optional[str] = None, areas: Optional[str] = None, color: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Redact text, patterns and areas (POST /v1/pdf/redact)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"terms": terms, "regex": regex, "areas": areas, "color": color, "password": password}
+        return self._call("redact", files, options, **call)
+
+    def sign(self, input: FileInput, *, certificate: FileInput, certificate_password: Optional[str] = None, reason: Optional[str] = None, location: Optional[str] = None, contact: Optional[str] = None, visible: Optional[bool] = None, page: Optional[Union[int, float, str]] = None, rect: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Sign with a certificate (PAdES B-B) (POST /v1/pdf/sign)."""
+        files: dict[str, Any] = {"file": input}
+        if certificate is not None:
+            files["certificate"] = certificate
+        options: dict[str, Any] = {"certificate_password": certificate_password, "reason": reason, "location": location, "contact": contact, "visible": visible, "page": page, "rect": rect, "password": password}
+        return self._call("sign", files, options, **call)
+
+    def verify(self, input: FileInput, *, **call: Any) -> Any:
+        """Verify digital signatures (POST /v1/pdf/verify)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {}
+        return self._call("verify", files, options, **call)
+
 
 class AsyncOperations:
     """Typed operation methods (async); each sends one multipart request through `_call`."""
@@ -156,3 +179,23 @@ class AsyncOperations:
         files: dict[str, Any] = {"file": input}
         options: dict[str, Any] = {"level": level, "grayscale": grayscale, "password": password}
         return await self._call("compress", files, options, **call)
+
+    async def redact(self, input: FileInput, *, terms: Optional[str] = None, regex: Optional[str] = None, areas: Optional[str] = None, color: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Redact text, patterns and areas (POST /v1/pdf/redact)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"terms": terms, "regex": regex, "areas": areas, "color": color, "password": password}
+        return await self._call("redact", files, options, **call)
+
+    async def sign(self, input: FileInput, *, certificate: FileInput, certificate_password: Optional[str] = None, reason: Optional[str] = None, location: Optional[str] = None, contact: Optional[str] = None, visible: Optional[bool] = None, page: Optional[Union[int, float, str]] = None, rect: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Sign with a certificate (PAdES B-B) (POST /v1/pdf/sign)."""
+        files: dict[str, Any] = {"file": input}
+        if certificate is not None:
+            files["certificate"] = certificate
+        options: dict[str, Any] = {"certificate_password": certificate_password, "reason": reason, "location": location, "contact": contact, "visible": visible, "page": page, "rect": rect, "password": password}
+        return await self._call("sign", files, options, **call)
+
+    async def verify(self, input: FileInput, *, **call: Any) -> Any:
+        """Verify digital signatures (POST /v1/pdf/verify)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {}
+        return await self._call("verify", files, options, **call)

@@ -146,7 +146,7 @@ export interface paths {
         put?: never;
         /**
          * Encrypt a PDF
-         * @description Encrypts with AES-256 (default) or AES-128. Give `user_password` (needed to open) and/or `owner_password` (needed to change permissions); without an owner password a random one is set. Permissions default to allowed. `allow_accessibility=false` cannot be enforced with AES encryption (PDF 2.0 readers always permit accessibility extraction): the response then carries `X-Ignored-Options: allow_accessibility`.
+         * @description Encrypts with AES-256 (default) or AES-128. Give `user_password` (needed to open) and/or `owner_password` (needed to change permissions); without an owner password a random one is set. Passwords are taken literally (one starting with `-` or `@`, or `--`, is a password like any other). Permissions default to allowed. `allow_accessibility=false` cannot be enforced with AES encryption (PDF 2.0 readers always permit accessibility extraction): the response then carries `X-Ignored-Options: allow_accessibility`.
          */
         post: operations["protect"];
         delete?: never;
@@ -289,6 +289,66 @@ export interface paths {
          * @description `level=low`: lossless (duplicate objects shared, object streams, Flate recompressed). `level=medium` (default): images above 225 dpi downsampled to 150 dpi, JPEG quantisation of Ghostscript /ebook (≈ quality 62), fonts subset, then the lossless pass. `level=high`: images above 144 dpi downsampled to 96 dpi, JPEG ≈ quality 50, same passes. `grayscale=true` converts all colour to gray (medium/high). Text stays text; page objects, links, outlines, form fields and metadata are kept; an encrypted input comes back encrypted the same way. The result is never larger than the input: `X-Original-Size` and `X-Compressed-Size` are always set; `X-Compression-Applied: false` (and `X-Compression-Level: none`) means the input came back unchanged; otherwise `X-Compression-Level` names the level whose result was returned (`low` when a lossy level gained nothing but the lossless pass did).
          */
         post: operations["compress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/redact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redact text, patterns and areas
+         * @description Removes content, not just covers it: MuPDF (1.21) redaction deletes the matched glyphs from the content streams (form XObjects included) and replaces the pixels of images under each redaction; a filled rectangle in `color` is drawn in their place. Matching is per text block of the page (lines joined by a space, so a phrase broken across lines matches). `terms` are literal and case-insensitive; `regex` patterns are ECMAScript 5 syntax (no lookbehind, named groups or flags; case-sensitive) evaluated in the tool process under the operation deadline. Document Info entries, the XMP packet and annotations whose text contains a match are deleted. The file is rewritten without earlier revisions and without encryption. Header `X-Redactions`: the number of matches plus areas. Not removed (MuPDF 1.21 has no line-art redaction): vector paths under an area stay, under the filled box; text that MuPDF cannot map to Unicode cannot be matched.
+         */
+        post: operations["redact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign with a certificate (PAdES B-B)
+         * @description Adds a PAdES baseline B-B signature (`/SubFilter /ETSI.CAdES.detached`: detached CMS with content-type, message-digest and ESS signing-certificate-v2 signed attributes, SHA-256; the signing time is the signature dictionary's /M) made with the key and certificate of the uploaded PKCS#12 (`certificate`, opened with `certificate_password`; any further certificates in it are embedded as the chain). The signature is appended as an incremental update, so the original bytes and any signature already on them stay valid. An encrypted input is opened with `password` and rewritten unencrypted before signing (signatures it carried do not survive that). `visible=true` draws a box with the signer's name, the date and the reason at `rect` on `page`. A wrong `certificate_password` → 422 `incorrect_password`; a certificate that is expired, not yet valid, whose key usage excludes signing, or whose key is not RSA/ECDSA → 422 `invalid_certificate`. The certificate's trust is not checked (use `verify`/your validator).
+         */
+        post: operations["sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify digital signatures
+         * @description JSON `{"signatures":[{"signer","signed_at","valid","covers_whole_document","reason"}]}`, one entry per signature in field order (an empty list for an unsigned file). `valid`: the signature is cryptographically correct over the bytes it signs (poppler pdfsig with NSS); `covers_whole_document`: those bytes are the whole file (false once anything was appended after signing, e.g. a later incremental update or a second signature); `signer`: the certificate's common name; `signed_at`: the signature's /M time (ISO 8601, UTC); certificate trust and revocation are not judged. A file that needs a user password cannot be verified (pdfsig takes passwords only on its command line, which this service never uses for secrets) and is refused with 422.
+         */
+        post: operations["verify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -603,7 +663,7 @@ export interface operations {
                      * @enum {string}
                      */
                     bookmarks?: "true" | "false";
-                    /** @description Password of the encrypted input (user or owner password). */
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
                      * @description Run as an asynchronous job (same as `Prefer: respond-async`).
@@ -646,7 +706,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field). */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -664,7 +724,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). */
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -673,7 +742,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). */
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -682,7 +751,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -691,7 +760,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC). */
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -700,7 +769,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description processing_failed. */
+            /** @description processing_failed: a fault of the server (refunded). */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -709,7 +778,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After. */
+            /** @description server_busy, with Retry-After (refunded). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -718,7 +787,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description timeout: the operation ran past its limit; its processes were killed. */
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -753,7 +822,7 @@ export interface operations {
                     pages_per_file?: string;
                     /** @description mode=extract: the pages of the single output, e.g. 1-3,5 */
                     pages?: string;
-                    /** @description Password of the encrypted input (user or owner password). */
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
                      * @description Run as an asynchronous job (same as `Prefer: respond-async`).
@@ -797,7 +866,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field). */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -815,7 +884,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). */
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -824,7 +902,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). */
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -833,7 +911,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -842,7 +920,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC). */
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -851,7 +929,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description processing_failed. */
+            /** @description processing_failed: a fault of the server (refunded). */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -860,7 +938,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After. */
+            /** @description server_busy, with Retry-After (refunded). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -869,7 +947,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description timeout: the operation ran past its limit; its processes were killed. */
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -944,7 +1022,7 @@ export interface operations {
                      * @enum {string}
                      */
                     allow_accessibility?: "true" | "false";
-                    /** @description Password of the encrypted input (user or owner password). */
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
                      * @description Run as an asynchronous job (same as `Prefer: respond-async`).
@@ -987,7 +1065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field). */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1005,7 +1083,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). */
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1014,7 +1101,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). */
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1023,7 +1110,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1032,7 +1119,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC). */
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1041,7 +1128,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description processing_failed. */
+            /** @description processing_failed: a fault of the server (refunded). */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1050,7 +1137,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After. */
+            /** @description server_busy, with Retry-After (refunded). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1059,7 +1146,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description timeout: the operation ran past its limit; its processes were killed. */
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -1082,7 +1169,7 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description The encrypted PDF. Accepted (sniffed): application/pdf. */
                     file: string;
-                    /** @description Password of the encrypted input (user or owner password). */
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
                      * @description Run as an asynchronous job (same as `Prefer: respond-async`).
@@ -1125,7 +1212,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field). */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1143,7 +1230,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). */
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1152,7 +1248,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). */
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1161,7 +1257,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1170,7 +1266,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC). */
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1179,7 +1275,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description processing_failed. */
+            /** @description processing_failed: a fault of the server (refunded). */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1188,7 +1284,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After. */
+            /** @description server_busy, with Retry-After (refunded). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1197,7 +1293,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description timeout: the operation ran past its limit; its processes were killed. */
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -1249,7 +1345,7 @@ export interface operations {
                      * @enum {string}
                      */
                     output?: "pdf" | "pdfa" | "txt";
-                    /** @description Password of the encrypted input (user or owner password). */
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
                      * @description Run as an asynchronous job (same as `Prefer: respond-async`).
@@ -1293,7 +1389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field). */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1311,7 +1407,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). */
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1320,7 +1425,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). */
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1329,7 +1434,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1338,7 +1443,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC). */
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1347,7 +1452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description processing_failed. */
+            /** @description processing_failed: a fault of the server (refunded). */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1356,7 +1461,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After. */
+            /** @description server_busy, with Retry-After (refunded). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1365,7 +1470,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description timeout: the operation ran past its limit; its processes were killed. */
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -1410,7 +1515,7 @@ export interface operations {
                     ocr?: "never" | "auto";
                     /** @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
                     languages?: string;
-                    /** @description Password of the encrypted input (user or owner password). */
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
                      * @description Run as an asynchronous job (same as `Prefer: respond-async`).
@@ -1454,7 +1559,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field). */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1472,7 +1577,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). */
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1481,7 +1595,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). */
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1490,7 +1604,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1499,7 +1613,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC). */
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1508,7 +1622,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description processing_failed. */
+            /** @description processing_failed: a fault of the server (refunded). */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1517,7 +1631,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After. */
+            /** @description server_busy, with Retry-After (refunded). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1526,7 +1640,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description timeout: the operation ran past its limit; its processes were killed. */
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -1583,7 +1697,7 @@ export interface operations {
                     layer?: "over" | "under";
                     /** @description Image width as a fraction of the page width (default 0.5) (0.01..1) */
                     image_scale?: string;
-                    /** @description Password of the encrypted input (user or owner password). */
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
                      * @description Run as an asynchronous job (same as `Prefer: respond-async`).
@@ -1626,7 +1740,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field). */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1644,7 +1758,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). */
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1653,7 +1776,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). */
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1662,7 +1785,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1671,7 +1794,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC). */
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1680,7 +1803,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description processing_failed. */
+            /** @description processing_failed: a fault of the server (refunded). */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1689,7 +1812,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After. */
+            /** @description server_busy, with Retry-After (refunded). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1698,7 +1821,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description timeout: the operation ran past its limit; its processes were killed. */
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -1735,7 +1858,7 @@ export interface operations {
                      * @enum {string}
                      */
                     pdfa?: "2b" | "1b" | "3b";
-                    /** @description Password of the encrypted input (user or owner password). */
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
                      * @description HTML/Markdown input: paper size (default a4).
@@ -1804,7 +1927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field). */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1822,7 +1945,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). */
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1831,7 +1963,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). */
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1840,7 +1972,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1849,7 +1981,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC). */
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1858,7 +1990,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description processing_failed. */
+            /** @description processing_failed: a fault of the server (refunded). */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1867,7 +1999,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After. */
+            /** @description server_busy, with Retry-After (refunded). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1876,7 +2008,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description timeout: the operation ran past its limit; its processes were killed. */
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -1919,7 +2051,7 @@ export interface operations {
                     page_size?: "fit" | "a4" | "letter";
                     /** @description to-pdf: margin around each image in points (default 0) (0..1000) */
                     margin?: string;
-                    /** @description Password of the encrypted input (user or owner password). */
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
                      * @description Run as an asynchronous job (same as `Prefer: respond-async`).
@@ -1963,7 +2095,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field). */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1981,7 +2113,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). */
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1990,7 +2131,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). */
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1999,7 +2140,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2008,7 +2149,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC). */
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2017,7 +2158,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description processing_failed. */
+            /** @description processing_failed: a fault of the server (refunded). */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2026,7 +2167,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After. */
+            /** @description server_busy, with Retry-After (refunded). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2035,7 +2176,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description timeout: the operation ran past its limit; its processes were killed. */
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -2070,7 +2211,7 @@ export interface operations {
                      * @enum {string}
                      */
                     grayscale?: "true" | "false";
-                    /** @description Password of the encrypted input (user or owner password). */
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
                      * @description Run as an asynchronous job (same as `Prefer: respond-async`).
@@ -2113,7 +2254,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field). */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2131,7 +2272,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). */
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2140,7 +2290,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). */
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2149,7 +2299,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2158,7 +2308,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC). */
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2167,7 +2317,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description processing_failed. */
+            /** @description processing_failed: a fault of the server (refunded). */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2176,7 +2326,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After. */
+            /** @description server_busy, with Retry-After (refunded). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2185,7 +2335,483 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description timeout: the operation ran past its limit; its processes were killed. */
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to redact. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /**
+                     * @description Literal text to remove, case-insensitive; repeat the field for several.
+                     * @default []
+                     */
+                    terms?: string | string[];
+                    /**
+                     * @description Regular expression (ECMAScript 5 syntax, case-sensitive) whose matches are removed; repeat the field for several.
+                     * @default []
+                     */
+                    regex?: string | string[];
+                    /** @description JSON array of rectangles `[{"page":1,"x":…,"y":…,"w":…,"h":…}]` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied). */
+                    areas?: string;
+                    /**
+                     * @description Fill colour of the boxes drawn in place of the removed content.
+                     * @default #000000
+                     */
+                    color?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to sign. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /** @description PKCS#12 (.p12/.pfx) with the signing key and certificate (and optionally its chain). Accepted (sniffed): application/x-pkcs12. */
+                    certificate: string;
+                    /** @description Password of the PKCS#12 (empty or absent for none). Never logged. */
+                    certificate_password?: string;
+                    /** @description Reason for signing (/Reason). */
+                    reason?: string;
+                    /** @description Where it was signed (/Location). */
+                    location?: string;
+                    /** @description How to reach the signer (/ContactInfo). */
+                    contact?: string;
+                    /**
+                     * @description Draw a visible signature box (needs `rect`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    visible?: "true" | "false";
+                    /** @description Page of the visible signature (default 1) (1..1000000) */
+                    page?: string;
+                    /** @description Visible signature box `x,y,w,h` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied). */
+                    rect?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The signed PDF. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
             504: {
                 headers: {
                     [name: string]: unknown;

@@ -13,6 +13,9 @@ export const OPERATIONS = {
   "convert": { files: [{"field":"file","multiple":false,"required":true}] },
   "images": { files: [{"field":"file","multiple":false,"required":false},{"field":"files","multiple":true,"required":false}] },
   "compress": { files: [{"field":"file","multiple":false,"required":true}] },
+  "redact": { files: [{"field":"file","multiple":false,"required":true}] },
+  "sign": { files: [{"field":"file","multiple":false,"required":true},{"field":"certificate","multiple":false,"required":true}] },
+  "verify": { files: [{"field":"file","multiple":false,"required":true}] },
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;
@@ -21,7 +24,7 @@ export type OperationName = keyof typeof OPERATIONS;
 export interface MergeOptions {
   /** Add one outline entry per input, titled by its file name. */
   "bookmarks"?: boolean;
-  /** Password of the encrypted input (user or owner password). */
+  /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
 }
 
@@ -35,7 +38,7 @@ export interface SplitOptions {
   "pages_per_file"?: number | string;
   /** mode=extract: the pages of the single output, e.g. 1-3,5 */
   "pages"?: string;
-  /** Password of the encrypted input (user or owner password). */
+  /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
 }
 
@@ -61,13 +64,13 @@ export interface ProtectOptions {
   "allow_assemble"?: boolean;
   /** Allow text extraction for accessibility (always allowed by AES-encrypted files; see description). */
   "allow_accessibility"?: boolean;
-  /** Password of the encrypted input (user or owner password). */
+  /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
 }
 
 /** Options of `unlock` (form fields; booleans and numbers are sent as text). */
 export interface UnlockOptions {
-  /** Password of the encrypted input (user or owner password). */
+  /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
 }
 
@@ -83,7 +86,7 @@ export interface OcrOptions {
   "rotate_pages"?: boolean;
   /** Searchable PDF, PDF/A-2b, or the recognized text. */
   "output"?: "pdf" | "pdfa" | "txt";
-  /** Password of the encrypted input (user or owner password). */
+  /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
 }
 
@@ -99,7 +102,7 @@ export interface ExtractTextOptions {
   "ocr"?: "never" | "auto";
   /** Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
   "languages"?: string;
-  /** Password of the encrypted input (user or owner password). */
+  /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
 }
 
@@ -123,7 +126,7 @@ export interface WatermarkOptions {
   "layer"?: "over" | "under";
   /** Image width as a fraction of the page width (default 0.5) (0.01..1) */
   "image_scale"?: number | string;
-  /** Password of the encrypted input (user or owner password). */
+  /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
   /** File part `image`. */
   "image"?: FileInput;
@@ -139,7 +142,7 @@ export interface ConvertOptions {
   "pages"?: string;
   /** to=pdfa: PDF/A part and conformance (default 2b). */
   "pdfa"?: "2b" | "1b" | "3b";
-  /** Password of the encrypted input (user or owner password). */
+  /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
   /** HTML/Markdown input: paper size (default a4). */
   "paper"?: "a4" | "letter" | "legal" | "a3" | "a5";
@@ -163,7 +166,7 @@ export interface ImagesOptions {
   "page_size"?: "fit" | "a4" | "letter";
   /** to-pdf: margin around each image in points (default 0) (0..1000) */
   "margin"?: number | string;
-  /** Password of the encrypted input (user or owner password). */
+  /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
 }
 
@@ -173,8 +176,48 @@ export interface CompressOptions {
   "level"?: "medium" | "low" | "high";
   /** Convert colour to gray (not with level=low, which is lossless). */
   "grayscale"?: boolean;
-  /** Password of the encrypted input (user or owner password). */
+  /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
+}
+
+/** Options of `redact` (form fields; booleans and numbers are sent as text). */
+export interface RedactOptions {
+  /** Literal text to remove, case-insensitive; repeat the field for several. */
+  "terms"?: string;
+  /** Regular expression (ECMAScript 5 syntax, case-sensitive) whose matches are removed; repeat the field for several. */
+  "regex"?: string;
+  /** JSON array of rectangles `[{"page":1,"x":…,"y":…,"w":…,"h":…}]` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied). */
+  "areas"?: string;
+  /** Fill colour of the boxes drawn in place of the removed content. */
+  "color"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `sign` (form fields; booleans and numbers are sent as text). */
+export interface SignOptions {
+  /** Password of the PKCS#12 (empty or absent for none). Never logged. */
+  "certificate_password"?: string;
+  /** Reason for signing (/Reason). */
+  "reason"?: string;
+  /** Where it was signed (/Location). */
+  "location"?: string;
+  /** How to reach the signer (/ContactInfo). */
+  "contact"?: string;
+  /** Draw a visible signature box (needs `rect`). */
+  "visible"?: boolean;
+  /** Page of the visible signature (default 1) (1..1000000) */
+  "page"?: number | string;
+  /** Visible signature box `x,y,w,h` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied). */
+  "rect"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+  /** File part `certificate`. */
+  "certificate": FileInput;
+}
+
+/** Options of `verify` (form fields; booleans and numbers are sent as text). */
+export interface VerifyOptions {
 }
 
 /** One typed method per operation; each sends a multipart request through `call`. */
@@ -213,7 +256,8 @@ export abstract class GeneratedOperations {
 
   /** Stamp text or an image on pages (POST /v1/pdf/watermark). */
   watermark(input: FileInput, options?: WatermarkOptions, call?: CallOptions) {
-    return this.call({ operation: "watermark", files: { "file": input }, options: { ...options } }, call);
+    const { "image": image, ...fields } = options ?? ({} as WatermarkOptions);
+    return this.call({ operation: "watermark", files: { ...{ "file": input }, "image": image }, options: fields }, call);
   }
 
   /** Convert a PDF to another format, or an Office document to PDF (POST /v1/pdf/convert). */
@@ -229,6 +273,22 @@ export abstract class GeneratedOperations {
   /** Compress a PDF (POST /v1/pdf/compress). */
   compress(input: FileInput, options?: CompressOptions, call?: CallOptions) {
     return this.call({ operation: "compress", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Redact text, patterns and areas (POST /v1/pdf/redact). */
+  redact(input: FileInput, options?: RedactOptions, call?: CallOptions) {
+    return this.call({ operation: "redact", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Sign with a certificate (PAdES B-B) (POST /v1/pdf/sign). */
+  sign(input: FileInput, options: SignOptions, call?: CallOptions) {
+    const { "certificate": certificate, ...fields } = options ?? ({} as SignOptions);
+    return this.call({ operation: "sign", files: { ...{ "file": input }, "certificate": certificate }, options: fields }, call);
+  }
+
+  /** Verify digital signatures (POST /v1/pdf/verify). */
+  verify(input: FileInput, options?: VerifyOptions, call?: CallOptions) {
+    return this.call({ operation: "verify", files: { "file": input }, options: { ...options } }, call);
   }
 
 }
