@@ -57,8 +57,7 @@ export async function startTestServer(
     dataDir,
     tmpDir,
     newKey: (plan = 'enterprise', account = `acct-${process.pid}-${++accountCounter}`) => createKey(services.db, account, plan).key,
-    post: (operation, form, key, headers = {}) =>
-      fetch(`${running.url}/v1/pdf/${operation}`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${key}`, ...headers } }),
+    post: (operation, form, key, headers = {}) => postOnce(`${running.url}/v1/pdf/${operation}`, form, { Authorization: `Bearer ${key}`, ...headers }),
     leftovers: () => fs.readdirSync(tmpDir),
     jobs,
     close: async () => {
@@ -67,6 +66,22 @@ export async function startTestServer(
       fs.rmSync(base, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * POSTs a form. The server and the test share one event loop, so a test that runs a tool
+ * synchronously between two requests can make the server's keep-alive timer close an idle
+ * connection just as fetch reuses it (write ECONNRESET, nothing sent): that one case is sent
+ * again on a fresh connection; any answer, and any other error, is the test's to see.
+ */
+async function postOnce(url: string, body: FormData, headers: Record<string, string>): Promise<Response> {
+  try {
+    return await fetch(url, { method: 'POST', body, headers });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; syscall?: string } }).cause;
+    if (cause?.code !== 'ECONNRESET' || cause.syscall !== 'write') throw error;
+    return fetch(url, { method: 'POST', body, headers });
+  }
 }
 
 /** A file part from disk (or bytes) with the name the client claims. */
