@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { decrypt } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
-import { openPdfFast } from './pdf-input.js';
+import { openPdf, openPdfFast, type OpenedPdf } from './pdf-input.js';
 import type { InputFile } from './types.js';
 
 /** An opened upload: its verified-enough page count and how to read it without a password. */
@@ -36,4 +36,12 @@ export async function openInput(run: RunContext, file: InputFile, config: Config
       return copy;
     },
   };
+}
+
+/**
+ * Opens `file` with qpdf's own page count (a page tree that lies about /Count
+ * cannot slip past MAX_PAGES), for operations that do work per page.
+ */
+export function openInputVerified(run: RunContext, file: InputFile, config: Config, password?: string): Promise<OpenedPdf> {
+  return openPdf(run, file, config.MAX_PAGES, password);
 }

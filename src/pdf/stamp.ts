@@ -1,5 +1,6 @@
-// The watermark stamp: a small PDF with one page per distinct page size of
-// the target document, each holding the mark placed as the options say. qpdf
+// The stamp for watermarks and page numbers: a small PDF with one page per
+// distinct (page size, mark) of the target document, each holding its mark
+// placed as the options say. qpdf
 // then lays stamp pages over (or under) the document's pages without
 // rewriting their content. Text becomes glyph ids of an embedded font subset
 // (never program text), wrapped in /ActualText so extractors read it in order
@@ -35,6 +36,8 @@ export interface Placement {
   /** Degrees, counter-clockwise. */
   rotation: number;
   position: Position;
+  /** Distance from the page edges in points (default: 5% of the shorter side). */
+  margin?: number;
 }
 
 /** A page size in points, as the reader sees it. */
@@ -75,7 +78,8 @@ export function placeMark(mark: Mark, placement: Placement, page: PageSize): { s
   const rad = (placement.rotation * Math.PI) / 180;
   const ew = Math.abs(w * Math.cos(rad)) + Math.abs(h * Math.sin(rad));
   const eh = Math.abs(w * Math.sin(rad)) + Math.abs(h * Math.cos(rad));
-  const m = marginFor(page);
+  // A margin bigger than the page allows would leave no room: at most 40% of the shorter side.
+  const m = placement.margin === undefined ? marginFor(page) : Math.min(placement.margin, 0.4 * Math.min(page.width, page.height));
   // Shrink (never grow) so the rotated mark fits inside the margins.
   const scale = Math.min(1, (page.width - 2 * m) / ew, (page.height - 2 * m) / eh);
   const sw = ew * scale;
@@ -185,37 +189,70 @@ function addMarkForm(pdf: PdfWriter, mark: Mark, resources: string, fontNames: M
   return pdf.add(`<</Type/XObject/Subtype/Form/BBox[${bbox}]/Resources ${resources}/Filter/FlateDecode>>`, zlib.deflateSync(Buffer.from(ops, 'latin1')));
 }
 
+/** One page of the stamp: its size and which of the marks goes on it. */
+export interface StampPage {
+  size: PageSize;
+  /** Index into the marks. */
+  mark: number;
+}
+
 /** Builds the stamp PDF: page i has size `sizes[i]` and the mark placed on it. */
 export function buildStamp(sizes: PageSize[], mark: Mark, placement: Placement): Buffer {
+  return buildStampPages(
+    sizes.map((size) => ({ size, mark: 0 })),
+    [mark],
+    placement,
+  );
+}
+
+/**
+ * Builds a stamp PDF with one page per entry of `pages`, each with its mark
+ * placed on it. Text marks share one embedded subset per font; each mark is
+ * one form XObject, placed by the pages that use it.
+ */
+export function buildStampPages(pages: StampPage[], marks: Mark[], placement: Placement): Buffer {
   const pdf = new PdfWriter();
   const catalog = pdf.reserve();
   const pagesId = pdf.reserve();
   const fontNames = new Map<TrueTypeFont, string>();
-  let markResources: string;
-  if (mark.kind === 'text') {
-    const perFont = new Map<TrueTypeFont, Map<number, string>>();
+  const perFont = new Map<TrueTypeFont, Map<number, string>>();
+  for (const mark of marks) {
+    if (mark.kind !== 'text') continue;
     for (const run of mark.runs) {
       const glyphs = perFont.get(run.font) ?? new Map<number, string>();
       run.glyphs.forEach((g, i) => glyphs.has(g) || glyphs.set(g, run.chars[i]));
       perFont.set(run.font, glyphs);
     }
-    const fonts = [...perFont].map(([font, glyphs], i) => {
-      fontNames.set(font, `F${i}`);
-      return `/F${i} ${addFont(pdf, font, glyphs)} 0 R`;
-    });
-    markResources = `<</Font<<${fonts.join('')}>>>>`;
-  } else {
-    const { image } = mark;
-    const smask = image.smask ? pdf.add(image.smask.dict, image.smask.data) : undefined;
-    const dict = smask ? image.dict.replace(/>>\s*$/, `/SMask ${smask} 0 R>>`) : image.dict;
-    markResources = `<</XObject<</Im0 ${pdf.add(dict, image.data)} 0 R>>>>`;
   }
-  const form = addMarkForm(pdf, mark, markResources, fontNames);
+  const fonts = [...perFont].map(([font, glyphs], i) => {
+    fontNames.set(font, `F${i}`);
+    return `/F${i} ${addFont(pdf, font, glyphs)} 0 R`;
+  });
+  const fontResources = fonts.length > 0 ? pdf.add(`<</Font<<${fonts.join('')}>>>>`) : 0;
+  const forms = marks.map((mark) => {
+    let markResources: string;
+    if (mark.kind === 'text') {
+      markResources = `${fontResources} 0 R`;
+    } else {
+      const { image } = mark;
+      const smask = image.smask ? pdf.add(image.smask.dict, image.smask.data) : undefined;
+      const dict = smask ? image.dict.replace(/>>\s*$/, `/SMask ${smask} 0 R>>`) : image.dict;
+      markResources = `<</XObject<</Im0 ${pdf.add(dict, image.data)} 0 R>>>>`;
+    }
+    return addMarkForm(pdf, mark, markResources, fontNames);
+  });
   const opacity = num(placement.opacity);
-  const resourcesId = pdf.add(`<</ExtGState<</GS0<</Type/ExtGState/ca ${opacity}/CA ${opacity}>>>>/XObject<</Mk ${form} 0 R>>>>`);
+  const gs = pdf.add(`<</Type/ExtGState/ca ${opacity}/CA ${opacity}>>`);
+  const resourcesFor = new Map<number, number>();
   const rad = (placement.rotation * Math.PI) / 180;
   const rotate = [Math.cos(rad), Math.sin(rad), -Math.sin(rad), Math.cos(rad)].map(num).join(' ');
-  const kids = sizes.map((size) => {
+  const kids = pages.map(({ size, mark: index }) => {
+    const mark = marks[index];
+    let resourcesId = resourcesFor.get(index);
+    if (resourcesId === undefined) {
+      resourcesId = pdf.add(`<</ExtGState<</GS0 ${gs} 0 R>>/XObject<</Mk ${forms[index]} 0 R>>>>`);
+      resourcesFor.set(index, resourcesId);
+    }
     const { scale, centres } = placeMark(mark, placement, size);
     const { w, h } = mark.kind === 'image' ? markBox(mark, size) : { w: 1, h: 1 };
     const fit = `${num(scale * w)} 0 0 ${num(scale * h)} 0 0 cm`;

@@ -15,9 +15,10 @@ import { unlockRoute } from './unlock.js';
 import { watermarkRoute } from './watermark.js';
 import { rotateRoute } from './rotate.js';
 import { organizeRoute } from './organize.js';
+import { pageNumbersRoute } from './page-numbers.js';
 
 export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute,
-  rotateRoute, organizeRoute];
+  rotateRoute, organizeRoute, pageNumbersRoute];
 
 // Redaction, signatures (issue 12): kept on their own line to merge cleanly.
 operationRoutes.push(redactRoute, signRoute, verifyRoute);
