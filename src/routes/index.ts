@@ -16,9 +16,10 @@ import { watermarkRoute } from './watermark.js';
 import { rotateRoute } from './rotate.js';
 import { organizeRoute } from './organize.js';
 import { pageNumbersRoute } from './page-numbers.js';
+import { metadataRoute } from './metadata.js';
 
 export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute,
-  rotateRoute, organizeRoute, pageNumbersRoute];
+  rotateRoute, organizeRoute, pageNumbersRoute, metadataRoute];
 
 // Redaction, signatures (issue 12): kept on their own line to merge cleanly.
 operationRoutes.push(redactRoute, signRoute, verifyRoute);
