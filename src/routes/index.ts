@@ -17,9 +17,10 @@ import { rotateRoute } from './rotate.js';
 import { organizeRoute } from './organize.js';
 import { pageNumbersRoute } from './page-numbers.js';
 import { metadataRoute } from './metadata.js';
+import { repairRoute } from './repair.js';
 
 export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute,
-  rotateRoute, organizeRoute, pageNumbersRoute, metadataRoute];
+  rotateRoute, organizeRoute, pageNumbersRoute, metadataRoute, repairRoute];
 
 // Redaction, signatures (issue 12): kept on their own line to merge cleanly.
 operationRoutes.push(redactRoute, signRoute, verifyRoute);
