@@ -239,12 +239,13 @@ export async function reorderPages(ctx: RunContext, input: string, sources: Page
 export type FlattenFilter = 'all' | 'screen';
 
 /**
- * Generates missing form-field appearances (for /NeedAppearances), then draws
+ * Generates missing form-field appearances (for /NeedAppearances) when asked, then draws
  * the annotations that have an appearance into the page content and removes
  * them (form fields flattened this way leave /AcroForm).
  */
-export async function flattenAnnotations(ctx: RunContext, input: string, filter: FlattenFilter, output: string): Promise<RunResult> {
-  return runQpdf(ctx, [input, '--generate-appearances', `--flatten-annotations=${filter}`, '--', output], { inputs: [input], passwordGiven: false });
+export async function flattenAnnotations(ctx: RunContext, input: string, filter: FlattenFilter, output: string, generateAppearances: boolean): Promise<RunResult> {
+  const args = [input, ...(generateAppearances ? ['--generate-appearances'] : []), `--flatten-annotations=${filter}`, '--', output];
+  return runQpdf(ctx, args, { inputs: [input], passwordGiven: false });
 }
 
 /** What qpdf said while rewriting a damaged file. */
