@@ -108,3 +108,53 @@ export function annotatedPdf(): Buffer {
 export function deflate(data: string): Buffer {
   return zlib.deflateSync(Buffer.from(data, 'latin1'));
 }
+
+/** A page of boxesPdf: MediaBox, optional CropBox, /Rotate, and its size as the reader sees it. */
+export interface BoxPage {
+  media: [number, number, number, number];
+  crop?: [number, number, number, number];
+  rotate: number;
+  /** Displayed width × height (crop box, else media box, turned by /Rotate). */
+  display: [number, number];
+}
+
+/** Pages rotated 0/90/180/270, an offset CropBox on a rotated page, an offset MediaBox and an odd small size. */
+export const BOX_PAGES: BoxPage[] = [
+  { media: [0, 0, 612, 792], rotate: 0, display: [612, 792] },
+  { media: [0, 0, 612, 792], rotate: 90, display: [792, 612] },
+  { media: [0, 0, 800, 1000], crop: [100, 150, 712, 942], rotate: 180, display: [612, 792] },
+  { media: [50, 50, 470, 645], rotate: 270, display: [595, 420] },
+  { media: [0, 0, 800, 1000], crop: [300, 400, 533, 555], rotate: 90, display: [155, 233] },
+];
+
+/** BOX_PAGES as a PDF, each page with the text BODY<i> inside its visible area. */
+export function boxesPdf(): Buffer {
+  const bodies: Array<string | { dict: string; data: string }> = ['<</Type/Catalog/Pages 2 0 R>>', '', '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>'];
+  const kids: number[] = [];
+  BOX_PAGES.forEach((page, i) => {
+    const box = page.crop ?? page.media;
+    bodies.push({ dict: '', data: `BT /F1 10 Tf ${box[0] + 20} ${(box[1] + box[3]) / 2} Td (BODY${i + 1}) Tj ET` });
+    const crop = page.crop ? `/CropBox[${page.crop.join(' ')}]` : '';
+    bodies.push(`<</Type/Page/Parent 2 0 R/MediaBox[${page.media.join(' ')}]${crop}/Rotate ${page.rotate}/Resources<</Font<</F1 3 0 R>>>>/Contents ${bodies.length} 0 R>>`);
+    kids.push(bodies.length);
+  });
+  bodies[1] = `<</Type/Pages/Kids[${kids.map((k) => `${k} 0 R`).join(' ')}]/Count ${kids.length}>>`;
+  return pdfFromObjects(bodies);
+}
+
+/** One page whose XMP says PDF/A-2B (pdfaid as attributes) and dc:title "XMP only title"; no Info dictionary. */
+export function pdfaTaggedPdf(): Buffer {
+  const xmp =
+    '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+    '<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" pdfaid:part="2" pdfaid:conformance="B"/>' +
+    '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:custom="urn:example:custom">' +
+    '<dc:title><rdf:Alt><rdf:li xml:lang="x-default">XMP only title</rdf:li></rdf:Alt></dc:title><xmp:CreateDate>2021-03-04T05:06:07+01:00</xmp:CreateDate>' +
+    '<custom:Keep>untouched value</custom:Keep></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>';
+  return pdfFromObjects([
+    '<</Type/Catalog/Pages 2 0 R/Metadata 5 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R>>',
+    { dict: '', data: '0 0 1 rg 10 10 50 50 re f' },
+    { dict: '/Type/Metadata/Subtype/XML', data: Buffer.from(xmp, 'utf8') },
+  ]);
+}
