@@ -74,6 +74,14 @@ async function readMetadata(run: RunContext, input: PageOpsInput): Promise<Metad
   return metadataReport(info, parsedXmp(xml), input.pages, encrypted ?? /^yes/.test(info.Encrypted ?? ''));
 }
 
+/** The text of a qpdf JSON string value ("u:…" text, "b:…" hex bytes read as Latin-1), "" otherwise. */
+function infoText(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  if (value.startsWith('u:')) return value.slice(2);
+  if (value.startsWith('b:')) return Buffer.from(value.slice(2), 'hex').toString('latin1');
+  return '';
+}
+
 /** The PDF with the Info dictionary and the XMP packet updated. */
 async function writeMetadata(run: RunContext, input: PageOpsInput, changes: Partial<Record<Field, string>>): Promise<string> {
   const file = await input.readable();
@@ -98,14 +106,14 @@ async function writeMetadata(run: RunContext, input: PageOpsInput, changes: Part
   }
   newInfo['/ModDate'] = `u:${toPdfDate(now)}`;
 
+  // A new packet (none, or one that cannot be parsed and so not edited) gets every Info field, so the two agree.
+  const everything = Object.fromEntries(FIELDS.map((f) => [f, changes[f] ?? infoText(info[`/${INFO_KEY[f]}`])]));
   let packet: string;
   try {
-    packet = updateXmp(xml, changes, toXmpDate(now));
+    packet = xml === undefined ? updateXmp(undefined, everything, toXmpDate(now)) : updateXmp(xml, changes, toXmpDate(now));
   } catch (error) {
     if (!(error instanceof XmpError)) throw error;
-    // An unreadable packet cannot be edited; a fresh one with every Info field keeps the two consistent.
-    const all = Object.fromEntries(FIELDS.map((f) => [f, changes[f] ?? String(info[`/${INFO_KEY[f]}`] ?? '').replace(/^u:/, '')]));
-    packet = updateXmp(undefined, all, toXmpDate(now));
+    packet = updateXmp(undefined, everything, toXmpDate(now));
   }
 
   let next = header.maxobjectid + 1;

@@ -125,7 +125,7 @@ function removeProperty(doc: Document, ns: string, name: string): void {
 
 /** Appends a property to `description` in the shape XMP gives it. */
 function appendProperty(doc: Document, description: Element, prefix: string, ns: string, name: string, shape: 'alt' | 'seq' | 'text', value: string): void {
-  if (!description.lookupPrefix(ns) && description.getAttribute(`xmlns:${prefix}`) === null) description.setAttribute(`xmlns:${prefix}`, ns);
+  if (description.lookupNamespaceURI(prefix) !== ns) description.setAttributeNS('http://www.w3.org/2000/xmlns/', `xmlns:${prefix}`, ns);
   const element = doc.createElementNS(ns, `${prefix}:${name}`);
   if (shape === 'text') {
     element.appendChild(doc.createTextNode(value));
