@@ -4,7 +4,7 @@
 // in the page's visible area as the reader sees it (qpdf fits stamp pages to
 // the trim box and undoes /Rotate), then one qpdf overlay pass.
 import { stemOf } from '../http/filename.js';
-import { layoutText } from '../pdf/fonts.js';
+import { layoutText, layoutTexts } from '../pdf/fonts.js';
 import { buildStampPages, type Mark, type Position } from '../pdf/stamp.js';
 import { expandPageRanges, parsePageRanges } from './page-ranges.js';
 import { displaySize, stampDocument } from './stamping.js';
@@ -60,11 +60,9 @@ export async function addPageNumbers(input: OperationInput<PageNumbersOptions>):
   const { output, pdf } = await stampDocument(input, files.file[0], async (geometry) => {
     const total = geometry.length;
     const pages = options.pages ? [...new Set(expandPageRanges(parsePageRanges(options.pages, total, 'pages')))].sort((a, b) => a - b) : geometry.map((_, i) => i + 1);
-    const marks: Mark[] = [];
-    for (const page of pages) {
-      const text = formatNumber(options.format, options.start + page - 1, total).normalize('NFC');
-      marks.push({ kind: 'text', text, runs: await layoutText(text, 'format'), fontSize: options.font_size, color });
-    }
+    const texts = pages.map((page) => formatNumber(options.format, options.start + page - 1, total).normalize('NFC'));
+    const runs = await layoutTexts(texts, 'format');
+    const marks: Mark[] = texts.map((text, i) => ({ kind: 'text', text, runs: runs[i], fontSize: options.font_size, color }));
     const stamp = buildStampPages(
       pages.map((page, i) => ({ size: displaySize(geometry[page - 1]), mark: i })),
       marks,
