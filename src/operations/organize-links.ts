@@ -75,6 +75,20 @@ class DestIndex {
 }
 
 /**
+ * True when `file` has anything that can point at a page: an outline, named
+ * destinations, or an annotation array on some object. Run on the input
+ * beside qpdf's reorder pass, it lets documents without any skip the
+ * post-pass (a second JSON read and an update of the whole output).
+ */
+export async function mayPointAtPages(run: RunContext, file: string): Promise<boolean> {
+  const objects: Record<string, { value?: Value }> = (await readJson(run, file, ['qpdf'])).qpdf[1];
+  const rootRef = objects.trailer?.value?.['/Root'];
+  const root = objects[`obj:${rootRef}`]?.value;
+  if (!root || typeof root !== 'object' || root['/Outlines'] !== undefined || root['/Dests'] !== undefined || root['/Names'] !== undefined) return true;
+  return Object.values(objects).some((o) => o.value && typeof o.value === 'object' && '/Annots' in o.value);
+}
+
+/**
  * Writes `input` to `output` without links, outline entries and named
  * destinations that point at pages no longer in the page tree. Returns false
  * (and writes nothing) when there was nothing to remove.

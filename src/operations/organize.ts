@@ -13,7 +13,7 @@ import { num, PdfWriter } from '../pdf/writer.js';
 import { pageGeometry, type PageGeometry } from '../tools/pdfinfo.js';
 import { reorderPages, type PageSource } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
-import { removeLinksToDroppedPages } from './organize-links.js';
+import { mayPointAtPages, removeLinksToDroppedPages } from './organize-links.js';
 import { openInput } from './page-input.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
@@ -113,10 +113,17 @@ export async function organizePdf({ files, options, run, config }: OperationInpu
   const items = parseOrder(options.order, input.pages, config.MAX_PAGES);
   const blankFile = items.includes('blank') ? await writeBlanks(run, items, await input.readable(), input.pages) : '';
   const ordered = path.join(run.workdir, 'organized.pdf');
-  await reorderPages(run, input.file.path, pageSources(items, blankFile), ordered, options.password);
   const kept = new Set(items.filter((i): i is number => i !== 'blank'));
+  const dropsPages = kept.size < input.pages;
+  // Whether anything could dangle is read from the input beside the reorder pass (an encrypted input is not read twice: assume yes).
+  const check = dropsPages && options.password === undefined ? mayPointAtPages(run, input.file.path) : Promise.resolve(dropsPages);
+  // Both settle before going on, so no child still writes into the work directory.
+  const [reordered, checked] = await Promise.allSettled([reorderPages(run, input.file.path, pageSources(items, blankFile), ordered, options.password), check]);
+  if (reordered.status === 'rejected') throw reordered.reason;
+  if (checked.status === 'rejected') throw checked.reason;
+  const needsFix = checked.value;
   let output = ordered;
-  if (kept.size < input.pages) {
+  if (needsFix) {
     output = path.join(run.workdir, 'organized-links.pdf');
     if (!(await removeLinksToDroppedPages(run, ordered, output))) output = ordered;
   }

@@ -1,10 +1,9 @@
 // metadata, repair and flatten through HTTP against the real tools; results
 // checked with pdfinfo (-meta), qpdf --check / --json and pdftoppm renders.
-import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpus, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
-import { encryptionOf, pageCountOf, textOf } from '../helpers/pdf.js';
+import { encryption, out, outBytes, pages, status, text } from '../helpers/async-tools.js';
 import { problemOf } from '../helpers/problem.js';
 import { tempFile } from '../helpers/make-fixtures.js';
 import { annotatedPdf, formPdf, pdfaTaggedPdf } from '../helpers/page-ops-fixtures.js';
@@ -36,13 +35,13 @@ async function expectBadField(op: string, fields: Record<string, string>, field:
 }
 
 /** pdfinfo's "Key: value" lines. */
-function pdfinfo(file: string): Record<string, string> {
-  const out = execFileSync('pdfinfo', ['-rawdates', file], { encoding: 'utf8' });
-  return Object.fromEntries([...out.matchAll(/^([^:\n]+):\s*(.*)$/gm)].map((m) => [m[1], m[2]]));
+async function pdfinfo(file: string): Promise<Record<string, string>> {
+  const info = await out('pdfinfo', ['-rawdates', file]);
+  return Object.fromEntries([...info.matchAll(/^([^:\n]+):\s*(.*)$/gm)].map((m) => [m[1], m[2]]));
 }
 
-function xmpOf(file: string): string {
-  return execFileSync('pdfinfo', ['-meta', file], { encoding: 'utf8' });
+function xmpOf(file: string): Promise<string> {
+  return out('pdfinfo', ['-meta', file]);
 }
 
 describe('POST /v1/pdf/metadata', () => {
@@ -50,7 +49,7 @@ describe('POST /v1/pdf/metadata', () => {
     const res = await call('metadata', {}, corpus('tracemonkey.pdf'));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const info = pdfinfo(corpus('tracemonkey.pdf'));
+    const info = await pdfinfo(corpus('tracemonkey.pdf'));
     expect(info.CreationDate).toBe("D:20090401163925-07'00'");
     expect(await res.json()).toEqual({
       title: null,
@@ -78,57 +77,57 @@ describe('POST /v1/pdf/metadata', () => {
     expect((await (await call('metadata', {}, corpus('encrypted-aes256-owner-only.pdf'))).json()).encrypted).toBe(true);
     const res = await call('metadata', { password: 'view' }, corpus('encrypted-aes256-user-view-owner-master.pdf'));
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ encrypted: true, pages: pageCountOf(corpus('encrypted-aes256-user-view-owner-master.pdf'), 'view') });
+    expect(await res.json()).toMatchObject({ encrypted: true, pages: await pages(corpus('encrypted-aes256-user-view-owner-master.pdf'), 'view') });
     expect((await problemOf(await call('metadata', {}, corpus('encrypted-aes256-user-view-owner-master.pdf')))).code).toBe('password_required');
   });
 
   it('writes Info and XMP consistently, removes a field sent empty and keeps other XMP', async () => {
-    const before = xmpOf(corpus('multipage.pdf'));
+    const before = await xmpOf(corpus('multipage.pdf'));
     expect(before).toContain('xmpMM:DocumentID');
     expect(before).toContain('<xmp:CreatorTool>');
     const out = await ok('metadata', { title: 'Rapport – été 2024', author: 'Ada Lovelace', keywords: 'alpha, beta', creator: '' }, corpus('multipage.pdf'));
-    const info = pdfinfo(out);
+    const info = await pdfinfo(out);
     expect(info.Title).toBe('Rapport – été 2024');
     expect(info.Author).toBe('Ada Lovelace');
     expect(info.Keywords).toBe('alpha, beta');
     expect(info.Creator).toBeUndefined();
-    expect(info.Producer).toBe(pdfinfo(corpus('multipage.pdf')).Producer);
-    const xmp = xmpOf(out);
+    expect(info.Producer).toBe((await pdfinfo(corpus('multipage.pdf'))).Producer);
+    const xmp = await xmpOf(out);
     expect(xmp).toMatch(/<dc:title>\s*<rdf:Alt>\s*<rdf:li xml:lang="x-default">Rapport – été 2024<\/rdf:li>/);
     expect(xmp).toMatch(/<dc:creator>\s*<rdf:Seq>\s*<rdf:li>Ada Lovelace<\/rdf:li>/);
     expect(xmp).toContain('<pdf:Keywords>alpha, beta</pdf:Keywords>');
     expect(xmp).not.toContain('CreatorTool');
     expect(xmp).toContain('<xmpMM:DocumentID>uuid:ecd37186-2bb4-8942-9d5b-a2e5dcb79192</xmpMM:DocumentID>');
     expect(xmp).toContain('<xmp:CreateDate>2015-07-28T09:33:02Z</xmp:CreateDate>');
-    expect(pageCountOf(out)).toBe(6);
-    execFileSync('qpdf', ['--check', out]);
+    expect(await pages(out)).toBe(6);
+    expect(await status('qpdf', ['--check', out])).toBe(0);
     // And the service reads back what it wrote.
     expect(await (await call('metadata', {}, out)).json()).toMatchObject({ title: 'Rapport – été 2024', author: 'Ada Lovelace', keywords: 'alpha, beta', creator: null });
   });
 
   it('creates an XMP packet when there is none, and keeps XMP properties it does not own', async () => {
-    expect(xmpOf(corpus('tracemonkey.pdf')).trim()).toBe('');
+    expect((await xmpOf(corpus('tracemonkey.pdf'))).trim()).toBe('');
     const out = await ok('metadata', { title: 'TraceMonkey', subject: 'Trace trees' }, corpus('tracemonkey.pdf'));
-    expect(pdfinfo(out).Title).toBe('TraceMonkey');
-    const xmp = xmpOf(out);
+    expect((await pdfinfo(out)).Title).toBe('TraceMonkey');
+    const xmp = await xmpOf(out);
     expect(xmp).toMatch(/<dc:title>\s*<rdf:Alt>\s*<rdf:li xml:lang="x-default">TraceMonkey</);
     expect(xmp).toMatch(/<dc:description>\s*<rdf:Alt>\s*<rdf:li xml:lang="x-default">Trace trees</);
     // The new packet agrees with the Info fields that were already there.
     expect(xmp).toContain('<xmp:CreatorTool>TeX</xmp:CreatorTool>');
     expect(xmp).toContain('<pdf:Producer>pdfeTeX-1.21a</pdf:Producer>');
     const tagged = await ok('metadata', { title: 'New' }, tempFile('pdfa.pdf', pdfaTaggedPdf()));
-    const taggedXmp = xmpOf(tagged);
+    const taggedXmp = await xmpOf(tagged);
     expect(taggedXmp).toContain('<custom:Keep>untouched value</custom:Keep>');
     expect(taggedXmp).toContain('pdfaid:part="2"');
     expect(taggedXmp).not.toContain('XMP only title');
-    expect(pdfinfo(tagged).Title).toBe('New');
+    expect((await pdfinfo(tagged)).Title).toBe('New');
   });
 
   it('edits an encrypted input opened with its password; the result is not encrypted', async () => {
     const out = await ok('metadata', { title: 'Opened', password: 'user' }, corpus('encrypted-rc4-20-pages-user-user.pdf'));
-    expect(encryptionOf(out)).toMatch(/not encrypted/i);
-    expect(pdfinfo(out).Title).toBe('Opened');
-    expect(pageCountOf(out)).toBe(20);
+    expect(await encryption(out)).toMatch(/not encrypted/i);
+    expect((await pdfinfo(out)).Title).toBe('Opened');
+    expect(await pages(out)).toBe(20);
   });
 
   it('refuses bad values with 400 naming the field', async () => {
@@ -161,22 +160,26 @@ function damaged(): Record<string, { file: string; pages: number; action: string
 
 describe('POST /v1/pdf/repair', () => {
   it('rebuilds damaged variants into files that pass qpdf --check, saying what it did', async () => {
-    for (const [name, c] of Object.entries(damaged())) {
-      // Damaged indeed: qpdf --check does not pass the input.
-      expect(spawnSync('qpdf', ['--check', c.file]).status, name).not.toBe(0);
+    const cases = Object.entries(damaged());
+    // Damaged indeed: qpdf --check does not pass the inputs.
+    for (const [name, c] of cases) expect(await status('qpdf', ['--check', c.file]), name).not.toBe(0);
+    const results: Array<{ name: string; code: number; actions: string[]; file: string }> = [];
+    for (const [name, c] of cases) {
       const res = await call('repair', {}, c.file);
-      expect(res.status, name).toBe(200);
-      const actions = res.headers.get('x-repair-actions')!.split(',');
+      results.push({ name, code: res.status, actions: (res.headers.get('x-repair-actions') ?? '').split(','), file: await saveBody(res, 'repaired.pdf') });
+    }
+    for (const [i, { name, code, actions, file }] of results.entries()) {
+      const c = cases[i][1];
+      expect(code, name).toBe(200);
       expect(actions, name).toContain(c.action);
-      const out = await saveBody(res, 'repaired.pdf');
-      expect(spawnSync('qpdf', ['--check', out]).status, `${name}: qpdf --check`).toBe(0);
-      expect(pageCountOf(out), name).toBe(c.pages);
+      expect(await status('qpdf', ['--check', file]), `${name}: qpdf --check`).toBe(0);
+      expect(await pages(file), name).toBe(c.pages);
     }
   });
 
   it('keeps the text of a file whose xref was rebuilt', async () => {
     const out = await ok('repair', {}, damaged()['missing startxref (tracemonkey)'].file);
-    expect(textOf(out)).toBe(textOf(corpus('tracemonkey.pdf')));
+    expect(await text(out)).toBe(await text(corpus('tracemonkey.pdf')));
   });
 
   it('says none for an intact file, and 422 invalid_pdf for what cannot be recovered', async () => {
@@ -196,16 +199,16 @@ describe('POST /v1/pdf/repair', () => {
 });
 
 /** Gray pixels of page 1 rendered at 50 dpi (pdftoppm), with size. */
-function render(file: string): { width: number; height: number; pixels: Buffer } {
-  const pgm = execFileSync('pdftoppm', ['-gray', '-r', '50', '-f', '1', '-l', '1', '-singlefile', file], { maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
+async function render(file: string): Promise<{ width: number; height: number; pixels: Buffer }> {
+  const pgm = await outBytes('pdftoppm', ['-gray', '-r', '50', '-f', '1', '-l', '1', '-singlefile', file]);
   const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString('latin1', 0, 40))!;
   return { width: Number(header[1]), height: Number(header[2]), pixels: pgm.subarray(header[0].length) };
 }
 
 /** Share of pixels that differ by more than a quarter of the gray range, and how many dark pixels each has. */
-function compare(a: string, b: string): { differing: number; darkA: number; darkB: number } {
-  const x = render(a);
-  const y = render(b);
+async function compare(a: string, b: string): Promise<{ differing: number; darkA: number; darkB: number }> {
+  const x = await render(a);
+  const y = await render(b);
   expect([y.width, y.height]).toEqual([x.width, x.height]);
   let differing = 0;
   let darkA = 0;
@@ -219,8 +222,8 @@ function compare(a: string, b: string): { differing: number; darkA: number; dark
 }
 
 /** Annotation subtypes on page 1 and whether the catalog has /AcroForm (qpdf --json). */
-function annotations(file: string): { subtypes: string[]; acroForm: boolean } {
-  const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=qpdf', '--json-key=pages', '--json-key=acroform', file], { encoding: 'utf8' }));
+async function annotations(file: string): Promise<{ subtypes: string[]; acroForm: boolean }> {
+  const json = JSON.parse(await out('qpdf', ['--json=2', '--json-key=qpdf', '--json-key=pages', '--json-key=acroform', file]));
   const objects = json.qpdf[1];
   const value = (v: unknown) => (typeof v === 'string' && /^\d+ \d+ R$/.test(v) ? objects[`obj:${v}`]?.value : v);
   const page = value(json.pages[0].object);
@@ -238,32 +241,32 @@ describe('POST /v1/pdf/flatten', () => {
   });
 
   it('forms: fields (one without an appearance) drawn into the page, the form removed, the page looking the same', async () => {
-    expect(annotations(formFile)).toEqual({ subtypes: ['/Widget', '/Widget', '/Widget'], acroForm: true });
+    expect(await annotations(formFile)).toEqual({ subtypes: ['/Widget', '/Widget', '/Widget'], acroForm: true });
     for (const what of ['forms', 'all']) {
       const out = await ok('flatten', { what }, formFile);
-      expect(annotations(out)).toEqual({ subtypes: [], acroForm: false });
-      const text = textOf(out);
-      expect(text).toContain('Ada Lovelace'); // had no appearance: generated, then drawn
-      expect(text).toContain('London');
-      const diff = compare(formFile, out);
+      expect(await annotations(out)).toEqual({ subtypes: [], acroForm: false });
+      const drawn = await text(out);
+      expect(drawn).toContain('Ada Lovelace'); // had no appearance: generated, then drawn
+      expect(drawn).toContain('London');
+      const diff = await compare(formFile, out);
       expect(diff.differing, what).toBeLessThan(0.005);
       expect(Math.abs(diff.darkB - diff.darkA) / diff.darkA, what).toBeLessThan(0.1);
     }
   });
 
   it('annotations: every annotation with an appearance drawn in and removed, links kept, the page looking the same', async () => {
-    expect(annotations(annotated).subtypes).toEqual(['/FreeText', '/Link', '/Square', '/Square']);
+    expect((await annotations(annotated)).subtypes).toEqual(['/FreeText', '/Link', '/Square', '/Square']);
     const out = await ok('flatten', { what: 'annotations' }, annotated);
-    expect(annotations(out).subtypes).toEqual(['/Link']);
-    expect(textOf(out)).toContain('APPROVED');
-    const diff = compare(annotated, out);
+    expect((await annotations(out)).subtypes).toEqual(['/Link']);
+    expect(await text(out)).toContain('APPROVED');
+    const diff = await compare(annotated, out);
     expect(diff.differing).toBeLessThan(0.001);
     expect(diff.darkB).toBe(diff.darkA);
   });
 
   it('flattens only what is asked: forms leave annotations, annotations leave the form', async () => {
-    expect(annotations(await ok('flatten', { what: 'forms' }, annotated)).subtypes).toEqual(['/FreeText', '/Link', '/Square', '/Square']);
-    expect(annotations(await ok('flatten', { what: 'annotations' }, formFile))).toEqual({ subtypes: ['/Widget', '/Widget', '/Widget'], acroForm: true });
+    expect((await annotations(await ok('flatten', { what: 'forms' }, annotated))).subtypes).toEqual(['/FreeText', '/Link', '/Square', '/Square']);
+    expect(await annotations(await ok('flatten', { what: 'annotations' }, formFile))).toEqual({ subtypes: ['/Widget', '/Widget', '/Widget'], acroForm: true });
   });
 
   it('refuses bad options with 400 naming the field', async () => {
