@@ -2,7 +2,7 @@
 // checked with pdfinfo (-meta), qpdf --check / --json and pdftoppm renders.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpus, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
+import { corpus, eventually, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
 import { encryption, out, outBytes, pages, status, text } from '../helpers/async-tools.js';
 import { problemOf } from '../helpers/problem.js';
 import { tempFile } from '../helpers/make-fixtures.js';
@@ -271,5 +271,12 @@ describe('POST /v1/pdf/flatten', () => {
 
   it('refuses bad options with 400 naming the field', async () => {
     await expectBadField('flatten', { what: 'everything' }, 'what');
+  });
+});
+
+describe('work directories', () => {
+  it('leaves nothing behind in TMP_DIR after successes and failures', async () => {
+    // Removal finishes just after the last response is sent.
+    await eventually(() => server.leftovers().length === 0, 10_000);
   });
 });
