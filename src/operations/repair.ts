@@ -44,12 +44,15 @@ async function qpdfThenGhostscript(run: RunContext, maxPages: number, source: st
   if ((await checkPdf(run, first)).clean) return { file: first, actions };
   // Ghostscript's work grows with pages: the limit is checked before it runs.
   const pages = await pageCount(run, first);
+  if (pages < 1) throw new InvalidPdfError('The PDF is damaged beyond repair: no page could be recovered.');
   if (pages > maxPages) throw new TooManyPagesError(maxPages, pages);
   const drawn = path.join(run.workdir, `${tag}-gs.pdf`);
   if (!(await rewriteWithGhostscript(run, first, drawn))) return undefined;
   const final = path.join(run.workdir, `${tag}-gs-qpdf.pdf`);
   const again = await rewriteRecovering(run, drawn, final);
   if (!again.written || !(await checkPdf(run, final)).clean) return undefined;
+  // Ghostscript must not invent or lose pages (it draws an empty document as one blank page).
+  if ((await pageCount(run, final)) !== pages) return undefined;
   return { file: final, actions: [...actions, 'rewritten-by-ghostscript'] };
 }
 
