@@ -1,24 +1,19 @@
-// watermark: text or an image over (or under) selected pages. Page geometry
-// comes from one pdfinfo pass, one small stamp PDF is generated in-process
-// (one page per distinct displayed page size), then one qpdf pass lays it over
-// the pages: the document's content is never parsed or rewritten and the cost
-// is about one qpdf pass whatever the page count. Outputs are decrypted: the
-// client proved it may open the file by sending its password.
+// watermark: text or an image over (or under) selected pages, through the
+// shared stamping machinery (stamping.ts): one stamp page per distinct
+// displayed page size, laid on the pages by one qpdf pass.
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { ImageTooLargeError, InvalidDocumentError, ProcessingFailedError } from '../errors.js';
+import { ImageTooLargeError, InvalidDocumentError } from '../errors.js';
 import { imageSizeFromHeader } from '../files/image-size.js';
 import { stemOf } from '../http/filename.js';
 import { layoutText } from '../pdf/fonts.js';
 import { JpegError } from '../pdf/jpeg.js';
 import { PngError } from '../pdf/png.js';
 import { buildStamp, type Mark, type PageSize, type Position } from '../pdf/stamp.js';
+import { displaySize, stampDocument } from './stamping.js';
 import { jpegStamp, pngStamp } from '../pdf/stamp-image.js';
-import { pageGeometry, type PageGeometry } from '../tools/pdfinfo.js';
-import { decrypt } from '../tools/qpdf.js';
-import { stampPdf, type StampGroup } from '../tools/qpdf-overlay.js';
+import type { PageGeometry } from '../tools/pdfinfo.js';
+import type { StampGroup } from '../tools/qpdf-overlay.js';
 import { expandPageRanges, parsePageRanges } from './page-ranges.js';
-import { openPdf, type OpenedPdf } from './pdf-input.js';
 import type { InputFile, OperationInput, OperationOutput } from './types.js';
 
 export interface WatermarkOptions {
@@ -39,13 +34,6 @@ export const WATERMARK_DEFAULTS = { font_size: 48, color: '#808080', image_scale
 
 /** Largest PNG stamp decoded in-process (pixels): decoding blocks the event loop, ~0.1 s per megapixel. */
 const MAX_STAMP_PIXELS = 16_000_000;
-
-/** The page as the reader sees it: trim box size with /Rotate applied. */
-export function displaySize(page: PageGeometry): PageSize {
-  const w = Math.abs(page.box[2] - page.box[0]);
-  const h = Math.abs(page.box[3] - page.box[1]);
-  return page.rotate % 180 === 0 ? { width: w, height: h } : { width: h, height: w };
-}
 
 /** Groups `pages` by displayed size; one stamp page per group (exported for unit tests). */
 export function groupBySize(geometry: PageGeometry[], pages: number[]): { sizes: PageSize[]; groups: StampGroup[] } {
@@ -87,60 +75,19 @@ async function textMark(options: WatermarkOptions): Promise<Mark> {
   return { kind: 'text', text, runs: await layoutText(text, 'text'), fontSize: options.font_size ?? WATERMARK_DEFAULTS.font_size, color: rgb };
 }
 
-/** Page geometry of the file to stamp, and that file (decrypted when a password was sent). */
-async function readPages(
-  { options, run, config }: OperationInput<WatermarkOptions>,
-  upload: InputFile,
-  opened: Promise<OpenedPdf>,
-): Promise<{ source: string; geometry: PageGeometry[] }> {
-  if (options.password !== undefined) {
-    const input = await opened;
-    const source = path.join(run.workdir, 'decrypted.pdf');
-    await decrypt(run, input.path, source, options.password);
-    return { source, geometry: await pageGeometry(run, source, input.pages) };
-  }
-  try {
-    // pdfinfo stops at the last page; one page past the limit shows "too many".
-    return { source: upload.path, geometry: await pageGeometry(run, upload.path, config.MAX_PAGES + 1) };
-  } catch (error) {
-    await opened; // a damaged or encrypted file: qpdf's verdict is the one reported
-    throw error;
-  }
-}
-
 export async function watermarkPdf(input: OperationInput<WatermarkOptions>): Promise<OperationOutput> {
-  const { files, options, run, config } = input;
+  const { files, options } = input;
   // The mark first: a bad text or image is the cheaper error to report.
   const image = files.image?.[0];
   const mark = image ? await imageMark(image, options.image_scale ?? WATERMARK_DEFAULTS.image_scale) : await textMark(options);
   const upload = files.file[0];
-  // openPdf (qpdf) runs alongside the geometry read and the stamping, and its
-  // verdict (damaged, encrypted, too many pages) is awaited before anything is
-  // returned: the fixed cost stays off the critical path of one qpdf pass.
-  const opened = openPdf(run, upload, config.MAX_PAGES, options.password);
-  opened.catch(() => undefined);
-  const { source, geometry } = await readPages(input, upload, opened);
-  const stamped = (async () => {
-    if (geometry.length > config.MAX_PAGES) return undefined; // openPdf reports it
+  const { output, pdf } = await stampDocument(input, upload, (geometry) => {
     const pages = options.pages
       ? [...new Set(expandPageRanges(parsePageRanges(options.pages, geometry.length, 'pages')))]
       : geometry.map((_, i) => i + 1);
     const { sizes, groups } = groupBySize(geometry, pages);
-    const stamp = path.join(run.workdir, 'stamp.pdf');
-    await fs.writeFile(stamp, buildStamp(sizes, mark, { opacity: options.opacity, rotation: options.rotation, position: options.position }));
-    const output = path.join(run.workdir, 'watermarked.pdf');
-    await stampPdf(run, source, stamp, groups, options.layer, output);
-    return output;
-  })();
-  // Both settle before answering, so no child still writes into the work directory.
-  const [openResult, stampResult] = await Promise.allSettled([opened, stamped]);
-  if (openResult.status === 'rejected') throw openResult.reason;
-  const pdf = openResult.value;
-  if (pdf.pages !== geometry.length) {
-    throw new ProcessingFailedError('Reading the page sizes failed.', new Error(`pdfinfo saw ${geometry.length} pages, qpdf ${pdf.pages}`));
-  }
-  if (stampResult.status === 'rejected') throw stampResult.reason;
-  const output = stampResult.value;
-  if (!output) throw new ProcessingFailedError('Reading the page sizes failed.', new Error('page count over the limit but openPdf accepted it'));
+    const stamp = buildStamp(sizes, mark, { opacity: options.opacity, rotation: options.rotation, position: options.position });
+    return { stamp, groups, layer: options.layer };
+  });
   return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(pdf.name)}-watermarked.pdf` };
 }

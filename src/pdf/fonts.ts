@@ -85,3 +85,27 @@ export async function layoutText(text: string, field: string): Promise<GlyphRun[
   }
   return runs;
 }
+
+/**
+ * layoutText for many texts that share their characters (page numbers):
+ * each distinct character is looked up in the font chain once.
+ */
+export async function layoutTexts(texts: string[], field: string): Promise<GlyphRun[][]> {
+  const distinct = [...new Set(texts.flatMap((t) => [...t]))];
+  const placed = new Map<string, { font: TrueTypeFont; glyph: number }>();
+  if (distinct.length > 0) {
+    for (const run of await layoutText(distinct.join(''), field)) run.chars.forEach((ch, i) => placed.set(ch, { font: run.font, glyph: run.glyphs[i] }));
+  }
+  return texts.map((text) => {
+    const runs: GlyphRun[] = [];
+    for (const ch of text) {
+      const { font: f, glyph } = placed.get(ch)!;
+      const last = runs.at(-1);
+      if (last && last.font === f) {
+        last.glyphs.push(glyph);
+        last.chars.push(ch);
+      } else runs.push({ font: f, glyphs: [glyph], chars: [ch] });
+    }
+    return runs;
+  });
+}

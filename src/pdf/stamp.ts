@@ -1,9 +1,10 @@
-// The watermark stamp: a small PDF with one page per distinct page size of
-// the target document, each holding the mark placed as the options say. qpdf
+// The stamp for watermarks and page numbers: a small PDF with one page per
+// distinct (page size, mark) of the target document, each holding its mark
+// placed as the options say. qpdf
 // then lays stamp pages over (or under) the document's pages without
 // rewriting their content. Text becomes glyph ids of an embedded font subset
 // (never program text), wrapped in /ActualText so extractors read it in order
-// whatever the angle. The mark is one form XObject; each copy only places it.
+// whatever the angle. A mark placed more than once is one form XObject; each copy only places it.
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { GlyphRun } from './fonts.js';
@@ -35,6 +36,8 @@ export interface Placement {
   /** Degrees, counter-clockwise. */
   rotation: number;
   position: Position;
+  /** Distance from the page edges in points (default: 5% of the shorter side). */
+  margin?: number;
 }
 
 /** A page size in points, as the reader sees it. */
@@ -75,7 +78,8 @@ export function placeMark(mark: Mark, placement: Placement, page: PageSize): { s
   const rad = (placement.rotation * Math.PI) / 180;
   const ew = Math.abs(w * Math.cos(rad)) + Math.abs(h * Math.sin(rad));
   const eh = Math.abs(w * Math.sin(rad)) + Math.abs(h * Math.cos(rad));
-  const m = marginFor(page);
+  // A margin bigger than the page allows would leave no room: at most 40% of the shorter side.
+  const m = placement.margin === undefined ? marginFor(page) : Math.min(placement.margin, 0.4 * Math.min(page.width, page.height));
   // Shrink (never grow) so the rotated mark fits inside the margins.
   const scale = Math.min(1, (page.width - 2 * m) / ew, (page.height - 2 * m) / eh);
   const sw = ew * scale;
@@ -117,6 +121,17 @@ function tileCentres(mark: Mark, rad: number, w: number, h: number, sw: number, 
     }
   }
   return centres;
+}
+
+/**
+ * A stream object's dictionary entries and data: Flate only when the data is
+ * big enough to gain. Each deflateSync sets up a fresh zlib state (~0.3 ms),
+ * which dominated a 500-page page-number stamp of tiny streams.
+ */
+function streamOf(dict: string, data: string): [string, Buffer] {
+  const bytes = Buffer.from(data, 'latin1');
+  if (bytes.length < 1024) return [`<<${dict}>>`, bytes];
+  return [`<<${dict}/Filter/FlateDecode>>`, zlib.deflateSync(bytes)];
 }
 
 function hex4(n: number): string {
@@ -171,56 +186,116 @@ function addMarkForm(pdf: PdfWriter, mark: Mark, resources: string, fontNames: M
   if (mark.kind === 'image') {
     const [a, b, c, d, e, f] = mark.image.orientation.map(num);
     const ops = `1 0 0 1 -0.5 -0.5 cm ${a} ${b} ${c} ${d} ${e} ${f} cm /Im0 Do`;
-    return pdf.add(`<</Type/XObject/Subtype/Form/BBox[-0.5 -0.5 0.5 0.5]/Resources ${resources}/Filter/FlateDecode>>`, zlib.deflateSync(Buffer.from(ops, 'latin1')));
+    return pdf.add(...streamOf(`/Type/XObject/Subtype/Form/BBox[-0.5 -0.5 0.5 0.5]/Resources ${resources}`, ops));
   }
+  const ops = textOps(mark, fontNames);
+  const { w, h } = markBox(mark, { width: 1, height: 1 });
+  // The box leaves room for glyphs that overhang their advance (italic, accents).
+  const bbox = [-w / 2 - h, -h, w / 2 + h, h].map(num).join(' ');
+  return pdf.add(...streamOf(`/Type/XObject/Subtype/Form/BBox[${bbox}]/Resources ${resources}`, ops));
+}
+
+/** Operators that draw a text mark centred at the origin. */
+function textOps(mark: Extract<Mark, { kind: 'text' }>, fontNames: Map<TrueTypeFont, string>): string {
   const { w, h } = markBox(mark, { width: 1, height: 1 });
   let descent = 0;
   for (const run of mark.runs) descent = Math.min(descent, (run.font.descent * mark.fontSize) / run.font.unitsPerEm);
   const [r, g, b] = mark.color.map((v) => num(v / 255));
   const shows = mark.runs.map((run) => `/${fontNames.get(run.font)} ${num(mark.fontSize)} Tf <${run.glyphs.map(hex4).join('')}> Tj`).join(' ');
   // The /Span's ActualText gives extractors the text in reading order at any angle.
-  const ops = `/Span <</ActualText ${pdfTextString(mark.text)}>> BDC BT ${r} ${g} ${b} rg 1 0 0 1 ${num(-w / 2)} ${num(-h / 2 - descent)} Tm ${shows} ET EMC`;
-  // The box leaves room for glyphs that overhang their advance (italic, accents).
-  const bbox = [-w / 2 - h, -h, w / 2 + h, h].map(num).join(' ');
-  return pdf.add(`<</Type/XObject/Subtype/Form/BBox[${bbox}]/Resources ${resources}/Filter/FlateDecode>>`, zlib.deflateSync(Buffer.from(ops, 'latin1')));
+  return `/Span <</ActualText ${pdfTextString(mark.text)}>> BDC BT ${r} ${g} ${b} rg 1 0 0 1 ${num(-w / 2)} ${num(-h / 2 - descent)} Tm ${shows} ET EMC`;
+}
+
+/** One page of the stamp: its size and which of the marks goes on it. */
+export interface StampPage {
+  size: PageSize;
+  /** Index into the marks. */
+  mark: number;
 }
 
 /** Builds the stamp PDF: page i has size `sizes[i]` and the mark placed on it. */
 export function buildStamp(sizes: PageSize[], mark: Mark, placement: Placement): Buffer {
+  return buildStampPages(
+    sizes.map((size) => ({ size, mark: 0 })),
+    [mark],
+    placement,
+  );
+}
+
+/**
+ * Builds a stamp PDF with one page per entry of `pages`, each with its mark
+ * placed on it. Text marks share one embedded subset per font; a mark placed
+ * more than once is one form XObject that each copy places.
+ */
+export function buildStampPages(pages: StampPage[], marks: Mark[], placement: Placement): Buffer {
   const pdf = new PdfWriter();
   const catalog = pdf.reserve();
   const pagesId = pdf.reserve();
   const fontNames = new Map<TrueTypeFont, string>();
-  let markResources: string;
-  if (mark.kind === 'text') {
-    const perFont = new Map<TrueTypeFont, Map<number, string>>();
+  const perFont = new Map<TrueTypeFont, Map<number, string>>();
+  for (const mark of marks) {
+    if (mark.kind !== 'text') continue;
     for (const run of mark.runs) {
       const glyphs = perFont.get(run.font) ?? new Map<number, string>();
       run.glyphs.forEach((g, i) => glyphs.has(g) || glyphs.set(g, run.chars[i]));
       perFont.set(run.font, glyphs);
     }
-    const fonts = [...perFont].map(([font, glyphs], i) => {
-      fontNames.set(font, `F${i}`);
-      return `/F${i} ${addFont(pdf, font, glyphs)} 0 R`;
-    });
-    markResources = `<</Font<<${fonts.join('')}>>>>`;
-  } else {
-    const { image } = mark;
-    const smask = image.smask ? pdf.add(image.smask.dict, image.smask.data) : undefined;
-    const dict = smask ? image.dict.replace(/>>\s*$/, `/SMask ${smask} 0 R>>`) : image.dict;
-    markResources = `<</XObject<</Im0 ${pdf.add(dict, image.data)} 0 R>>>>`;
   }
-  const form = addMarkForm(pdf, mark, markResources, fontNames);
+  const fonts = [...perFont].map(([font, glyphs], i) => {
+    fontNames.set(font, `F${i}`);
+    return `/F${i} ${addFont(pdf, font, glyphs)} 0 R`;
+  });
+  const fontResources = fonts.length > 0 ? pdf.add(`<</Font<<${fonts.join('')}>>>>`) : 0;
+  // A text mark drawn once on a single stamp page (page numbers: every page's
+  // text differs) goes straight into that page's content: no form XObject of
+  // its own, which halves the objects qpdf copies per stamped page.
+  const uses = new Map<number, number>();
+  for (const page of pages) uses.set(page.mark, (uses.get(page.mark) ?? 0) + 1);
+  const forms = new Map<number, number>();
+  const formOf = (index: number): number => {
+    let form = forms.get(index);
+    if (form !== undefined) return form;
+    const mark = marks[index];
+    let markResources: string;
+    if (mark.kind === 'text') {
+      markResources = `${fontResources} 0 R`;
+    } else {
+      const { image } = mark;
+      const smask = image.smask ? pdf.add(image.smask.dict, image.smask.data) : undefined;
+      const dict = smask ? image.dict.replace(/>>\s*$/, `/SMask ${smask} 0 R>>`) : image.dict;
+      markResources = `<</XObject<</Im0 ${pdf.add(dict, image.data)} 0 R>>>>`;
+    }
+    form = addMarkForm(pdf, mark, markResources, fontNames);
+    forms.set(index, form);
+    return form;
+  };
+  const translucent = placement.opacity < 1;
   const opacity = num(placement.opacity);
-  const resourcesId = pdf.add(`<</ExtGState<</GS0<</Type/ExtGState/ca ${opacity}/CA ${opacity}>>>>/XObject<</Mk ${form} 0 R>>>>`);
+  const gs = translucent ? pdf.add(`<</Type/ExtGState/ca ${opacity}/CA ${opacity}>>`) : 0;
+  const gsEntry = translucent ? `/ExtGState<</GS0 ${gs} 0 R>>` : '';
+  const fontEntries = fonts.length > 0 ? `/Font<<${fonts.join('')}>>` : '';
+  const inlineResources = fonts.length > 0 ? pdf.add(`<<${fontEntries}${gsEntry}>>`) : 0;
+  const resourcesFor = new Map<number, number>();
   const rad = (placement.rotation * Math.PI) / 180;
   const rotate = [Math.cos(rad), Math.sin(rad), -Math.sin(rad), Math.cos(rad)].map(num).join(' ');
-  const kids = sizes.map((size) => {
+  const kids = pages.map(({ size, mark: index }) => {
+    const mark = marks[index];
     const { scale, centres } = placeMark(mark, placement, size);
+    const inline = mark.kind === 'text' && uses.get(index) === 1 && centres.length === 1;
+    let resourcesId: number;
+    let draw: string;
+    if (inline) {
+      resourcesId = inlineResources;
+      draw = textOps(mark, fontNames);
+    } else {
+      resourcesId = resourcesFor.get(index) ?? pdf.add(`<<${gsEntry}/XObject<</Mk ${formOf(index)} 0 R>>>>`);
+      resourcesFor.set(index, resourcesId);
+      draw = '/Mk Do';
+    }
     const { w, h } = mark.kind === 'image' ? markBox(mark, size) : { w: 1, h: 1 };
     const fit = `${num(scale * w)} 0 0 ${num(scale * h)} 0 0 cm`;
-    const copies = centres.map(([x, y]) => `q 1 0 0 1 ${num(x)} ${num(y)} cm ${rotate} 0 0 cm ${fit} /Mk Do Q`);
-    const content = pdf.add('<</Filter/FlateDecode>>', zlib.deflateSync(Buffer.from(`q /GS0 gs\n${copies.join('\n')}\nQ\n`, 'latin1')));
+    const copies = centres.map(([x, y]) => `q 1 0 0 1 ${num(x)} ${num(y)} cm ${rotate} 0 0 cm ${fit} ${draw} Q`);
+    const content = pdf.add(...streamOf('', `q ${translucent ? '/GS0 gs' : ''}\n${copies.join('\n')}\nQ\n`));
     return pdf.add(`<</Type/Page/Parent ${pagesId} 0 R/MediaBox[0 0 ${num(size.width)} ${num(size.height)}]/Resources ${resourcesId} 0 R/Contents ${content} 0 R>>`);
   });
   pdf.set(pagesId, `<</Type/Pages/Kids[${kids.map((k) => `${k} 0 R`).join(' ')}]/Count ${kids.length}>>`);

@@ -13,8 +13,15 @@ import { verifyRoute } from './verify.js';
 import { splitRoute } from './split.js';
 import { unlockRoute } from './unlock.js';
 import { watermarkRoute } from './watermark.js';
+import { rotateRoute } from './rotate.js';
+import { organizeRoute } from './organize.js';
+import { pageNumbersRoute } from './page-numbers.js';
+import { metadataRoute } from './metadata.js';
+import { repairRoute } from './repair.js';
+import { flattenRoute } from './flatten.js';
 
-export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute];
+export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute,
+  rotateRoute, organizeRoute, pageNumbersRoute, metadataRoute, repairRoute, flattenRoute];
 
 // Redaction, signatures (issue 12): kept on their own line to merge cleanly.
 operationRoutes.push(redactRoute, signRoute, verifyRoute);

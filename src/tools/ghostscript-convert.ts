@@ -103,3 +103,15 @@ export async function renderTiff(ctx: RunContext, input: string, output: string,
     throw new ProcessingFailedError('Rendering failed.', new Error(`gs exit ${result.exitCode}: ${result.stderr}`));
   }
 }
+
+/**
+ * Rewrites `input` (a PDF qpdf has rewritten and decrypted) with pdfwrite,
+ * re-interpreting every page: content streams qpdf could copy but not decode
+ * come out as whatever Ghostscript could draw of them. Annotations and
+ * outlines are kept (pdfwrite's defaults). Returns false when gs fails: for
+ * repair that means "not recoverable this way", not a server fault.
+ */
+export async function rewriteWithGhostscript(ctx: RunContext, input: string, output: string): Promise<boolean> {
+  const result = await run(ctx, GS, [...SAFE, '-sDEVICE=pdfwrite', '-dCompatibilityLevel=1.7', '-dAutoRotatePages=/None', '-sColorConversionStrategy=LeaveColorUnchanged', `-sOutputFile=${output}`, input], { discardStdout: true });
+  return result.exitCode === 0;
+}

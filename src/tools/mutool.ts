@@ -107,3 +107,20 @@ export async function renderRegions(ctx: RunContext, input: string, jobs: Region
   await fs.writeFile(list, JSON.stringify(jobs).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
   await runMutool(ctx, ['run', layoutScript(), 'render', input, list], 'Rendering figures');
 }
+
+/** What `mutool clean` did with a damaged file. */
+export interface MutoolRepair {
+  written: boolean;
+  /** MuPDF said it rebuilt the cross-reference table. */
+  xrefRepaired: boolean;
+}
+
+/**
+ * Rewrites a file qpdf could not open with MuPDF's own recovery (`mutool
+ * clean`, which rebuilds the xref by scanning for objects). The input is the
+ * client's raw file, never encrypted (passwords never reach mutool's argv).
+ */
+export async function cleanDamaged(ctx: RunContext, input: string, output: string): Promise<MutoolRepair> {
+  const result = await run(ctx, MUTOOL, ['clean', input, output], { discardStdout: true });
+  return { written: result.exitCode === 0, xrefRepaired: /repair|broken xref|startxref/i.test(result.stderr) };
+}

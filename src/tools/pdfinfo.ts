@@ -55,3 +55,37 @@ export async function pageGeometry(ctx: RunContext, file: string, upTo: number):
   }
   return parsePageGeometry(result.stdout, upTo);
 }
+
+/** The document-level facts pdfinfo prints (values as printed; dates raw, "D:…"). */
+export type DocumentInfo = Record<string, string>;
+
+/** Parses `pdfinfo -rawdates` output; a line without "Key:" continues the previous value (exported for unit tests). */
+export function parseDocumentInfo(stdout: string): DocumentInfo {
+  const info: DocumentInfo = {};
+  let last: string | undefined;
+  for (const line of stdout.replace(/\n$/, '').split('\n')) {
+    const match = /^([A-Za-z][A-Za-z ]*?):\s*(.*)$/.exec(line);
+    if (match && !(match[1] in info)) {
+      last = match[1];
+      info[last] = match[2];
+    } else if (last) {
+      info[last] += `\n${line}`;
+    }
+  }
+  return info;
+}
+
+/** Info dictionary, page count, version and encryption of `file` (opens without a password). */
+export async function documentInfo(ctx: RunContext, file: string): Promise<DocumentInfo> {
+  const result = await run(ctx, PDFINFO, ['-rawdates', '-enc', 'UTF-8', file]);
+  if (result.exitCode !== 0) throw new ProcessingFailedError('Reading the document information failed.', new Error(`pdfinfo exit ${result.exitCode}: ${result.stderr}`));
+  return parseDocumentInfo(result.stdout);
+}
+
+/** The XMP packet of `file` (its catalog's /Metadata stream), "" when there is none; at most `maxBytes`. */
+export async function xmpPacket(ctx: RunContext, file: string, maxBytes: number): Promise<string | undefined> {
+  const result = await run(ctx, PDFINFO, ['-meta', file], { maxStdout: maxBytes });
+  if (result.exitCode === -1 && /buffer limit/.test(result.stderr)) return undefined;
+  if (result.exitCode !== 0) throw new ProcessingFailedError('Reading the XMP metadata failed.', new Error(`pdfinfo exit ${result.exitCode}: ${result.stderr}`));
+  return result.stdout;
+}

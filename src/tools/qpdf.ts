@@ -1,5 +1,6 @@
 // qpdf (tested with 11.3.0, Debian bookworm): page counts, merge, split,
-// encryption. Exit codes: 0 ok, 3 ok with warnings (a repaired file), 2 error.
+// encryption, rotation, page reordering, annotation flattening, repair.
+// Exit codes: 0 ok, 3 ok with warnings (a repaired file), 2 error.
 // Calls that carry a password pass all arguments through an @argfile, as
 // `--password=<value>` (the "=" keeps a value such as "--" or "-x" a value).
 // Encryption takes its passwords as positional arguments, which qpdf 11.3
@@ -183,9 +184,9 @@ export async function encrypt(ctx: RunContext, input: string, output: string, se
   await runQpdfJob(ctx, encryptJob(input, output, settings, inputPassword), { inputs: [input], passwordGiven: inputPassword !== undefined }, secrets);
 }
 
-/** Reads selected objects as qpdf JSON v2 (no stream data). */
-export async function readJson(ctx: RunContext, file: string, keys: string[], objects: string[] = []): Promise<any> {
-  const args = ['--json=2', '--json-stream-data=none', ...keys.map((k) => `--json-key=${k}`), ...objects.map((o) => `--json-object=${o}`), file];
+/** Reads selected objects as qpdf JSON v2 (no stream data unless `streamData` is inline: base64). */
+export async function readJson(ctx: RunContext, file: string, keys: string[], objects: string[] = [], streamData: 'none' | 'inline' = 'none'): Promise<any> {
+  const args = ['--json=2', `--json-stream-data=${streamData}`, ...keys.map((k) => `--json-key=${k}`), ...objects.map((o) => `--json-object=${o}`), file];
   const result = await runQpdf(ctx, args, { inputs: [file], passwordGiven: false, readsStdout: true });
   return JSON.parse(result.stdout);
 }
@@ -207,4 +208,90 @@ export async function readStructure(ctx: RunContext, file: string): Promise<{ js
   const args = ['--json=2', '--json-stream-data=none', '--json-key=qpdf', '--json-key=pages', file];
   const result = await runQpdf(ctx, args, { inputs: [file], passwordGiven: false, readsStdout: true });
   return { json: JSON.parse(result.stdout), repaired: result.exitCode === QpdfExitCode.warnings };
+}
+
+/** A rotation qpdf adds to a page's current /Rotate ("+90", "-90", …). */
+export type RelativeAngle = '+90' | '+180' | '+270' | '-90';
+
+/** Adds `angle` to the /Rotate of the pages `range` (qpdf syntax); other pages are untouched; output not encrypted. */
+export async function rotatePages(ctx: RunContext, input: string, angle: RelativeAngle, range: string, output: string, password?: string): Promise<void> {
+  const args: QpdfArg[] = [input, ...passwordArgs(password), '--decrypt', `--rotate=${angle}:${range}`, '--', output];
+  await runQpdf(ctx, args, { inputs: [input], passwordGiven: password !== undefined });
+}
+
+/**
+ * Writes the pages of `sources` in order over the document `input` (its
+ * catalog, outlines and names kept; output not encrypted). A source file of
+ * "." is `input` itself; a page named twice is copied.
+ */
+export async function reorderPages(ctx: RunContext, input: string, sources: PageSource[], output: string, password?: string): Promise<void> {
+  const args: QpdfArg[] = [input, ...passwordArgs(password), '--decrypt', '--pages'];
+  for (const source of sources) {
+    args.push(source.file);
+    if (source.file !== '.' && source.password !== undefined) args.push(...passwordArgs(source.password));
+    args.push(source.range ?? '1-z');
+  }
+  args.push('--', output);
+  await runQpdf(ctx, args, { inputs: [input, ...sources.map((s) => s.file).filter((f) => f !== '.')], passwordGiven: password !== undefined });
+}
+
+/** Which annotations qpdf draws into the page: all, or only those shown on screen (not hidden/NoView). */
+export type FlattenFilter = 'all' | 'screen';
+
+/**
+ * Generates missing form-field appearances (for /NeedAppearances) when asked, then draws
+ * the annotations that have an appearance into the page content and removes
+ * them (form fields flattened this way leave /AcroForm).
+ */
+export async function flattenAnnotations(ctx: RunContext, input: string, filter: FlattenFilter, output: string, generateAppearances: boolean): Promise<RunResult> {
+  const args = [input, ...(generateAppearances ? ['--generate-appearances'] : []), `--flatten-annotations=${filter}`, '--', output];
+  return runQpdf(ctx, args, { inputs: [input], passwordGiven: false });
+}
+
+/** What qpdf said while rewriting a damaged file. */
+export interface RewriteReport {
+  /** qpdf could write a file at all. */
+  written: boolean;
+  /** qpdf's warnings (paths removed), one per line. */
+  warnings: string[];
+}
+
+/**
+ * Rewrites `input` to `output` the way qpdf recovers damaged files (xref
+ * reconstruction, stream lengths fixed), decrypting with `password`. A file
+ * qpdf cannot open is reported, not thrown, so the caller can try another tool;
+ * a password problem is thrown.
+ */
+export async function rewriteRecovering(ctx: RunContext, input: string, output: string, password?: string): Promise<RewriteReport> {
+  const args: QpdfArg[] = [input, ...passwordArgs(password), '--decrypt', '--object-streams=preserve', output];
+  const plain = args.map((a) => (typeof a === 'string' ? a : a.secret));
+  const argv = password === undefined ? plain : [`@${await writeArgFile(ctx.workdir, plain)}`];
+  const result = await run(ctx, QPDF, argv, { discardStdout: true });
+  if (/invalid password/i.test(result.stderr)) throw password === undefined ? new PasswordRequiredError() : new IncorrectPasswordError();
+  const written = result.exitCode === QpdfExitCode.ok || result.exitCode === QpdfExitCode.warnings;
+  return { written, warnings: cleanWarnings(result.stderr, [input, output]) };
+}
+
+/** Result of `qpdf --check`. */
+export interface CheckReport {
+  /** Exit 0: no errors and no warnings. */
+  clean: boolean;
+  warnings: string[];
+}
+
+/** Runs `qpdf --check` (structure and every stream decoded) on `file`. */
+export async function checkPdf(ctx: RunContext, file: string): Promise<CheckReport> {
+  const result = await run(ctx, QPDF, ['--check', file], { discardStdout: false });
+  const lines = cleanWarnings(`${result.stderr}\n${result.stdout}`, [file]).filter((l) => /warning|error|damaged/i.test(l));
+  return { clean: result.exitCode === QpdfExitCode.ok, warnings: lines };
+}
+
+/** qpdf's stderr lines without file paths. */
+function cleanWarnings(stderr: string, files: string[]): string[] {
+  let text = stderr;
+  for (const file of files) text = text.split(file).join('<file>');
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
 }

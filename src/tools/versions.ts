@@ -39,10 +39,10 @@ export interface ToolSpec {
 }
 
 export const TOOLS: ToolSpec[] = [
-  { name: 'qpdf', binary: 'qpdf', args: ['--version'], pattern: /qpdf version (\S+)/, usedBy: ['merge', 'split', 'protect', 'unlock', 'compress', 'watermark', 'images', 'extract-text', 'convert', 'ocr'], required: true },
-  { name: 'ghostscript', binary: 'gs', args: ['--version'], pattern: /^(\d+\.\d+\.\d+)/m, usedBy: ['compress', 'convert'], required: true },
-  { name: 'poppler', binary: 'pdftotext', args: ['-v'], pattern: /pdftotext version (\S+)/, usedBy: ['extract-text', 'convert', 'images', 'watermark', 'ocr'], required: true },
-  { name: 'mupdf', binary: 'mutool', args: ['-v'], pattern: /mutool version (\S+)/, usedBy: ['convert', 'compress'], required: true },
+  { name: 'qpdf', binary: 'qpdf', args: ['--version'], pattern: /qpdf version (\S+)/, usedBy: ['merge', 'split', 'protect', 'unlock', 'compress', 'watermark', 'images', 'extract-text', 'convert', 'ocr', 'rotate', 'organize', 'page-numbers', 'metadata', 'repair', 'flatten'], required: true },
+  { name: 'ghostscript', binary: 'gs', args: ['--version'], pattern: /^(\d+\.\d+\.\d+)/m, usedBy: ['compress', 'convert', 'repair'], required: true },
+  { name: 'poppler', binary: 'pdftotext', args: ['-v'], pattern: /pdftotext version (\S+)/, usedBy: ['extract-text', 'convert', 'images', 'watermark', 'ocr', 'organize', 'page-numbers', 'metadata'], required: true },
+  { name: 'mupdf', binary: 'mutool', args: ['-v'], pattern: /mutool version (\S+)/, usedBy: ['convert', 'compress', 'repair'], required: true },
   { name: 'img2pdf', binary: 'img2pdf', args: ['--version'], pattern: /img2pdf (\S+)/, usedBy: ['images'], required: true },
   { name: 'ocrmypdf', binary: 'ocrmypdf', args: ['--version'], pattern: /^(\S+)/m, usedBy: ['ocr', 'extract-text'], required: true },
   { name: 'tesseract', binary: 'tesseract', args: ['--version'], pattern: /tesseract (\S+)/, usedBy: ['ocr', 'extract-text'], required: true },

@@ -35,6 +35,13 @@ const OPERATIONS: Array<[string, Record<string, string>]> = [
   ['split', { mode: 'every', pages_per_file: '1' }],
   ['protect', { user_password: 'a' }],
   ['unlock', {}],
+  ['rotate', { angle: '90' }],
+  ['organize', { order: '1' }],
+  ['page-numbers', {}],
+  ['metadata', {}],
+  ['metadata', { title: 'T' }],
+  ['repair', {}],
+  ['flatten', {}],
 ];
 
 async function post(operation: string, fields: Record<string, string>, bytes: Buffer) {

@@ -30,6 +30,12 @@ const SAMPLES: Record<string, () => Promise<Fields>> = {
   redact: async () => ({ file: await filePart(corpus('tracemonkey.pdf')), terms: 'TraceMonkey' }),
   sign: async () => ({ file: await filePart(corpus('trivial.pdf')), certificate: await filePart(testP12()), certificate_password: 'jobs-p12' }),
   verify: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
+  rotate: async () => ({ file: await filePart(corpus('trivial.pdf')), angle: '90' }),
+  organize: async () => ({ file: await filePart(corpus('tracemonkey.pdf')), order: '3-1,blank' }),
+  'page-numbers': async () => ({ file: await filePart(corpus('trivial.pdf')), format: 'Page {n} of {total}' }),
+  metadata: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
+  repair: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
+  flatten: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
 };
 
 let p12: string | undefined;

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { displaySize, groupBySize } from '../../src/operations/watermark.js';
+import { groupBySize } from '../../src/operations/watermark.js';
+import { displaySize } from '../../src/operations/stamping.js';
 import { layoutText } from '../../src/pdf/fonts.js';
 import { decodePng } from '../../src/pdf/png.js';
 import { marginFor, MAX_TILES, placeMark, type Mark } from '../../src/pdf/stamp.js';
