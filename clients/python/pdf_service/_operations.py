@@ -17,6 +17,12 @@ OPERATIONS: dict[str, list[dict[str, Any]]] = {
     "convert": [{"field":"file","multiple":False,"required":True}],
     "images": [{"field":"file","multiple":False,"required":False},{"field":"files","multiple":True,"required":False}],
     "compress": [{"field":"file","multiple":False,"required":True}],
+    "rotate": [{"field":"file","multiple":False,"required":True}],
+    "organize": [{"field":"file","multiple":False,"required":True}],
+    "page-numbers": [{"field":"file","multiple":False,"required":True}],
+    "metadata": [{"field":"file","multiple":False,"required":True}],
+    "repair": [{"field":"file","multiple":False,"required":True}],
+    "flatten": [{"field":"file","multiple":False,"required":True}],
     "redact": [{"field":"file","multiple":False,"required":True}],
     "sign": [{"field":"file","multiple":False,"required":True},{"field":"certificate","multiple":False,"required":True}],
     "verify": [{"field":"file","multiple":False,"required":True}],
@@ -90,6 +96,42 @@ class SyncOperations:
         files: dict[str, Any] = {"file": input}
         options: dict[str, Any] = {"level": level, "grayscale": grayscale, "password": password}
         return self._call("compress", files, options, **call)
+
+    def rotate(self, input: FileInput, *, angle: Literal["90", "180", "270", "-90"], pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Rotate pages (POST /v1/pdf/rotate)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"angle": angle, "pages": pages, "password": password}
+        return self._call("rotate", files, options, **call)
+
+    def organize(self, input: FileInput, *, order: str, password: Optional[str] = None, **call: Any) -> Any:
+        """Reorder, repeat, drop and insert pages (POST /v1/pdf/organize)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"order": order, "password": password}
+        return self._call("organize", files, options, **call)
+
+    def page_numbers(self, input: FileInput, *, format: Optional[str] = None, start: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, position: Optional[Literal["bottom-center", "bottom-left", "bottom-right", "top-left", "top-center", "top-right"]] = None, margin: Optional[Union[int, float, str]] = None, font_size: Optional[Union[int, float, str]] = None, color: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Stamp page numbers (POST /v1/pdf/page-numbers)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"format": format, "start": start, "pages": pages, "position": position, "margin": margin, "font_size": font_size, "color": color, "password": password}
+        return self._call("page-numbers", files, options, **call)
+
+    def metadata(self, input: FileInput, *, title: Optional[str] = None, author: Optional[str] = None, subject: Optional[str] = None, keywords: Optional[str] = None, creator: Optional[str] = None, producer: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Read or edit document metadata (POST /v1/pdf/metadata)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"title": title, "author": author, "subject": subject, "keywords": keywords, "creator": creator, "producer": producer, "password": password}
+        return self._call("metadata", files, options, **call)
+
+    def repair(self, input: FileInput, *, password: Optional[str] = None, **call: Any) -> Any:
+        """Repair a damaged PDF (POST /v1/pdf/repair)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"password": password}
+        return self._call("repair", files, options, **call)
+
+    def flatten(self, input: FileInput, *, what: Optional[Literal["all", "forms", "annotations"]] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Flatten form fields and annotations (POST /v1/pdf/flatten)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"what": what, "password": password}
+        return self._call("flatten", files, options, **call)
 
     def redact(self, input: FileInput, *, terms: Optional[str] = None, regex: Optional[str] = None, areas: Optional[str] = None, color: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
         """Redact text, patterns and areas (POST /v1/pdf/redact)."""
@@ -179,6 +221,42 @@ class AsyncOperations:
         files: dict[str, Any] = {"file": input}
         options: dict[str, Any] = {"level": level, "grayscale": grayscale, "password": password}
         return await self._call("compress", files, options, **call)
+
+    async def rotate(self, input: FileInput, *, angle: Literal["90", "180", "270", "-90"], pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Rotate pages (POST /v1/pdf/rotate)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"angle": angle, "pages": pages, "password": password}
+        return await self._call("rotate", files, options, **call)
+
+    async def organize(self, input: FileInput, *, order: str, password: Optional[str] = None, **call: Any) -> Any:
+        """Reorder, repeat, drop and insert pages (POST /v1/pdf/organize)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"order": order, "password": password}
+        return await self._call("organize", files, options, **call)
+
+    async def page_numbers(self, input: FileInput, *, format: Optional[str] = None, start: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, position: Optional[Literal["bottom-center", "bottom-left", "bottom-right", "top-left", "top-center", "top-right"]] = None, margin: Optional[Union[int, float, str]] = None, font_size: Optional[Union[int, float, str]] = None, color: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Stamp page numbers (POST /v1/pdf/page-numbers)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"format": format, "start": start, "pages": pages, "position": position, "margin": margin, "font_size": font_size, "color": color, "password": password}
+        return await self._call("page-numbers", files, options, **call)
+
+    async def metadata(self, input: FileInput, *, title: Optional[str] = None, author: Optional[str] = None, subject: Optional[str] = None, keywords: Optional[str] = None, creator: Optional[str] = None, producer: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Read or edit document metadata (POST /v1/pdf/metadata)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"title": title, "author": author, "subject": subject, "keywords": keywords, "creator": creator, "producer": producer, "password": password}
+        return await self._call("metadata", files, options, **call)
+
+    async def repair(self, input: FileInput, *, password: Optional[str] = None, **call: Any) -> Any:
+        """Repair a damaged PDF (POST /v1/pdf/repair)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"password": password}
+        return await self._call("repair", files, options, **call)
+
+    async def flatten(self, input: FileInput, *, what: Optional[Literal["all", "forms", "annotations"]] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Flatten form fields and annotations (POST /v1/pdf/flatten)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"what": what, "password": password}
+        return await self._call("flatten", files, options, **call)
 
     async def redact(self, input: FileInput, *, terms: Optional[str] = None, regex: Optional[str] = None, areas: Optional[str] = None, color: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
         """Redact text, patterns and areas (POST /v1/pdf/redact)."""

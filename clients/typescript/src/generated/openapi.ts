@@ -295,6 +295,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pdf/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate pages
+         * @description Adds `angle` (clockwise) to the current /Rotate of each selected page; pages not selected and all page content are left as they are. Encrypted inputs are opened with `password`; the result is not encrypted.
+         */
+        post: operations["rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/organize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reorder, repeat, drop and insert pages
+         * @description `order` lists the output’s pages: `N`, `N-M` (backwards when M < N), `N-` (to the last page) and `blank` (an empty page of the size and rotation of the page before it, or of page 1), comma-separated; pages may repeat, pages not named are dropped. Outlines, links and named destinations that pointed at dropped pages are removed; those to kept pages stay. Encrypted inputs are opened with `password`; the result is not encrypted.
+         */
+        post: operations["organize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/page-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stamp page numbers
+         * @description Writes `format` on each selected page, with `{n}` the page number (page 1 is `start`), `{total}` the document’s page count and `{n:W}` the number zero-padded to W digits (Bates numbers: `ACME-{n:6}`). Numbering follows page position even when `pages` selects only some pages. The text is real, extractable text in the bundled DejaVu Sans / Noto fonts, placed `margin` points inside the visible page (the trim box, else crop box, as the reader sees it whatever /Rotate), shrunk if it would not fit. Content streams are not rewritten. Output is not encrypted.
+         */
+        post: operations["pageNumbers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read or edit document metadata
+         * @description Without any of the six fields: JSON `{"title","author","subject","keywords","creator","producer","created","modified","pages","pdf_version","encrypted","pdfa"}` (Info dictionary first, XMP where Info is silent; absent values null; dates ISO 8601; `pdfa` from the XMP pdfaid part and conformance, e.g. "2B"). With any of them: the PDF with the Info dictionary and the XMP packet (dc:title, dc:creator, dc:description, pdf:Keywords, xmp:CreatorTool, pdf:Producer) both set, an empty value removing the entry, ModDate/xmp:ModifyDate set to now, every other XMP property kept. Encrypted inputs are opened with `password`; a written result is not encrypted.
+         */
+        post: operations["metadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/repair": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Repair a damaged PDF
+         * @description Rebuilds the file from what can be recovered: qpdf’s reconstruction first (cross-reference table rebuilt, stream lengths recovered); MuPDF’s recovery where qpdf cannot open the file; Ghostscript redrawing the pages where the rewritten file still has undecodable streams. The result passes `qpdf --check`. Header `X-Repair-Actions`: comma-separated tokens of what was done (`xref-rebuilt`, `streams-fixed`, `rewritten-by-mupdf`, `rewritten-by-ghostscript`; `none` for a file that needed nothing). Unrecoverable → 422 `invalid_pdf`. Encrypted inputs are opened with `password`; the result is not encrypted.
+         */
+        post: operations["repair"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/flatten": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flatten form fields and annotations
+         * @description `forms`: appearances are generated for fields that lack one (NeedAppearances), then every field is drawn into the page content and the form (AcroForm) is removed; other annotations stay. `annotations`: every non-form annotation with an appearance is drawn in and removed; form fields stay interactive. `all`: both. What a viewer shows on screen is what gets drawn (hidden annotations are dropped, not drawn); links without an appearance keep working. Encrypted inputs are opened with `password`; the result is not encrypted.
+         */
+        post: operations["flatten"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/pdf/redact": {
         parameters: {
             query?: never;
@@ -2211,6 +2331,949 @@ export interface operations {
                      * @enum {string}
                      */
                     grayscale?: "true" | "false";
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF whose pages to rotate. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /**
+                     * @description Clockwise angle added to each selected page’s rotation.
+                     * @enum {string}
+                     */
+                    angle: "90" | "180" | "270" | "-90";
+                    /** @description Pages to rotate, e.g. 1-3,5 (default: all) */
+                    pages?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    organize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to reorganize. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /** @description The output pages in order, e.g. 3,1-2,blank,9-5,10- */
+                    order: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pageNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to number. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /**
+                     * @description The label: {n}, {total}, {n:W} placeholders, e.g. "Page {n} of {total}" or "ACME-{n:6}".
+                     * @default {n}
+                     */
+                    format?: string;
+                    /**
+                     * @description Number of page 1 (0..999999999)
+                     * @default 1
+                     */
+                    start?: string;
+                    /** @description Pages that get a number, e.g. 2- (default: all) */
+                    pages?: string;
+                    /**
+                     * @description Where on the page the number goes.
+                     * @default bottom-center
+                     * @enum {string}
+                     */
+                    position?: "bottom-center" | "bottom-left" | "bottom-right" | "top-left" | "top-center" | "top-right";
+                    /**
+                     * @description Distance from the page edges in points (0..500)
+                     * @default 36
+                     */
+                    margin?: string;
+                    /**
+                     * @description Text size in points (1..200)
+                     * @default 12
+                     */
+                    font_size?: string;
+                    /**
+                     * @description Text colour #RRGGBB.
+                     * @default #000000
+                     */
+                    color?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    metadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to read or edit. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /** @description Document title (Info /Title, XMP dc:title) ("" removes it). */
+                    title?: string;
+                    /** @description Author (Info /Author, XMP dc:creator) ("" removes it). */
+                    author?: string;
+                    /** @description Subject (Info /Subject, XMP dc:description) ("" removes it). */
+                    subject?: string;
+                    /** @description Keywords (Info /Keywords, XMP pdf:Keywords) ("" removes it). */
+                    keywords?: string;
+                    /** @description Creating application (Info /Creator, XMP xmp:CreatorTool) ("" removes it). */
+                    creator?: string;
+                    /** @description Producing application (Info /Producer, XMP pdf:Producer) ("" removes it). */
+                    producer?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    repair: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The damaged PDF. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    flatten: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to flatten. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /**
+                     * @description What to flatten.
+                     * @default all
+                     * @enum {string}
+                     */
+                    what?: "all" | "forms" | "annotations";
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**

@@ -13,6 +13,12 @@ export const OPERATIONS = {
   "convert": { files: [{"field":"file","multiple":false,"required":true}] },
   "images": { files: [{"field":"file","multiple":false,"required":false},{"field":"files","multiple":true,"required":false}] },
   "compress": { files: [{"field":"file","multiple":false,"required":true}] },
+  "rotate": { files: [{"field":"file","multiple":false,"required":true}] },
+  "organize": { files: [{"field":"file","multiple":false,"required":true}] },
+  "page-numbers": { files: [{"field":"file","multiple":false,"required":true}] },
+  "metadata": { files: [{"field":"file","multiple":false,"required":true}] },
+  "repair": { files: [{"field":"file","multiple":false,"required":true}] },
+  "flatten": { files: [{"field":"file","multiple":false,"required":true}] },
   "redact": { files: [{"field":"file","multiple":false,"required":true}] },
   "sign": { files: [{"field":"file","multiple":false,"required":true},{"field":"certificate","multiple":false,"required":true}] },
   "verify": { files: [{"field":"file","multiple":false,"required":true}] },
@@ -180,6 +186,76 @@ export interface CompressOptions {
   "password"?: string;
 }
 
+/** Options of `rotate` (form fields; booleans and numbers are sent as text). */
+export interface RotateOptions {
+  /** Clockwise angle added to each selected page’s rotation. */
+  "angle": "90" | "180" | "270" | "-90";
+  /** Pages to rotate, e.g. 1-3,5 (default: all) */
+  "pages"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `organize` (form fields; booleans and numbers are sent as text). */
+export interface OrganizeOptions {
+  /** The output pages in order, e.g. 3,1-2,blank,9-5,10- */
+  "order": string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `page-numbers` (form fields; booleans and numbers are sent as text). */
+export interface PageNumbersOptions {
+  /** The label: {n}, {total}, {n:W} placeholders, e.g. "Page {n} of {total}" or "ACME-{n:6}". */
+  "format"?: string;
+  /** Number of page 1 (0..999999999) */
+  "start"?: number | string;
+  /** Pages that get a number, e.g. 2- (default: all) */
+  "pages"?: string;
+  /** Where on the page the number goes. */
+  "position"?: "bottom-center" | "bottom-left" | "bottom-right" | "top-left" | "top-center" | "top-right";
+  /** Distance from the page edges in points (0..500) */
+  "margin"?: number | string;
+  /** Text size in points (1..200) */
+  "font_size"?: number | string;
+  /** Text colour #RRGGBB. */
+  "color"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `metadata` (form fields; booleans and numbers are sent as text). */
+export interface MetadataOptions {
+  /** Document title (Info /Title, XMP dc:title) ("" removes it). */
+  "title"?: string;
+  /** Author (Info /Author, XMP dc:creator) ("" removes it). */
+  "author"?: string;
+  /** Subject (Info /Subject, XMP dc:description) ("" removes it). */
+  "subject"?: string;
+  /** Keywords (Info /Keywords, XMP pdf:Keywords) ("" removes it). */
+  "keywords"?: string;
+  /** Creating application (Info /Creator, XMP xmp:CreatorTool) ("" removes it). */
+  "creator"?: string;
+  /** Producing application (Info /Producer, XMP pdf:Producer) ("" removes it). */
+  "producer"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `repair` (form fields; booleans and numbers are sent as text). */
+export interface RepairOptions {
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `flatten` (form fields; booleans and numbers are sent as text). */
+export interface FlattenOptions {
+  /** What to flatten. */
+  "what"?: "all" | "forms" | "annotations";
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
 /** Options of `redact` (form fields; booleans and numbers are sent as text). */
 export interface RedactOptions {
   /** Literal text to remove, case-insensitive; repeat the field for several. */
@@ -273,6 +349,36 @@ export abstract class GeneratedOperations {
   /** Compress a PDF (POST /v1/pdf/compress). */
   compress(input: FileInput, options?: CompressOptions, call?: CallOptions) {
     return this.call({ operation: "compress", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Rotate pages (POST /v1/pdf/rotate). */
+  rotate(input: FileInput, options: RotateOptions, call?: CallOptions) {
+    return this.call({ operation: "rotate", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Reorder, repeat, drop and insert pages (POST /v1/pdf/organize). */
+  organize(input: FileInput, options: OrganizeOptions, call?: CallOptions) {
+    return this.call({ operation: "organize", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Stamp page numbers (POST /v1/pdf/page-numbers). */
+  pageNumbers(input: FileInput, options?: PageNumbersOptions, call?: CallOptions) {
+    return this.call({ operation: "page-numbers", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Read or edit document metadata (POST /v1/pdf/metadata). */
+  metadata(input: FileInput, options?: MetadataOptions, call?: CallOptions) {
+    return this.call({ operation: "metadata", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Repair a damaged PDF (POST /v1/pdf/repair). */
+  repair(input: FileInput, options?: RepairOptions, call?: CallOptions) {
+    return this.call({ operation: "repair", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Flatten form fields and annotations (POST /v1/pdf/flatten). */
+  flatten(input: FileInput, options?: FlattenOptions, call?: CallOptions) {
+    return this.call({ operation: "flatten", files: { "file": input }, options: { ...options } }, call);
   }
 
   /** Redact text, patterns and areas (POST /v1/pdf/redact). */
