@@ -1,0 +1,304 @@
+"""The sync and asyncio clients: one multipart call per operation (typed methods are generated),
+errors as PdfServiceError, retries with backoff honouring Retry-After, jobs and the account."""
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from contextlib import ExitStack
+from typing import Any, Optional, Union
+
+import httpx
+
+from ._errors import NetworkError, PdfServiceError, error_for
+from ._files import build_form
+from ._operations import AsyncOperations, SyncOperations
+from ._result import AsyncPdfResult, PdfResult, RateLimit, parse_rate_limit, retry_after_seconds
+
+Job = dict[str, Any]
+JobRef = Union[Job, str]
+ENDED = ("succeeded", "failed", "canceled")
+
+
+def _job_id(job: JobRef) -> str:
+    return job if isinstance(job, str) else str(job["id"])
+
+
+def _retriable(error: PdfServiceError) -> bool:
+    """Answers a retry may cure: overload, the account's concurrency limit, no answer at all."""
+    return error.code in ("server_busy", "concurrency_limit") or isinstance(error, NetworkError)
+
+
+def _problem_of(response: httpx.Response) -> PdfServiceError:
+    request_id = response.headers.get("x-request-id")
+    try:
+        problem = json.loads(response.content)
+        if not isinstance(problem, dict):
+            raise ValueError("not a problem object")
+    except ValueError:
+        problem = {"status": response.status_code, "code": f"http_{response.status_code}", "detail": response.reason_phrase, "request_id": request_id}
+    return error_for(problem, request_id, retry_after_seconds(response.headers))
+
+
+def _network_error(cause: Exception) -> NetworkError:
+    return NetworkError(0, "network_error", str(cause) or type(cause).__name__)
+
+
+def _not_succeeded(job: Job) -> PdfServiceError:
+    if job.get("error"):
+        return error_for(job["error"])
+    return PdfServiceError(0, "canceled", f"The job {job.get('id')} was {job.get('status')}.")
+
+
+class _Base:
+    def __init__(self, base_url: str, api_key: str, *, timeout: float = 300.0, retries: int = 3, backoff: float = 0.5) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.api_key = api_key
+        self.timeout = timeout
+        #: Retries of idempotent steps (GET, DELETE) and of uploads that ask for it (retry=True).
+        self.retries = retries
+        #: First backoff in seconds when the service gives no Retry-After (doubles each time).
+        self.backoff = backoff
+        #: X-Request-Id of the last answer.
+        self.last_request_id: Optional[str] = None
+        #: RateLimit fields of the last answer that had them.
+        self.last_rate_limit: Optional[RateLimit] = None
+
+    def _headers(self, request_id: Optional[str]) -> dict[str, str]:
+        headers = {"Authorization": f"Bearer {self.api_key}"}
+        if request_id:
+            headers["X-Request-Id"] = request_id
+        return headers
+
+    def _seen(self, response: httpx.Response) -> None:
+        self.last_request_id = response.headers.get("x-request-id")
+        self.last_rate_limit = parse_rate_limit(response.headers) or self.last_rate_limit
+
+    @staticmethod
+    def _fields(options: dict[str, Any], job: bool, callback_url: Optional[str]) -> dict[str, Any]:
+        fields = dict(options)
+        if job:
+            fields["async"] = True
+        if callback_url:
+            fields["callback_url"] = callback_url
+        return fields
+
+
+class PdfClient(_Base, SyncOperations):
+    """The sync client. Every operation is a method: `client.merge(["a.pdf", "b.pdf"], bookmarks=True)`."""
+
+    def __init__(self, base_url: str, api_key: str, *, timeout: float = 300.0, retries: int = 3, backoff: float = 0.5, http_client: Optional[httpx.Client] = None) -> None:
+        super().__init__(base_url, api_key, timeout=timeout, retries=retries, backoff=backoff)
+        self._http = http_client or httpx.Client(timeout=timeout)
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> "PdfClient":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _call(self, operation: str, files: dict[str, Any], options: dict[str, Any], *, retry: bool = False, timeout: Optional[float] = None, request_id: Optional[str] = None, **_: Any) -> PdfResult:
+        return PdfResult(self._send("POST", f"/v1/pdf/{operation}", files=files, options=options, retry=retry, timeout=timeout, request_id=request_id))
+
+    def run(self, operation: str, files: dict[str, Any], options: Optional[dict[str, Any]] = None, **call: Any) -> PdfResult:
+        """Runs any operation by name with files by field (the generic form of the typed methods)."""
+        return self._call(operation, files, options or {}, **call)
+
+    def submit(self, operation: str, files: dict[str, Any], options: Optional[dict[str, Any]] = None, callback_url: Optional[str] = None, *, retry: bool = False, timeout: Optional[float] = None) -> Job:
+        """Submits an operation as an asynchronous job (202 + the job)."""
+        response = self._send("POST", f"/v1/pdf/{operation}", files=files, options=self._fields(options or {}, True, callback_url), retry=retry, timeout=timeout)
+        return self._json(response)
+
+    def job(self, job: JobRef) -> Job:
+        """The job now."""
+        return self._json(self._send("GET", f"/v1/jobs/{_job_id(job)}", retry=True))
+
+    def wait(self, job: JobRef, timeout: float = 3600.0, notified: Optional[threading.Event] = None) -> Job:
+        """Waits until the job has ended, polling with backoff (200 ms doubling to 5 s), or sooner once `notified` is set."""
+        end = time.monotonic() + timeout
+        delay = 0.2
+        while True:
+            current = self.job(job)
+            if current.get("status") in ENDED:
+                return current
+            if time.monotonic() > end:
+                raise NetworkError(0, "network_error", f"The job {_job_id(job)} did not end in time.")
+            if notified is not None and not notified.is_set():
+                notified.wait(delay)
+            elif notified is None:
+                time.sleep(delay)
+            else:
+                time.sleep(min(delay, 0.05))  # told it ended: look again at once, without spinning
+            delay = min(delay * 2, 5.0)
+
+    def result(self, job: JobRef) -> PdfResult:
+        """The result of a succeeded job (streamed). A failed job raises its problem."""
+        if isinstance(job, dict) and job.get("status") == "failed":
+            raise _not_succeeded(job)
+        return PdfResult(self._send("GET", f"/v1/jobs/{_job_id(job)}/result", retry=True))
+
+    def cancel(self, job: JobRef) -> Optional[Job]:
+        """Cancels a queued or running job (or deletes a finished one)."""
+        response = self._send("DELETE", f"/v1/jobs/{_job_id(job)}", retry=True)
+        return None if response.status_code == 204 else self._json(response)
+
+    def run_async(self, operation: str, files: dict[str, Any], options: Optional[dict[str, Any]] = None, *, wait_timeout: float = 3600.0) -> PdfResult:
+        """Submit, wait and fetch the result in one call."""
+        done = self.wait(self.submit(operation, files, options), timeout=wait_timeout)
+        if done.get("status") != "succeeded":
+            raise _not_succeeded(done)
+        return self.result(done)
+
+    def account(self) -> dict[str, Any]:
+        """The account, plan and today's usage."""
+        return self._json(self._send("GET", "/v1/account", retry=True))
+
+    @staticmethod
+    def _json(response: httpx.Response) -> Any:
+        try:
+            return json.loads(response.read())
+        finally:
+            response.close()
+
+    def _send(self, method: str, path: str, *, files: Optional[dict[str, Any]] = None, options: Optional[dict[str, Any]] = None, retry: bool, timeout: Optional[float] = None, request_id: Optional[str] = None) -> httpx.Response:
+        """One exchange with retries; the answer is streamed; raises PdfServiceError for any non-2xx answer."""
+        attempts = self.retries + 1 if retry else 1
+        backoff = self.backoff
+        for attempt in range(1, attempts + 1):
+            with ExitStack() as stack:
+                kwargs: dict[str, Any] = {}
+                if files is not None:
+                    kwargs["data"], kwargs["files"] = build_form(files, options or {}, stack)
+                request = self._http.build_request(method, self.base_url + path, headers=self._headers(request_id), timeout=timeout or self.timeout, **kwargs)
+                try:
+                    response = self._http.send(request, stream=True)
+                except httpx.TransportError as cause:
+                    error: PdfServiceError = _network_error(cause)
+                else:
+                    self._seen(response)
+                    if response.is_success:
+                        return response
+                    try:
+                        response.read()
+                    finally:
+                        response.close()
+                    error = _problem_of(response)
+            if attempt >= attempts or not _retriable(error):
+                raise error
+            time.sleep(error.retry_after if error.retry_after is not None else backoff)
+            backoff *= 2
+        raise AssertionError("unreachable")
+
+
+class AsyncPdfClient(_Base, AsyncOperations):
+    """The asyncio client: the same methods as PdfClient, awaited."""
+
+    def __init__(self, base_url: str, api_key: str, *, timeout: float = 300.0, retries: int = 3, backoff: float = 0.5, http_client: Optional[httpx.AsyncClient] = None) -> None:
+        super().__init__(base_url, api_key, timeout=timeout, retries=retries, backoff=backoff)
+        self._http = http_client or httpx.AsyncClient(timeout=timeout)
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def __aenter__(self) -> "AsyncPdfClient":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def _call(self, operation: str, files: dict[str, Any], options: dict[str, Any], *, retry: bool = False, timeout: Optional[float] = None, request_id: Optional[str] = None, **_: Any) -> AsyncPdfResult:
+        return AsyncPdfResult(await self._send("POST", f"/v1/pdf/{operation}", files=files, options=options, retry=retry, timeout=timeout, request_id=request_id))
+
+    async def run(self, operation: str, files: dict[str, Any], options: Optional[dict[str, Any]] = None, **call: Any) -> AsyncPdfResult:
+        """Runs any operation by name with files by field."""
+        return await self._call(operation, files, options or {}, **call)
+
+    async def submit(self, operation: str, files: dict[str, Any], options: Optional[dict[str, Any]] = None, callback_url: Optional[str] = None, *, retry: bool = False, timeout: Optional[float] = None) -> Job:
+        """Submits an operation as an asynchronous job (202 + the job)."""
+        response = await self._send("POST", f"/v1/pdf/{operation}", files=files, options=self._fields(options or {}, True, callback_url), retry=retry, timeout=timeout)
+        return await self._json(response)
+
+    async def job(self, job: JobRef) -> Job:
+        """The job now."""
+        return await self._json(await self._send("GET", f"/v1/jobs/{_job_id(job)}", retry=True))
+
+    async def wait(self, job: JobRef, timeout: float = 3600.0, notified: Optional[asyncio.Event] = None) -> Job:
+        """Waits until the job has ended, polling with backoff (200 ms doubling to 5 s), or sooner once `notified` is set."""
+        end = time.monotonic() + timeout
+        delay = 0.2
+        while True:
+            current = await self.job(job)
+            if current.get("status") in ENDED:
+                return current
+            if time.monotonic() > end:
+                raise NetworkError(0, "network_error", f"The job {_job_id(job)} did not end in time.")
+            if notified is not None and not notified.is_set():
+                try:
+                    await asyncio.wait_for(notified.wait(), delay)
+                except asyncio.TimeoutError:
+                    pass
+            else:
+                await asyncio.sleep(delay if notified is None else min(delay, 0.05))
+            delay = min(delay * 2, 5.0)
+
+    async def result(self, job: JobRef) -> AsyncPdfResult:
+        """The result of a succeeded job (streamed). A failed job raises its problem."""
+        if isinstance(job, dict) and job.get("status") == "failed":
+            raise _not_succeeded(job)
+        return AsyncPdfResult(await self._send("GET", f"/v1/jobs/{_job_id(job)}/result", retry=True))
+
+    async def cancel(self, job: JobRef) -> Optional[Job]:
+        """Cancels a queued or running job (or deletes a finished one)."""
+        response = await self._send("DELETE", f"/v1/jobs/{_job_id(job)}", retry=True)
+        return None if response.status_code == 204 else await self._json(response)
+
+    async def run_async(self, operation: str, files: dict[str, Any], options: Optional[dict[str, Any]] = None, *, wait_timeout: float = 3600.0) -> AsyncPdfResult:
+        """Submit, wait and fetch the result in one call."""
+        done = await self.wait(await self.submit(operation, files, options), timeout=wait_timeout)
+        if done.get("status") != "succeeded":
+            raise _not_succeeded(done)
+        return await self.result(done)
+
+    async def account(self) -> dict[str, Any]:
+        """The account, plan and today's usage."""
+        return await self._json(await self._send("GET", "/v1/account", retry=True))
+
+    @staticmethod
+    async def _json(response: httpx.Response) -> Any:
+        try:
+            return json.loads(await response.aread())
+        finally:
+            await response.aclose()
+
+    async def _send(self, method: str, path: str, *, files: Optional[dict[str, Any]] = None, options: Optional[dict[str, Any]] = None, retry: bool, timeout: Optional[float] = None, request_id: Optional[str] = None) -> httpx.Response:
+        """One exchange with retries; the answer is streamed; raises PdfServiceError for any non-2xx answer."""
+        attempts = self.retries + 1 if retry else 1
+        backoff = self.backoff
+        for attempt in range(1, attempts + 1):
+            with ExitStack() as stack:
+                kwargs: dict[str, Any] = {}
+                if files is not None:
+                    kwargs["data"], kwargs["files"] = build_form(files, options or {}, stack)
+                request = self._http.build_request(method, self.base_url + path, headers=self._headers(request_id), timeout=timeout or self.timeout, **kwargs)
+                try:
+                    response = await self._http.send(request, stream=True)
+                except httpx.TransportError as cause:
+                    error: PdfServiceError = _network_error(cause)
+                else:
+                    self._seen(response)
+                    if response.is_success:
+                        return response
+                    try:
+                        await response.aread()
+                    finally:
+                        await response.aclose()
+                    error = _problem_of(response)
+            if attempt >= attempts or not _retriable(error):
+                raise error
+            await asyncio.sleep(error.retry_after if error.retry_after is not None else backoff)
+            backoff *= 2
+        raise AssertionError("unreachable")
