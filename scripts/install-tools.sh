@@ -21,6 +21,8 @@ PACKAGES=(
   fonts-dejavu-core fonts-noto-core
   hyphen-en-us
   file
+  # the Python client's tests (test/clients/python-client.test.ts)
+  python3-httpx python3-pytest python3-pytest-asyncio
 )
 
 if ! command -v apt-get >/dev/null 2>&1; then
