@@ -183,6 +183,8 @@ function pyOperations(ops: OperationInfo[]): string {
       for (const f of extraFiles.filter((x) => x.required)) params.push(`${pyIdentifier(f.field)}: ${f.multiple ? 'Sequence[FileInput]' : 'FileInput'}`);
       for (const o of optional) params.push(`${pyIdentifier(o.name)}: Optional[${pyOptionType(o.schema)}] = None`);
       for (const f of extraFiles.filter((x) => !x.required)) params.push(`${pyIdentifier(f.field)}: Optional[${f.multiple ? 'Sequence[FileInput]' : 'FileInput'}] = None`);
+      // A bare `*` must be followed by a named parameter (verify has no options).
+      if (params[params.length - 1] === '*') params.pop();
       params.push('**call: Any');
       lines.push(`    ${kind === 'async' ? 'async ' : ''}def ${pyIdentifier(op.name)}(${params.join(', ')}) -> Any:`);
       lines.push(`        """${op.summary.replace(/"/g, "'")} (POST /v1/pdf/${op.name})."""`);

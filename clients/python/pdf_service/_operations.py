@@ -147,7 +147,7 @@ class SyncOperations:
         options: dict[str, Any] = {"certificate_password": certificate_password, "reason": reason, "location": location, "contact": contact, "visible": visible, "page": page, "rect": rect, "password": password}
         return self._call("sign", files, options, **call)
 
-    def verify(self, input: FileInput, *, **call: Any) -> Any:
+    def verify(self, input: FileInput, **call: Any) -> Any:
         """Verify digital signatures (POST /v1/pdf/verify)."""
         files: dict[str, Any] = {"file": input}
         options: dict[str, Any] = {}
@@ -272,7 +272,7 @@ class AsyncOperations:
         options: dict[str, Any] = {"certificate_password": certificate_password, "reason": reason, "location": location, "contact": contact, "visible": visible, "page": page, "rect": rect, "password": password}
         return await self._call("sign", files, options, **call)
 
-    async def verify(self, input: FileInput, *, **call: Any) -> Any:
+    async def verify(self, input: FileInput, **call: Any) -> Any:
         """Verify digital signatures (POST /v1/pdf/verify)."""
         files: dict[str, Any] = {"file": input}
         options: dict[str, Any] = {}
