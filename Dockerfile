@@ -16,7 +16,10 @@ RUN npm install --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src src
 COPY bin bin
-RUN npx tsc -p tsconfig.json && npm prune --omit=dev
+COPY native native
+COPY scripts/build-native.sh scripts/build-native.sh
+# The spawn helper (native/spawn-helper.c) is compiled with the g++ toolchain installed above.
+RUN npx tsc -p tsconfig.json && bash scripts/build-native.sh && npm prune --omit=dev
 
 RUN useradd --system --create-home --uid 10001 pdf && mkdir -p /data && chown pdf /data
 USER pdf

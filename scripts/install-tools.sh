@@ -23,6 +23,8 @@ PACKAGES=(
   file
   # the Python client's tests (test/clients/python-client.test.ts)
   python3-httpx python3-pytest python3-pytest-asyncio
+  # the spawn helper (native/spawn-helper.c, compiled by scripts/build-native.sh)
+  gcc libc6-dev
 )
 
 if ! command -v apt-get >/dev/null 2>&1; then

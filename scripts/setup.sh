@@ -15,3 +15,4 @@ fi
 
 echo "setup: compiling TypeScript"
 npx tsc -p tsconfig.json
+bash scripts/build-native.sh

@@ -28,7 +28,7 @@ import { nextUtcMidnight, usedOn, utcDay } from './store/usage.js';
 import { stopChromiumPool } from './tools/chromium.js';
 import { stopOfficePool } from './tools/libreoffice.js';
 import { ProcessPool } from './tools/pool.js';
-import { killAllChildren } from './tools/run.js';
+import { configureChildLimits, killAllChildren } from './tools/run.js';
 import { probeTools, requiredToolsPresent, type ToolStatus } from './tools/versions.js';
 
 /** The service's logger (JSON lines to stdout, or to `destination`: tests read what was logged). */
@@ -50,6 +50,7 @@ export async function createServices(config: Config, options: { log?: Logger; to
   if (missing.length > 0) {
     throw new Error(`required tools missing: ${missing.map((t) => `${t.binary} (${t.error})`).join(', ')}; run scripts/install-tools.sh`);
   }
+  configureChildLimits({ memoryBytes: config.TOOL_MEMORY_LIMIT, cpuMs: config.TOOL_CPU_LIMIT });
   const db = openDatabase(config.DATA_DIR);
   const services: Services = { config, db, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics(), fairShare: new FairShare(config) };
   // The HTTP side of jobs (submit, routes); startJobs (src/jobs) runs the worker and sweeper.

@@ -27,6 +27,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const bin = path.join(ROOT, 'bin/pdf-service');
   // Compile (dist/ is emitted even if another module has type errors).
   spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.json')], { stdio: 'ignore' });
+  if (fs.existsSync(path.join(ROOT, 'scripts/build-native.sh'))) spawnSync('bash', [path.join(ROOT, 'scripts/build-native.sh')], { stdio: 'inherit' });
   const key = JSON.parse(execFileSync(process.execPath, [bin, 'keys', 'create', '--account', 'bench', '--plan', 'enterprise', '--json'], { env: fullEnv, encoding: 'utf8' })).key as string;
   const child = spawn(process.execPath, [bin, 'serve'], { env: fullEnv, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {

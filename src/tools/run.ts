@@ -1,10 +1,21 @@
 // The only module that starts processes (after Gotenberg's one-exec-file rule).
 // Every child: argument array (never a shell), minimal environment, its own
-// process group, a slot from the pool, a deadline, and a group kill on timeout,
-// client disconnect or job cancel. Secrets go in @argfiles, never in argv.
-import { execa } from 'execa';
-import { ClientClosedError, TimeoutError } from '../errors.js';
+// process group, a slot from the pool, a deadline, a group kill on timeout,
+// client disconnect or job cancel, and the TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT
+// caps (issue 8). Secrets go in @argfiles or stdin, never in argv.
+//
+// Children are forked by a small long-lived helper (native/spawn-helper.c,
+// client in spawner.ts), not by this process: a fork of the 100+ MB server
+// copied its page tables and stopped the event loop ~5 ms per child (issue 15;
+// measured in scripts/bench/overhead.ts). The helper is started once, here.
+import { spawn as startProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { fileURLToPath } from 'node:url';
+import { ClientClosedError, ResourceLimitError, TimeoutError } from '../errors.js';
 import type { ProcessPool } from './pool.js';
+import { Spawner, type SpawnExit, type SpawnHandle, type SpawnRequest } from './spawner.js';
 
 /** What an operation hands down to its tools: where to work and when to stop. */
 export interface RunContext {
@@ -28,9 +39,11 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** Bytes of stdout kept (default 64 MiB). */
   maxStdout?: number;
-  /** The caller never reads stdout: send it to /dev/null (saves ~0.6 ms of parent CPU per child in execa). */
+  /** The caller never reads stdout: send it to /dev/null. */
   discardStdout?: boolean;
   input?: string | Buffer;
+  /** Address-space cap for this tool instead of TOOL_MEMORY_LIMIT (bytes; 0 = none). Say why where it is used. */
+  memoryLimit?: number;
 }
 
 export interface RunResult {
@@ -48,31 +61,63 @@ export interface RunRecord {
   durationMs: number;
 }
 
-const STDERR_TAIL = 8 * 1024;
-const live = new Set<number>();
+/** The caps every child runs under (issue 8); set once from the config by configureChildLimits. */
+export interface ChildLimits {
+  /** RLIMIT_AS, bytes (0 = none). */
+  memoryBytes: number;
+  /** RLIMIT_CPU, ms (0 = the time left before the operation's deadline, per pool slot). */
+  cpuMs: number;
+}
 
-/** Kills the whole process group of `pid`; ignores groups that are already gone. */
-function killGroup(pid: number | undefined): void {
-  if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // ESRCH: the group has already exited.
-  }
+const STDERR_TAIL = 8 * 1024;
+const DEFAULT_MAX_STDOUT = 64 * 1024 * 1024;
+const live = new Set<SpawnHandle>();
+let limits: ChildLimits = { memoryBytes: 2048 * 1024 * 1024, cpuMs: 0 };
+
+/** Sets the caps of every child started from now on (createServices, from TOOL_MEMORY_LIMIT and TOOL_CPU_LIMIT). */
+export function configureChildLimits(next: ChildLimits): void {
+  limits = { ...next };
 }
 
 /** Kills every child still running (server shutdown). */
 export function killAllChildren(): void {
-  for (const pid of live) killGroup(pid);
+  for (const handle of live) handle.kill();
 }
 
-/** Number of children running now (tests, metrics). */
+/** Pids of the children running now (tests, metrics). */
 export function liveChildren(): number[] {
-  return [...live];
+  const pids: number[] = [];
+  for (const handle of live) if (handle.pid !== undefined) pids.push(handle.pid);
+  return pids;
 }
 
 /** The only PATH children get (no user-writable directories). */
 export const CHILD_PATH = '/usr/local/bin:/usr/bin:/bin';
+
+/** The compiled helper (scripts/build-native.sh); the same path from src/ and dist/. */
+export const SPAWN_HELPER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/spawn-helper');
+
+let spawner: Spawner | undefined;
+
+/** The spawn helper of this process, started on first use and again if it ever dies. */
+function helper(): Spawner {
+  if (spawner) return spawner;
+  if (!fs.existsSync(SPAWN_HELPER)) throw new Error(`${SPAWN_HELPER} is missing: run scripts/setup.sh (or npm run build)`);
+  const child = startProcess(SPAWN_HELPER, [], { stdio: ['pipe', 'pipe', 'inherit'], env: { PATH: CHILD_PATH } });
+  const current = new Spawner(child.stdin!, child.stdout!);
+  const lost = (reason: string) => {
+    current.fail(reason);
+    if (spawner === current) spawner = undefined;
+  };
+  child.on('error', (error) => lost(`the spawn helper failed: ${error.message}`));
+  child.on('exit', (code, signal) => lost(`the spawn helper exited (${signal ?? code})`));
+  child.stdin!.on('error', () => undefined); // EPIPE once it is gone: handled by 'exit'
+  // It must not keep a finished CLI or test process alive; running children hold their own timers.
+  child.unref();
+  for (const stream of [child.stdin, child.stdout] as unknown as Array<{ unref?: () => void }>) stream.unref?.();
+  spawner = current;
+  return current;
+}
 
 function childEnv(workdir: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -87,75 +132,119 @@ function childEnv(workdir: string, extra: Record<string, string> = {}): Record<s
   };
 }
 
+/** Collects a child's stderr: the last STDERR_TAIL characters, decoded across chunk bounds. */
+class StderrTail {
+  text = '';
+  private decoder: StringDecoder | undefined;
+  add(chunk: Buffer): void {
+    this.decoder ??= new StringDecoder('utf8');
+    this.text = (this.text + this.decoder.write(chunk)).slice(-STDERR_TAIL);
+  }
+}
+
+// What tools print when an allocation fails under RLIMIT_AS: C++ (qpdf, poppler, tesseract),
+// C (mutool, libc), Python (OCRmyPDF), Ghostscript ("VMerror", error -25).
+const OUT_OF_MEMORY = /std::bad_alloc|out of memory|cannot allocate memory|MemoryError|VMerror|memory allocation failed|malloc[^\n]{0,40}failed|failed to allocate|memory exhausted/i;
+const CPU_EXCEEDED = /SIGXCPU|CPU time limit exceeded/i;
+
+/** The cap a failed child ran into, if any (its own signal, CPU time, or the allocation failure it printed). */
+function capReached(exit: SpawnExit, stderr: string, cpuSeconds: number): 'cpu' | 'memory' | undefined {
+  if (exit.exitCode === 0) return undefined;
+  if (exit.signal === 'SIGXCPU' || CPU_EXCEEDED.test(stderr)) return 'cpu';
+  // The hard limit (soft + 1 s) ends a tool that ignored SIGXCPU with SIGKILL.
+  if (exit.signal === 'SIGKILL' && cpuSeconds > 0 && exit.cpuMs >= cpuSeconds * 1000 - 50) return 'cpu';
+  if (OUT_OF_MEMORY.test(stderr)) return 'memory';
+  return undefined;
+}
+
+function capError(kind: 'cpu' | 'memory', file: string, memoryBytes: number, cpuSeconds: number): ResourceLimitError {
+  const tool = path.basename(file);
+  if (kind === 'memory') {
+    const mib = Math.round(memoryBytes / (1024 * 1024));
+    return new ResourceLimitError(`Processing this document needs more memory than one ${tool} process may use (${mib} MiB, TOOL_MEMORY_LIMIT).`, 'TOOL_MEMORY_LIMIT', { value: memoryBytes });
+  }
+  return new ResourceLimitError(
+    `Processing this document needs more CPU time than one ${tool} process may use (${cpuSeconds} s, TOOL_CPU_LIMIT${limits.cpuMs ? '' : ', here the operation\'s time limit'}).`,
+    'TOOL_CPU_LIMIT',
+    { value: cpuSeconds },
+  );
+}
+
+/** RLIMIT_CPU for a child with `remainingMs` left on `weight` pool slots (a multi-threaded tool may use them all). */
+function cpuSecondsFor(remainingMs: number, weight: number): number {
+  if (limits.cpuMs > 0) return Math.ceil(limits.cpuMs / 1000);
+  return Math.ceil((remainingMs * Math.max(1, weight)) / 1000) + 1;
+}
+
 /**
  * Runs `file` with `args` inside the pool. Resolves with the exit code whatever
  * it is (tools map codes to errors); rejects with TimeoutError past the
- * deadline and ClientClosedError on abort, after killing the process group.
+ * deadline, ClientClosedError on abort (after killing the process group), and
+ * ResourceLimitError when the child ran into TOOL_MEMORY_LIMIT or the CPU cap.
  */
 export async function run(ctx: RunContext, file: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
   if (ctx.signal.aborted) throw new ClientClosedError();
   if (Date.now() >= ctx.deadline) throw new TimeoutError(ctx.timeoutMs);
-  const release = await ctx.pool.acquire(options.weight ?? 1, ctx.signal);
+  const weight = options.weight ?? 1;
+  const release = await ctx.pool.acquire(weight, ctx.signal);
   const started = Date.now();
   try {
     const remaining = ctx.deadline - started;
     if (remaining <= 0) throw new TimeoutError(ctx.timeoutMs);
     for (const observer of observers) observer(file, args);
-    const child = execa(file, args, {
+    const memoryBytes = options.memoryLimit ?? limits.memoryBytes;
+    const cpuSeconds = cpuSecondsFor(remaining, weight);
+    const keepStdout = !options.discardStdout;
+    const request: SpawnRequest = {
+      file,
+      args,
       cwd: ctx.workdir,
       env: childEnv(ctx.workdir, options.env),
-      extendEnv: false,
-      detached: true, // own process group, so a kill reaches grandchildren too
-      cleanup: false,
-      reject: false,
-      stdin: options.input === undefined ? 'ignore' : 'pipe',
-      input: options.input,
-      stdout: options.discardStdout ? 'ignore' : 'pipe',
-      stderr: 'pipe',
-      buffer: { stdout: !options.discardStdout, stderr: false },
-      maxBuffer: { stdout: options.maxStdout ?? 64 * 1024 * 1024 },
-      stripFinalNewline: false,
-      // We never ask execa to kill (timeouts and aborts SIGKILL the group below), so its
-      // SIGTERM→SIGKILL escalation timer would only cost CPU on every call.
-      forceKillAfterDelay: false,
-    });
-    const pid = child.pid;
-    if (pid) live.add(pid);
-    let stderr = '';
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_TAIL);
-    });
+      input: options.input === undefined ? undefined : Buffer.isBuffer(options.input) ? options.input : Buffer.from(options.input, 'utf8'),
+      stdout: keepStdout,
+      maxStdout: options.maxStdout ?? DEFAULT_MAX_STDOUT,
+      memoryBytes,
+      cpuSeconds,
+    };
+    const child = helper().spawn(request);
+    live.add(child);
+    const stdout: Buffer[] = [];
+    if (keepStdout) child.onStdout = (chunk) => stdout.push(chunk);
+    const stderr = new StderrTail();
+    child.onStderr = (chunk) => stderr.add(chunk);
     let stoppedBy: 'timeout' | 'abort' | undefined;
     const timer = setTimeout(() => {
       stoppedBy = 'timeout';
-      killGroup(pid);
+      child.kill();
     }, remaining);
     const onAbort = () => {
       stoppedBy ??= 'abort';
-      killGroup(pid);
+      child.kill();
     };
     ctx.signal.addEventListener('abort', onAbort, { once: true });
     try {
-      const result = await child;
+      const exit = await child.exited;
       if (stoppedBy === 'timeout') throw new TimeoutError(ctx.timeoutMs);
       if (stoppedBy === 'abort') throw new ClientClosedError();
       const durationMs = Date.now() - started;
-      const exitCode = result.exitCode ?? -1;
+      const exitCode = exit.exitCode ?? -1;
       ctx.trace?.push({ file, args, exitCode, durationMs });
-      if (result.isMaxBuffer) {
+      if (exit.startError) {
+        return { exitCode: -1, stdout: '', stderr: `${file}: could not start (${exit.startError})`, durationMs };
+      }
+      const cap = capReached(exit, stderr.text, cpuSeconds);
+      if (cap) throw capError(cap, file, memoryBytes, cpuSeconds);
+      if (exit.stdoutOverflow) {
         return { exitCode: -1, stdout: '', stderr: `${file}: output exceeded the buffer limit`, durationMs };
       }
-      if (result.exitCode === undefined && result.signal) {
-        stderr += `\n${file}: killed by ${result.signal}`;
-      }
-      return { exitCode, stdout: String(result.stdout ?? ''), stderr, durationMs };
+      let text = stderr.text;
+      if (exit.exitCode === undefined && exit.signal) text += `\n${file}: killed by ${exit.signal}`;
+      return { exitCode, stdout: stdout.length === 0 ? '' : stdout.length === 1 ? stdout[0].toString('utf8') : Buffer.concat(stdout).toString('utf8'), stderr: text, durationMs };
     } finally {
       clearTimeout(timer);
       ctx.signal.removeEventListener('abort', onAbort);
-      // Grandchildren that outlived their parent go with the group.
-      killGroup(pid);
-      if (pid) live.delete(pid);
+      // The helper has already killed the group when it reaped the child (grandchildren go with it).
+      live.delete(child);
     }
   } finally {
     release();
@@ -180,68 +269,105 @@ export interface LongLivedProcess {
 /**
  * Starts a long-lived child outside the request pool: argument array, minimal
  * environment (HOME/TMPDIR = `workdir`), its own process group, stdout
- * discarded. It counts as live until it exits, so killAllChildren() (server
- * shutdown) stops it too.
+ * discarded, TOOL_MEMORY_LIMIT (or `memoryLimit`). No CPU cap: RLIMIT_CPU
+ * counts a process's whole life, so it would end a warm instance after its
+ * Nth conversion; each conversion is bounded by its request's deadline. It
+ * counts as live until it exits, so killAllChildren() (shutdown) stops it too.
  */
-export function startLongLived(file: string, args: string[], workdir: string, env: Record<string, string> = {}, options: { pipes?: boolean } = {}): LongLivedProcess {
-  const child = execa(file, args, {
-    cwd: workdir,
-    env: childEnv(workdir, env),
-    extendEnv: false,
-    detached: true,
-    cleanup: false,
-    reject: false,
-    // fds 3 and 4 for a private control channel: no listening socket another local user could reach.
-    stdio: options.pipes ? ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'ignore', 'pipe'],
-    buffer: false,
+export function startLongLived(
+  file: string,
+  args: string[],
+  workdir: string,
+  env: Record<string, string> = {},
+  options: { pipes?: boolean; memoryLimit?: number } = {},
+): LongLivedProcess {
+  if (options.pipes) return startWithPipes(file, args, workdir, env);
+  const child = helper().spawn({ file, args, cwd: workdir, env: childEnv(workdir, env), stdout: false, maxStdout: 0, memoryBytes: options.memoryLimit ?? limits.memoryBytes, cpuSeconds: 0 });
+  live.add(child);
+  const stderr = new StderrTail();
+  child.onStderr = (chunk) => stderr.add(chunk);
+  let alive = true;
+  const exited = child.exited.then((exit) => {
+    alive = false;
+    live.delete(child);
+    return { exitCode: exit.exitCode, signal: exit.signal };
   });
+  return {
+    get pid() {
+      return child.pid;
+    },
+    exited,
+    running: () => alive,
+    stderrTail: () => stderr.text,
+    kill: () => child.kill(),
+  };
+}
+
+/**
+ * A long-lived child with fds 3 and 4 as a private control channel (Chromium's
+ * --remote-debugging-pipe: no listening socket another local user could
+ * reach). Forked here, not by the spawn helper, which relays only stdio: it
+ * starts once per warm instance, so the fork's cost does not matter. No
+ * RLIMIT_AS: Chromium reserves terabytes of address space it never touches
+ * (its V8 cage and allocator), so an address-space cap would stop it starting.
+ */
+function startWithPipes(file: string, args: string[], workdir: string, env: Record<string, string>): LongLivedProcess {
+  const child = startProcess(file, args, { cwd: workdir, env: childEnv(workdir, env), detached: true, stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
   const pid = child.pid;
-  if (pid) live.add(pid);
-  let stderr = '';
+  const killGroup = () => {
+    try {
+      if (pid) process.kill(-pid, 'SIGKILL');
+    } catch {
+      // ESRCH: the group has already exited.
+    }
+  };
   let alive = pid !== undefined;
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-STDERR_TAIL);
+  const exited = new Promise<{ exitCode: number | undefined; signal: string | undefined }>((resolve) => {
+    child.once('error', () => resolve({ exitCode: undefined, signal: undefined }));
+    child.once('exit', (code, signal) => resolve({ exitCode: code ?? undefined, signal: signal ?? undefined }));
   });
-  const exited = Promise.resolve(child).then(
-    (result) => ({ exitCode: result.exitCode, signal: result.signal }),
-    () => ({ exitCode: undefined, signal: undefined }),
-  );
+  const handle: SpawnHandle = { pid, exited: exited.then(() => ({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false })), kill: killGroup };
+  live.add(handle);
+  const stderr = new StderrTail();
+  child.stderr!.on('data', (chunk: Buffer) => stderr.add(chunk));
   void exited.then(() => {
     alive = false;
-    // Helpers it started (soffice.bin under the oosplash wrapper) go with the group.
-    killGroup(pid);
-    if (pid) live.delete(pid);
+    killGroup(); // helpers it started go with the group
+    live.delete(handle);
   });
   const stdio = child.stdio as unknown as Array<NodeJS.ReadWriteStream | null>;
-  const pipes = options.pipes && stdio[3] && stdio[4] ? { toChild: stdio[3], fromChild: stdio[4] } : undefined;
-  return { pid, exited, running: () => alive, stderrTail: () => stderr, kill: () => killGroup(pid), pipes };
+  const pipes = stdio[3] && stdio[4] ? { toChild: stdio[3], fromChild: stdio[4] } : undefined;
+  return { pid, exited, running: () => alive, stderrTail: () => stderr.text, kill: killGroup, pipes };
 }
 
 /**
  * Runs a short command outside any request and outside the pool (version
- * probes at start-up, `doctor`). Same environment and group kill on timeout.
+ * probes at start-up, `doctor`). Same environment, caps and group kill on
+ * timeout; stdout and stderr together.
  */
 export async function runStandalone(file: string, args: string[], timeoutMs = 20_000): Promise<RunResult & { notFound: boolean }> {
   const started = Date.now();
-  const child = execa(file, args, {
+  const child = helper().spawn({
+    file,
+    args,
+    cwd: '/tmp',
     env: childEnv('/tmp'),
-    extendEnv: false,
-    detached: true,
-    cleanup: false,
-    reject: false,
-    stdin: 'ignore',
-    all: true,
-    maxBuffer: 1024 * 1024,
+    stdout: true,
+    maxStdout: 1024 * 1024,
+    memoryBytes: limits.memoryBytes,
+    cpuSeconds: Math.ceil(timeoutMs / 1000) + 1,
   });
-  const timer = setTimeout(() => killGroup(child.pid), timeoutMs);
+  live.add(child);
+  const decoder = new StringDecoder('utf8');
+  let all = '';
+  child.onStdout = child.onStderr = (chunk) => (all += decoder.write(chunk));
+  const timer = setTimeout(() => child.kill(), timeoutMs);
   try {
-    const result = await child;
-    const notFound = (result as { code?: string }).code === 'ENOENT' || /ENOENT/.test(String(result.message ?? ''));
-    return { exitCode: result.exitCode ?? -1, stdout: String(result.all ?? ''), stderr: '', durationMs: Date.now() - started, notFound };
+    const exit = await child.exited;
+    return { exitCode: exit.exitCode ?? -1, stdout: all, stderr: '', durationMs: Date.now() - started, notFound: exit.startError === 'ENOENT' };
   } finally {
     clearTimeout(timer);
-    killGroup(child.pid);
+    live.delete(child);
   }
 }
 

@@ -1,0 +1,410 @@
+// spawn-helper: starts the service's native tools on behalf of the Node server
+// (src/tools/run.ts, protocol in src/tools/spawner.ts). Issue 15: fork() in a
+// 100+ MB Node process copies its page tables and stops the event loop for
+// ~5 ms per child; this process is ~1 MB, so its fork costs microseconds and
+// the server only writes a request to a pipe.
+//
+// Per child: its own session/process group (setsid), cwd, the exact
+// environment given, RLIMIT_AS / RLIMIT_CPU (issue 8), stdin from the request
+// bytes or /dev/null, stdout relayed (up to a byte limit) or /dev/null, stderr
+// relayed. On exit the whole group is killed (grandchildren go too), the
+// pipes are drained, and the exit status with the CPU time used is reported.
+// It is a child subreaper, so orphaned grandchildren are reaped here (PID 1
+// of a container may not reap). EOF on stdin (the server is gone) kills every
+// group and exits.
+//
+// Frames both ways: u32 length (of what follows, little-endian), u8 type,
+// u32 id, payload. Requests: 'S' spawn, 'K' kill group of id, 'A' kill all.
+// Replies: 'P' started (i32 pid), 'F' failed to start (i32 errno),
+// 'O' stdout bytes, 'E' stderr bytes, 'X' exit (i32 status, u64 cpu µs,
+// u8 stdout over its limit).
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_CHILDREN 1024
+#define READ_CHUNK 65536
+
+enum { F_STDIN = 1, F_STDOUT = 2 };
+
+typedef struct {
+  int used;
+  uint32_t id;
+  pid_t pid;
+  int out, err, in;     // -1 when closed
+  char *input;          // bytes still to write to stdin
+  size_t input_len, input_off;
+  uint64_t max_stdout, stdout_bytes;
+  int overflow;
+} Child;
+
+static Child children[MAX_CHILDREN];
+static char *inbuf;
+static size_t inlen, incap;
+
+static void die(const char *what) {
+  perror(what);
+  exit(70);
+}
+
+static void write_all(int fd, const void *data, size_t len) {
+  const char *p = data;
+  while (len > 0) {
+    ssize_t n = write(fd, p, len);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      if (errno == EAGAIN) {
+        struct pollfd w = {fd, POLLOUT, 0};
+        poll(&w, 1, -1);
+        continue;
+      }
+      exit(0);  // the server is gone
+    }
+    p += n;
+    len -= (size_t)n;
+  }
+}
+
+static void reply(char type, uint32_t id, const void *payload, uint32_t len) {
+  char head[9];
+  uint32_t total = 5 + len;
+  memcpy(head, &total, 4);
+  head[4] = type;
+  memcpy(head + 5, &id, 4);
+  if (len > 0 && len <= 4096) {
+    char frame[9 + 4096];
+    memcpy(frame, head, 9);
+    memcpy(frame + 9, payload, len);
+    write_all(1, frame, 9 + len);
+  } else {
+    write_all(1, head, 9);
+    if (len) write_all(1, payload, len);
+  }
+}
+
+static void set_nonblock(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK); }
+
+static void close_fd(int *fd) {
+  if (*fd >= 0) close(*fd);
+  *fd = -1;
+}
+
+static Child *find_id(uint32_t id) {
+  for (int i = 0; i < MAX_CHILDREN; i++)
+    if (children[i].used && children[i].id == id) return &children[i];
+  return NULL;
+}
+
+static Child *find_pid(pid_t pid) {
+  for (int i = 0; i < MAX_CHILDREN; i++)
+    if (children[i].used && children[i].pid == pid) return &children[i];
+  return NULL;
+}
+
+// Reads what `fd` has now; relays it. Returns 0 at EOF or error (fd closed).
+static int relay(Child *c, int *fd, char type) {
+  char buf[READ_CHUNK];
+  for (;;) {
+    ssize_t n = read(*fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) return 1;
+    if (n <= 0) {
+      close_fd(fd);
+      return 0;
+    }
+    if (type == 'O' && c->max_stdout) {
+      uint64_t room = c->max_stdout > c->stdout_bytes ? c->max_stdout - c->stdout_bytes : 0;
+      if ((uint64_t)n > room) {
+        // Over the caller's limit: stop the tool (as execa's maxBuffer did).
+        c->overflow = 1;
+        if (room) reply('O', c->id, buf, (uint32_t)room);
+        c->stdout_bytes += room;
+        kill(-c->pid, SIGKILL);
+        close_fd(fd);
+        return 0;
+      }
+      c->stdout_bytes += (uint64_t)n;
+    }
+    reply(type, c->id, buf, (uint32_t)n);
+  }
+}
+
+static void feed_stdin(Child *c) {
+  while (c->in >= 0 && c->input_off < c->input_len) {
+    ssize_t n = write(c->in, c->input + c->input_off, c->input_len - c->input_off);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) return;
+    if (n < 0) break;  // EPIPE: the tool does not read its input
+    c->input_off += (size_t)n;
+  }
+  close_fd(&c->in);
+  free(c->input);
+  c->input = NULL;
+}
+
+static void child_exec(int errpipe, const char *cwd, const char *file, char **argv, char **envp, int in, int out, int err,
+                       uint64_t mem, uint64_t cpu) {
+  sigset_t none;
+  sigemptyset(&none);
+  for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+  setsid();
+  if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) goto fail;
+  if (chdir(cwd) < 0) goto fail;
+  if (mem) {
+    struct rlimit r = {mem, mem};
+    if (setrlimit(RLIMIT_AS, &r) < 0) goto fail;
+  }
+  // A tool killed by a cap must not also write a core file into the work directory.
+  struct rlimit nocore = {0, 0};
+  setrlimit(RLIMIT_CORE, &nocore);
+  if (cpu) {
+    // Soft limit: SIGXCPU; a tool that ignores it is killed one second later.
+    struct rlimit r = {cpu, cpu + 1};
+    if (setrlimit(RLIMIT_CPU, &r) < 0) goto fail;
+  }
+  environ = envp;
+  execvp(file, argv);
+fail:;
+  int e = errno;
+  ssize_t ignored = write(errpipe, &e, sizeof e);
+  (void)ignored;
+  _exit(127);
+}
+
+static uint32_t get32(const char **p) {
+  uint32_t v;
+  memcpy(&v, *p, 4);
+  *p += 4;
+  return v;
+}
+static uint64_t get64(const char **p) {
+  uint64_t v;
+  memcpy(&v, *p, 8);
+  *p += 8;
+  return v;
+}
+
+// 'S' payload: u32 flags, u64 memory bytes, u64 cpu seconds, u64 max stdout,
+// u32 argc, u32 envc, u32 input length, then NUL-terminated cwd, file, argv…,
+// env…, then the input bytes.
+static void fail_start(uint32_t id, int32_t e) { reply('F', id, &e, 4); }
+
+static void spawn_child(uint32_t id, const char *p, const char *end) {
+  if (end - p < 40) {
+    fail_start(id, EINVAL);
+    return;
+  }
+  uint32_t flags = get32(&p);
+  uint64_t mem = get64(&p), cpu = get64(&p), max_stdout = get64(&p);
+  uint32_t argc = get32(&p), envc = get32(&p), input_len = get32(&p);
+  char **argv = calloc(argc + 1, sizeof *argv);
+  char **envp = calloc(envc + 1, sizeof *envp);
+  const char *cwd = p;
+  p += strnlen(p, end - p) + 1;
+  const char *file = p;
+  p += strnlen(p, end - p) + 1;
+  for (uint32_t i = 0; i < argc && p < end; i++, p += strnlen(p, end - p) + 1) argv[i] = (char *)p;
+  for (uint32_t i = 0; i < envc && p < end; i++, p += strnlen(p, end - p) + 1) envp[i] = (char *)p;
+  if (p > end || (size_t)(end - p) != input_len) {
+    free(argv);
+    free(envp);
+    fail_start(id, EINVAL);
+    return;
+  }
+  Child *c = NULL;
+  for (int i = 0; i < MAX_CHILDREN && !c; i++)
+    if (!children[i].used) c = &children[i];
+  int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, ep[2] = {-1, -1};
+  int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+  int ok = c && devnull >= 0 && pipe2(err, O_CLOEXEC) == 0 && pipe2(ep, O_CLOEXEC) == 0 &&
+           (!(flags & F_STDIN) || pipe2(in, O_CLOEXEC) == 0) && (!(flags & F_STDOUT) || pipe2(out, O_CLOEXEC) == 0);
+  pid_t pid = ok ? fork() : -1;
+  int e = errno;
+  if (pid == 0) {
+    child_exec(ep[1], cwd, file, argv, envp, flags & F_STDIN ? in[0] : devnull, flags & F_STDOUT ? out[1] : devnull, err[1], mem, cpu);
+  }
+  free(argv);
+  free(envp);
+  int ends[] = {in[0], out[1], err[1], ep[1], devnull};
+  for (int i = 0; i < 5; i++)
+    if (ends[i] >= 0) close(ends[i]);
+  if (pid > 0) {
+    int child_errno = 0;
+    ssize_t n;
+    do n = read(ep[0], &child_errno, sizeof child_errno);
+    while (n < 0 && errno == EINTR);
+    close(ep[0]);
+    if (n == sizeof child_errno) {
+      // exec failed: the child has exited with 127; reap it now.
+      waitpid(pid, NULL, 0);
+      pid = -1;
+      e = child_errno;
+    }
+  } else if (ep[0] >= 0) {
+    close(ep[0]);
+  }
+  if (pid <= 0) {
+    int fds[] = {in[1], out[0], err[0]};
+    for (int i = 0; i < 3; i++)
+      if (fds[i] >= 0) close(fds[i]);
+    if (!c) e = EAGAIN;
+    fail_start(id, e ? e : EAGAIN);
+    return;
+  }
+  memset(c, 0, sizeof *c);
+  c->used = 1;
+  c->id = id;
+  c->pid = pid;
+  c->in = in[1];
+  c->out = out[0];
+  c->err = err[0];
+  c->max_stdout = max_stdout;
+  if (c->out >= 0) set_nonblock(c->out);
+  set_nonblock(c->err);
+  int32_t started = pid;
+  reply('P', id, &started, 4);
+  if (c->in >= 0) {
+    set_nonblock(c->in);
+    c->input = malloc(input_len ? input_len : 1);
+    memcpy(c->input, p, input_len);
+    c->input_len = input_len;
+    feed_stdin(c);
+  }
+}
+
+static void finish(Child *c, int status, const struct rusage *ru) {
+  // Helpers the tool left behind go with its group.
+  kill(-c->pid, SIGKILL);
+  if (c->out >= 0) relay(c, &c->out, 'O');
+  if (c->err >= 0) relay(c, &c->err, 'E');
+  close_fd(&c->out);
+  close_fd(&c->err);
+  close_fd(&c->in);
+  free(c->input);
+  char payload[13];
+  int32_t st = status;
+  uint64_t cpu = (uint64_t)ru->ru_utime.tv_sec * 1000000 + ru->ru_utime.tv_usec + (uint64_t)ru->ru_stime.tv_sec * 1000000 + ru->ru_stime.tv_usec;
+  memcpy(payload, &st, 4);
+  memcpy(payload + 4, &cpu, 8);
+  payload[12] = (char)c->overflow;
+  uint32_t id = c->id;
+  memset(c, 0, sizeof *c);
+  reply('X', id, payload, sizeof payload);
+}
+
+static void reap(void) {
+  for (;;) {
+    int status;
+    struct rusage ru;
+    pid_t pid = wait4(-1, &status, WNOHANG, &ru);
+    if (pid <= 0) return;
+    Child *c = find_pid(pid);
+    if (c) finish(c, status, &ru);  // else an adopted grandchild: reaped, nothing to report
+  }
+}
+
+static void kill_all(void) {
+  for (int i = 0; i < MAX_CHILDREN; i++)
+    if (children[i].used) kill(-children[i].pid, SIGKILL);
+}
+
+static void handle_requests(void) {
+  size_t off = 0;
+  while (inlen - off >= 4) {
+    uint32_t len;
+    memcpy(&len, inbuf + off, 4);
+    if (inlen - off - 4 < len) break;
+    const char *frame = inbuf + off + 4;
+    if (len >= 5) {
+      uint32_t id;
+      memcpy(&id, frame + 1, 4);
+      Child *c;
+      switch (frame[0]) {
+        case 'S': spawn_child(id, frame + 5, frame + len); break;
+        case 'K': if ((c = find_id(id))) kill(-c->pid, SIGKILL); break;
+        case 'A': kill_all(); break;
+      }
+    }
+    off += 4 + len;
+  }
+  memmove(inbuf, inbuf + off, inlen - off);
+  inlen -= off;
+}
+
+int main(void) {
+  signal(SIGPIPE, SIG_IGN);
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
+  sigset_t chld;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  sigprocmask(SIG_BLOCK, &chld, NULL);
+  int sfd = signalfd(-1, &chld, SFD_CLOEXEC | SFD_NONBLOCK);
+  if (sfd < 0) die("signalfd");
+  set_nonblock(0);
+  incap = 1 << 20;
+  inbuf = malloc(incap);
+  struct pollfd fds[2 + 2 * MAX_CHILDREN + MAX_CHILDREN];
+  Child *owner[2 + 3 * MAX_CHILDREN];
+  char kind[2 + 3 * MAX_CHILDREN];
+  for (;;) {
+    int n = 0;
+    fds[n++] = (struct pollfd){0, POLLIN, 0};
+    fds[n++] = (struct pollfd){sfd, POLLIN, 0};
+    for (int i = 0; i < MAX_CHILDREN; i++) {
+      Child *c = &children[i];
+      if (!c->used) continue;
+      if (c->out >= 0) owner[n] = c, kind[n] = 'O', fds[n++] = (struct pollfd){c->out, POLLIN, 0};
+      if (c->err >= 0) owner[n] = c, kind[n] = 'E', fds[n++] = (struct pollfd){c->err, POLLIN, 0};
+      if (c->in >= 0) owner[n] = c, kind[n] = 'I', fds[n++] = (struct pollfd){c->in, POLLOUT, 0};
+    }
+    if (poll(fds, n, -1) < 0) {
+      if (errno == EINTR) continue;
+      die("poll");
+    }
+    for (int i = 2; i < n; i++) {
+      if (!fds[i].revents) continue;
+      Child *c = owner[i];
+      if (!c->used) continue;
+      if (kind[i] == 'O' && c->out == fds[i].fd) relay(c, &c->out, 'O');
+      else if (kind[i] == 'E' && c->err == fds[i].fd) relay(c, &c->err, 'E');
+      else if (kind[i] == 'I' && c->in == fds[i].fd) feed_stdin(c);
+    }
+    if (fds[1].revents) {
+      struct signalfd_siginfo info;
+      while (read(sfd, &info, sizeof info) > 0) {
+      }
+      reap();
+    }
+    if (fds[0].revents) {
+      for (;;) {
+        if (incap - inlen < READ_CHUNK) {
+          incap *= 2;
+          inbuf = realloc(inbuf, incap);
+          if (!inbuf) die("realloc");
+        }
+        ssize_t r = read(0, inbuf + inlen, incap - inlen);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0 && errno == EAGAIN) break;
+        if (r <= 0) {
+          // The server is gone: nothing may outlive it.
+          kill_all();
+          return 0;
+        }
+        inlen += (size_t)r;
+      }
+      handle_requests();
+    }
+  }
+}

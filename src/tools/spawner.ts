@@ -1,0 +1,182 @@
+// The Node side of native/spawn-helper.c: frames spawn and kill requests to
+// it and routes its replies (pid, stdout, stderr, exit) to each child's
+// handle. Issue 15: the server never forks itself on the request path, so a
+// child start costs one pipe write instead of a page-table copy of the whole
+// server. run.ts starts the helper process and is the only user.
+import os from 'node:os';
+import type { Readable, Writable } from 'node:stream';
+
+/** What one child should be. */
+export interface SpawnRequest {
+  file: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  /** Bytes written to stdin (then closed); stdin is /dev/null without it. */
+  input?: Buffer;
+  /** Relay stdout (else /dev/null). */
+  stdout: boolean;
+  /** Stdout bytes relayed at most; past them the group is killed and `stdoutOverflow` set (0 = no limit). */
+  maxStdout: number;
+  /** RLIMIT_AS in bytes (0 = none). */
+  memoryBytes: number;
+  /** RLIMIT_CPU in seconds (0 = none). */
+  cpuSeconds: number;
+}
+
+/** How a child ended. */
+export interface SpawnExit {
+  exitCode: number | undefined;
+  signal: NodeJS.Signals | undefined;
+  /** User + system CPU time of the child itself. */
+  cpuMs: number;
+  stdoutOverflow: boolean;
+  /** Set when the child never started (errno name, e.g. ENOENT). */
+  startError?: string;
+}
+
+/** A started (or starting) child. */
+export interface SpawnHandle {
+  /** Known once the helper reported the start. */
+  pid: number | undefined;
+  /** Resolves once all output has been delivered and the child is reaped; never rejects. */
+  exited: Promise<SpawnExit>;
+  onStdout?: (chunk: Buffer) => void;
+  onStderr?: (chunk: Buffer) => void;
+  /** SIGKILLs the child's process group (a no-op once it has exited). */
+  kill: () => void;
+}
+
+interface Pending {
+  handle: SpawnHandle;
+  resolve: (exit: SpawnExit) => void;
+}
+
+const F_STDIN = 1;
+const F_STDOUT = 2;
+const signalNames = new Map<number, NodeJS.Signals>(Object.entries(os.constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]));
+const errnoNames = new Map<number, string>(Object.entries(os.constants.errno).map(([name, n]) => [n, name]));
+
+/** Client of one spawn-helper process. */
+export class Spawner {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private buffered: Buffer | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly requests: Writable,
+    replies: Readable,
+  ) {
+    replies.on('data', (chunk: Buffer) => this.receive(chunk));
+  }
+
+  /** Children started and not yet reported as exited. */
+  get size(): number {
+    return this.pending.size;
+  }
+
+  spawn(request: SpawnRequest): SpawnHandle {
+    const id = this.nextId++;
+    let resolve!: (exit: SpawnExit) => void;
+    const exited = new Promise<SpawnExit>((r) => (resolve = r));
+    const handle: SpawnHandle = { pid: undefined, exited, kill: () => this.send('K', id) };
+    if (this.closed) {
+      resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: 'the spawn helper has exited' });
+      return handle;
+    }
+    this.pending.set(id, { handle, resolve });
+    this.requests.write(encodeSpawn(id, request));
+    return handle;
+  }
+
+  /** SIGKILLs every child's group. */
+  killAll(): void {
+    this.send('A', 0);
+  }
+
+  /** The helper is gone: every child still pending ends as not started or lost. */
+  fail(reason: string): void {
+    this.closed = true;
+    for (const { resolve } of this.pending.values()) resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: reason });
+    this.pending.clear();
+  }
+
+  private send(type: string, id: number): void {
+    if (this.closed) return;
+    const frame = Buffer.allocUnsafe(9);
+    frame.writeUInt32LE(5, 0);
+    frame.write(type, 4, 'latin1');
+    frame.writeUInt32LE(id, 5);
+    this.requests.write(frame);
+  }
+
+  private receive(chunk: Buffer): void {
+    const data = this.buffered ? Buffer.concat([this.buffered, chunk]) : chunk;
+    let offset = 0;
+    while (data.length - offset >= 4) {
+      const length = data.readUInt32LE(offset);
+      if (data.length - offset - 4 < length) break;
+      const type = data[offset + 4];
+      const id = data.readUInt32LE(offset + 5);
+      const payload = data.subarray(offset + 9, offset + 4 + length);
+      offset += 4 + length;
+      const entry = this.pending.get(id);
+      if (!entry) continue;
+      switch (type) {
+        case 0x50: // 'P' started
+          entry.handle.pid = payload.readInt32LE(0);
+          break;
+        case 0x46: // 'F' failed to start
+          this.pending.delete(id);
+          entry.resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: errnoNames.get(payload.readInt32LE(0)) ?? 'EUNKNOWN' });
+          break;
+        case 0x4f: // 'O' stdout
+          entry.handle.onStdout?.(payload);
+          break;
+        case 0x45: // 'E' stderr
+          entry.handle.onStderr?.(payload);
+          break;
+        case 0x58: {
+          // 'X' exit: a wait status as from waitpid(2)
+          this.pending.delete(id);
+          const status = payload.readInt32LE(0);
+          const termsig = status & 0x7f;
+          entry.resolve({
+            exitCode: termsig === 0 ? (status >> 8) & 0xff : undefined,
+            signal: termsig === 0 ? undefined : signalNames.get(termsig),
+            cpuMs: Number(payload.readBigUInt64LE(4)) / 1000,
+            stdoutOverflow: payload[12] === 1,
+          });
+          break;
+        }
+      }
+    }
+    this.buffered = offset === data.length ? undefined : data.subarray(offset);
+    // A copy, so the chunk it came from can be collected.
+    if (this.buffered && offset > 0) this.buffered = Buffer.from(this.buffered);
+  }
+}
+
+/** One 'S' frame (layout in native/spawn-helper.c). */
+function encodeSpawn(id: number, request: SpawnRequest): Buffer {
+  const strings = [request.cwd, request.file, request.file, ...request.args];
+  const envc = Object.keys(request.env).length;
+  for (const [name, value] of Object.entries(request.env)) strings.push(`${name}=${value}`);
+  // As child_process.spawn does: a NUL would silently cut an argument short.
+  if (strings.some((s) => s.includes('\0'))) throw new TypeError(`${request.file}: an argument contains a NUL byte`);
+  const text = Buffer.from(strings.join('\0') + '\0', 'utf8');
+  const input = request.input ?? Buffer.alloc(0);
+  const head = Buffer.allocUnsafe(9 + 40);
+  head.writeUInt32LE(5 + 40 + text.length + input.length, 0);
+  head.write('S', 4, 'latin1');
+  head.writeUInt32LE(id, 5);
+  head.writeUInt32LE((request.input ? F_STDIN : 0) | (request.stdout ? F_STDOUT : 0), 9);
+  head.writeBigUInt64LE(BigInt(Math.max(0, Math.floor(request.memoryBytes))), 13);
+  head.writeBigUInt64LE(BigInt(Math.max(0, Math.ceil(request.cpuSeconds))), 21);
+  head.writeBigUInt64LE(BigInt(Math.max(0, Math.floor(request.maxStdout))), 29);
+  head.writeUInt32LE(request.args.length + 1, 37);
+  head.writeUInt32LE(envc, 41);
+  head.writeUInt32LE(input.length, 45);
+  return input.length ? Buffer.concat([head, text, input]) : Buffer.concat([head, text]);
+}
