@@ -227,6 +227,7 @@ describe('health, OpenAPI, docs, metrics', () => {
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toContain('pdf_pool_slots');
+    expect(text).toMatch(/pdf_event_loop_delay_seconds\{quantile="0.99"\} \d/);
     expect(text).toMatch(/pdf_requests_total\{operation="[\w-]+",status="\d+"\} \d+/);
   });
 
