@@ -14,7 +14,9 @@
 // group and exits.
 //
 // Frames both ways: u32 length (of what follows, little-endian), u8 type,
-// u32 id, payload. Requests: 'S' spawn, 'K' kill group of id, 'A' kill all.
+// u32 id, payload. Requests: 'S' spawn, 'K' kill group of id, 'A' kill all,
+// 'R' remove a directory tree (a forked child does it: the server's main
+// thread would otherwise pay a thread-pool round trip per lstat/unlink/rmdir).
 // Replies: 'P' started (i32 pid), 'F' failed to start (i32 errno),
 // 'O' stdout bytes, 'E' stderr bytes, 'X' exit (i32 status, u64 cpu µs,
 // u8 stdout over its limit).
@@ -31,6 +33,7 @@
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
+#include <ftw.h>
 #include <unistd.h>
 
 #define MAX_CHILDREN 1024
@@ -47,6 +50,7 @@ typedef struct {
   size_t input_len, input_off;
   uint64_t max_stdout, stdout_bytes;
   int overflow;
+  int remover;          // an 'R' child: not a process group leader
 } Child;
 
 static Child children[MAX_CHILDREN];
@@ -286,7 +290,7 @@ static void spawn_child(uint32_t id, const char *p, const char *end) {
 
 static void finish(Child *c, int status, const struct rusage *ru) {
   // Helpers the tool left behind go with its group.
-  kill(-c->pid, SIGKILL);
+  if (!c->remover) kill(-c->pid, SIGKILL);
   if (c->out >= 0) relay(c, &c->out, 'O');
   if (c->err >= 0) relay(c, &c->err, 'E');
   close_fd(&c->out);
@@ -304,6 +308,41 @@ static void finish(Child *c, int status, const struct rusage *ru) {
   reply('X', id, payload, sizeof payload);
 }
 
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
+  (void)sb;
+  (void)ftw;
+  if (flag == FTW_DP) rmdir(path);
+  else unlink(path);
+  return 0;  // keep going; the exit status says whether the root is gone
+}
+
+// 'R' payload: an absolute path, NUL-terminated. Replies 'X' with status 0 once it is gone.
+static void remove_tree(uint32_t id, const char *path, const char *end) {
+  size_t len = strnlen(path, end - path);
+  Child *c = NULL;
+  for (int i = 0; i < MAX_CHILDREN && !c; i++)
+    if (!children[i].used) c = &children[i];
+  if (len == (size_t)(end - path) || path[0] != '/' || len < 2 || !c) {
+    fail_start(id, c ? EINVAL : EAGAIN);
+    return;
+  }
+  pid_t pid = fork();
+  if (pid == 0) {
+    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+    _exit(access(path, F_OK) == 0 ? 1 : 0);
+  }
+  if (pid < 0) {
+    fail_start(id, errno);
+    return;
+  }
+  memset(c, 0, sizeof *c);
+  c->used = 1;
+  c->id = id;
+  c->pid = pid;
+  c->out = c->err = c->in = -1;
+  c->remover = 1;
+}
+
 static void reap(void) {
   for (;;) {
     int status;
@@ -317,7 +356,7 @@ static void reap(void) {
 
 static void kill_all(void) {
   for (int i = 0; i < MAX_CHILDREN; i++)
-    if (children[i].used) kill(-children[i].pid, SIGKILL);
+    if (children[i].used && !children[i].remover) kill(-children[i].pid, SIGKILL);
 }
 
 static void handle_requests(void) {
@@ -333,8 +372,9 @@ static void handle_requests(void) {
       Child *c;
       switch (frame[0]) {
         case 'S': spawn_child(id, frame + 5, frame + len); break;
-        case 'K': if ((c = find_id(id))) kill(-c->pid, SIGKILL); break;
+        case 'K': if ((c = find_id(id)) && !c->remover) kill(-c->pid, SIGKILL); break;
         case 'A': kill_all(); break;
+        case 'R': remove_tree(id, frame + 5, frame + len); break;
       }
     }
     off += 4 + len;

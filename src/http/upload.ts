@@ -9,7 +9,6 @@ import type { Context } from 'koa';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { dir } from 'tmp-promise';
 import type { Config } from '../config.js';
 import {
   ClientClosedError,
@@ -23,6 +22,7 @@ import {
 import { MEDIA_TYPES, sniffFile, type FileKind } from '../files/sniff.js';
 import type { InputFile } from '../operations/types.js';
 import type { FilePart } from '../routes/definition.js';
+import { removeTree } from '../tools/run.js';
 import { cleanUploadName } from './filename.js';
 
 /** Room for the non-file fields and multipart framing. */
@@ -121,13 +121,16 @@ export interface Workdir {
 }
 
 export async function createWorkdir(config: Config): Promise<Workdir> {
-  await fs.promises.mkdir(config.TMP_DIR, { recursive: true });
-  const created = await dir({ tmpdir: config.TMP_DIR, prefix: `${REQUEST_WORKDIR_PREFIX}${process.pid}-`, mode: 0o700 });
+  // One file-system call per request (issue 15): mkdtemp makes it 0700 with a unique name; TMP_DIR is
+  // created only when missing (tmp-promise did realpath + stat + mkdir and kept a cleanup hook per call).
+  const prefix = path.join(config.TMP_DIR, `${REQUEST_WORKDIR_PREFIX}${process.pid}-`);
+  const created = await fs.promises.mkdtemp(prefix).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    await fs.promises.mkdir(config.TMP_DIR, { recursive: true });
+    return fs.promises.mkdtemp(prefix);
+  });
   let released: Promise<void> | undefined;
-  return {
-    path: created.path,
-    release: () => (released ??= fs.promises.rm(created.path, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 })),
-  };
+  return { path: created, release: () => (released ??= removeTree(created)) };
 }
 
 export interface ReceivedUpload {

@@ -79,6 +79,22 @@ export function configureChildLimits(next: ChildLimits): void {
   limits = { ...next };
 }
 
+/**
+ * Removes a work directory and everything in it. The spawn helper does it in
+ * a child (one pipe write here instead of a thread-pool round trip per file,
+ * issue 15); fs.rm with retries if that fails (a tool still writing into it).
+ */
+export async function removeTree(dir: string): Promise<void> {
+  if (!path.isAbsolute(dir) || path.resolve(dir) === '/') throw new Error(`refusing to remove ${dir}`);
+  let removed = false;
+  try {
+    removed = await helper().remove(path.resolve(dir));
+  } catch {
+    // no helper: fall through
+  }
+  if (!removed) await fs.promises.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+}
+
 /** Kills every child still running (server shutdown). */
 export function killAllChildren(): void {
   for (const handle of live) handle.kill();

@@ -48,7 +48,8 @@ export interface SpawnHandle {
 }
 
 interface Pending {
-  handle: SpawnHandle;
+  /** Absent for a directory removal. */
+  handle?: SpawnHandle;
   resolve: (exit: SpawnExit) => void;
 }
 
@@ -90,6 +91,21 @@ export class Spawner {
     return handle;
   }
 
+  /** Removes a directory tree in a child of the helper; resolves true once it is gone. */
+  remove(dir: string): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, { resolve: (exit) => resolve(exit.exitCode === 0) });
+      const text = Buffer.from(`${dir}\0`, 'utf8');
+      const head = Buffer.allocUnsafe(9);
+      head.writeUInt32LE(5 + text.length, 0);
+      head.write('R', 4, 'latin1');
+      head.writeUInt32LE(id, 5);
+      this.requests.write(Buffer.concat([head, text]));
+    });
+  }
+
   /** SIGKILLs every child's group. */
   killAll(): void {
     this.send('A', 0);
@@ -125,17 +141,17 @@ export class Spawner {
       if (!entry) continue;
       switch (type) {
         case 0x50: // 'P' started
-          entry.handle.pid = payload.readInt32LE(0);
+          if (entry.handle) entry.handle.pid = payload.readInt32LE(0);
           break;
         case 0x46: // 'F' failed to start
           this.pending.delete(id);
           entry.resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: errnoNames.get(payload.readInt32LE(0)) ?? 'EUNKNOWN' });
           break;
         case 0x4f: // 'O' stdout
-          entry.handle.onStdout?.(payload);
+          entry.handle?.onStdout?.(payload);
           break;
         case 0x45: // 'E' stderr
-          entry.handle.onStderr?.(payload);
+          entry.handle?.onStderr?.(payload);
           break;
         case 0x58: {
           // 'X' exit: a wait status as from waitpid(2)
