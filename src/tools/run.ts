@@ -120,7 +120,9 @@ function helper(): Spawner {
   if (spawner) return spawner;
   if (!fs.existsSync(SPAWN_HELPER)) throw new Error(`${SPAWN_HELPER} is missing: run scripts/setup.sh (or npm run build)`);
   const child = startProcess(SPAWN_HELPER, [], { stdio: ['pipe', 'pipe', 'inherit'], env: { PATH: CHILD_PATH } });
-  const current = new Spawner(child.stdin!, child.stdout!);
+  const replies = child.stdout as unknown as { ref(): void; unref(): void };
+  // Idle, the helper must not keep a finished CLI or test process alive; while a child runs, its reply must be awaited.
+  const current = new Spawner(child.stdin!, child.stdout!, (busy) => (busy ? replies.ref() : replies.unref()));
   const lost = (reason: string) => {
     current.fail(reason);
     if (spawner === current) spawner = undefined;
@@ -128,9 +130,9 @@ function helper(): Spawner {
   child.on('error', (error) => lost(`the spawn helper failed: ${error.message}`));
   child.on('exit', (code, signal) => lost(`the spawn helper exited (${signal ?? code})`));
   child.stdin!.on('error', () => undefined); // EPIPE once it is gone: handled by 'exit'
-  // It must not keep a finished CLI or test process alive; running children hold their own timers.
   child.unref();
-  for (const stream of [child.stdin, child.stdout] as unknown as Array<{ unref?: () => void }>) stream.unref?.();
+  (child.stdin as unknown as { unref(): void }).unref();
+  replies.unref();
   spawner = current;
   return current;
 }

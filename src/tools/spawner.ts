@@ -65,11 +65,22 @@ export class Spawner {
   private buffered: Buffer | undefined;
   private closed = false;
 
+  /** `busy(true)` when the first child is pending, `busy(false)` when none is: the owner holds the event loop open meanwhile. */
   constructor(
     private readonly requests: Writable,
     replies: Readable,
+    private readonly busy: (busy: boolean) => void = () => undefined,
   ) {
     replies.on('data', (chunk: Buffer) => this.receive(chunk));
+  }
+
+  private track(id: number, entry: Pending): void {
+    this.pending.set(id, entry);
+    if (this.pending.size === 1) this.busy(true);
+  }
+
+  private settle(id: number): void {
+    if (this.pending.delete(id) && this.pending.size === 0) this.busy(false);
   }
 
   /** Children started and not yet reported as exited. */
@@ -86,7 +97,7 @@ export class Spawner {
       resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: 'the spawn helper has exited' });
       return handle;
     }
-    this.pending.set(id, { handle, resolve });
+    this.track(id, { handle, resolve });
     this.requests.write(encodeSpawn(id, request));
     return handle;
   }
@@ -96,7 +107,7 @@ export class Spawner {
     if (this.closed) return Promise.resolve(false);
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, { resolve: (exit) => resolve(exit.exitCode === 0) });
+      this.track(id, { resolve: (exit) => resolve(exit.exitCode === 0) });
       const text = Buffer.from(`${dir}\0`, 'utf8');
       const head = Buffer.allocUnsafe(9);
       head.writeUInt32LE(5 + text.length, 0);
@@ -106,16 +117,12 @@ export class Spawner {
     });
   }
 
-  /** SIGKILLs every child's group. */
-  killAll(): void {
-    this.send('A', 0);
-  }
-
   /** The helper is gone: every child still pending ends as not started or lost. */
   fail(reason: string): void {
     this.closed = true;
     for (const { resolve } of this.pending.values()) resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: reason });
     this.pending.clear();
+    this.busy(false);
   }
 
   private send(type: string, id: number): void {
@@ -144,7 +151,7 @@ export class Spawner {
           if (entry.handle) entry.handle.pid = payload.readInt32LE(0);
           break;
         case 0x46: // 'F' failed to start
-          this.pending.delete(id);
+          this.settle(id);
           entry.resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: errnoNames.get(payload.readInt32LE(0)) ?? 'EUNKNOWN' });
           break;
         case 0x4f: // 'O' stdout
@@ -155,7 +162,7 @@ export class Spawner {
           break;
         case 0x58: {
           // 'X' exit: a wait status as from waitpid(2)
-          this.pending.delete(id);
+          this.settle(id);
           const status = payload.readInt32LE(0);
           const termsig = status & 0x7f;
           entry.resolve({
