@@ -1,0 +1,78 @@
+// run() through the spawn helper, with real processes: what the tools rely on
+// (exit codes, stdout capture and its limit, stdin input, the stderr tail,
+// signals, a missing binary, deadline and abort) behaves as it did with execa.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ClientClosedError, TimeoutError } from '../../src/errors.js';
+import { ProcessPool } from '../../src/tools/pool.js';
+import { liveChildren, removeTree, run, runStandalone, startLongLived, type RunContext } from '../../src/tools/run.js';
+
+const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-test-'));
+afterAll(() => fs.rmSync(workdir, { recursive: true, force: true }));
+
+function context(overrides: Partial<RunContext> = {}): RunContext {
+  return { workdir, signal: new AbortController().signal, deadline: Date.now() + 60_000, timeoutMs: 60_000, pool: new ProcessPool(4, 1000), ...overrides };
+}
+
+describe('run()', () => {
+  it('captures stdout and the stderr tail, decoded as UTF-8, with the exit code', async () => {
+    const result = await run(context(), 'sh', ['-c', 'printf "héllo\\n"; printf "ünï\\n" >&2; exit 3']);
+    expect(result).toMatchObject({ exitCode: 3, stdout: 'héllo\n', stderr: 'ünï\n' });
+    const big = await run(context(), 'head', ['-c', '5000000', '/dev/zero']);
+    expect(big.stdout.length).toBe(5_000_000);
+    const tail = await run(context(), 'sh', ['-c', 'head -c 20000 /dev/zero | tr "\\0" a >&2; echo END >&2']);
+    expect(tail.stderr.length).toBe(8 * 1024);
+    expect(tail.stderr.endsWith('aEND\n')).toBe(true);
+  });
+
+  it('runs in the work directory with only the minimal environment', async () => {
+    const result = await run(context(), 'sh', ['-c', 'pwd; env | sort'], { env: { EXTRA: 'yes' } });
+    const [cwd, ...env] = result.stdout.trim().split('\n');
+    expect(fs.realpathSync(cwd)).toBe(fs.realpathSync(workdir));
+    expect(env.filter((line) => !line.startsWith('PWD=') && !line.startsWith('SHLVL=') && !line.startsWith('_='))).toEqual(
+      [`HOME=${workdir}`, 'EXTRA=yes', 'LANG=C.UTF-8', 'LC_ALL=C.UTF-8', 'OMP_THREAD_LIMIT=1', 'PATH=/usr/local/bin:/usr/bin:/bin', `TMPDIR=${workdir}`].sort(),
+    );
+  });
+
+  it('feeds stdin input and closes it', async () => {
+    expect((await run(context(), 'wc', ['-c'], { input: Buffer.alloc(3_000_000, 65) })).stdout.trim()).toBe('3000000');
+    expect(await run(context(), 'cat', [], { input: '' })).toMatchObject({ exitCode: 0, stdout: '' });
+  });
+
+  it('stops a child past maxStdout, discards stdout on request, reports signals and missing binaries', async () => {
+    expect(await run(context(), 'head', ['-c', '100000', '/dev/zero'], { maxStdout: 1000 })).toMatchObject({ exitCode: -1, stdout: '', stderr: 'head: output exceeded the buffer limit' });
+    expect(await run(context(), 'echo', ['x'], { discardStdout: true })).toMatchObject({ exitCode: 0, stdout: '' });
+    expect((await run(context(), 'sh', ['-c', 'kill -SEGV $$'])).stderr).toContain('killed by SIGSEGV');
+    expect(await run(context(), 'no-such-tool-here', [])).toMatchObject({ exitCode: -1, stderr: 'no-such-tool-here: could not start (ENOENT)' });
+    expect(await runStandalone('no-such-tool-here', [])).toMatchObject({ notFound: true });
+  });
+
+  it('kills the process group at the deadline (TimeoutError) and on abort (ClientClosedError)', async () => {
+    await expect(run(context({ deadline: Date.now() + 300, timeoutMs: 300 }), 'sh', ['-c', 'sleep 30 & sleep 30'])).rejects.toBeInstanceOf(TimeoutError);
+    const abort = new AbortController();
+    const pending = run(context({ signal: abort.signal }), 'sleep', ['30']);
+    setTimeout(() => abort.abort(), 200);
+    await expect(pending).rejects.toBeInstanceOf(ClientClosedError);
+    expect(liveChildren()).toEqual([]);
+  });
+
+  it('starts long-lived children with a stderr tail, and removes directory trees', async () => {
+    const child = startLongLived('sh', ['-c', 'echo started >&2; sleep 0.1'], workdir);
+    expect(await child.exited).toEqual({ exitCode: 0, signal: undefined });
+    expect(child.stderrTail()).toBe('started\n');
+    expect(child.running()).toBe(false);
+    const tree = path.join(workdir, 'tree');
+    fs.mkdirSync(path.join(tree, 'a', 'b'), { recursive: true });
+    fs.writeFileSync(path.join(tree, 'a', 'b', 'f'), 'x');
+    const outside = path.join(workdir, 'outside');
+    fs.mkdirSync(outside);
+    fs.writeFileSync(path.join(outside, 'kept'), 'x');
+    fs.symlinkSync(outside, path.join(tree, 'link'));
+    await removeTree(tree);
+    expect(fs.existsSync(tree)).toBe(false);
+    // A symlink is removed, never followed.
+    expect(fs.readdirSync(outside)).toEqual(['kept']);
+  });
+});
