@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ProcessingFailedError } from '../errors.js';
-import { run, type RunContext } from './run.js';
+import { exists, run, type RunContext } from './run.js';
 
 export const GS = 'gs';
 const SAFE = ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-q'];
@@ -16,15 +16,18 @@ const SAFE = ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-q'];
 /** Where Debian's ghostscript / libgs-common put an sRGB profile (first found wins). */
 export const SRGB_PROFILE_CANDIDATES = ['/usr/share/color/icc/ghostscript/srgb.icc', '/usr/share/color/icc/sRGB.icc'];
 
-/** The sRGB ICC profile embedded as the PDF/A output intent. */
+let profile: string | undefined;
+
+/** The sRGB ICC profile embedded as the PDF/A output intent (looked up once: no file-system call per request). */
 export function srgbProfile(): string {
+  if (profile) return profile;
   const gsShare = '/usr/share/ghostscript';
   const versioned = fs.existsSync(gsShare)
     ? fs.readdirSync(gsShare).map((v) => path.join(gsShare, v, 'iccprofiles', 'srgb.icc'))
     : [];
   const found = [...versioned, ...SRGB_PROFILE_CANDIDATES].find((p) => fs.existsSync(p));
   if (!found) throw new ProcessingFailedError('PDF/A conversion is not available.', new Error('no sRGB ICC profile found (install ghostscript)'));
-  return found;
+  return (profile = found);
 }
 
 /** A PostScript string literal for `text` (paths with parentheses or backslashes). */
@@ -76,9 +79,9 @@ export function pdfaArgs(level: PdfaLevel, definition: string, iccProfile: strin
 export async function convertToPdfa(ctx: RunContext, input: string, output: string, level: PdfaLevel): Promise<string[]> {
   const icc = srgbProfile();
   const definition = path.join(ctx.workdir, 'PDFA_def.ps');
-  fs.writeFileSync(definition, pdfaDefinition(icc));
+  await fs.promises.writeFile(definition, pdfaDefinition(icc));
   const result = await run(ctx, GS, pdfaArgs(level, definition, icc, input, output));
-  if (result.exitCode !== 0 || !fs.existsSync(output)) {
+  if (result.exitCode !== 0 || !(await exists(output))) {
     throw new ProcessingFailedError('PDF/A conversion failed.', new Error(`gs exit ${result.exitCode}: ${result.stderr}`));
   }
   if (/PDF\/A processing aborted|Failed to open the supplied ICCProfile/.test(result.stderr)) {
@@ -99,7 +102,7 @@ export function tiffArgs(input: string, output: string, dpi: number, pageList: s
 /** Renders the pages `pageList` ("1-3,5") of `input` into one multi-page TIFF. */
 export async function renderTiff(ctx: RunContext, input: string, output: string, dpi: number, pageList: string): Promise<void> {
   const result = await run(ctx, GS, tiffArgs(input, output, dpi, pageList));
-  if (result.exitCode !== 0 || !fs.existsSync(output)) {
+  if (result.exitCode !== 0 || !(await exists(output))) {
     throw new ProcessingFailedError('Rendering failed.', new Error(`gs exit ${result.exitCode}: ${result.stderr}`));
   }
 }

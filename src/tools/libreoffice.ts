@@ -23,7 +23,7 @@ import {
   TimeoutError,
 } from '../errors.js';
 import type { FileKind } from '../files/sniff.js';
-import { run, runStandalone, startLongLived, type LongLivedProcess, type RunContext } from './run.js';
+import { exists, run, runStandalone, startLongLived, type LongLivedProcess, type RunContext } from './run.js';
 
 export const SOFFICE = 'soffice';
 /** Debian's interpreter: python3-uno is installed for it, not for other Pythons on PATH. */
@@ -194,7 +194,7 @@ export class OfficePool {
     if (crashed || instance.conversions >= this.restartAfter) this.retire(slot);
     switch (result.exitCode) {
       case UnoExitCode.ok:
-        if (!fs.existsSync(output)) throw new ProcessingFailedError('LibreOffice produced no PDF.', new Error(result.stderr));
+        if (!(await exists(output))) throw new ProcessingFailedError('LibreOffice produced no PDF.', new Error(result.stderr));
         return;
       case UnoExitCode.passwordRequired:
         throw new PasswordRequiredError('The document is password-protected; send its password in the field "password".');

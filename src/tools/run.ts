@@ -95,6 +95,14 @@ export async function removeTree(dir: string): Promise<void> {
   if (!removed) await fs.promises.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 }
 
+/** Whether a tool wrote `file` (asynchronously: no synchronous file-system call on the request path, issue 15). */
+export function exists(file: string): Promise<boolean> {
+  return fs.promises.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** Kills every child still running (server shutdown). */
 export function killAllChildren(): void {
   for (const handle of live) handle.kill();
