@@ -46,13 +46,16 @@ export async function runQpdf(ctx: RunContext, args: QpdfArg[], call: QpdfCall):
   const hasSecret = args.some((a) => typeof a !== 'string');
   const plain = args.map((a) => (typeof a === 'string' ? a : a.secret));
   const argv = hasSecret ? [`@${await writeArgFile(ctx.workdir, plain)}`] : plain;
-  return checked(await run(ctx, QPDF, argv, { discardStdout: !call.readsStdout }), call, secretValues(args));
+  return checked(await run(ctx, QPDF, argv, { discardStdout: !call.readsStdout, successCodes: QPDF_SUCCESS }), call, secretValues(args));
 }
+
+/** Exit 3 is success with warnings (a stream qpdf could not decode is copied as it is): never read as a cap reached. */
+const QPDF_SUCCESS = [QpdfExitCode.ok, QpdfExitCode.warnings];
 
 /** Runs a QPDFJob (qpdf --job-json-file) whose `secrets` are JSON strings in a 0600 file. */
 async function runQpdfJob(ctx: RunContext, job: Record<string, unknown>, call: QpdfCall, secrets: string[]): Promise<RunResult> {
   const file = await writePrivateFile(ctx.workdir, 'job', '.json', JSON.stringify(job));
-  return checked(await run(ctx, QPDF, [`--job-json-file=${file}`], { discardStdout: !call.readsStdout }), call, secrets);
+  return checked(await run(ctx, QPDF, [`--job-json-file=${file}`], { discardStdout: !call.readsStdout, successCodes: QPDF_SUCCESS }), call, secrets);
 }
 
 function checked(result: RunResult, call: QpdfCall, secrets: string[]): RunResult {

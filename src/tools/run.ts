@@ -44,6 +44,8 @@ export interface RunOptions {
   input?: string | Buffer;
   /** Address-space cap for this tool instead of TOOL_MEMORY_LIMIT (bytes; 0 = none). Say why where it is used. */
   memoryLimit?: number;
+  /** Exit codes that mean the tool succeeded (default [0]): never read as a cap reached, whatever stderr says. */
+  successCodes?: readonly number[];
 }
 
 export interface RunResult {
@@ -174,8 +176,8 @@ const OUT_OF_MEMORY = /std::bad_alloc|out of memory|cannot allocate memory|Memor
 const CPU_EXCEEDED = /SIGXCPU|CPU time limit exceeded/i;
 
 /** The cap a failed child ran into, if any (its own signal, CPU time, or the allocation failure it printed). */
-function capReached(exit: SpawnExit, stderr: string, cpuSeconds: number): 'cpu' | 'memory' | undefined {
-  if (exit.exitCode === 0) return undefined;
+function capReached(exit: SpawnExit, stderr: string, cpuSeconds: number, successCodes: readonly number[]): 'cpu' | 'memory' | undefined {
+  if (exit.exitCode !== undefined && successCodes.includes(exit.exitCode)) return undefined;
   if (exit.signal === 'SIGXCPU' || CPU_EXCEEDED.test(stderr)) return 'cpu';
   // The hard limit (soft + 1 s) ends a tool that ignored SIGXCPU with SIGKILL.
   if (exit.signal === 'SIGKILL' && cpuSeconds > 0 && exit.cpuMs >= cpuSeconds * 1000 - 50) return 'cpu';
@@ -258,7 +260,7 @@ export async function run(ctx: RunContext, file: string, args: string[], options
       if (exit.startError) {
         return { exitCode: -1, stdout: '', stderr: `${file}: could not start (${exit.startError})`, durationMs };
       }
-      const cap = capReached(exit, stderr.text, cpuSeconds);
+      const cap = capReached(exit, stderr.text, cpuSeconds, options.successCodes ?? [0]);
       if (cap) throw capError(cap, file, memoryBytes, cpuSeconds);
       if (exit.stdoutOverflow) {
         return { exitCode: -1, stdout: '', stderr: `${file}: output exceeded the buffer limit`, durationMs };
