@@ -370,8 +370,10 @@ function startWithPipes(file: string, args: string[], workdir: string, env: Reco
 
 /**
  * Runs a short command outside any request and outside the pool (version
- * probes at start-up, `doctor`). Same environment, caps and group kill on
- * timeout; stdout and stderr together.
+ * probes at start-up, `doctor`, the LibreOffice readiness ping). Same
+ * environment, CPU cap and group kill on timeout; stdout and stderr together.
+ * No address-space cap: it never reads untrusted input, and `chromium
+ * --version` cannot even start under 2 GiB of address space.
  */
 export async function runStandalone(file: string, args: string[], timeoutMs = 20_000): Promise<RunResult & { notFound: boolean }> {
   const started = Date.now();
@@ -382,7 +384,7 @@ export async function runStandalone(file: string, args: string[], timeoutMs = 20
     env: childEnv('/tmp'),
     stdout: true,
     maxStdout: 1024 * 1024,
-    memoryBytes: limits.memoryBytes,
+    memoryBytes: 0,
     cpuSeconds: Math.ceil(timeoutMs / 1000) + 1,
   });
   live.add(child);
