@@ -57,6 +57,8 @@ static Child children[MAX_CHILDREN];
 static char *inbuf;
 static size_t inlen, incap;
 
+static void kill_all(void);
+
 static void die(const char *what) {
   perror(what);
   exit(70);
@@ -73,7 +75,8 @@ static void write_all(int fd, const void *data, size_t len) {
         poll(&w, 1, -1);
         continue;
       }
-      exit(0);  // the server is gone
+      kill_all();  // the server is gone: nothing may outlive it
+      exit(0);
     }
     p += n;
     len -= (size_t)n;
