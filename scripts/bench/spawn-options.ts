@@ -1,6 +1,6 @@
 // Issue 15, item 1: how to start a child without stopping the event loop. The
 // same 400 `qpdf --version` children, 8 at a time, started three ways from a
-// process whose heap is inflated to a server's size (~150 MB RSS):
+// process whose heap is inflated past a server's size (~220 MiB RSS):
 // execa (what run.ts used), child_process.spawn, and the spawn helper
 // (run.ts today). Per child: main-thread CPU (/proc/self/task/<pid>/stat) and
 // the event loop's worst stall (monitorEventLoopDelay). Target: the helper
