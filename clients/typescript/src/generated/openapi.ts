@@ -871,7 +871,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1031,7 +1031,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1230,7 +1230,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1377,7 +1377,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1554,7 +1554,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1724,7 +1724,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1905,7 +1905,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2092,7 +2092,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2260,7 +2260,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2419,7 +2419,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3526,7 +3526,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3693,7 +3693,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3838,7 +3838,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail names the limit, e.g. MAX_OUTPUT_FILES). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
             422: {
                 headers: {
                     [name: string]: unknown;
