@@ -1,9 +1,15 @@
 // Pixel dimensions from an image file's header, so a decompression bomb is
-// refused before any tool decodes it. Covers the formats img2pdf decodes
-// (PNG, GIF, BMP) and JPEG; undefined for the others.
+// refused before any tool decodes it. The header parsing of PNG (IHDR), GIF,
+// BMP, WebP and JPEG (with its EXIF orientation) is the `image-size` library's
+// (issue 8: a maintained parser instead of the hand-written one); TIFF
+// directories are walked where they lie (image-info.ts, every frame, the
+// largest counts); JPEG 2000 dimensions come from the codestream's SIZ marker
+// (jpx-size.ts), the size the decoder allocates, not from a box that may lie.
 import fs from 'node:fs/promises';
+import { imageSize as libraryImageSize } from 'image-size';
+import { readImageInfo } from './image-info.js';
+import { jpxSize } from './jpx-size.js';
 import type { FileKind } from './sniff.js';
-import { jpegInfo } from '../pdf/jpeg.js';
 
 /** What the header tells: pixel size and, for JPEG, the EXIF orientation (1..8). */
 export interface ImageHeader {
@@ -12,33 +18,37 @@ export interface ImageHeader {
   orientation: number;
 }
 
-/** Width and height in pixels, or undefined when the header is not understood. */
+/** Bytes read for a header (JPEG EXIF and SOF may sit behind large APP segments). */
+export const HEADER_BYTES = 256 * 1024;
+
+/** Width and height in pixels from the first bytes of the file, or undefined when the header is not understood. */
 export function imageSizeFromHeader(head: Buffer, kind: FileKind): ImageHeader | undefined {
   try {
-    switch (kind) {
-      case 'png':
-        return { width: head.readUInt32BE(16), height: head.readUInt32BE(20), orientation: 1 };
-      case 'gif':
-        return { width: head.readUInt16LE(6), height: head.readUInt16LE(8), orientation: 1 };
-      case 'bmp':
-        return { width: Math.abs(head.readInt32LE(18)), height: Math.abs(head.readInt32LE(22)), orientation: 1 };
-      case 'jpeg': {
-        const info = jpegInfo(head);
-        return { width: info.width, height: info.height, orientation: info.orientation };
-      }
-      default:
-        return undefined;
+    if (kind === 'jp2') {
+      const size = jpxSize(head);
+      return size && { ...size, orientation: 1 };
     }
+    if (!['png', 'gif', 'bmp', 'webp', 'jpeg'].includes(kind)) return undefined;
+    const size = libraryImageSize(head);
+    if (!size.width || !size.height) return undefined;
+    return { width: size.width, height: Math.abs(size.height), orientation: size.orientation ?? 1 };
   } catch {
     return undefined;
   }
 }
 
-/** Reads the first 256 KiB of `file` and returns its dimensions (see imageSizeFromHeader). */
-export async function imageSize(file: string, kind: FileKind): Promise<ImageHeader | undefined> {
+/**
+ * Dimensions of an image upload (the largest frame of a TIFF). TIFF
+ * directories are read where they are, up to `frameLimit` of them.
+ */
+export async function imageSize(file: string, kind: FileKind, frameLimit = 10_000): Promise<ImageHeader | undefined> {
+  if (kind === 'tiff') {
+    const info = await readImageInfo(file, kind, frameLimit);
+    return info.largest && { ...info.largest, orientation: 1 };
+  }
   const handle = await fs.open(file, 'r');
   try {
-    const buf = Buffer.alloc(256 * 1024);
+    const buf = Buffer.alloc(HEADER_BYTES);
     const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
     return imageSizeFromHeader(buf.subarray(0, bytesRead), kind);
   } finally {

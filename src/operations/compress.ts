@@ -18,11 +18,11 @@ import { ProcessingFailedError } from '../errors.js';
 import { stemOf } from '../http/filename.js';
 import { rewriteWithPdfwrite, type PdfwriteSettings } from '../tools/ghostscript-compress.js';
 import { deduplicateObjects } from '../tools/mutool-clean.js';
-import { decrypt, isEncrypted, pageCount, updateFromJson } from '../tools/qpdf.js';
+import { pageCount, updateFromJson } from '../tools/qpdf.js';
 import { writeJsonUpdate, writeOptimized } from '../tools/qpdf-optimize.js';
 import type { RunContext } from '../tools/run.js';
 import { dropTrimBoxesUpdate, emptyPagesUpdate, readPageTree, restoreTrimBoxesUpdate, trimBoxWouldClip } from './compress-graft.js';
-import { openPdf } from './pdf-input.js';
+import { PdfInput } from './pdf-input.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
 /** The `level` option: low is lossless, medium and high go through Ghostscript. */
@@ -56,9 +56,13 @@ const LOSSLESS_FLATE_LEVEL = 9;
 const LOSSY_FLATE_LEVEL = 6;
 
 interface Source {
-  /** The unencrypted input (the upload itself when it is not encrypted). */
+  /** The unencrypted input (the upload itself when it is not encrypted), or its repaired copy. */
   plain: string;
+  /** What Ghostscript reads: a qpdf rewrite of `plain` (PdfInput.gsSafe). */
+  gsInput: string;
   pages: number;
+  /** Prefix of this attempt's work files (a retry on the repaired copy must not collide). */
+  prefix: string;
   /** Set when the output must be encrypted like the upload. */
   encryptionFrom?: { file: string; password?: string };
 }
@@ -67,28 +71,14 @@ interface Source {
 export async function compressPdf({ files, options, run, config }: OperationInput<CompressOptions>): Promise<OperationOutput> {
   const file = files.file[0];
   const filename = `${stemOf(file.name)}-compressed.pdf`;
-  const [opened, encrypted] = await Promise.all([openPdf(run, file, config.MAX_PAGES, options.password), isEncrypted(run, file.path)]);
-  const source: Source = { plain: opened.path, pages: opened.pages };
-  if (encrypted) {
-    source.plain = work(run, 'decrypted.pdf');
-    await decrypt(run, opened.path, source.plain, options.password);
-    source.encryptionFrom = { file: opened.path, password: options.password };
-  }
+  const opened = await PdfInput.open(run, file, { maxPages: config.MAX_PAGES, password: options.password });
+  const encryptionFrom = opened.encrypted ? { file: opened.path, password: options.password } : undefined;
   const originalSize = (await fs.stat(opened.path)).size;
-
-  let applied: CompressionLevel = options.level;
-  let result =
-    options.level === 'low'
-      ? await lossless(run, source)
-      : await lossy(run, source, LOSSY_LEVELS[options.level].map((variant) => ({ ...variant, grayscale: options.grayscale })));
-  let size = (await fs.stat(result)).size;
-  if (size >= originalSize && options.level !== 'low' && !options.grayscale) {
-    // Already well compressed (e.g. a small scan at its native resolution):
-    // the lossy rewrite is larger, but the lossless pass may still gain.
-    applied = 'low';
-    result = await lossless(run, source);
-    size = (await fs.stat(result)).size;
-  }
+  // A file a tool fails on is compressed again from its repaired copy (PdfInput's retry rule).
+  const { result, size, applied } = await opened.withPlainRetry(async (plain, repaired) => {
+    const source: Source = { plain, gsInput: repaired ? plain : await opened.gsSafe(), pages: opened.pages, encryptionFrom, prefix: repaired ? 'repaired-' : '' };
+    return compressSource(run, source, options, originalSize);
+  });
   const headers: Record<string, string> = { 'X-Original-Size': String(originalSize) };
   if (size >= originalSize) {
     return {
@@ -108,22 +98,40 @@ export async function compressPdf({ files, options, run, config }: OperationInpu
   };
 }
 
+/** One compression attempt of `source`. */
+async function compressSource(run: RunContext, source: Source, options: CompressOptions, originalSize: number): Promise<{ result: string; size: number; applied: CompressionLevel }> {
+  let applied: CompressionLevel = options.level;
+  let result =
+    options.level === 'low'
+      ? await lossless(run, source)
+      : await lossy(run, source, LOSSY_LEVELS[options.level].map((variant) => ({ ...variant, grayscale: options.grayscale })));
+  let size = (await fs.stat(result)).size;
+  if (size >= originalSize && options.level !== 'low' && !options.grayscale) {
+    // Already well compressed (e.g. a small scan at its native resolution):
+    // the lossy rewrite is larger, but the lossless pass may still gain.
+    applied = 'low';
+    result = await lossless(run, source);
+    size = (await fs.stat(result)).size;
+  }
+  return { result, size, applied };
+}
+
 function work(run: RunContext, name: string): string {
   return path.join(run.workdir, name);
 }
 
 /** Lossless: shared duplicates, object streams, Flate at level 9. */
 async function lossless(run: RunContext, source: Source): Promise<string> {
-  const deduped = work(run, 'lossless-dedup.pdf');
-  const output = work(run, 'lossless.pdf');
+  const deduped = work(run, source.prefix + 'lossless-dedup.pdf');
+  const output = work(run, source.prefix + 'lossless.pdf');
   await deduplicateObjects(run, source.plain, deduped);
   await writeOptimized(run, deduped, output, { compressionLevel: LOSSLESS_FLATE_LEVEL, encryptionFrom: source.encryptionFrom });
   return output;
 }
 
 /** Runs every pdfwrite variant on `input` side by side; returns the smallest output. */
-async function smallestRewrite(run: RunContext, input: string, variants: PdfwriteSettings[]): Promise<string> {
-  const outputs = variants.map((_, i) => work(run, `gs-${i}.pdf`));
+async function smallestRewrite(run: RunContext, input: string, variants: PdfwriteSettings[], prefix: string): Promise<string> {
+  const outputs = variants.map((_, i) => work(run, `${prefix}gs-${i}.pdf`));
   await Promise.all(variants.map((settings, i) => rewriteWithPdfwrite(run, input, outputs[i], settings)));
   const sizes = await Promise.all(outputs.map(async (output) => (await fs.stat(output)).size));
   return outputs[sizes.indexOf(Math.min(...sizes))];
@@ -134,26 +142,26 @@ async function lossy(run: RunContext, source: Source, variants: PdfwriteSettings
   // The page tree is read while gs runs (another pool slot): it is only
   // needed for the graft, except when TrimBoxes would clip (rare), where gs
   // must run again on a copy without them.
-  const [treeResult, gsResult] = await Promise.allSettled([readPageTree(run, source.plain), smallestRewrite(run, source.plain, variants)]);
+  const [treeResult, gsResult] = await Promise.allSettled([readPageTree(run, source.plain), smallestRewrite(run, source.gsInput, variants, source.prefix)]);
   if (treeResult.status === 'rejected') throw treeResult.reason;
   if (gsResult.status === 'rejected') throw gsResult.reason;
   const tree = treeResult.value;
   let rewritten = gsResult.value;
   const clipping = trimBoxWouldClip(tree.pages);
   if (clipping) {
-    const untrimmed = work(run, 'untrimmed.pdf');
+    const untrimmed = work(run, source.prefix + 'untrimmed.pdf');
     await updateFromJson(run, source.plain, dropTrimBoxesUpdate(tree), untrimmed);
-    rewritten = await smallestRewrite(run, untrimmed, variants);
+    rewritten = await smallestRewrite(run, untrimmed, variants, source.prefix);
   }
   const gsPages = await pageCount(run, rewritten);
   if (gsPages !== source.pages) {
     // qpdf --overlay would leave the missing pages blank: never return that.
     throw new ProcessingFailedError('Ghostscript did not reproduce every page.', new Error(`gs wrote ${gsPages} of ${source.pages} pages`));
   }
-  const content = work(run, 'gs-dedup.pdf');
+  const content = work(run, source.prefix + 'gs-dedup.pdf');
   await deduplicateObjects(run, rewritten, content);
-  const emptied = await writeJsonUpdate(run, 'empty-pages.json', emptyPagesUpdate(tree, clipping));
-  const grafted = work(run, 'grafted.pdf');
+  const emptied = await writeJsonUpdate(run, `${source.prefix}empty-pages.json`, emptyPagesUpdate(tree, clipping));
+  const grafted = work(run, source.prefix + 'grafted.pdf');
   await writeOptimized(run, source.plain, grafted, {
     compressionLevel: LOSSY_FLATE_LEVEL,
     updateJson: emptied,
@@ -161,8 +169,8 @@ async function lossy(run: RunContext, source: Source, variants: PdfwriteSettings
     encryptionFrom: clipping ? undefined : source.encryptionFrom,
   });
   if (!clipping) return grafted;
-  const restored = work(run, 'restored.pdf');
-  const restore = await writeJsonUpdate(run, 'restore-trim.json', restoreTrimBoxesUpdate(await readPageTree(run, grafted), tree.pages));
+  const restored = work(run, source.prefix + 'restored.pdf');
+  const restore = await writeJsonUpdate(run, `${source.prefix}restore-trim.json`, restoreTrimBoxesUpdate(await readPageTree(run, grafted), tree.pages));
   await writeOptimized(run, grafted, restored, { updateJson: restore, encryptionFrom: source.encryptionFrom });
   return restored;
 }

@@ -6,10 +6,14 @@
 // per line), mutool draw for PNG, pdftoppm for JPEG,
 // Ghostscript for TIFF and PDF/A, pdftotext for text, warm LibreOffice for
 // Office → PDF. Encrypted PDFs are decrypted by qpdf first (passwords never
-// on a command line).
+// on a command line); Ghostscript reads only qpdf rewrites (PdfInput.gsSafe).
+// Damaged files (issue 8): every step is retried on the repaired copy, and
+// rendering falls back MuPDF → pdftoppm (PNG), pdftoppm → Ghostscript
+// (JPEG), mutool → pdfinfo (page sizes); only when all fail is the answer
+// 422 invalid_pdf.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidRequestError, PageTooLargeError } from '../errors.js';
+import { InvalidRequestError, PageTooLargeError, ProcessingFailedError } from '../errors.js';
 import { numberedNames } from '../files/names.js';
 import { checkOutputCount } from '../files/zip.js';
 import { MEDIA_TYPES, type FileKind } from '../files/sniff.js';
@@ -18,15 +22,16 @@ import { pdfToDocx } from './convert-docx.js';
 import { webInputOf, webToPdf } from './convert-html.js';
 import type { PrintOptions } from '../tools/chromium.js';
 import { pdfToOdt } from './convert-odt.js';
-import { convertToPdfa, renderTiff, type PdfaLevel } from '../tools/ghostscript-convert.js';
+import { convertToPdfa, renderJpegPages, renderTiff, type PdfaLevel } from '../tools/ghostscript-convert.js';
 import { officePool } from '../tools/libreoffice.js';
 import { convertDocument, pageSizes, renderPng } from '../tools/mutool.js';
-import { renderJpeg } from '../tools/pdftoppm.js';
+import { pageGeometry } from '../tools/pdfinfo.js';
+import { renderJpeg, renderPngPages } from '../tools/pdftoppm.js';
 import { pageTexts } from '../tools/pdftotext.js';
-import { decrypt, isEncrypted, pageCount } from '../tools/qpdf.js';
+import { pageCount } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
 import { expandPageRanges, parsePageRanges, toQpdfRange, type PageRange } from './page-ranges.js';
-import { openPdf, type OpenedPdf } from './pdf-input.js';
+import { damaged, isRepairable, PdfInput } from './pdf-input.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
 /** Targets for PDF input. */
@@ -74,51 +79,86 @@ export async function convertFile({ files, options, run, config }: OperationInpu
     return officeToPdf(run, file.path, file.kind, stem, config, options.password);
   }
 
-  const pdf = await openPdf(run, file, config.MAX_PAGES, options.password);
-  const source = await unencrypted(run, pdf, options.password);
+  const pdf = await PdfInput.open(run, file, { maxPages: config.MAX_PAGES, password: options.password });
   const out = (name: string) => path.join(run.workdir, name);
   switch (options.to) {
     case 'docx': {
-      await pdfToDocx(run, source, pdf.pages, out('converted.docx'), config.MAX_RENDER_PIXELS);
-      return { type: 'file', path: out('converted.docx'), contentType: MEDIA_TYPES.docx, filename: `${stem}.docx` };
+      const docx = await pdf.withPlainRetry(async (source, repaired) => {
+        const output = out(repaired ? 'repaired.docx' : 'converted.docx');
+        await pdfToDocx(run, source, pdf.pages, output, config.MAX_RENDER_PIXELS);
+        return output;
+      });
+      return { type: 'file', path: docx, contentType: MEDIA_TYPES.docx, filename: `${stem}.docx` };
     }
     case 'odt': {
-      await pdfToOdt(run, source, pdf.pages, out('converted.odt'), config.MAX_RENDER_PIXELS);
-      return { type: 'file', path: out('converted.odt'), contentType: MEDIA_TYPES.odt, filename: `${stem}.odt` };
+      const odt = await pdf.withPlainRetry(async (source, repaired) => {
+        const output = out(repaired ? 'repaired.odt' : 'converted.odt');
+        await pdfToOdt(run, source, pdf.pages, output, config.MAX_RENDER_PIXELS);
+        return output;
+      });
+      return { type: 'file', path: odt, contentType: MEDIA_TYPES.odt, filename: `${stem}.odt` };
     }
     case 'html':
-      await convertDocument(run, source, 'html', out('converted.html'));
+      await pdf.withPlainRetry((source) => convertDocument(run, source, 'html', out('converted.html')));
       return { type: 'file', path: out('converted.html'), contentType: 'text/html; charset=utf-8', filename: `${stem}.html` };
     case 'txt': {
-      const texts = await pageTexts(run, source, { first: 1, last: pdf.pages, layout: false });
+      const texts = await pdf.withPlainRetry((source) => pageTexts(run, source, { first: 1, last: pdf.pages, layout: false }));
       // pdftotext's own form: every page ends with a form feed.
       await fs.writeFile(out('converted.txt'), texts.map((t) => `${t}\f`).join(''));
       return { type: 'file', path: out('converted.txt'), contentType: 'text/plain; charset=utf-8', filename: `${stem}.txt` };
     }
     case 'pdfa': {
       const level = options.pdfa ?? '2b';
-      const warnings = await convertToPdfa(run, source, out('converted-pdfa.pdf'), level);
+      // gsSafe is already the repaired copy: a failure here is final.
+      const warnings = await finalOnRepaired(async () => convertToPdfa(run, await pdf.gsSafe(), out('converted-pdfa.pdf'), level));
       const headers: Record<string, string> = { 'X-PDFA-Level': level };
       // Features PDF/A forbids were dropped or fixed: say so rather than pass it silently.
       if (warnings.length > 0) headers['X-PDFA-Adjustments'] = String(warnings.length);
       return { type: 'file', path: out('converted-pdfa.pdf'), contentType: 'application/pdf', filename: `${stem}-pdfa.pdf`, headers };
     }
     default:
-      return renderPages(run, source, pdf, options, stem, config);
+      return renderPages(run, pdf, options, stem, config);
   }
 }
 
-/** The PDF to hand to tools that take no password: the input itself, or a decrypted copy. */
-async function unencrypted(run: RunContext, pdf: OpenedPdf, password: string | undefined): Promise<string> {
-  if (password === undefined && !(await isEncrypted(run, pdf.path))) return pdf.path;
-  const output = path.join(run.workdir, 'decrypted.pdf');
-  await decrypt(run, pdf.path, output, password);
-  return output;
+/** A step on the repaired (gs-safe) copy: nothing is left to retry, so a file-caused failure is 422. */
+async function finalOnRepaired<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw isRepairable(error) ? damaged(error) : error;
+  }
+}
+
+/** Runs `primary`; when it fails because of the file, `fallback` (another renderer) on the same file. */
+async function withFallback<T>(primary: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+  try {
+    return await primary();
+  } catch (error) {
+    if (!isRepairable(error)) throw error;
+    return fallback();
+  }
+}
+
+/** Page sizes by MuPDF, or by poppler (CropBox) when MuPDF cannot read the file. */
+async function pageSizesWithFallback(run: RunContext, source: string, range: string, pages: number[]): Promise<Array<{ page: number; width: number; height: number }>> {
+  return withFallback(
+    () => pageSizes(run, source, range),
+    async () => {
+      const geometry = await pageGeometry(run, source, Math.max(...pages));
+      return [...new Set(pages)].map((page) => {
+        const g = geometry[page - 1];
+        if (!g) throw new ProcessingFailedError('Reading page sizes failed.', new Error(`pdfinfo gave no geometry for page ${page}`));
+        const box = g.crop ?? g.box;
+        return { page, width: Math.abs(box[2] - box[0]), height: Math.abs(box[3] - box[1]) };
+      });
+    },
+  );
 }
 
 /** Refuses before rendering any page whose pixel count at `dpi` exceeds `limit`. */
-async function checkPixels(run: RunContext, source: string, range: string, dpi: number, limit: number): Promise<void> {
-  for (const size of await pageSizes(run, source, range)) {
+async function checkPixels(run: RunContext, source: string, range: string, pages: number[], dpi: number, limit: number): Promise<void> {
+  for (const size of await pageSizesWithFallback(run, source, range, pages)) {
     const width = Math.ceil((size.width * dpi) / 72);
     const height = Math.ceil((size.height * dpi) / 72);
     if (width * height > limit) {
@@ -128,14 +168,7 @@ async function checkPixels(run: RunContext, source: string, range: string, dpi: 
   }
 }
 
-async function renderPages(
-  run: RunContext,
-  source: string,
-  pdf: OpenedPdf,
-  options: ConvertOptions,
-  stem: string,
-  config: OperationInput<ConvertOptions>['config'],
-): Promise<OperationOutput> {
+async function renderPages(run: RunContext, pdf: PdfInput, options: ConvertOptions, stem: string, config: OperationInput<ConvertOptions>['config']): Promise<OperationOutput> {
   const { MAX_RENDER_PIXELS: maxPixels, MAX_PAGES: maxPages } = config;
   const to = options.to as 'png' | 'jpeg' | 'tiff' | 'svg';
   const ranges: PageRange[] = options.pages ? parsePageRanges(options.pages, pdf.pages, 'pages') : [{ first: 1, last: pdf.pages }];
@@ -145,24 +178,45 @@ async function renderPages(
   if (to !== 'tiff') checkOutputCount(pages.length, config.MAX_OUTPUT_FILES);
   const range = toQpdfRange(ranges);
   const { ext, contentType } = IMAGE_FORMATS[to];
-  const dir = path.join(run.workdir, 'pages');
-  await fs.mkdir(dir, { recursive: true });
+  let attempt = 0;
+  const freshDir = async () => {
+    const dir = path.join(run.workdir, `pages-${++attempt}`);
+    await fs.mkdir(dir, { recursive: true });
+    return dir;
+  };
 
   if (to === 'svg') {
-    await convertDocument(run, source, 'svg', path.join(dir, 'page-%d.svg'), range);
+    const dir = await pdf.withPlainRetry(async (source) => {
+      const dir = await freshDir();
+      await convertDocument(run, source, 'svg', path.join(dir, 'page-%d.svg'), range);
+      return dir;
+    });
     // mutool numbers SVG files 1..n in selection order.
     return pageOutput(pages.map((_, i) => path.join(dir, `page-${i + 1}.svg`)), stem, ext, contentType);
   }
   const dpi = options.dpi ?? DEFAULT_DPI;
-  await checkPixels(run, source, range, dpi, maxPixels);
+  await pdf.withPlainRetry((source) => checkPixels(run, source, range, pages, dpi, maxPixels));
   if (to === 'tiff') {
     const output = path.join(run.workdir, 'converted.tiff');
-    await renderTiff(run, source, output, dpi, range);
+    await finalOnRepaired(async () => renderTiff(run, await pdf.gsSafe(), output, dpi, range));
     return { type: 'file', path: output, contentType, filename: `${stem}.${ext}` };
   }
-  const byPage = to === 'png' ? await renderPng(run, source, range, dpi, dir) : await renderJpeg(run, source, ranges, dpi, dir);
-  const missing = pages.find((p) => !byPage.has(p));
-  if (missing !== undefined) throw new Error(`renderer wrote no image for page ${missing}`);
+  const byPage = await pdf.withPlainRetry(async (source, repaired) => {
+    // PNG: MuPDF, else poppler. JPEG: poppler, else Ghostscript (on the gs-safe copy).
+    const rendered =
+      to === 'png'
+        ? await withFallback(
+            async () => renderPng(run, source, range, dpi, await freshDir()),
+            async () => renderPngPages(run, source, ranges, dpi, await freshDir()),
+          )
+        : await withFallback(
+            async () => renderJpeg(run, source, ranges, dpi, await freshDir()),
+            async () => renderJpegPages(run, repaired ? source : await pdf.gsSafe(), ranges, dpi, await freshDir()),
+          );
+    const missing = pages.find((p) => !rendered.has(p));
+    if (missing !== undefined) throw new ProcessingFailedError('Rendering failed.', new Error(`renderer wrote no image for page ${missing}`));
+    return rendered;
+  });
   return pageOutput(pages.map((p) => byPage.get(p)!), stem, ext, contentType);
 }
 

@@ -4,13 +4,12 @@
 // in place, in page order.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidPdfError, ProcessingFailedError } from '../errors.js';
 import { stemOf } from '../http/filename.js';
 import { pageTexts } from '../tools/pdftotext.js';
 import type { RunContext } from '../tools/run.js';
-import { ocrPagesToText, resolveLanguages, unencrypted } from './ocr-support.js';
+import { ocrPagesToText, resolveLanguages } from './ocr-support.js';
 import { expandPageRanges, parsePageRanges } from './page-ranges.js';
-import { openPdf, openPdfFast, type OpenedPdf } from './pdf-input.js';
+import { PdfInput } from './pdf-input.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
 /** Parsed options of POST /v1/pdf/extract-text (routes/extract-text.ts). */
@@ -37,25 +36,15 @@ export async function extractText({ files, options, run: outer, config }: Operat
   const run = options.ocr === 'auto' ? outer : limitedTo(outer, config.OPERATION_TIMEOUT);
   const languages = options.ocr === 'auto' ? await resolveLanguages(options.languages ?? 'eng') : [];
   const file = files.file[0];
-  let input = await openPdfFast(run, file, config.MAX_PAGES, options.password);
-  let selection: Selection;
-  try {
-    selection = await selectText(run, input, options);
-  } catch (error) {
-    if (!input.declaredCount || !(error instanceof InvalidPdfError || error instanceof ProcessingFailedError)) throw error;
-    // pdftotext disagreed with the page tree read without qpdf (damage, a /Count that lies):
-    // qpdf's count and diagnosis decide.
-    input = await openPdf(run, file, config.MAX_PAGES, options.password);
-    selection = await selectText(run, input, options);
-  }
-  const { wanted, texts } = selection;
+  const input = await PdfInput.open(run, file, { maxPages: config.MAX_PAGES, password: options.password });
+  const { wanted, texts } = await selectText(run, input, options);
   const first = Math.min(...wanted);
   const textOf = (page: number) => texts[page - first];
 
   if (options.ocr === 'auto') {
     const untexted = [...new Set(wanted)].filter((page) => textOf(page).trim() === '').sort((a, b) => a - b);
     if (untexted.length > 0) {
-      const recognized = await ocrPagesToText(run, input.path, untexted, languages, config.MAX_RENDER_PIXELS, options.password);
+      const recognized = await ocrPagesToText(run, input, untexted, languages, config.MAX_RENDER_PIXELS);
       untexted.forEach((page, i) => (texts[page - first] = recognized[i]));
     }
   }
@@ -79,15 +68,15 @@ interface Selection {
 }
 
 /**
- * One pdftotext run over the span of the requested pages. An encrypted input
- * is decrypted first: pdftotext would need the password on its command line
- * (owner-only files need nothing: pdftotext reads them without a password).
+ * One pdftotext run over the span of the requested pages, on the plain copy
+ * (pdftotext would need a password on its command line); a file pdftotext
+ * cannot read is retried on the repaired copy.
  */
-async function selectText(run: RunContext, input: OpenedPdf, options: ExtractTextOptions): Promise<Selection> {
+async function selectText(run: RunContext, input: PdfInput, options: ExtractTextOptions): Promise<Selection> {
   const wanted = options.pages === undefined ? range(1, input.pages) : expandPageRanges(parsePageRanges(options.pages, input.pages, 'pages'));
   if (wanted.length === 0) return { wanted, texts: [] };
-  const source = options.password === undefined ? input.path : await unencrypted(run, input.path, options.password, true);
-  return { wanted, texts: await pageTexts(run, source, { first: Math.min(...wanted), last: Math.max(...wanted), layout: options.layout }) };
+  const span = { first: Math.min(...wanted), last: Math.max(...wanted), layout: options.layout };
+  return { wanted, texts: await input.withPlainRetry((source) => pageTexts(run, source, span)) };
 }
 
 function range(first: number, last: number): number[] {

@@ -9,8 +9,7 @@ import { checkOutputCount } from '../files/zip.js';
 import { stemOf } from '../http/filename.js';
 import { imagesToPdf } from '../tools/img2pdf.js';
 import { extractImages, listImages, type ListedImage } from '../tools/pdfimages.js';
-import { decrypt } from '../tools/qpdf.js';
-import { openPdf } from './pdf-input.js';
+import { PdfInput } from './pdf-input.js';
 import type { InputFile, OperationInput, OperationOutput } from './types.js';
 
 export interface ImagesOptions {
@@ -54,14 +53,10 @@ export function selectImages(listed: ListedImage[], minSize: number): ListedImag
 }
 
 async function extract({ files, options, run, config }: OperationInput<ImagesOptions>): Promise<OperationOutput> {
-  const input = await openPdf(run, files.file[0], config.MAX_PAGES, options.password);
-  let source = input.path;
-  if (options.password !== undefined) {
-    source = path.join(run.workdir, 'decrypted.pdf');
-    await decrypt(run, input.path, source, options.password);
-  }
+  const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const format = options.format ?? 'original';
-  const listed = await listImages(run, source);
+  // pdfimages needs a password on argv: it reads the plain copy; a file it cannot read is retried repaired.
+  const { source, listed } = await input.withPlainRetry(async (source) => ({ source, listed: await listImages(run, source) }));
   // pdfimages decodes every image it does not copy (soft masks and duplicates too): guard them all.
   for (const image of listed) {
     const decoded = format === 'png' || !PASSED_THROUGH.has(image.encoding);
@@ -88,8 +83,8 @@ async function toPdf({ files, options, run, config }: OperationInput<ImagesOptio
   const images = files.files;
   for (const [i, image] of images.entries()) {
     const which = images.length > 1 ? `files #${i + 1}` : 'files';
-    const size = await imageSize(image.path, image.kind);
-    // JPEG and JPEG 2000 are copied, never decoded.
+    const size = await imageSize(image.path, image.kind, config.MAX_PAGES + 1);
+    // JPEG is copied, never decoded. JPEG 2000 is copied too, but every reader of the PDF decodes it: guarded.
     if (size && image.kind !== 'jpeg' && size.width * size.height > config.MAX_RENDER_PIXELS) {
       throw new ImageTooLargeError(which, size.width, size.height, config.MAX_RENDER_PIXELS);
     }

@@ -1,12 +1,9 @@
-// The one seam between redact/sign/verify and the PDF input object: today's
-// openPdf (qpdf: parses, password fits, MAX_PAGES) plus a decrypted copy when
-// the file is encrypted. When the shared input object (verified page count,
-// encryption, decrypted and repaired copies) lands, only this file changes.
-import path from 'node:path';
+// The one seam between redact/sign/verify and the PDF input object
+// (PdfInput: page count walked from the page tree, encryption state, the
+// decrypted copy made on demand).
 import type { Config } from '../config.js';
-import { decrypt, isEncrypted } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
-import { openPdf } from './pdf-input.js';
+import { PdfInput } from './pdf-input.js';
 import type { InputFile } from './types.js';
 
 /** An opened upload and a path to an unencrypted copy of it. */
@@ -27,13 +24,9 @@ export interface OpenedInput {
  * (sign, with MuPDF), which saves qpdf's own check.
  */
 export async function openInput(ctx: RunContext, file: InputFile, config: Config, password?: string, encrypted?: Promise<boolean>): Promise<OpenedInput> {
-  // Side by side; both settle before anything is decided, so no child outlives the call.
-  const [openResult, encryptedResult] = await Promise.allSettled([openPdf(ctx, file, config.MAX_PAGES, password), encrypted ?? isEncrypted(ctx, file.path)]);
+  // The caller's own answer is no longer needed (PdfInput knows), but it settles before anything is decided, so no child outlives the call.
+  const [openResult] = await Promise.allSettled([PdfInput.open(ctx, file, { maxPages: config.MAX_PAGES, password }), encrypted]);
   if (openResult.status === 'rejected') throw openResult.reason;
-  if (encryptedResult.status === 'rejected') throw encryptedResult.reason;
-  const opened = openResult.value;
-  if (!encryptedResult.value) return { path: file.path, original: file.path, name: file.name, pages: opened.pages, wasEncrypted: false };
-  const decrypted = path.join(ctx.workdir, `decrypted-${path.basename(file.path)}`);
-  await decrypt(ctx, file.path, decrypted, password);
-  return { path: decrypted, original: file.path, name: file.name, pages: opened.pages, wasEncrypted: true };
+  const pdf = openResult.value;
+  return { path: await pdf.plain(), original: file.path, name: file.name, pages: pdf.pages, wasEncrypted: pdf.encrypted };
 }

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { stemOf } from '../http/filename.js';
 import { assemblePages, readJson, updateFromJson } from '../tools/qpdf.js';
-import { openPdfsFast, type OpenedPdf } from './pdf-input.js';
+import { PdfInput, withRetryAll } from './pdf-input.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
 export interface MergeOptions {
@@ -13,14 +13,9 @@ export interface MergeOptions {
 }
 
 export async function mergePdfs({ files, options, run, config }: OperationInput<MergeOptions>): Promise<OperationOutput> {
-  const inputs = await openPdfsFast(run, files.files, config.MAX_PAGES, options.password);
+  const inputs = await PdfInput.openAll(run, files.files, { maxPages: config.MAX_PAGES, password: options.password });
   const merged = path.join(run.workdir, 'merged.pdf');
-  await assemblePages(
-    run,
-    inputs.map((input) => ({ file: input.path, password: options.password })),
-    merged,
-    options.password !== undefined,
-  );
+  await withRetryAll(inputs, (sources) => assemblePages(run, sources, merged, options.password !== undefined));
   let result = merged;
   if (options.bookmarks) {
     result = path.join(run.workdir, 'merged-bookmarked.pdf');
@@ -30,7 +25,7 @@ export async function mergePdfs({ files, options, run, config }: OperationInput<
 }
 
 /** Adds an outline with one entry per input, pointing at its first page. */
-async function addFileBookmarks(run: OperationInput<MergeOptions>['run'], merged: string, inputs: OpenedPdf[], output: string): Promise<void> {
+async function addFileBookmarks(run: OperationInput<MergeOptions>['run'], merged: string, inputs: PdfInput[], output: string): Promise<void> {
   const info = await readJson(run, merged, ['qpdf', 'pages'], ['trailer']);
   const header = info.qpdf[0];
   const trailer = info.qpdf[1].trailer.value;

@@ -1,13 +1,15 @@
 // Pieces shared by ocr and extract-text (ocr=auto): language checks against
-// what Tesseract has installed, an unencrypted copy for tools that cannot take
-// a password safely, and the OCR of selected pages to plain text.
+// what Tesseract has installed, the embedded-image pixel guard, and the OCR of
+// selected pages to plain text. (Unencrypted and repaired copies come from
+// PdfInput.)
 import path from 'node:path';
 import { ImageTooLargeError, InvalidRequestError, ProcessingFailedError } from '../errors.js';
 import { ocrmypdf, tesseractTimeoutFor } from '../tools/ocrmypdf.js';
 import { listImages } from '../tools/pdfimages.js';
-import { decrypt, isEncrypted, selectPages } from '../tools/qpdf.js';
+import { selectPages } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
 import { installedLanguages } from '../tools/tesseract.js';
+import type { PdfInput } from './pdf-input.js';
 
 /** `languages` ("eng+deu") as a list, each one installed; 400 listing the installed ones otherwise. */
 export async function resolveLanguages(spec: string): Promise<string[]> {
@@ -23,18 +25,6 @@ export async function resolveLanguages(spec: string): Promise<string[]> {
 /** Pages OCR'd at once (and pool slots held): no more than the pages, nor than the pool's cores. */
 export function ocrJobs(run: RunContext, pages: number): number {
   return Math.max(1, Math.min(run.pool.capacity, pages));
-}
-
-/**
- * A copy of `file` without encryption when it has any (owner-only included),
- * else `file` itself. OCRmyPDF refuses encrypted input, and pdftotext would
- * need the password on its command line.
- */
-export async function unencrypted(run: RunContext, file: string, password: string | undefined, knownEncrypted = false): Promise<string> {
-  if (!knownEncrypted && password === undefined && !(await isEncrypted(run, file))) return file;
-  const output = path.join(run.workdir, 'decrypted.pdf');
-  await decrypt(run, file, output, password);
-  return output;
 }
 
 /**
@@ -56,9 +46,10 @@ export async function refuseHugeImages(run: RunContext, pdf: string, maxPixels: 
  * one entry per page. Only those pages are copied out (decrypted, by qpdf with
  * the password in an argfile) and OCR'd, with --force-ocr and no output PDF.
  */
-export async function ocrPagesToText(run: RunContext, file: string, pages: number[], languages: string[], maxPixels: number, password?: string): Promise<string[]> {
+export async function ocrPagesToText(run: RunContext, input: PdfInput, pages: number[], languages: string[], maxPixels: number): Promise<string[]> {
   const subset = path.join(run.workdir, 'ocr-pages.pdf');
-  await selectPages(run, file, pages.join(','), subset, password);
+  // A qpdf output (header at byte 0): safe for the Ghostscript inside OCRmyPDF.
+  await input.withRetry((source) => selectPages(run, source.file, pages.join(','), subset, source.password));
   await refuseHugeImages(run, subset, maxPixels);
   const { pages: results } = await ocrmypdf(
     run,

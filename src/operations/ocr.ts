@@ -11,8 +11,8 @@ import { stemOf } from '../http/filename.js';
 import { ocrmypdf, tesseractTimeoutFor, type OcrMode, type SidecarPage } from '../tools/ocrmypdf.js';
 import { pageTexts } from '../tools/pdftotext.js';
 import type { RunContext } from '../tools/run.js';
-import { ocrJobs, refuseHugeImages, resolveLanguages, unencrypted } from './ocr-support.js';
-import { openPdf } from './pdf-input.js';
+import { ocrJobs, refuseHugeImages, resolveLanguages } from './ocr-support.js';
+import { PdfInput } from './pdf-input.js';
 import type { InputFile, OperationInput, OperationOutput } from './types.js';
 
 /** Parsed options of POST /v1/pdf/ocr (routes/ocr.ts). */
@@ -80,12 +80,12 @@ export function compactRanges(pages: number[]): string {
   return parts.join(',');
 }
 
-/** Opens the PDF (page count, password) and hands OCRmyPDF an unencrypted copy. */
+/** Opens the PDF (page count, password) and hands OCRmyPDF the gs-safe copy (decrypted, rewritten by qpdf: OCRmyPDF runs Ghostscript). */
 async function pdfSource(run: RunContext, file: InputFile, maxPages: number, maxPixels: number, password?: string): Promise<OcrSource> {
-  const opened = await openPdf(run, file, maxPages, password);
-  const plain = await unencrypted(run, opened.path, password);
-  await refuseHugeImages(run, plain, maxPixels);
-  return { path: plain, pages: opened.pages };
+  const opened = await PdfInput.open(run, file, { maxPages, password });
+  const safe = await opened.gsSafe();
+  await refuseHugeImages(run, safe, maxPixels);
+  return { path: safe, pages: opened.pages };
 }
 
 /** An image: its page count (TIFF) and a DPI to assume when it states no credible one. */

@@ -1,47 +1,30 @@
 // The one place the page and document operations (rotate, organize,
-// page-numbers, metadata, repair, flatten; issue 11) open their upload. It
-// wraps today's openPdfFast so that moving to the shared input object of the
-// hostile-input work (issue 8) is a change in this file only.
-import path from 'node:path';
+// page-numbers, metadata, repair, flatten; issue 11) open their upload: the
+// shared input object of issue 8 (PdfInput: page count walked from the page
+// tree, encryption state, decrypted / repaired / gs-safe copies, the retry rule).
 import type { Config } from '../config.js';
-import { decrypt } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
-import { openPdf, openPdfFast, type OpenedPdf } from './pdf-input.js';
+import { PdfInput } from './pdf-input.js';
 import type { InputFile } from './types.js';
 
-/** An opened upload: its verified-enough page count and how to read it without a password. */
+/** An opened upload: its verified page count and how to read it without a password. */
 export interface PageOpsInput {
   file: InputFile;
   pages: number;
   password?: string;
-  /** A path readable without a password (a decrypted copy when a password was sent, made once). */
+  /** A path readable without a password (the upload, or its decrypted copy, made once). */
   readable: () => Promise<string>;
+  /** The input object itself (repaired copy, retry helpers). */
+  pdf: PdfInput;
 }
 
-/** Opens `file` (page count, MAX_PAGES, password check where needed). */
+/** Opens `file` (page count walked from the tree, MAX_PAGES, password check). */
 export async function openInput(run: RunContext, file: InputFile, config: Config, password?: string): Promise<PageOpsInput> {
-  const opened = await openPdfFast(run, file, config.MAX_PAGES, password);
-  let copy: Promise<string> | undefined;
-  return {
-    file,
-    pages: opened.pages,
-    password,
-    readable: () => {
-      if (password === undefined) return Promise.resolve(file.path);
-      copy ??= (async () => {
-        const out = path.join(run.workdir, 'decrypted.pdf');
-        await decrypt(run, file.path, out, password);
-        return out;
-      })();
-      return copy;
-    },
-  };
+  const pdf = await PdfInput.open(run, file, { maxPages: config.MAX_PAGES, password });
+  return { file, pages: pdf.pages, password, readable: () => pdf.plain(), pdf };
 }
 
-/**
- * Opens `file` with qpdf's own page count (a page tree that lies about /Count
- * cannot slip past MAX_PAGES), for operations that do work per page.
- */
-export function openInputVerified(run: RunContext, file: InputFile, config: Config, password?: string): Promise<OpenedPdf> {
-  return openPdf(run, file, config.MAX_PAGES, password);
+/** Opens `file` for operations that do work per page (the same verified count: it is never the declared /Count). */
+export function openInputVerified(run: RunContext, file: InputFile, config: Config, password?: string): Promise<PdfInput> {
+  return PdfInput.open(run, file, { maxPages: config.MAX_PAGES, password });
 }

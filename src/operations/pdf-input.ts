@@ -1,41 +1,185 @@
-// Opening an uploaded PDF: proves it parses (or is repairable), that the
-// password fits, and that it is within MAX_PAGES, before any real work.
-import { InvalidPdfError, TooManyPagesError } from '../errors.js';
+// The one object every operation opens its uploaded PDF with (issue 8). It
+// owns what an operation needs to know about the file and the copies tools
+// may need, each made at most once and only when asked for:
+//
+//   pages      the page count from the page tree as walked (never the /Count
+//              the file declares), checked against MAX_PAGES; 0 pages is 422
+//   encrypted  whether the file is encrypted; the password was checked
+//              (422 password_required / incorrect_password otherwise)
+//   plain()    the file without encryption (the upload itself when it has none)
+//   repaired() a qpdf rewrite from the parsed object graph, decrypted: qpdf
+//              reconstructs a damaged cross-reference table (exit 3 = warnings = fine)
+//   gsSafe()   the only thing Ghostscript may read: a qpdf rewrite, so the
+//              %PDF- header is at byte 0 and no PostScript placed before it
+//              (a PS+PDF polyglot) ever reaches gs's interpreter
+//
+// and the retry rule: withRetry()/withPlainRetry() run a tool step on the
+// file, and when the step fails because of the file (a tool error, not a
+// timeout, a cap or a refusal), once more on the repaired copy; if that fails
+// too the answer is 422 invalid_pdf. Page-ops (rotate, organize…) should take
+// their input the same way: `const pdf = await PdfInput.open(run, file, {...})`.
+import path from 'node:path';
+import { InvalidPdfError, ProcessingFailedError, TooManyPagesError } from '../errors.js';
 import { quickPageCount } from '../files/pdf-page-count.js';
-import { pageCount } from '../tools/qpdf.js';
+import { decrypt, isEncrypted, pageCount, rewrite } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
 import type { InputFile } from './types.js';
 
-export interface OpenedPdf extends InputFile {
-  pages: number;
-  /** True when the page count came from the file's own page tree (no qpdf run; the file is not encrypted). */
-  declaredCount: boolean;
+export interface OpenOptions {
+  maxPages: number;
+  /** The client's password for the file (field "password"). */
+  password?: string;
 }
 
-/** Opens with qpdf: the page count is qpdf's, and a damaged or encrypted file is diagnosed here. */
-export async function openPdf(ctx: RunContext, file: InputFile, maxPages: number, password?: string): Promise<OpenedPdf> {
-  const pages = await pageCount(ctx, file.path, password);
-  checkPageCount(pages, maxPages);
-  return { ...file, pages, declaredCount: false };
+/** A file and the password it needs (undefined once decrypted): what qpdf-based steps take. */
+export interface PdfSource {
+  file: string;
+  password?: string;
+  /** True on the retry with the repaired copy. */
+  repaired: boolean;
+}
+
+let copies = 0;
+
+/** An opened upload: verified page count, encryption state, and lazily made plain / repaired / gs-safe copies. */
+export class PdfInput implements InputFile {
+  readonly path: string;
+  readonly name: string;
+  readonly size: number;
+  readonly kind: InputFile['kind'];
+  private plainCopy?: Promise<string>;
+  private repairedCopy?: Promise<string>;
+
+  private constructor(
+    private readonly run: RunContext,
+    file: InputFile,
+    /** Pages in the page tree (at least 1, at most MAX_PAGES). */
+    readonly pages: number,
+    /** Whether the file is encrypted (owner-only files included). */
+    readonly encrypted: boolean,
+    /** How the count was made: an in-process bounded walk of a plain file, or qpdf. */
+    readonly countedBy: 'tree' | 'qpdf',
+    readonly password: string | undefined,
+  ) {
+    this.path = file.path;
+    this.name = file.name;
+    this.size = file.size;
+    this.kind = file.kind;
+  }
+
+  /**
+   * Opens `file`: the page tree is walked in-process when the file is plainly
+   * readable and unencrypted (bounded; no process, ~1 ms), else by qpdf, which
+   * also diagnoses damage and passwords. Either way the count is of real pages.
+   */
+  static async open(run: RunContext, file: InputFile, { maxPages, password }: OpenOptions): Promise<PdfInput> {
+    const walked = await quickPageCount(file.path, maxPages);
+    if (walked !== undefined) {
+      checkPageCount(walked, maxPages);
+      return new PdfInput(run, file, walked, false, 'tree', password);
+    }
+    const [pages, encrypted] = await Promise.all([pageCount(run, file.path, password), isEncrypted(run, file.path).catch(() => false)]);
+    checkPageCount(pages, maxPages);
+    return new PdfInput(run, file, pages, encrypted, 'qpdf', password);
+  }
+
+  /** Opens several uploads side by side. */
+  static openAll(run: RunContext, files: InputFile[], options: OpenOptions): Promise<PdfInput[]> {
+    return Promise.all(files.map((file) => PdfInput.open(run, file, options)));
+  }
+
+  /** The file without encryption: the upload itself when it has none, else a qpdf-decrypted copy (password in an argfile). */
+  plain(): Promise<string> {
+    if (!this.encrypted) return Promise.resolve(this.path);
+    this.plainCopy ??= (async () => {
+      const output = this.workFile('decrypted');
+      await decrypt(this.run, this.path, output, this.password);
+      return output;
+    })();
+    return this.plainCopy;
+  }
+
+  /** A qpdf rewrite of the parsed (and, if need be, reconstructed) object graph, decrypted. */
+  repaired(): Promise<string> {
+    this.repairedCopy ??= (async () => {
+      const output = this.workFile('repaired');
+      await rewrite(this.run, this.path, output, this.password);
+      return output;
+    })();
+    return this.repairedCopy;
+  }
+
+  /**
+   * The copy Ghostscript (and OCRmyPDF, which runs gs) may read: always
+   * written by qpdf, header at byte 0, decrypted. Same file as repaired().
+   */
+  gsSafe(): Promise<string> {
+    return this.repaired();
+  }
+
+  /**
+   * Runs a qpdf-style step (it takes the password itself) on the upload; if
+   * it fails because of the file, once more on the repaired copy.
+   */
+  withRetry<T>(step: (source: PdfSource) => Promise<T>): Promise<T> {
+    return retryOnRepaired(
+      () => step({ file: this.path, password: this.password, repaired: false }),
+      async () => step({ file: await this.repaired(), repaired: true }),
+    );
+  }
+
+  /** Runs a step that needs an unencrypted file on plain(); if it fails because of the file, once more on the repaired copy. */
+  withPlainRetry<T>(step: (file: string, repaired: boolean) => Promise<T>): Promise<T> {
+    return retryOnRepaired(
+      async () => step(await this.plain(), false),
+      async () => step(await this.repaired(), true),
+    );
+  }
+
+  private workFile(what: string): string {
+    return path.join(this.run.workdir, `input-${++copies}-${what}.pdf`);
+  }
+}
+
+/** Runs a step over several inputs (merge): on a failure caused by the files, once more on all repaired copies. */
+export function withRetryAll<T>(inputs: PdfInput[], step: (sources: PdfSource[]) => Promise<T>): Promise<T> {
+  return retryOnRepaired(
+    () => step(inputs.map((input) => ({ file: input.path, password: input.password, repaired: false }))),
+    async () => step(await Promise.all(inputs.map(async (input) => ({ file: await input.repaired(), repaired: true })))),
+  );
 }
 
 /**
- * Like openPdf, but reads the page count from the file's page tree when it is
- * plainly readable (no process, ~1 ms) and falls back to qpdf otherwise. For
- * operations whose next step is a qpdf pass that diagnoses damage and
- * passwords anyway (merge, split, protect, unlock); not for heavy per-page
- * work, where a page tree that lies about /Count must not slip past MAX_PAGES.
+ * Failures a repaired copy may cure: a tool that could not read the file
+ * (ProcessingFailedError, or InvalidPdfError from a reader such as
+ * pdftotext). Timeouts, resource limits, refusals (413s, passwords) and
+ * client aborts are final.
  */
-export async function openPdfFast(ctx: RunContext, file: InputFile, maxPages: number, password?: string): Promise<OpenedPdf> {
-  const declared = await quickPageCount(file.path);
-  if (declared === undefined) return openPdf(ctx, file, maxPages, password);
-  checkPageCount(declared, maxPages);
-  return { ...file, pages: declared, declaredCount: true };
+export function isRepairable(error: unknown): boolean {
+  return error instanceof ProcessingFailedError || error instanceof InvalidPdfError;
 }
 
-/** Opens several PDFs side by side with openPdfFast. */
-export function openPdfsFast(ctx: RunContext, files: InputFile[], maxPages: number, password?: string): Promise<OpenedPdf[]> {
-  return Promise.all(files.map((file) => openPdfFast(ctx, file, maxPages, password)));
+async function retryOnRepaired<T>(first: () => Promise<T>, second: () => Promise<T>): Promise<T> {
+  try {
+    return await first();
+  } catch (error) {
+    if (!isRepairable(error)) throw error;
+    try {
+      return await second();
+    } catch (again) {
+      if (!isRepairable(again)) throw again;
+      throw damaged(again);
+    }
+  }
+}
+
+/** 422 for a file the tools fail on even after qpdf repaired it; the tool's message (client-safe) is kept, its cause logged. */
+export function damaged(error: unknown): InvalidPdfError {
+  if (error instanceof InvalidPdfError) return error;
+  const what = error instanceof ProcessingFailedError ? ` (${error.detail.replace(/\.$/, '')})` : '';
+  const result = new InvalidPdfError(`The PDF is damaged: processing failed even on a repaired copy${what}.`);
+  result.cause = error;
+  return result;
 }
 
 /** A document with no page is refused like a broken one (the tools fail on it in their own ways). */

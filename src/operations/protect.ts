@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { stemOf } from '../http/filename.js';
 import { encrypt, type Permissions } from '../tools/qpdf.js';
-import { openPdfFast } from './pdf-input.js';
+import { PdfInput } from './pdf-input.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
 export interface ProtectOptions {
@@ -23,7 +23,7 @@ export interface ProtectOptions {
 }
 
 export async function protectPdf({ files, options, run, config }: OperationInput<ProtectOptions>): Promise<OperationOutput> {
-  const input = await openPdfFast(run, files.file[0], config.MAX_PAGES, options.password);
+  const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const permissions: Permissions = {
     print: options.allow_print,
     copy: options.allow_copy,
@@ -34,19 +34,14 @@ export async function protectPdf({ files, options, run, config }: OperationInput
     accessibility: options.allow_accessibility,
   };
   const output = path.join(run.workdir, 'protected.pdf');
-  await encrypt(
-    run,
-    input.path,
-    output,
-    {
-      userPassword: options.user_password ?? '',
-      // Hex: 192 random bits that never start with "-" or "@" (base64url did, 1 time in 32: issue 8).
-      ownerPassword: options.owner_password ?? crypto.randomBytes(24).toString('hex'),
-      bits: options.encryption === 'aes-128' ? 128 : 256,
-      permissions,
-    },
-    options.password,
-  );
+  const settings = {
+    userPassword: options.user_password ?? '',
+    // Hex: 192 random bits that never start with "-" or "@" (base64url did, 1 time in 32: issue 8).
+    ownerPassword: options.owner_password ?? crypto.randomBytes(24).toString('hex'),
+    bits: options.encryption === 'aes-128' ? 128 : 256,
+    permissions,
+  } as const;
+  await input.withRetry((source) => encrypt(run, source.file, output, settings, source.password));
   // PDF 2.0 (and qpdf for R4/R6) always permits extraction for accessibility: say so rather than pretend.
   const headers: Record<string, string> = options.allow_accessibility ? {} : { 'X-Ignored-Options': 'allow_accessibility' };
   return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-protected.pdf`, headers };

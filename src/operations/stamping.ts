@@ -9,9 +9,8 @@ import path from 'node:path';
 import { ProcessingFailedError } from '../errors.js';
 import type { PageSize } from '../pdf/stamp.js';
 import { pageGeometry, type PageGeometry } from '../tools/pdfinfo.js';
-import { decrypt } from '../tools/qpdf.js';
 import { stampPdf, type StampGroup } from '../tools/qpdf-overlay.js';
-import type { OpenedPdf } from './pdf-input.js';
+import type { PdfInput } from './pdf-input.js';
 import { openInputVerified } from './page-input.js';
 import type { InputFile, OperationInput } from './types.js';
 
@@ -29,61 +28,31 @@ export function displaySize(page: PageGeometry): PageSize {
   return page.rotate % 180 === 0 ? { width: w, height: h } : { width: h, height: w };
 }
 
-/** Page geometry of the file to stamp, and that file (decrypted when a password was sent). */
-async function readPages(
-  { options, run, config }: OperationInput<{ password?: string }>,
-  upload: InputFile,
-  opened: Promise<OpenedPdf>,
-): Promise<{ source: string; geometry: PageGeometry[] }> {
-  if (options.password !== undefined) {
-    const input = await opened;
-    const source = path.join(run.workdir, 'decrypted.pdf');
-    await decrypt(run, input.path, source, options.password);
-    return { source, geometry: await pageGeometry(run, source, input.pages) };
-  }
-  try {
-    // pdfinfo stops at the last page; one page past the limit shows "too many".
-    return { source: upload.path, geometry: await pageGeometry(run, upload.path, config.MAX_PAGES + 1) };
-  } catch (error) {
-    await opened; // a damaged or encrypted file: qpdf's verdict is the one reported
-    throw error;
-  }
-}
-
 /**
  * Stamps `upload` as `plan` (called with the page geometry) says and returns
- * the stamped file and the opened input.
+ * the stamped file and the opened input. Geometry and stamping run on the
+ * plain copy (pdfinfo takes passwords only on argv); a file either tool fails
+ * on is done again from the repaired copy (PdfInput's retry rule), then 422.
  */
 export async function stampDocument(
   input: OperationInput<{ password?: string }>,
   upload: InputFile,
   plan: (geometry: PageGeometry[]) => Promise<StampPlan> | StampPlan,
-): Promise<{ output: string; pdf: OpenedPdf }> {
+): Promise<{ output: string; pdf: PdfInput }> {
   const { options, run, config } = input;
-  // openPdf (qpdf) runs alongside the geometry read and the stamping, and its
-  // verdict (damaged, encrypted, too many pages) is awaited before anything is
-  // returned: the fixed cost stays off the critical path of one qpdf pass.
-  const opened = openInputVerified(run, upload, config, options.password);
-  opened.catch(() => undefined);
-  const { source, geometry } = await readPages(input, upload, opened);
-  const stamped = (async () => {
-    if (geometry.length > config.MAX_PAGES) return undefined; // openPdf reports it
+  const pdf = await openInputVerified(run, upload, config, options.password);
+  const output = await pdf.withPlainRetry(async (source, repaired) => {
+    const geometry = await pageGeometry(run, source, pdf.pages);
+    if (geometry.length !== pdf.pages) {
+      throw new ProcessingFailedError('Reading the page sizes failed.', new Error(`pdfinfo saw ${geometry.length} pages, the page tree ${pdf.pages}`));
+    }
     const { stamp, groups, layer } = await plan(geometry);
-    const stampFile = path.join(run.workdir, 'stamp.pdf');
+    const prefix = repaired ? 'repaired-' : '';
+    const stampFile = path.join(run.workdir, `${prefix}stamp.pdf`);
     await fs.writeFile(stampFile, stamp);
-    const output = path.join(run.workdir, 'stamped.pdf');
-    await stampPdf(run, source, stampFile, groups, layer, output);
-    return output;
-  })();
-  // Both settle before answering, so no child still writes into the work directory.
-  const [openResult, stampResult] = await Promise.allSettled([opened, stamped]);
-  if (openResult.status === 'rejected') throw openResult.reason;
-  const pdf = openResult.value;
-  if (pdf.pages !== geometry.length) {
-    throw new ProcessingFailedError('Reading the page sizes failed.', new Error(`pdfinfo saw ${geometry.length} pages, qpdf ${pdf.pages}`));
-  }
-  if (stampResult.status === 'rejected') throw stampResult.reason;
-  const output = stampResult.value;
-  if (!output) throw new ProcessingFailedError('Reading the page sizes failed.', new Error('page count over the limit but openPdf accepted it'));
+    const stamped = path.join(run.workdir, `${prefix}stamped.pdf`);
+    await stampPdf(run, source, stampFile, groups, layer, stamped);
+    return stamped;
+  });
   return { output, pdf };
 }

@@ -1,9 +1,7 @@
 // unlock: removes encryption. Owner-only files open without a password; an
 // unencrypted input is returned byte for byte.
-import path from 'node:path';
 import { stemOf } from '../http/filename.js';
-import { decrypt, isEncrypted } from '../tools/qpdf.js';
-import { openPdfFast } from './pdf-input.js';
+import { PdfInput } from './pdf-input.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
 export interface UnlockOptions {
@@ -13,12 +11,9 @@ export interface UnlockOptions {
 export async function unlockPdf({ files, options, run, config }: OperationInput<UnlockOptions>): Promise<OperationOutput> {
   const file = files.file[0];
   const filename = `${stemOf(file.name)}-unlocked.pdf`;
-  const input = await openPdfFast(run, file, config.MAX_PAGES, options.password);
-  // A page tree read directly means no /Encrypt in the trailer: nothing to unlock.
-  if (input.declaredCount || !(await isEncrypted(run, input.path))) {
-    return { type: 'file', path: input.path, contentType: 'application/pdf', filename };
-  }
-  const output = path.join(run.workdir, 'unlocked.pdf');
-  await decrypt(run, input.path, output, options.password);
+  const input = await PdfInput.open(run, file, { maxPages: config.MAX_PAGES, password: options.password });
+  if (!input.encrypted) return { type: 'file', path: input.path, contentType: 'application/pdf', filename };
+  // plain() is qpdf --decrypt with the password in an argfile; a file that fails to decrypt is retried repaired.
+  const output = await input.withPlainRetry(async (plain) => plain);
   return { type: 'file', path: output, contentType: 'application/pdf', filename };
 }

@@ -1,6 +1,7 @@
 // watermark: text or an image over (or under) selected pages, through the
 // shared stamping machinery (stamping.ts): one stamp page per distinct
-// displayed page size, laid on the pages by one qpdf pass.
+// displayed page size, laid on the pages by one qpdf pass (retried on the
+// repaired copy when pdfinfo or qpdf fails on the file: PdfInput).
 import fs from 'node:fs/promises';
 import { ImageTooLargeError, InvalidDocumentError } from '../errors.js';
 import { imageSizeFromHeader } from '../files/image-size.js';

@@ -126,6 +126,13 @@ const ADAM7 = [
   [0, 1, 1, 2],
 ];
 
+/** Bytes of filtered scanlines (a filter byte per row) a PNG of this geometry inflates to, Adam7 passes included. */
+function rawSize(width: number, height: number, bitsPerPixel: number, interlaced: boolean): number {
+  const rows = (w: number, h: number) => (w > 0 && h > 0 ? h * (1 + Math.ceil((w * bitsPerPixel) / 8)) : 0);
+  if (!interlaced) return rows(width, height);
+  return ADAM7.reduce((sum, [x0, y0, dx, dy]) => sum + rows(Math.ceil((width - x0) / dx), Math.ceil((height - y0) / dy)), 0);
+}
+
 /** Decodes a PNG; refuses images over `maxPixels`. */
 export function decodePng(data: Buffer, maxPixels = 100_000_000): DecodedImage {
   const { header, chunks } = readChunks(data, true);
@@ -137,12 +144,17 @@ export function decodePng(data: Buffer, maxPixels = 100_000_000): DecodedImage {
   const trns = chunks.find((c) => c.type === 'tRNS')?.data;
   if (colorType === 3 && !palette) throw new PngError('palette PNG without PLTE');
   let raw: Buffer;
+  const bitsPerPixel = channelsIn * depth;
+  // The filtered rows the header declares, to the byte: zlib stops there, so
+  // 1 MB of IDAT that would inflate to 1 GiB (a PNG bomb) allocates no more
+  // than the image needs (issue 8).
+  const expected = rawSize(width, height, bitsPerPixel, header.interlaced);
   try {
-    raw = zlib.inflateSync(Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)));
-  } catch {
+    raw = zlib.inflateSync(Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)), { maxOutputLength: Math.max(1, expected) });
+  } catch (error) {
+    if (error instanceof RangeError) throw new PngError('PNG image data is larger than its header declares');
     throw new PngError('PNG image data is corrupt');
   }
-  const bitsPerPixel = channelsIn * depth;
   const bpp = Math.max(1, bitsPerPixel >> 3);
   const gray = colorType === 0 || colorType === 4;
   const channels: 1 | 3 = gray ? 1 : 3;

@@ -16,6 +16,7 @@
 // - AutoRotatePages=/None: /ebook's default /PageByPage turns pages by their
 //   text direction, which would change the document.
 import { ProcessingFailedError } from '../errors.js';
+import { assertPdfAtByteZero } from './gs-input.js';
 import { run, type RunContext } from './run.js';
 
 /** The Ghostscript binary. */
@@ -92,6 +93,7 @@ export function pdfwriteArgs(input: string, output: string, settings: PdfwriteSe
 
 /** Rewrites `input` into `output` with pdfwrite. */
 export async function rewriteWithPdfwrite(ctx: RunContext, input: string, output: string, settings: PdfwriteSettings): Promise<void> {
+  await assertPdfAtByteZero(input);
   const result = await run(ctx, GS, pdfwriteArgs(input, output, settings));
   if (result.exitCode !== 0) {
     throw new ProcessingFailedError('Ghostscript could not rewrite the PDF.', new Error(`gs exit ${result.exitCode}: ${result.stderr}${result.stdout.slice(-2000)}`));

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ProcessingFailedError } from '../errors.js';
+import { assertPdfAtByteZero } from './gs-input.js';
 import { exists, run, type RunContext } from './run.js';
 
 export const GS = 'gs';
@@ -77,6 +78,7 @@ export function pdfaArgs(level: PdfaLevel, definition: string, iccProfile: strin
 
 /** Converts `input` to PDF/A; returns Ghostscript's distinct warnings (features it had to drop or fix). */
 export async function convertToPdfa(ctx: RunContext, input: string, output: string, level: PdfaLevel): Promise<string[]> {
+  await assertPdfAtByteZero(input);
   const icc = srgbProfile();
   const definition = path.join(ctx.workdir, 'PDFA_def.ps');
   await fs.promises.writeFile(definition, pdfaDefinition(icc));
@@ -101,6 +103,7 @@ export function tiffArgs(input: string, output: string, dpi: number, pageList: s
 
 /** Renders the pages `pageList` ("1-3,5") of `input` into one multi-page TIFF. */
 export async function renderTiff(ctx: RunContext, input: string, output: string, dpi: number, pageList: string): Promise<void> {
+  await assertPdfAtByteZero(input);
   const result = await run(ctx, GS, tiffArgs(input, output, dpi, pageList));
   if (result.exitCode !== 0 || !(await exists(output))) {
     throw new ProcessingFailedError('Rendering failed.', new Error(`gs exit ${result.exitCode}: ${result.stderr}`));
@@ -117,4 +120,29 @@ export async function renderTiff(ctx: RunContext, input: string, output: string,
 export async function rewriteWithGhostscript(ctx: RunContext, input: string, output: string): Promise<boolean> {
   const result = await run(ctx, GS, [...SAFE, '-sDEVICE=pdfwrite', '-dCompatibilityLevel=1.7', '-dAutoRotatePages=/None', '-sColorConversionStrategy=LeaveColorUnchanged', `-sOutputFile=${output}`, input], { discardStdout: true });
   return result.exitCode === 0;
+}
+
+/** gs arguments for JPEG pages first..last of `input` as `<prefix>-<i>.jpg`, i counted from 1 (exported for unit tests). */
+export function jpegArgs(input: string, prefix: string, dpi: number, first: number, last: number): string[] {
+  return [...SAFE, '-sDEVICE=jpeg', '-dJPEGQ=85', `-r${dpi}`, `-dFirstPage=${first}`, `-dLastPage=${last}`, `-sOutputFile=${prefix}-%d.jpg`, input];
+}
+
+/**
+ * JPEG pages with Ghostscript: the fallback renderer when pdftoppm fails on a
+ * file. Returns page number → file.
+ */
+export async function renderJpegPages(ctx: RunContext, input: string, ranges: Array<{ first: number; last: number }>, dpi: number, outDir: string): Promise<Map<number, string>> {
+  await assertPdfAtByteZero(input);
+  await fs.promises.mkdir(outDir, { recursive: true });
+  const byPage = new Map<number, string>();
+  for (const { first, last } of ranges) {
+    const prefix = path.join(outDir, `gs-${first}`);
+    const result = await run(ctx, GS, jpegArgs(input, prefix, dpi, first, last));
+    if (result.exitCode !== 0) throw new ProcessingFailedError('Rendering failed.', new Error(`gs exit ${result.exitCode}: ${result.stderr}`));
+    for (let page = first; page <= last; page++) {
+      const file = `${prefix}-${page - first + 1}.jpg`;
+      if (await exists(file)) byPage.set(page, file);
+    }
+  }
+  return byPage;
 }

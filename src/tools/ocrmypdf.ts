@@ -6,6 +6,7 @@
 // error for the client, never a quiet success (see docs/operations/ocr.md).
 import fs from 'node:fs/promises';
 import { InvalidDocumentError, InvalidPdfError, InvalidRequestError, OcrTimeoutError, PasswordRequiredError, ProcessingFailedError } from '../errors.js';
+import { assertPdfAtByteZero } from './gs-input.js';
 import { run, type RunContext } from './run.js';
 
 /** The binary. */
@@ -169,6 +170,8 @@ const plural = (pages: number[]) => `page${pages.length > 1 ? 's' : ''} ${pages.
  * when the log says Tesseract found the page empty.
  */
 export async function ocrmypdf(ctx: RunContext, job: OcrJob, inputIsImage: boolean): Promise<OcrResult> {
+  // OCRmyPDF runs Ghostscript on PDF input: only qpdf rewrites may reach it.
+  if (!inputIsImage) await assertPdfAtByteZero(job.input);
   const result = await run(ctx, OCRMYPDF, ocrmypdfArgs(job), { weight: job.jobs, maxStdout: 1024 });
   const cause = new Error(`ocrmypdf exit ${result.exitCode}: ${result.stderr}`);
   if (result.exitCode !== OcrExitCode.ok) throw exitError(result.exitCode, result.stderr, inputIsImage, cause);

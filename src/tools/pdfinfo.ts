@@ -13,6 +13,8 @@ export interface PageGeometry {
   box: [number, number, number, number];
   /** /Rotate normalised to 0, 90, 180 or 270. */
   rotate: number;
+  /** CropBox [x0, y0, x1, y1] (what renderers draw), when pdfinfo printed it. */
+  crop?: [number, number, number, number];
 }
 
 /** pdfinfo's arguments for the boxes of pages 1..pages (exported for unit tests). */
@@ -31,6 +33,12 @@ export function parsePageGeometry(stdout: string, upTo: number): PageGeometry[] 
     if (rot) {
       const page = result[Number(rot[1]) - 1];
       if (page) page.rotate = (((Number(rot[2]) % 360) + 360) % 360) as number;
+      continue;
+    }
+    const crop = /^Page\s+(\d+)\s+CropBox:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)/.exec(line);
+    if (crop) {
+      const page = result[Number(crop[1]) - 1];
+      if (page) page.crop = [Number(crop[2]), Number(crop[3]), Number(crop[4]), Number(crop[5])];
       continue;
     }
     const trim = /^Page\s+(\d+)\s+TrimBox:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)/.exec(line);

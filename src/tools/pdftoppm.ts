@@ -22,15 +22,26 @@ export function jpegArgs(input: string, range: PageRange, dpi: number, prefix: s
 
 /** Renders `ranges` at `dpi` as JPEG; returns page number → file. One process per contiguous range. */
 export async function renderJpeg(ctx: RunContext, input: string, ranges: PageRange[], dpi: number, outDir: string): Promise<Map<number, string>> {
+  return renderPages(ctx, input, ranges, dpi, outDir, 'jpeg');
+}
+
+/** Renders `ranges` at `dpi` as PNG (the fallback when MuPDF fails on a file); returns page number → file. */
+export async function renderPngPages(ctx: RunContext, input: string, ranges: PageRange[], dpi: number, outDir: string): Promise<Map<number, string>> {
+  return renderPages(ctx, input, ranges, dpi, outDir, 'png');
+}
+
+async function renderPages(ctx: RunContext, input: string, ranges: PageRange[], dpi: number, outDir: string, format: 'jpeg' | 'png'): Promise<Map<number, string>> {
   await fs.mkdir(outDir, { recursive: true });
   const done = new Set<string>();
   for (const range of ranges) {
     const key = `${range.first}-${range.last}`;
     if (done.has(key)) continue;
     done.add(key);
-    const result = await run(ctx, PDFTOPPM, jpegArgs(input, range, dpi, path.join(outDir, 'page')));
+    const prefix = path.join(outDir, 'page');
+    const args = format === 'jpeg' ? jpegArgs(input, range, dpi, prefix) : ['-png', '-r', String(dpi), '-f', String(range.first), '-l', String(range.last), input, prefix];
+    const result = await run(ctx, PDFTOPPM, args);
     if (result.exitCode !== 0) throw new ProcessingFailedError('Rendering failed.', new Error(`pdftoppm exit ${result.exitCode}: ${result.stderr}`));
   }
   // pdftoppm names files page-<n>.jpg, n zero-padded to the width of the document's page count.
-  return filesByPage(outDir, /^page-0*(\d+)\.jpg$/);
+  return filesByPage(outDir, format === 'jpeg' ? /^page-0*(\d+)\.jpg$/ : /^page-0*(\d+)\.png$/);
 }

@@ -9,7 +9,7 @@
 // where every password is a JSON string and never an option (issue 8).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { IncorrectPasswordError, InvalidPdfError, PasswordRequiredError, ProcessingFailedError } from '../errors.js';
+import { IncorrectPasswordError, InvalidPdfError, PasswordRequiredError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
 import { scrubSecrets } from '../secrets.js';
 import { writeArgFile, writePrivateFile } from './argfile.js';
 import { run, type RunContext, type RunResult } from './run.js';
@@ -34,6 +34,8 @@ interface QpdfCall {
   answers?: number[];
   /** The caller reads qpdf's stdout (page count, JSON); otherwise it is discarded. */
   readsStdout?: boolean;
+  /** Bytes of stdout kept (run()'s default otherwise); past it the call is a 422 resource_limit. */
+  maxStdout?: number;
 }
 
 /** The secret values in `args`: each whole argument and the value after its "=" (for scrubbing). */
@@ -46,7 +48,7 @@ export async function runQpdf(ctx: RunContext, args: QpdfArg[], call: QpdfCall):
   const hasSecret = args.some((a) => typeof a !== 'string');
   const plain = args.map((a) => (typeof a === 'string' ? a : a.secret));
   const argv = hasSecret ? [`@${await writeArgFile(ctx.workdir, plain)}`] : plain;
-  return checked(await run(ctx, QPDF, argv, { discardStdout: !call.readsStdout, successCodes: QPDF_SUCCESS }), call, secretValues(args));
+  return checked(await run(ctx, QPDF, argv, { discardStdout: !call.readsStdout, maxStdout: call.maxStdout, successCodes: QPDF_SUCCESS }), call, secretValues(args));
 }
 
 /** Exit 3 is success with warnings (a stream qpdf could not decode is copied as it is): never read as a cap reached. */
@@ -55,10 +57,13 @@ const QPDF_SUCCESS = [QpdfExitCode.ok, QpdfExitCode.warnings];
 /** Runs a QPDFJob (qpdf --job-json-file) whose `secrets` are JSON strings in a 0600 file. */
 async function runQpdfJob(ctx: RunContext, job: Record<string, unknown>, call: QpdfCall, secrets: string[]): Promise<RunResult> {
   const file = await writePrivateFile(ctx.workdir, 'job', '.json', JSON.stringify(job));
-  return checked(await run(ctx, QPDF, [`--job-json-file=${file}`], { discardStdout: !call.readsStdout, successCodes: QPDF_SUCCESS }), call, secrets);
+  return checked(await run(ctx, QPDF, [`--job-json-file=${file}`], { discardStdout: !call.readsStdout, maxStdout: call.maxStdout, successCodes: QPDF_SUCCESS }), call, secrets);
 }
 
 function checked(result: RunResult, call: QpdfCall, secrets: string[]): RunResult {
+  if (result.exitCode === -1 && /output exceeded the buffer limit/.test(result.stderr)) {
+    throw new ResourceLimitError(`qpdf's listing of the file exceeded ${call.maxStdout ?? 64 * 1024 * 1024} bytes.`, 'output');
+  }
   if (result.exitCode === QpdfExitCode.ok || result.exitCode === QpdfExitCode.warnings) return result;
   if (call.answers?.includes(result.exitCode)) return result;
   // qpdf may echo an argument it rejects: no secret reaches the error (and so the log).
@@ -87,12 +92,38 @@ function passwordArgs(password: string | undefined): QpdfArg[] {
   return password === undefined ? [] : [{ secret: `--password=${password}` }];
 }
 
-/** Number of pages; also proves the file opens (with `password`). */
+/** Bytes of `--show-pages` output read (a page lists its content streams: ~30 bytes a page normally). */
+const SHOW_PAGES_MAX_STDOUT = 16 * 1024 * 1024;
+
+/**
+ * Number of pages in the page tree as qpdf walks it (`--show-pages`, not
+ * `--show-npages`, which reports the /Count the file declares: a file saying
+ * 1 with 5,000 real pages would pass MAX_PAGES). A loop in the tree is
+ * qpdf's error, hence 422 invalid_pdf. Also proves the file opens (with `password`).
+ */
 export async function pageCount(ctx: RunContext, file: string, password?: string): Promise<number> {
-  const result = await runQpdf(ctx, ['--show-npages', ...passwordArgs(password), file], { inputs: [file], passwordGiven: password !== undefined, readsStdout: true });
-  const count = Number.parseInt(result.stdout.trim(), 10);
-  if (!Number.isFinite(count)) throw new InvalidPdfError('The PDF has no readable page tree.');
-  return count;
+  const result = await runQpdf(ctx, ['--show-pages', ...passwordArgs(password), file], {
+    inputs: [file],
+    passwordGiven: password !== undefined,
+    readsStdout: true,
+    maxStdout: SHOW_PAGES_MAX_STDOUT,
+  });
+  return countShownPages(result.stdout);
+}
+
+/** The page count in `qpdf --show-pages` output: the number of the last "page N:" line (exported for unit tests). */
+export function countShownPages(stdout: string): number {
+  const newline = stdout.lastIndexOf('\npage ');
+  const last = newline >= 0 ? newline + 1 : stdout.startsWith('page ') ? 0 : -1;
+  if (last < 0) return 0;
+  const match = /^page (\d+):/.exec(stdout.slice(last, last + 32));
+  if (!match) throw new InvalidPdfError('The PDF has no readable page tree.');
+  return Number(match[1]);
+}
+
+/** Rewrites `input` from its parsed object graph (qpdf reconstructs a damaged xref), decrypted; header at byte 0. */
+export async function rewrite(ctx: RunContext, input: string, output: string, password?: string): Promise<void> {
+  await runQpdf(ctx, [...passwordArgs(password), '--decrypt', '--object-streams=preserve', input, output], { inputs: [input], passwordGiven: password !== undefined });
 }
 
 /** True when the file is encrypted at all (owner-only files included). */
