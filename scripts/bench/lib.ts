@@ -21,13 +21,13 @@ export interface BenchServer {
  * Starts the real service as its own process (`bin/pdf-service serve`, compiled
  * code, as users run it) on a private DATA_DIR/TMP_DIR, with an enterprise key.
  */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(env: Record<string, string> = {}, root = ROOT): Promise<BenchServer> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-bench-'));
   const fullEnv = { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: path.join(work, 'data'), TMP_DIR: path.join(work, 'tmp'), LOG_LEVEL: 'info', QUEUE_LIMIT: '10000', ...env };
-  const bin = path.join(ROOT, 'bin/pdf-service');
+  const bin = path.join(root, 'bin/pdf-service');
   // Compile (dist/ is emitted even if another module has type errors).
-  spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.json')], { stdio: 'ignore' });
-  if (fs.existsSync(path.join(ROOT, 'scripts/build-native.sh'))) spawnSync('bash', [path.join(ROOT, 'scripts/build-native.sh')], { stdio: 'inherit' });
+  spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')], { stdio: 'ignore' });
+  if (fs.existsSync(path.join(root, 'scripts/build-native.sh'))) spawnSync('bash', [path.join(root, 'scripts/build-native.sh')], { stdio: 'inherit', cwd: root });
   const key = JSON.parse(execFileSync(process.execPath, [bin, 'keys', 'create', '--account', 'bench', '--plan', 'enterprise', '--json'], { env: fullEnv, encoding: 'utf8' })).key as string;
   const child = spawn(process.execPath, [bin, 'serve'], { env: fullEnv, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {

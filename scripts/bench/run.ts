@@ -9,7 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
 const scripts = fs
   .readdirSync(here)
-  .filter((f) => f.endsWith('.ts') && !['run.ts', 'lib.ts', 'crypto-passes.ts'].includes(f)) // crypto-passes.ts is a helper of jobs.ts
+  .filter((f) => f.endsWith('.ts') && !['run.ts', 'lib.ts', 'crypto-passes.ts', 'baseline.ts'].includes(f)) // helpers: crypto-passes.ts of jobs.ts, baseline.ts of hostile.ts and damage-sweep.ts
   .filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)))
   .sort();
 let failed = 0;

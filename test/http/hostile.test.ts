@@ -1,0 +1,210 @@
+// Hostile inputs (issue 8) against a real server process: for each class the
+// exact status and problem code, no 504 (an answer well inside the operation
+// timeout), the server's RSS growth while it ran under 64 MiB, /healthz
+// answering while the request runs (latencies recorded, not asserted: speed is
+// the benchmark's business, scripts/bench/hostile.ts), and no work directory
+// left behind.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as hostile from '../helpers/hostile.js';
+import { cli, startServeProcess, type ServeProcess } from '../helpers/process-server.js';
+import { eventually, filePart, form } from '../helpers/server.js';
+
+const MiB = 1024 * 1024;
+let server: ServeProcess;
+let key: string;
+let tmpDir: string;
+let base: string;
+
+beforeAll(async () => {
+  base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-hostile-'));
+  tmpDir = path.join(base, 'tmp');
+  fs.mkdirSync(tmpDir);
+  const env = { DATA_DIR: path.join(base, 'data'), TMP_DIR: tmpDir, MAX_PAGES: '20', OPERATION_TIMEOUT: '120' };
+  key = JSON.parse(cli(['keys', 'create', '--account', 'hostile', '--plan', 'enterprise', '--json'], env)).key;
+  server = await startServeProcess(env);
+  // Warm up (first requests load code and fonts): the RSS baseline is taken after.
+  for (let i = 0; i < 3; i++) await call('split', { file: await filePart(hostile.textPdf(3), 'warm.pdf'), mode: 'every', pages_per_file: '1' });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(base, { recursive: true, force: true });
+});
+
+interface Observed {
+  status: number;
+  body: Buffer;
+  problem?: { code?: string; detail?: string };
+  rssGrowthMiB: number;
+  health: number[];
+}
+
+async function call(operation: string, fields: Parameters<typeof form>[0]): Promise<Response> {
+  return fetch(`${server.url}/v1/pdf/${operation}`, { method: 'POST', body: form(fields), headers: { Authorization: `Bearer ${key}` } });
+}
+
+/** Runs one request while sampling the server's RSS and polling /healthz; waits for its work directory to go. */
+async function observe(operation: string, fields: Parameters<typeof form>[0]): Promise<Observed> {
+  const before = server.memory().rssKb;
+  let peak = before;
+  let done = false;
+  const health: number[] = [];
+  const poller = (async () => {
+    // At least one probe, even if the request answers at once.
+    do {
+      const started = performance.now();
+      const res = await fetch(`${server.url}/healthz`);
+      await res.arrayBuffer();
+      if (res.status === 200) health.push(performance.now() - started);
+      peak = Math.max(peak, server.memory().rssKb);
+      await new Promise((r) => setTimeout(r, 20));
+    } while (!done);
+  })();
+  const sampler = setInterval(() => (peak = Math.max(peak, server.memory().rssKb)), 10);
+  const res = await call(operation, fields);
+  const body = Buffer.from(await res.arrayBuffer());
+  done = true;
+  clearInterval(sampler);
+  await poller;
+  peak = Math.max(peak, server.memory().rssKb);
+  await eventually(() => fs.readdirSync(tmpDir).filter((n) => n.startsWith('pdf-req-')).length === 0, 10_000);
+  const problem = res.headers.get('content-type')?.includes('problem+json') ? JSON.parse(body.toString('utf8')) : undefined;
+  const observed = { status: res.status, body, problem, rssGrowthMiB: (peak - before) / 1024, health };
+  const sorted = [...health].sort((a, b) => a - b);
+  console.log(
+    `${operation}: ${res.status} ${problem?.code ?? ''} rss +${observed.rssGrowthMiB.toFixed(1)} MiB, healthz n=${health.length} max ${sorted.at(-1)?.toFixed(1)} ms`,
+  );
+  return observed;
+}
+
+/** What every hostile request must satisfy besides its exact answer. */
+function expectContained(o: Observed): void {
+  expect(o.status).not.toBe(504);
+  expect(o.status).toBeLessThan(500);
+  expect(o.rssGrowthMiB).toBeLessThan(64);
+  expect(o.health.length).toBeGreaterThan(0);
+}
+
+function expectProblem(o: Observed, status: number, code: string): void {
+  expect({ status: o.status, code: o.problem?.code }).toEqual({ status, code });
+  expectContained(o);
+}
+
+function pdftotext(pdf: Buffer): string {
+  const file = path.join(base, `out-${Date.now()}.pdf`);
+  fs.writeFileSync(file, pdf);
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+}
+
+describe('hostile inputs', () => {
+  it('xref-stream bomb (256 MiB inflated): split answers from the real pages, the server does not inflate it', async () => {
+    const o = await observe('split', { file: await filePart(await hostile.xrefStreamBomb(256 * MiB), 'bomb.pdf'), mode: 'every', pages_per_file: '1' });
+    expect(o.status).toBe(200);
+    expectContained(o);
+  }, 120_000);
+
+  it('xref row-count bomb (/Size 17 million): merge is 422 invalid_pdf', async () => {
+    const file = await filePart(hostile.xrefRowBomb(), 'rows.pdf');
+    const o = await observe('merge', { files: [file, file] });
+    expectProblem(o, 422, 'invalid_pdf');
+  }, 60_000);
+
+  it('content-stream bomb (256 MiB inflated): watermark never grows the server', async () => {
+    // The child's memory cap (TOOL_MEMORY_LIMIT, perf-spawn's work) decides the status for larger bombs;
+    // at this size qpdf finishes under it, and the server process itself must stay flat.
+    const o = await observe('watermark', { file: await filePart(await hostile.contentStreamBomb(256 * MiB), 'content.pdf'), text: 'X' });
+    expect([200, 422]).toContain(o.status);
+    if (o.status === 422) expect(o.problem?.code).toBe('resource_limit');
+    expectContained(o);
+  }, 120_000);
+
+  it('PNG bomb (1×1 declared, 256 MiB of IDAT data): watermark image is 422 invalid_document', async () => {
+    const o = await observe('watermark', { file: await filePart(hostile.textPdf(1), 'a.pdf'), image: await filePart(await hostile.pngBomb(256 * MiB), 'bomb.png') });
+    expectProblem(o, 422, 'invalid_document');
+    expect(o.problem?.detail).toMatch(/larger than its header declares/);
+  }, 60_000);
+
+  it('JP2 whose ihdr says 16×16 and whose codestream says 12000×12000: images to-pdf is 413 image_too_large', async () => {
+    const o = await observe('images', { files: await filePart(hostile.jp2Lying(), 'lying.jp2'), mode: 'to-pdf' });
+    expectProblem(o, 413, 'image_too_large');
+  }, 60_000);
+
+  it('TIFF of 12000×12000 (144 MP): images to-pdf is 413 image_too_large', async () => {
+    const o = await observe('images', { files: await filePart(hostile.tiffHuge(), 'huge.tiff'), mode: 'to-pdf' });
+    expectProblem(o, 413, 'image_too_large');
+  }, 60_000);
+
+  for (const [operation, fields] of [
+    ['split', { mode: 'every', pages_per_file: '1' }],
+    ['watermark', { text: 'X' }],
+    ['convert', { to: 'png' }],
+    ['compress', { level: 'medium' }],
+    ['extract-text', {}],
+    ['protect', { user_password: 'a' }],
+  ] as const) {
+    it(`page-tree loop: ${operation} is 422 invalid_pdf`, async () => {
+      const o = await observe(operation, { file: await filePart(hostile.pageTreeLoop(), 'loop.pdf'), ...fields });
+      expectProblem(o, 422, 'invalid_pdf');
+    }, 60_000);
+  }
+
+  for (const [operation, fields] of [
+    ['split', { mode: 'every', pages_per_file: '1' }],
+    ['extract-text', {}],
+    ['watermark', { text: 'X' }],
+    ['convert', { to: 'png' }],
+  ] as const) {
+    it(`lying /Count (1 declared, 50 real, MAX_PAGES 20): ${operation} is 413 too_many_pages`, async () => {
+      const o = await observe(operation, { file: await filePart(hostile.lyingCount(50), 'lying.pdf'), ...fields });
+      expectProblem(o, 413, 'too_many_pages');
+    }, 60_000);
+  }
+
+  it('lying /Count under the limit: split every=1 gives one file per real page', async () => {
+    const o = await observe('split', { file: await filePart(hostile.lyingCount(7), 'lying.pdf'), mode: 'every', pages_per_file: '1' });
+    expect(o.status).toBe(200);
+    const zip = path.join(base, 'parts.zip');
+    fs.writeFileSync(zip, o.body);
+    const entries = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n');
+    expect(entries).toHaveLength(7);
+    expectContained(o);
+  }, 60_000);
+
+  it('a PDF with no pages: split is 422 invalid_pdf, not a 1-entry ZIP', async () => {
+    const o = await observe('split', { file: await filePart(hostile.noPages(), 'empty.pdf'), mode: 'every', pages_per_file: '1' });
+    expectProblem(o, 422, 'invalid_pdf');
+  }, 60_000);
+
+  it('200k nested arrays: compress answers without a 5xx', async () => {
+    const o = await observe('compress', { file: await filePart(hostile.nestedArrays(), 'nested.pdf'), level: 'medium' });
+    expect([200, 422]).toContain(o.status);
+    if (o.status === 422) expect(o.problem?.code).toBe('invalid_pdf');
+    expectContained(o);
+  }, 60_000);
+
+  for (const [operation, fields] of [
+    ['compress', { level: 'medium' }],
+    ['convert', { to: 'pdfa' }],
+  ] as const) {
+    it(`PostScript+PDF polyglot: ${operation} output has the PDF's text, never what the PostScript paints`, async () => {
+      const o = await observe(operation, { file: await filePart(hostile.psPdfPolyglot(), 'polyglot.pdf'), ...fields });
+      expect(o.status).toBe(200);
+      const text = pdftotext(o.body);
+      expect(text).toContain('HELLOPDF');
+      expect(text).not.toContain(hostile.POLYGLOT_MARKER);
+      expectContained(o);
+    }, 60_000);
+  }
+
+  it('70,000 inline images: images extract answers without a 5xx', async () => {
+    const o = await observe('images', { file: await filePart(hostile.inlineImages(), 'inline.pdf'), mode: 'extract' });
+    // MAX_OUTPUT_FILES (safety-limits' part of issue 8) turns a flood of files into 422 resource_limit.
+    expect([200, 422]).toContain(o.status);
+    if (o.status === 422) expect(o.problem?.code).toBe('resource_limit');
+    expectContained(o);
+  }, 120_000);
+});
