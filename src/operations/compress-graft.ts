@@ -12,6 +12,7 @@
 // it (the form's /BBox). Where a page's TrimBox is smaller than what a viewer
 // shows (its CropBox), content in between would be clipped; for such
 // documents the TrimBoxes are taken off for the graft and put back after it.
+import { InvalidPdfError } from '../errors.js';
 import { readJson } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
 
@@ -34,7 +35,15 @@ export async function readPageTree(ctx: RunContext, file: string): Promise<PageT
   // the update to every page (with false, page 1 kept its old content in a test).
   const info = await readJson(ctx, file, ['qpdf', 'pages'], refs);
   const objects = info.qpdf[1];
-  return { header: info.qpdf[0], pages: refs.map((ref) => ({ ref, dict: objects[`obj:${ref}`].value })) };
+  return {
+    header: info.qpdf[0],
+    pages: refs.map((ref) => {
+      const dict = objects[`obj:${ref}`]?.value;
+      // A page qpdf had to null out (e.g. 200k nested arrays in its dictionary): nothing to graft onto.
+      if (dict === null || typeof dict !== 'object' || Array.isArray(dict)) throw new InvalidPdfError(`The PDF is damaged: page object ${ref} is not a dictionary.`);
+      return { ref, dict };
+    }),
+  };
 }
 
 /** True when some page's TrimBox differs from the box a viewer shows (CropBox, else MediaBox). */

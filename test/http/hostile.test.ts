@@ -128,14 +128,16 @@ describe('hostile inputs', () => {
     expect(o.problem?.detail).toMatch(/larger than its header declares/);
   }, 60_000);
 
-  it('JP2 whose ihdr says 16×16 and whose codestream says 12000×12000: images to-pdf is 413 image_too_large', async () => {
+  it('JP2 whose ihdr says 16×16 and whose codestream says 12000×12000: images to-pdf is 413 (image too large)', async () => {
     const o = await observe('images', { files: await filePart(hostile.jp2Lying(), 'lying.jp2'), mode: 'to-pdf' });
-    expectProblem(o, 413, 'image_too_large');
+    expectProblem(o, 413, 'file_too_large');
+    expect(o.problem?.detail).toMatch(/12000×12000 pixels/);
   }, 60_000);
 
-  it('TIFF of 12000×12000 (144 MP): images to-pdf is 413 image_too_large', async () => {
+  it('TIFF of 12000×12000 (144 MP): images to-pdf is 413 (image too large)', async () => {
     const o = await observe('images', { files: await filePart(hostile.tiffHuge(), 'huge.tiff'), mode: 'to-pdf' });
-    expectProblem(o, 413, 'image_too_large');
+    expectProblem(o, 413, 'file_too_large');
+    expect(o.problem?.detail).toMatch(/12000×12000 pixels/);
   }, 60_000);
 
   for (const [operation, fields] of [
