@@ -5,8 +5,10 @@
 import path from 'node:path';
 import { ImageTooLargeError, InvalidRequestError, ProcessingFailedError } from '../errors.js';
 import { ocrmypdf, tesseractTimeoutFor } from '../tools/ocrmypdf.js';
-import { listImages } from '../tools/pdfimages.js';
-import { selectPages } from '../tools/qpdf.js';
+import { jpxSize } from '../files/jpx-size.js';
+import { readStreamHead } from '../files/pdf-stream-head.js';
+import { listImages, type ListedImage } from '../tools/pdfimages.js';
+import { objectOffsets, selectPages } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
 import { installedLanguages } from '../tools/tesseract.js';
 import type { PdfInput } from './pdf-input.js';
@@ -34,7 +36,7 @@ export function ocrJobs(run: RunContext, pages: number): number {
  * Tesseract run of many minutes. One `pdfimages -list`, no decoding.
  */
 export async function refuseHugeImages(run: RunContext, pdf: string, maxPixels: number): Promise<void> {
-  const images = await listImages(run, pdf);
+  const images = await withRealJpxSizes(run, pdf, await listImages(run, pdf));
   const largest = images.reduce<(typeof images)[number] | undefined>((big, image) => (!big || image.width * image.height > big.width * big.height ? image : big), undefined);
   if (largest && largest.width * largest.height > maxPixels) {
     throw new ImageTooLargeError(`The image on page ${largest.page}`, largest.width, largest.height, maxPixels);
@@ -71,4 +73,32 @@ export async function ocrPagesToText(run: RunContext, input: PdfInput, pages: nu
     throw new ProcessingFailedError('OCR returned a different number of pages.', new Error(`expected ${pages.length} sidecar pages, got ${results.length}`));
   }
   return results.map((page) => (page.kind === 'text' ? page.text : ''));
+}
+
+/**
+ * `listed` with JPEG 2000 images sized by their codestream (SIZ), which is
+ * what a decoder allocates: pdfimages reports the /Width and /Height of the
+ * dictionary, and a 3 KB JPX whose dictionary says 16×16 may decode to
+ * 12000×12000. The larger of the two sizes is kept. Only uncompressed stream
+ * objects whose only filter is JPXDecode are read (one qpdf --show-xref, then
+ * 4 KiB per image); the rest keep the dictionary's size.
+ */
+export async function withRealJpxSizes(run: RunContext, pdf: string, listed: ListedImage[]): Promise<ListedImage[]> {
+  const jpx = listed.filter((image) => image.encoding === 'jpx' && image.object !== undefined);
+  if (jpx.length === 0) return listed;
+  const offsets = await objectOffsets(run, pdf);
+  const sizes = new Map<string, { width: number; height: number }>();
+  for (const object of new Set(jpx.map((image) => image.object!))) {
+    const offset = offsets.get(Number(object.split(' ')[0]));
+    if (offset === undefined) continue;
+    const stream = await readStreamHead(pdf, offset);
+    const filter = stream && /\/Filter\s*(\/\w+|\[[^\]]*\])/.exec(stream.dict)?.[1].match(/\/\w+/g);
+    if (!stream || filter?.length !== 1 || filter[0] !== '/JPXDecode') continue;
+    const size = jpxSize(stream.head);
+    if (size) sizes.set(object, size);
+  }
+  return listed.map((image) => {
+    const real = image.object === undefined ? undefined : sizes.get(image.object);
+    return real && real.width * real.height > image.width * image.height ? { ...image, ...real } : image;
+  });
 }

@@ -329,3 +329,11 @@ function cleanWarnings(stderr: string, files: string[]): string[] {
     .map((l) => l.trim())
     .filter((l) => l.length > 0);
 }
+
+/** Byte offsets of the uncompressed objects of `file` (`--show-xref`; objects inside object streams are left out). */
+export async function objectOffsets(ctx: RunContext, file: string): Promise<Map<number, number>> {
+  const result = await runQpdf(ctx, ['--show-xref', file], { inputs: [file], passwordGiven: false, readsStdout: true, maxStdout: 32 * 1024 * 1024 });
+  const offsets = new Map<number, number>();
+  for (const match of result.stdout.matchAll(/^(\d+)\/\d+: uncompressed; offset = (\d+)$/gm)) offsets.set(Number(match[1]), Number(match[2]));
+  return offsets;
+}

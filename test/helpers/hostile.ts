@@ -207,9 +207,10 @@ export function jpxCodestream(width: number, height: number): Buffer {
   siz[40] = 7; // 8-bit
   siz[41] = 1;
   siz[42] = 1;
-  // COD (5 decomposition levels, 1 layer) and QCD (no quantization), an empty tile, EOC.
+  // COD (5 decomposition levels, 1 layer) and QCD (no quantization), then EOC: no tile data at all.
   const cod = Buffer.from([0xff, 0x52, 0x00, 0x0c, 0x00, 0x00, 0x00, 0x01, 0x00, 0x05, 0x04, 0x04, 0x00, 0x01]);
-  const qcd = Buffer.from([0xff, 0x5c, 0x00, 0x09, 0x20, 0x48, 0x50, 0x50, 0x48, 0x48, 0x50]);
+  // QCD without quantization: guard bits 1, one exponent byte for each of the 3 × 5 + 1 subbands.
+  const qcd = Buffer.concat([Buffer.from([0xff, 0x5c, 0x00, 0x13, 0x20]), Buffer.alloc(16, 0x48)]);
   return Buffer.concat([Buffer.from([0xff, 0x4f]), siz.subarray(0, 43), cod, qcd, Buffer.from([0xff, 0xd9])]);
 }
 
