@@ -1,9 +1,10 @@
 // A PNG or JPEG upload as a stamp image: JPEG embedded as it is (DCTDecode,
 // EXIF orientation applied by the placement matrix), PNG decoded so its
 // transparency becomes a soft mask.
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { jpegInfo } from './jpeg.js';
-import { decodePng } from './png.js';
+import { decodePngAsync } from './png.js';
 import type { StampImage } from './stamp.js';
 
 /** Unit-square maps for EXIF orientations 1..8 (stored image → displayed image). */
@@ -35,16 +36,19 @@ export function jpegStamp(data: Buffer): StampImage {
   };
 }
 
-/** A PNG as a stamp image; transparency kept as a soft mask. */
-export function pngStamp(data: Buffer, maxPixels: number): StampImage {
-  const image = decodePng(data, maxPixels);
+const deflateAsync = promisify(zlib.deflate) as (data: Buffer) => Promise<Buffer>;
+
+/** A PNG as a stamp image; transparency kept as a soft mask. Decoded and compressed without holding the event loop. */
+export async function pngStamp(data: Buffer, maxPixels: number): Promise<StampImage> {
+  const image = await decodePngAsync(data, maxPixels);
+  const [pixels, alpha] = await Promise.all([deflateAsync(image.pixels), image.alpha ? deflateAsync(image.alpha) : undefined]);
   const base = `/Type/XObject/Subtype/Image/Width ${image.width}/Height ${image.height}/BitsPerComponent 8/Filter/FlateDecode`;
   return {
     width: image.width,
     height: image.height,
     dict: `<<${base}/ColorSpace${image.channels === 3 ? '/DeviceRGB' : '/DeviceGray'}>>`,
-    data: zlib.deflateSync(image.pixels),
-    smask: image.alpha ? { dict: `<<${base}/ColorSpace/DeviceGray>>`, data: zlib.deflateSync(image.alpha) } : undefined,
+    data: pixels,
+    smask: alpha ? { dict: `<<${base}/ColorSpace/DeviceGray>>`, data: alpha } : undefined,
     orientation: ORIENTATION[1],
   };
 }
