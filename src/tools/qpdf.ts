@@ -121,9 +121,15 @@ export function countShownPages(stdout: string): number {
   return Number(match[1]);
 }
 
-/** Rewrites `input` from its parsed object graph (qpdf reconstructs a damaged xref), decrypted; header at byte 0. */
+/**
+ * Rewrites `input` from its parsed object graph (qpdf reconstructs a damaged
+ * xref), decrypted; header at byte 0. Stream data is copied as it is
+ * (--stream-data=preserve): by default qpdf decodes and re-encodes streams
+ * with generalized filters, which took 57 s for a 32 KB file holding a
+ * doubly-Flated 30000² image (and would run any decompression bomb).
+ */
 export async function rewrite(ctx: RunContext, input: string, output: string, password?: string): Promise<void> {
-  await runQpdf(ctx, [...passwordArgs(password), '--decrypt', '--object-streams=preserve', input, output], { inputs: [input], passwordGiven: password !== undefined });
+  await runQpdf(ctx, [...passwordArgs(password), '--decrypt', '--stream-data=preserve', input, output], { inputs: [input], passwordGiven: password !== undefined });
 }
 
 /** True when the file is encrypted at all (owner-only files included). */
