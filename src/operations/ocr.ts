@@ -12,7 +12,7 @@ import { ocrmypdf, tesseractTimeoutFor, type OcrMode, type SidecarPage } from '.
 import { pageTexts } from '../tools/pdftotext.js';
 import type { RunContext } from '../tools/run.js';
 import { ocrJobs, refuseHugeImages, resolveLanguages } from './ocr-support.js';
-import { PdfInput } from './pdf-input.js';
+import { damaged, PdfInput } from './pdf-input.js';
 import type { InputFile, OperationInput, OperationOutput } from './types.js';
 
 /** Parsed options of POST /v1/pdf/ocr (routes/ocr.ts). */
@@ -53,7 +53,12 @@ export async function ocrDocument({ files, options, run, config }: OperationInpu
     jobs: ocrJobs(run, source.pages),
     tesseractTimeoutSeconds: tesseractTimeoutFor(run),
   };
-  const { pages } = await ocrmypdf(run, job, file.kind !== 'pdf');
+  const { pages } = await ocrmypdf(run, job, file.kind !== 'pdf').catch((error: unknown) => {
+    // A PDF reaches OCRmyPDF as its repaired copy already (gsSafe): a failure on it that names no
+    // page (OCRmyPDF itself crashing on the document, e.g. a page object that is null) is the file's.
+    if (file.kind === 'pdf' && error instanceof ProcessingFailedError && !('pages' in error.extensions)) throw damaged(error);
+    throw error;
+  });
   const stem = stemOf(file.name);
   const kept = pages.flatMap((page, i) => (page.kind === 'had-text' ? [i + 1] : []));
   const headers: Record<string, string> = { 'X-OCR-Pages': String(pages.length - kept.length) };
