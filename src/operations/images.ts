@@ -2,7 +2,7 @@
 // object once, in page order, filtered by size) into a ZIP; mode=to-pdf makes
 // one page per uploaded image (img2pdf; JPEG embedded as it is).
 import path from 'node:path';
-import { ImageTooLargeError, InvalidDocumentError, InvalidRequestError, ResourceLimitError } from '../errors.js';
+import { ImageTooLargeError, InvalidDocumentError, InvalidRequestError } from '../errors.js';
 import { imageSize } from '../files/image-size.js';
 import { numberedNames } from '../files/names.js';
 import { checkOutputCount } from '../files/zip.js';
@@ -57,11 +57,9 @@ async function extract({ files, options, run, config }: OperationInput<ImagesOpt
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const format = options.format ?? 'original';
   // pdfimages needs a password on argv: it reads the plain copy; a file it cannot read is retried repaired.
-  const { source, listed } = await input.withPlainRetry(async (source) => ({ source, listed: await withRealJpxSizes(run, source, await listImages(run, source)) }));
-  // pdfimages writes a file for every image it lists (inline images, masks and repeats included).
-  if (listed.length > config.MAX_OUTPUT_FILES) {
-    throw new ResourceLimitError(`The PDF draws ${listed.length} images; at most ${config.MAX_OUTPUT_FILES} files are extracted (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES', { limit_value: config.MAX_OUTPUT_FILES });
-  }
+  // It writes a file for every image it lists (inline images, masks and repeats included): listImages
+  // refuses more than MAX_OUTPUT_FILES before anything is written.
+  const { source, listed } = await input.withPlainRetry(async (source) => ({ source, listed: await withRealJpxSizes(run, source, await listImages(run, source, config.MAX_OUTPUT_FILES)) }));
   // pdfimages decodes every image it does not copy (soft masks and duplicates too): guard them all.
   for (const image of listed) {
     const decoded = format === 'png' || !PASSED_THROUGH.has(image.encoding);

@@ -6,7 +6,7 @@
 // file error, 3 permissions, 99 other.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidPdfError, ProcessingFailedError } from '../errors.js';
+import { InvalidPdfError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
 import { run, type RunContext } from './run.js';
 
 export const PDFIMAGES = 'pdfimages';
@@ -52,11 +52,27 @@ function failure(what: string, result: { exitCode: number; stderr: string }): Er
   return new ProcessingFailedError(`Image ${what} failed.`, new Error(`pdfimages exit ${result.exitCode}: ${result.stderr}`));
 }
 
-/** Every image drawn, in page order. */
-export async function listImages(ctx: RunContext, file: string): Promise<ListedImage[]> {
-  const result = await run(ctx, PDFIMAGES, ['-list', file], { maxStdout: 256 * 1024 * 1024 });
+/** Bytes of one `pdfimages -list` row, generously (a row is ~95 bytes). */
+const LIST_ROW_BYTES = 200;
+
+/**
+ * Every image drawn, in page order. With `maxImages`, the listing is cut off
+ * (and 422 resource_limit given) once it could hold more rows than that, so
+ * a file drawing 70,000 inline images costs neither the memory nor the
+ * event-loop time of parsing them all.
+ */
+export async function listImages(ctx: RunContext, file: string, maxImages?: number): Promise<ListedImage[]> {
+  const maxStdout = maxImages === undefined ? 256 * 1024 * 1024 : (maxImages + 2) * LIST_ROW_BYTES;
+  const result = await run(ctx, PDFIMAGES, ['-list', file], { maxStdout });
+  if (result.exitCode === -1 && /output exceeded the buffer limit/.test(result.stderr) && maxImages !== undefined) {
+    throw new ResourceLimitError(`The PDF draws more than ${maxImages} images; at most ${maxImages} files are extracted (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES', { limit_value: maxImages });
+  }
   if (result.exitCode !== 0) throw failure('listing', result);
-  return parseImageList(result.stdout);
+  const images = parseImageList(result.stdout);
+  if (maxImages !== undefined && images.length > maxImages) {
+    throw new ResourceLimitError(`The PDF draws ${images.length} images; at most ${maxImages} files are extracted (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES', { limit_value: maxImages });
+  }
+  return images;
 }
 
 /** Extracts all images into `outDir`; returns file paths by running number (sidecars such as .jb2g/.params included). */
