@@ -65,12 +65,12 @@ export async function listImages(ctx: RunContext, file: string, maxImages?: numb
   const maxStdout = maxImages === undefined ? 256 * 1024 * 1024 : (maxImages + 2) * LIST_ROW_BYTES;
   const result = await run(ctx, PDFIMAGES, ['-list', file], { maxStdout });
   if (result.exitCode === -1 && /output exceeded the buffer limit/.test(result.stderr) && maxImages !== undefined) {
-    throw new ResourceLimitError(`The PDF draws more than ${maxImages} images; at most ${maxImages} files are extracted (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES', { limit_value: maxImages });
+    throw new ResourceLimitError(`The PDF draws more than ${maxImages} images; at most ${maxImages} files are extracted (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES', { max_output_files: maxImages });
   }
   if (result.exitCode !== 0) throw failure('listing', result);
   const images = parseImageList(result.stdout);
   if (maxImages !== undefined && images.length > maxImages) {
-    throw new ResourceLimitError(`The PDF draws ${images.length} images; at most ${maxImages} files are extracted (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES', { limit_value: maxImages });
+    throw new ResourceLimitError(`The PDF draws ${images.length} images; at most ${maxImages} files are extracted (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES', { max_output_files: maxImages });
   }
   return images;
 }
