@@ -9,7 +9,7 @@ import { stemOf } from '../http/filename.js';
 import { pdfDateToIso, toPdfDate, toXmpDate, xmpDateToIso } from '../pdf/pdf-date.js';
 import { FIELDS, readXmp, updateXmp, XmpError, type Field, type XmpFields } from '../pdf/xmp.js';
 import { documentInfo, xmpPacket, type DocumentInfo } from '../tools/pdfinfo.js';
-import { isEncrypted, readJson, updateFromJson } from '../tools/qpdf.js';
+import { readJson, updateFromJson } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
 import { openInput, type PageOpsInput } from './page-input.js';
 import type { OperationInput, OperationOutput } from './types.js';
@@ -66,12 +66,9 @@ export function metadataReport(info: DocumentInfo, xmp: XmpFields, pages: number
 
 async function readMetadata(run: RunContext, input: PageOpsInput): Promise<MetadataReport> {
   const file = await input.readable();
-  const [info, xml, encrypted] = await Promise.all([
-    documentInfo(run, file),
-    readPacket(run, file),
-    input.password === undefined ? undefined : isEncrypted(run, input.file.path),
-  ]);
-  return metadataReport(info, parsedXmp(xml), input.pages, encrypted ?? /^yes/.test(info.Encrypted ?? ''));
+  const [info, xml] = await Promise.all([documentInfo(run, file), readPacket(run, file)]);
+  // The input object knows (the file read here may be its decrypted copy).
+  return metadataReport(info, parsedXmp(xml), input.pages, input.pdf.encrypted);
 }
 
 /** The text of a qpdf JSON string value ("u:…" text, "b:…" hex bytes read as Latin-1), "" otherwise. */
