@@ -276,10 +276,14 @@ export class SqliteStore implements Store {
   }
 
   async expireResults(now: Date): Promise<string[]> {
-    const rows = this.stmt(`UPDATE jobs SET result_file = NULL WHERE result_file IS NOT NULL AND expires_at <= ? RETURNING result_file AS file`).all(
-      now.toISOString(),
-    ) as Array<{ file: string }>;
-    return rows.map((r) => r.file);
+    // Read and detach under one write lock. (RETURNING would give the new value, NULL: it once did, and expired files stayed until the stray-file sweep.)
+    const expire = this.db.transaction(() => {
+      const rows = this.stmt(`SELECT id, result_file FROM jobs WHERE result_file IS NOT NULL AND expires_at <= ?`).all(now.toISOString()) as Array<{ id: string; result_file: string }>;
+      const detach = this.stmt(`UPDATE jobs SET result_file = NULL WHERE id = ?`);
+      for (const row of rows) detach.run(row.id);
+      return rows.map((r) => r.result_file);
+    });
+    return expire.immediate();
   }
 
   async pruneJobs(before: Date): Promise<number> {
