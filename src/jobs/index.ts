@@ -54,6 +54,7 @@ export class JobSystem implements JobSubmitter {
 
     const id = newJobId();
     const written: StoredFile[] = [];
+    let job: NewJob;
     try {
       const inputs: StoredInput[] = [];
       for (const [i, { field, file }] of uploads.entries()) {
@@ -63,29 +64,27 @@ export class JobSystem implements JobSubmitter {
       }
       const fields = { ...request.fields };
       for (const name of COMMON_FIELDS) delete fields[name];
-      const accepted = await store.insertJob(
-        {
-          id,
-          account_id: request.accountId,
-          operation: request.operation,
-          created_at: new Date().toISOString(),
-          fields: sealValue(this.key, Buffer.from(JSON.stringify(fields)), id),
-          inputs: JSON.stringify(inputs),
-          stored_bytes: written.reduce((n, f) => n + f.stored, 0),
-          charge_day: request.chargeDay,
-          request_id: request.requestId,
-          callback_url: callbackUrl,
-        },
-        config.JOB_STORAGE_LIMIT,
-      );
-      if (!accepted) throw storageFull();
+      job = {
+        id,
+        account_id: request.accountId,
+        operation: request.operation,
+        created_at: new Date().toISOString(),
+        fields: sealValue(this.key, Buffer.from(JSON.stringify(fields)), id),
+        inputs: JSON.stringify(inputs),
+        stored_bytes: written.reduce((n, f) => n + f.stored, 0),
+        charge_day: request.chargeDay,
+        request_id: request.requestId,
+        callback_url: callbackUrl,
+      };
+      if (!(await store.insertJob(job, config.JOB_STORAGE_LIMIT))) throw storageFull();
     } catch (error) {
       for (const file of written) await storage.remove('inputs', file.name);
       throw error;
     }
     for (const file of written) storage.settle(file.name);
     // The store tells every worker (PostgreSQL NOTIFY; this process's own worker on SQLite).
-    return jobView((await store.getJob(id))!);
+    // The answer is built from what was inserted: no second read that an outage could turn into a 503 for a queued job.
+    return jobView({ ...job, status: 'queued', attempts: 0, started_at: null, finished_at: null, worker_id: null, lease_until: null, ...NO_RESULT });
   }
 
   /** Cancels a queued or running job; undefined if it had already ended. */
@@ -132,6 +131,17 @@ export class JobSystem implements JobSubmitter {
     }
   }
 }
+
+const NO_RESULT = {
+  result_file: null,
+  result_filename: null,
+  result_type: null,
+  result_size: null,
+  result_stored_bytes: null,
+  result_headers: null,
+  expires_at: null,
+  error: null,
+} as const;
 
 function storageFull(): ServerBusyError {
   return new ServerBusyError(60, 'Job storage is full (JOB_STORAGE_LIMIT); retry later.');

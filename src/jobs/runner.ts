@@ -77,6 +77,8 @@ export class JobWorker {
   private recovering = false;
   /** When leases were last renewed (a worker cut off from the store longer than a lease stops its jobs). */
   private renewedAt = Date.now();
+  /** When a store call last failed (no orphan recovery until a whole lease after it, see recover). */
+  private storeFailedAt = 0;
   private unsubscribe?: () => void;
   /** No claims before this time (the shared pool was full: do not spin on the same job). */
   private pausedUntil = 0;
@@ -138,6 +140,7 @@ export class JobWorker {
         });
       }
     } catch (error) {
+      this.storeFailedAt = Date.now();
       this.services.log.error({ err: error }, 'claiming jobs failed');
     } finally {
       this.claiming = false;
@@ -186,6 +189,7 @@ export class JobWorker {
       this.renewedAt = Date.now();
       for (const id of ids) if (!owned.has(id)) this.cancel(id);
     } catch (error) {
+      this.storeFailedAt = Date.now();
       this.services.log.error({ err: error }, 'renewing job leases failed');
       // Cut off for longer than a lease: another worker may have taken these jobs by now; stop ours.
       if (Date.now() - this.renewedAt > this.timings.leaseMs) for (const id of this.active.keys()) this.cancel(id);
@@ -201,7 +205,9 @@ export class JobWorker {
 
   /** Jobs whose worker died: queued again after one interruption, failed after the second. */
   async recover(): Promise<void> {
-    if (this.recovering) return;
+    // After an outage of the store every lease looks expired, though their workers live and renew as soon as
+    // they can: judge leases only once this worker has been connected for a whole lease again.
+    if (this.recovering || Date.now() - this.storeFailedAt < this.timings.leaseMs) return;
     this.recovering = true;
     const { store, log } = this.services;
     try {
@@ -220,6 +226,7 @@ export class JobWorker {
         }
       }
     } catch (error) {
+      this.storeFailedAt = Date.now();
       log.error({ err: error }, 'recovering jobs failed');
     } finally {
       this.recovering = false;

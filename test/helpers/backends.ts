@@ -63,3 +63,20 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
     },
   };
 }
+
+/** Settings that put a test server on `backend`: a fresh PostgreSQL database of the file's cluster, or nothing (SQLite). */
+export async function backendEnv(backend: Backend): Promise<Record<string, string>> {
+  return backend === 'postgres' ? { DATABASE_URL: await (await postgresCluster()).createDatabase() } : {};
+}
+
+/** Runs one SQL statement with `?` placeholders on either backend (tests that reach behind the API). */
+export async function rawSql(store: Store, sql: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
+  if (store instanceof SqliteStore) {
+    const statement = store.db.prepare(sql);
+    if (statement.reader) return statement.all(...params) as Array<Record<string, unknown>>;
+    statement.run(...params);
+    return [];
+  }
+  let n = 0;
+  return (await (store as PgStore).pool.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows;
+}
