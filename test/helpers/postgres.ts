@@ -1,7 +1,9 @@
 // A private, throwaway PostgreSQL cluster for one test file: initdb into a
 // temp directory (as the unprivileged `postgres` user when the tests run as
 // root, since PostgreSQL refuses to run as root), a free TCP port on loopback
-// and a socket directory inside the temp directory, fsync off. It never touches
+// and a socket directory inside the temp directory, fsync off (safe against a
+// killed server, which is all the tests do; synchronous_commit stays on, or a
+// killed server would lose commits it had acknowledged). It never touches
 // a database already running on the machine, and is stopped and deleted after
 // the file (also when a test failed, and on process exit as a last resort).
 // PostgreSQL itself comes from Debian's packages via scripts/install-tools.sh.
@@ -65,7 +67,7 @@ export async function startPostgres(): Promise<PgCluster> {
   const ctl = (action: 'start' | 'stop') =>
     action === 'start'
       ? run('pg_ctl', ['-D', data, '-l', path.join(base, 'server.log'), '-w', '-t', '60', '-o',
-          `-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`, 'start'])
+          `-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=300`, 'start'])
       : run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
 
   let running = false;
