@@ -18,7 +18,8 @@ import { corpus, eventually, filePart, form } from '../helpers/server.js';
 let cluster: PgCluster;
 let base: string;
 let env: Record<string, string>;
-let db: pg.Client;
+/** The test's own view of the database (a pool: it reconnects after the outage test). */
+let db: pg.Pool;
 const apis: ServeProcess[] = [];
 const workers: WorkerProcess[] = [];
 let tmpCounter = 0;
@@ -75,8 +76,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
   };
   cli(['keys', 'list'], env); // migrates once, before the replicas race to
-  db = new pg.Client({ connectionString: env.DATABASE_URL });
-  await db.connect();
+  db = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
   db.on('error', () => {});
   apis.push(...(await Promise.all([startServeProcess(own({ CONCURRENCY: '2' })), startServeProcess(own({ CONCURRENCY: '2' }))])));
   await Promise.all([startWorker(), startWorker()]);

@@ -9,7 +9,9 @@ import { authenticate, createKey, listKeys, revokeKey } from '../../src/store/ke
 import type { JobEvent, NewJob, Store } from '../../src/store/types.js';
 import { usedOn } from '../../src/store/usage.js';
 import { newJobId } from '../../src/jobs/store.js';
-import { BACKENDS, createTestDatabase, stopPostgresCluster, type TestDatabase } from '../helpers/backends.js';
+import { loadConfig } from '../../src/config.js';
+import { openStore } from '../../src/store/index.js';
+import { BACKENDS, createTestDatabase, rawSql, stopPostgresCluster, type TestDatabase } from '../helpers/backends.js';
 
 afterAll(stopPostgresCluster);
 
@@ -70,6 +72,17 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
     const rotated = (await rotateWebhookSecret(b, t.dataKey, 'acme'))!;
     expect(rotated).not.toBe(secret);
     expect(await webhookSecret(a, t.dataKey, accountId)).toBe(rotated);
+  });
+
+  it('a webhook secret an older version stored in clear is sealed when the store opens', async () => {
+    await rawSql(a, 'UPDATE accounts SET webhook_secret = ? WHERE id = ?', ['whsec_bGVnYWN5', accountId]);
+    const { store } = await openStore(loadConfig(t.env));
+    try {
+      expect(await a.sealedWebhookSecret(accountId)).toMatch(/^sealed:v1:/);
+      expect(await webhookSecret(store, t.dataKey, accountId)).toBe('whsec_bGVnYWN5');
+    } finally {
+      await store.close();
+    }
   });
 
   it('each queued job is claimed by exactly one of many concurrent claimers, oldest first', async () => {
