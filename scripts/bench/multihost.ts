@@ -10,6 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from '../../test/helpers/postgres.js';
 import { cli, startServeProcess, startWorkerProcess, type ServeProcess, type WorkerProcess } from '../../test/helpers/process-server.js';
+import { PgStore } from '../../src/store/postgres.js';
+import { SqliteStore } from '../../src/store/sqlite.js';
+import { authenticate, createKey } from '../../src/store/keys.js';
+import { charge } from '../../src/store/usage.js';
+import type { Store } from '../../src/store/types.js';
 import { CORPUS, Report, median, multipart, post } from './lib.js';
 
 const report = new Report();
@@ -74,6 +79,25 @@ try {
   const pgEnv = (name: string) => ({ DATA_DIR: path.join(work, name), TMP_DIR: path.join(work, `${name}-tmp`), DATA_KEY: dataKey, LOG_LEVEL: 'warn', QUEUE_LIMIT: '10000' });
 
   if (parts.includes('1')) {
+    // What the store adds to each POST (authenticate + charge), in this process, sequentially: context for the HTTP figure below.
+    const key = crypto.randomBytes(32);
+    const perRequest = async (store: Store) => {
+      const created = await createKey(store, key, 'micro', 'pro');
+      const times: number[] = [];
+      for (let i = 0; i < 2000; i++) {
+        const t0 = performance.now();
+        const account = (await authenticate(store, created.key))!;
+        await charge(store, account.id, 10_000_000);
+        times.push((performance.now() - t0) * 1000);
+      }
+      await store.close();
+      return median(times.slice(200));
+    };
+    fs.mkdirSync(path.join(work, 'micro'));
+    const sqliteUs = await perRequest(new SqliteStore(path.join(work, 'micro')));
+    const pgUs = await perRequest(await PgStore.open(await cluster.createDatabase('bench_micro')));
+    report.info('store work per POST (authenticate + charge), median', `SQLite ${sqliteUs.toFixed(0)} µs, PostgreSQL ${pgUs.toFixed(0)} µs (local, TCP)`);
+
     const sqliteEnv = { ...pgEnv('sqlite'), CONCURRENCY: '2' };
     const postgresEnv = { ...pgEnv('pg1'), CONCURRENCY: '2', DATABASE_URL: await cluster.createDatabase('bench_overhead') };
     const sqliteKey = JSON.parse(cli(['keys', 'create', '--account', 'bench', '--plan', 'pro', '--json'], sqliteEnv)).key;
