@@ -73,6 +73,7 @@ export class JobWorker {
   private timers: NodeJS.Timeout[] = [];
   private stopping = false;
   private claiming = false;
+  private kickAgain = false;
   private beating = false;
   private recovering = false;
   /** When leases were last renewed (a worker cut off from the store longer than a lease stops its jobs). */
@@ -117,9 +118,18 @@ export class JobWorker {
 
   /** Claims queued jobs while there is room. */
   kick(): void {
-    if (this.stopping || this.claiming || Date.now() < this.pausedUntil || this.active.size >= this.concurrency) return;
+    if (this.stopping || Date.now() < this.pausedUntil || this.active.size >= this.concurrency) return;
+    if (this.claiming) {
+      // A job queued while this claim looked: look again right after, not at the next poll.
+      this.kickAgain = true;
+      return;
+    }
     this.claiming = true;
-    void this.claim();
+    this.kickAgain = false;
+    void this.claim().finally(() => {
+      this.claiming = false;
+      if (this.kickAgain) this.kick();
+    });
   }
 
   private async claim(): Promise<void> {
@@ -142,8 +152,6 @@ export class JobWorker {
     } catch (error) {
       this.storeFailedAt = Date.now();
       this.services.log.error({ err: error }, 'claiming jobs failed');
-    } finally {
-      this.claiming = false;
     }
   }
 

@@ -7,6 +7,7 @@
 // every process at once that a job was queued (idle workers start it without
 // waiting for their poll) or canceled (its worker kills it without waiting for
 // its heartbeat). Tested against PostgreSQL 15 (Debian bookworm).
+import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { ServerBusyError } from '../errors.js';
@@ -128,6 +129,9 @@ function unavailable(error: unknown): unknown {
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
+/** Prepared-statement names by SQL text. */
+const statementNames = new Map<string, string>();
+
 /** PostgreSQL implementation of Store (any number of hosts). */
 export class PgStore implements Store {
   readonly kind = 'postgres' as const;
@@ -165,9 +169,15 @@ export class PgStore implements Store {
     return store;
   }
 
+  /** Runs one statement as a named prepared statement: parsed and planned once per connection, not per request. */
   private async q<R extends pg.QueryResultRow>(sql: string, params: unknown[] = [], on: Queryable = this.pool): Promise<R[]> {
+    let name = statementNames.get(sql);
+    if (!name) {
+      name = `pdf_${crypto.createHash('sha256').update(sql).digest('hex').slice(0, 16)}`;
+      statementNames.set(sql, name);
+    }
     try {
-      return (await on.query<R>(sql, params)).rows;
+      return (await on.query<R>({ name, text: sql, values: params })).rows;
     } catch (error) {
       throw unavailable(error);
     }
