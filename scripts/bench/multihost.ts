@@ -15,7 +15,7 @@ import { SqliteStore } from '../../src/store/sqlite.js';
 import { authenticate, createKey } from '../../src/store/keys.js';
 import { charge } from '../../src/store/usage.js';
 import type { Store } from '../../src/store/types.js';
-import { CORPUS, Report, median, multipart, post } from './lib.js';
+import { CORPUS, Report, median, multipart, post, sideBySide } from './lib.js';
 
 const report = new Report();
 const parts = process.env.BENCH_PARTS ?? '123';
@@ -107,6 +107,12 @@ try {
     processes.push(sqlite, postgres);
     await mergeLoad(sqlite.url, sqliteKey, 4);
     await mergeLoad(postgres.url, postgresKey, 4);
+    // One client first: the added latency without queueing behind 15 others (context for a loaded machine).
+    const single = await sideBySide(100, () => post(`${sqlite.url}/v1/pdf/merge`, sqliteKey, merge), () => post(`${postgres.url}/v1/pdf/merge`, postgresKey, merge));
+    report.info(
+      'merge, 1 client: PostgreSQL vs SQLite median',
+      `SQLite ${median(single.a).toFixed(1)} ms, PostgreSQL ${median(single.b).toFixed(1)} ms, +${(median(single.b) - median(single.a)).toFixed(1)} ms`,
+    );
     const a: number[] = [];
     const b: number[] = [];
     // Alternating rounds, so both backends see the same machine noise.
