@@ -74,6 +74,8 @@ export class JobWorker {
   private stopping = false;
   private claiming = false;
   private kickAgain = false;
+  /** A claim failed midway: the store may have given us a job whose answer never arrived. */
+  private claimUncertain = false;
   private beating = false;
   private recovering = false;
   /** When leases were last renewed (a worker cut off from the store longer than a lease stops its jobs). */
@@ -134,6 +136,12 @@ export class JobWorker {
 
   private async claim(): Promise<void> {
     try {
+      if (this.claimUncertain) {
+        // Worker ids are unique per worker: a job running under ours that we do not run was claimed in a lost answer.
+        const released = await this.services.store.releaseStrays(this.id, [...this.active.keys()]);
+        this.claimUncertain = false;
+        if (released.length > 0) this.services.log.warn({ jobs: released }, 'claims lost with the connection; queued again');
+      }
       while (this.active.size < this.concurrency && !this.stopping) {
         const row = await this.services.store.claimNext(this.id, Date.now() + this.timings.leaseMs, new Date());
         if (!row) break;
@@ -151,6 +159,7 @@ export class JobWorker {
       }
     } catch (error) {
       this.storeFailedAt = Date.now();
+      this.claimUncertain = true;
       this.services.log.error({ err: error }, 'claiming jobs failed');
     }
   }

@@ -379,6 +379,16 @@ export class PgStore implements Store {
     return rows.length === 1;
   }
 
+  async releaseStrays(workerId: string, running: string[]): Promise<string[]> {
+    const rows = await this.q<{ id: string }>(
+      `UPDATE jobs SET status = 'queued', worker_id = NULL, lease_until = NULL, started_at = NULL, attempts = GREATEST(0, attempts - 1)
+       WHERE worker_id = $1 AND status = 'running' AND NOT (id = ANY($2::text[])) RETURNING id`,
+      [workerId, running],
+    );
+    if (rows.length > 0) await this.notify('queued');
+    return rows.map((r) => r.id);
+  }
+
   async cancelJob(id: string, now: Date): Promise<JobRow | undefined> {
     const rows = await this.q<JobRow>(
       `UPDATE jobs SET status = 'canceled', finished_at = $1, worker_id = NULL, lease_until = NULL

@@ -236,6 +236,15 @@ export class SqliteStore implements Store {
     return changed;
   }
 
+  async releaseStrays(workerId: string, running: string[]): Promise<string[]> {
+    const rows = this.stmt(
+      `UPDATE jobs SET status = 'queued', worker_id = NULL, lease_until = NULL, started_at = NULL, attempts = MAX(0, attempts - 1)
+       WHERE worker_id = ? AND status = 'running' AND id NOT IN (SELECT value FROM json_each(?)) RETURNING id`,
+    ).all(workerId, JSON.stringify(running)) as Array<{ id: string }>;
+    if (rows.length > 0) this.emit({ type: 'queued' });
+    return rows.map((r) => r.id);
+  }
+
   async cancelJob(id: string, now: Date): Promise<JobRow | undefined> {
     const row = this.stmt(
       `UPDATE jobs SET status = 'canceled', finished_at = ?, worker_id = NULL, lease_until = NULL

@@ -180,6 +180,8 @@ export interface Store {
   finishJob(id: string, workerId: string, finish: Finish, effects: EndEffects, now: Date): Promise<JobRow | undefined>;
   /** Puts a job `workerId` owns back in the queue (shutdown, busy pool); the attempt is not counted. */
   requeue(id: string, workerId: string): Promise<boolean>;
+  /** Queues again, uncounted, jobs held by `workerId` that it does not run (a claim whose answer the connection lost); their ids. */
+  releaseStrays(workerId: string, running: string[]): Promise<string[]>;
   /** Cancels a queued or running job and tells its worker; the row after, or undefined if it had ended. */
   cancelJob(id: string, now: Date): Promise<JobRow | undefined>;
   deleteJob(id: string): Promise<void>;

@@ -249,8 +249,11 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     }
     const rows = (await db.query('SELECT id, attempts FROM jobs WHERE id = ANY($1::text[])', [accepted])).rows;
     expect(rows).toHaveLength(accepted.length);
+    // Run once: one attempt counted, one success logged, no run canceled or handed back on the way.
     expect(rows.filter((r) => r.attempts !== 1)).toEqual([]);
     expect(accepted.filter((id) => successes(id) !== 1)).toEqual([]);
+    const interrupted = workers.flatMap((w) => w.log().split('\n')).filter((l) => accepted.some((id) => l.includes(id)) && /job canceled|put back|job failed|interrupted/.test(l));
+    expect(interrupted).toEqual([]);
     // Refunded: the day's count is exactly the requests that were admitted and not failed by the server.
     const admitted = results.filter((r) => r.status === 200 || r.status === 202).length;
     await eventually(async () => {

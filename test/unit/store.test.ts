@@ -190,12 +190,23 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
   });
 
   it('requeue hands a job back without counting the attempt; expiry gives each result to one sweeper', async () => {
+    const newClaim = async () => {
+      await a.insertJob(newJob(accountId, 5), 1e12);
+      return (await a.claimNext('w/1/x', Date.now() + 30_000, new Date()))!;
+    };
     await a.insertJob(newJob(accountId), 1e12);
     const row = (await a.claimNext('w/1/x', Date.now() + 30_000, new Date()))!;
     expect(await b.requeue(row.id, 'other/1/x')).toBe(false);
     expect(await a.requeue(row.id, 'w/1/x')).toBe(true);
     expect((await b.getJob(row.id))!).toMatchObject({ status: 'queued', attempts: 0, worker_id: null });
-    // 20 finished jobs with expired results, expired by two sweepers at once.
+    // Claims whose answer was lost: released, uncounted, except what the worker runs.
+    const [kept, lost] = [(await a.claimNext('w/1/x', Date.now() + 30_000, new Date()))!, await newClaim()];
+    expect(await b.releaseStrays('w/1/x', [kept.id])).toEqual([lost.id]);
+    expect((await a.getJob(lost.id))!).toMatchObject({ status: 'queued', attempts: 0 });
+    expect((await a.getJob(kept.id))!).toMatchObject({ status: 'running', attempts: 1 });
+    await a.requeue(kept.id, 'w/1/x');
+    await a.requeue(lost.id, 'w/1/x');
+    // 20 more jobs: 22 finished with expired results, expired by two sweepers at once.
     for (let i = 0; i < 20; i++) {
       await a.insertJob(newJob(accountId, 10 + i), 1e12);
     }
@@ -204,11 +215,11 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
       if (!claimed) break;
       await a.finishJob(claimed.id, 'w/1/x', { status: 'succeeded', result_file: `r-${claimed.id}`, result_stored_bytes: 5, expires_at: '2026-01-01T00:00:00.000Z' }, noEffects, new Date());
     }
-    expect((await a.referencedFiles()).results.size).toBe(21);
+    expect((await a.referencedFiles()).results.size).toBe(22);
     const [x, y] = await Promise.all([a.expireResults(new Date()), b.expireResults(new Date())]);
-    expect(x.length + y.length).toBe(21);
-    expect(new Set([...x, ...y]).size).toBe(21);
+    expect(x.length + y.length).toBe(22);
+    expect(new Set([...x, ...y]).size).toBe(22);
     expect((await b.referencedFiles()).results.size).toBe(0);
-    expect(await a.pruneJobs(new Date(Date.now() + 3600_000))).toBe(21);
+    expect(await a.pruneJobs(new Date(Date.now() + 3600_000))).toBe(22);
   });
 });
