@@ -166,7 +166,7 @@ try {
       const ids: string[] = [];
       for (let i = 0; i < OCR_JOBS; i++) ids.push(await submitJob(api.url, key, ocrForm));
       const started = performance.now();
-      const workers = await Promise.all(Array.from({ length: workerCount }, (_, i) => startWorkerProcess({ ...env, TMP_DIR: path.join(work, `pg3-w${workerCount}-${i}`) })));
+      const workers = await Promise.all(Array.from({ length: workerCount }, (_, i) => startWorkerProcess({ ...env, LOG_LEVEL: 'info', TMP_DIR: path.join(work, `pg3-w${workerCount}-${i}`) })));
       processes.push(...workers);
       const startedUp = performance.now() - started;
       for (const id of ids) {
