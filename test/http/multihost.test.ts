@@ -1,13 +1,16 @@
 // Several hosts, simulated with separate OS processes on one machine: two
 // `serve` processes without workers (the API replicas) and two `worker`
 // processes, all on one private PostgreSQL cluster and one shared job-storage
-// directory (API.md §9). These are the settings compose.yaml uses too
-// (MULTIHOST_ENV below, apart from paths, ports and the test's short lease).
+// directory (API.md §9). The settings are compose.yaml's (DATABASE_URL,
+// STORAGE_URL, DATA_KEY_FILE, `serve --no-workers`), with file storage for
+// MinIO, each process its own DATA_DIR and TMP_DIR like its own host, and a
+// short lease so a killed worker's job comes back within seconds.
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigPdf, download, filesUnder, processesUnder, waitForJob, type JobObject } from '../helpers/jobs.js';
@@ -24,11 +27,13 @@ const apis: ServeProcess[] = [];
 const workers: WorkerProcess[] = [];
 let tmpCounter = 0;
 
-/** Per-process settings: its own TMP_DIR, like its own host. */
+/** Per-process settings: its own DATA_DIR and TMP_DIR, like its own host. */
 const own = (extra: Record<string, string> = {}) => {
-  const tmp = path.join(base, `tmp-${++tmpCounter}`);
-  return { ...env, TMP_DIR: tmp, ...extra };
+  const n = ++tmpCounter;
+  return { ...env, DATA_DIR: path.join(base, `host-${n}`), TMP_DIR: path.join(base, `tmp-${n}`), ...extra };
 };
+/** Where the shared job storage keeps its files. */
+const storageDir = () => path.join(base, 'shared', 'jobs');
 
 /** TMP_DIR of each worker: where its tool processes work. */
 const workerTmp = new Map<WorkerProcess, string>();
@@ -62,12 +67,14 @@ function successes(id: string): number {
 beforeAll(async () => {
   cluster = await startPostgres();
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-multihost-'));
+  fs.mkdirSync(path.join(base, 'secrets'));
+  fs.writeFileSync(path.join(base, 'secrets', 'data.key'), crypto.randomBytes(32).toString('base64') + '\n', { mode: 0o400 });
   env = {
     DATABASE_URL: await cluster.createDatabase(),
-    // The shared volume of job files and the shared data key (never in the database).
-    DATA_DIR: path.join(base, 'shared'),
-    DATA_KEY: crypto.randomBytes(32).toString('base64'),
-    EMBEDDED_WORKER: 'false',
+    // The shared volume of job files and the shared data key (a mounted secret, never in the database or the storage).
+    STORAGE_URL: pathToFileURL(path.join(base, 'shared', 'jobs')).href,
+    DATA_KEY_FILE: path.join(base, 'secrets', 'data.key'),
+    DATA_DIR: path.join(base, 'cli'),
     CONCURRENCY: '1',
     QUEUE_LIMIT: '1000',
     ACCOUNT_QUEUE_LIMIT: '1000',
@@ -78,7 +85,7 @@ beforeAll(async () => {
   cli(['keys', 'list'], env); // migrates once, before the replicas race to
   db = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
   db.on('error', () => {});
-  apis.push(...(await Promise.all([startServeProcess(own({ CONCURRENCY: '2' })), startServeProcess(own({ CONCURRENCY: '2' }))])));
+  apis.push(...(await Promise.all([startServeProcess(own({ CONCURRENCY: '2' }), ['--no-workers']), startServeProcess(own({ CONCURRENCY: '2' }), ['--no-workers'])])));
   await Promise.all([startWorker(), startWorker()]);
 });
 
@@ -175,8 +182,8 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     expect(replacement.workerId).not.toBe(owner);
     await eventually(() => processesOf(victim).length === 0 && fs.readdirSync(workerTmp.get(victim)!).length === 0, 10_000);
     // No orphaned files in storage: one result for the job, no input left.
-    await eventually(() => filesUnder(path.join(env.DATA_DIR, 'jobs', 'inputs')).length === 0, 10_000);
-    expect(filesUnder(path.join(env.DATA_DIR, 'jobs', 'results')).filter((f) => f.includes(id))).toHaveLength(1);
+    await eventually(() => filesUnder(path.join(storageDir(), 'inputs')).length === 0, 10_000);
+    expect(filesUnder(path.join(storageDir(), 'results')).filter((f) => f.includes(id))).toHaveLength(1);
   });
 
   it('a cancel sent to API A stops the job on whichever worker runs it, its processes gone within 2 s', async () => {
