@@ -173,6 +173,8 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     // Not before the lease ran out: nobody looked at the pid of a process on "another host".
     expect(Date.parse(done.started_at!)).toBeGreaterThan(killedAt);
     expect(await jobRow(id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    // The worker logs its success right after recording it: wait for the line, then it must be the only one.
+    await eventually(() => successes(id) >= 1, 5000);
     expect(successes(id)).toBe(1);
     const zip = path.join(base, 'split.zip');
     fs.writeFileSync(zip, Buffer.from(await (await download(apis[0].url, id, key)).arrayBuffer()));
@@ -261,6 +263,7 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     expect(rows).toHaveLength(accepted.length);
     // Run once: one attempt counted, one success logged, no run canceled or handed back on the way.
     expect(rows.filter((r) => r.attempts !== 1)).toEqual([]);
+    await eventually(() => accepted.every((id) => successes(id) >= 1), 5000);
     expect(accepted.filter((id) => successes(id) !== 1)).toEqual([]);
     const interruptions = ['job canceled', 'job put back in the queue', 'job failed', 'job interrupted (worker gone); queued again', 'job interrupted twice; failed'];
     const interrupted = workers
