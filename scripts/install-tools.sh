@@ -25,6 +25,8 @@ PACKAGES=(
   python3-httpx python3-pytest python3-pytest-asyncio
   # the spawn helper (native/spawn-helper.c, compiled by scripts/build-native.sh)
   gcc libc6-dev
+  # Tests only: a private throwaway cluster per test file (test/helpers/postgres.ts); the service needs just a DATABASE_URL.
+  postgresql
 )
 
 if ! command -v apt-get >/dev/null 2>&1; then

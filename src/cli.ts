@@ -1,8 +1,8 @@
 // bin/pdf-service: serve, worker, keys, accounts, doctor.
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from './config.js';
-import { findAccountByName, rotateWebhookSecret, setPlan } from './store/accounts.js';
-import { openDatabase } from './store/db.js';
+import { findAccountByName, rotateWebhookSecret, setPlan, webhookSecret } from './store/accounts.js';
+import { openStore } from './store/index.js';
 import { createKey, listKeys, revokeKey } from './store/keys.js';
 import { isPlan, PLAN_NAMES } from './store/plans.js';
 import { probeTools } from './tools/versions.js';
@@ -27,14 +27,14 @@ function fail(message: string): never {
 
 async function keys(config: Config, argv: string[]): Promise<void> {
   const [sub, ...rest] = argv;
-  const db = openDatabase(config.DATA_DIR);
+  const { store, dataKey } = await openStore(config, { poolSize: 1 });
   try {
     if (sub === 'create') {
       const { values } = parseArgs({ args: rest, options: { account: { type: 'string' }, plan: { type: 'string', default: 'free' }, json: { type: 'boolean', default: false } } });
       if (!values.account) fail('keys create needs --account NAME');
       if (!isPlan(values.plan!)) fail(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
-      const existing = findAccountByName(db, values.account);
-      const created = createKey(db, values.account, values.plan);
+      const existing = await findAccountByName(store, values.account);
+      const created = await createKey(store, dataKey, values.account, values.plan);
       if (values.json) {
         console.log(JSON.stringify(created));
       } else {
@@ -42,7 +42,7 @@ async function keys(config: Config, argv: string[]): Promise<void> {
       }
     } else if (sub === 'list') {
       const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
-      const rows = listKeys(db);
+      const rows = await listKeys(store);
       if (values.json) {
         console.log(JSON.stringify(rows));
       } else {
@@ -51,36 +51,36 @@ async function keys(config: Config, argv: string[]): Promise<void> {
       }
     } else if (sub === 'revoke') {
       const prefix = rest[0] ?? fail('keys revoke needs PREFIX');
-      if (!revokeKey(db, prefix)) fail(`no active key with prefix ${prefix}`);
+      if (!(await revokeKey(store, prefix))) fail(`no active key with prefix ${prefix}`);
       console.log(`revoked ${prefix}`);
     } else {
       fail('keys: create, list or revoke');
     }
   } finally {
-    db.close();
+    await store.close();
   }
 }
 
 async function accounts(config: Config, argv: string[]): Promise<void> {
   const [sub, name, ...rest] = argv;
-  const db = openDatabase(config.DATA_DIR);
+  const { store, dataKey } = await openStore(config, { poolSize: 1 });
   try {
     if (sub === 'set-plan') {
       const plan = rest[0];
       if (!name || !plan) fail('accounts set-plan NAME PLAN');
       if (!isPlan(plan)) fail(`PLAN must be one of ${PLAN_NAMES.join(', ')}`);
-      if (!setPlan(db, name, plan)) fail(`no account named ${name}`);
+      if (!(await setPlan(store, name, plan))) fail(`no account named ${name}`);
       console.log(`account ${name} is now on plan ${plan}`);
     } else if (sub === 'webhook-secret') {
       if (!name) fail('accounts webhook-secret NAME [--rotate]');
-      const account = findAccountByName(db, name) ?? fail(`no account named ${name}`);
-      const secret = rest.includes('--rotate') ? rotateWebhookSecret(db, name)! : account.webhook_secret;
+      const account = (await findAccountByName(store, name)) ?? fail(`no account named ${name}`);
+      const secret = rest.includes('--rotate') ? (await rotateWebhookSecret(store, dataKey, name))! : await webhookSecret(store, dataKey, account.id);
       console.log(secret);
     } else {
       fail('accounts: set-plan or webhook-secret');
     }
   } finally {
-    db.close();
+    await store.close();
   }
 }
 

@@ -84,6 +84,8 @@ const configSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   /** Seconds a SIGTERM waits for running jobs and requests before handing jobs back to the queue. */
   SHUTDOWN_GRACE: int(25, 0).transform((s) => s * 1000),
+  /** A running job whose worker has not renewed its lease for this long is taken to be dead (retried once elsewhere). */
+  JOB_LEASE_TIMEOUT: seconds(30),
 
   // --- Chromium (issue 12) ---
   /** Warm headless Chromium instances for HTML → PDF. */

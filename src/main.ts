@@ -39,7 +39,7 @@ export async function startService(config: Config, role: ServiceRole): Promise<v
       // As the HTTP server's close does: warm LibreOffice and Chromium instances and their profiles go too.
       await stopOfficePool(config);
       await stopChromiumPool(config);
-      services.db.close();
+      await services.store.close();
     });
     log.info({ worker: jobs.worker?.id, concurrency: config.CONCURRENCY, storage: storage.location }, 'job worker started');
   }

@@ -22,7 +22,7 @@ import { operationHandler } from './routes/execute.js';
 import type { OperationRoute } from './routes/definition.js';
 import { operationRoutes } from './routes/index.js';
 import type { Services } from './services.js';
-import { openDatabase } from './store/db.js';
+import { openStore } from './store/index.js';
 import { dailyLimit } from './store/plans.js';
 import { nextUtcMidnight, usedOn, utcDay } from './store/usage.js';
 import { stopChromiumPool } from './tools/chromium.js';
@@ -51,8 +51,8 @@ export async function createServices(config: Config, options: { log?: Logger; to
     throw new Error(`required tools missing: ${missing.map((t) => `${t.binary} (${t.error})`).join(', ')}; run scripts/install-tools.sh`);
   }
   configureChildLimits({ memoryBytes: config.TOOL_MEMORY_LIMIT, cpuMs: config.TOOL_CPU_LIMIT });
-  const db = openDatabase(config.DATA_DIR);
-  const services: Services = { config, db, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics(), fairShare: new FairShare(config) };
+  const { store, dataKey } = await openStore(config);
+  const services: Services = { config, store, dataKey, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics(), fairShare: new FairShare(config) };
   // The HTTP side of jobs (submit, routes); startJobs (src/jobs) runs the worker and sweeper.
   services.jobs = new JobSystem(services);
   return services;
@@ -68,7 +68,7 @@ export interface AppExtensions {
 }
 
 export function createApp(services: Services, extensions: AppExtensions = {}): Koa {
-  const { config, db } = services;
+  const { config, store } = services;
   const app = new Koa({ proxy: config.TRUST_PROXY });
   // Errors after the response started (a client that went away mid-download) land here, not on stderr.
   app.on('error', (error: Error, ctx?: Koa.Context) => {
@@ -76,7 +76,7 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
     log.warn({ err: error.message, path: ctx?.path }, 'response stream ended early');
   });
   const router = new Router();
-  const auth = requireApiKey(db);
+  const auth = requireApiKey(store);
   const operations = [...operationRoutes, ...(extensions.operations ?? [])];
   services.extraOperations = extensions.operations;
   const openapi = buildOpenApi(operations, config, { ...jobOpenApiPaths, ...extensions.openapiPaths });
@@ -85,8 +85,8 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
   app.use(accessLog(services));
   app.use(problemMiddleware());
   app.use(refuseWhileDraining(services));
-  app.use(rateLimitHeaders(db));
-  app.use(unmatchedAsProblems(db));
+  app.use(rateLimitHeaders(store));
+  app.use(unmatchedAsProblems(store));
 
   router.get('/healthz', async (ctx) => {
     const ok = await requiredToolsPresent(services.tools);
@@ -104,11 +104,11 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
       ctx.body = services.metrics.render(services.pool);
     });
   }
-  router.get('/v1/account', auth, (ctx) => {
+  router.get('/v1/account', auth, async (ctx) => {
     const account = ctx.state.account!;
     const now = new Date();
     const limit = dailyLimit(account.plan);
-    const used = usedOn(db, account.id, utcDay(now));
+    const used = await usedOn(store, account.id, utcDay(now));
     ctx.body = {
       account: account.name,
       plan: account.plan,
@@ -119,7 +119,7 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
     };
   });
   for (const route of operations) {
-    router.post(`/v1/pdf/${route.name}`, auth, chargeAllowance(db), operationHandler(route, services));
+    router.post(`/v1/pdf/${route.name}`, auth, chargeAllowance(store), operationHandler(route, services));
   }
   extensions.extend?.(router);
   services.jobs?.mount?.(router);
@@ -211,7 +211,7 @@ export async function listen(services: Services, app: Koa): Promise<RunningServe
       const closed = stopListening();
       server.closeAllConnections();
       await closed;
-      services.db.close();
+      await services.store.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 // The long-lived things a request needs, built once by server.ts.
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
-import type { Db } from './store/db.js';
+import type { Store } from './store/types.js';
 import type { ProcessPool } from './tools/pool.js';
 import type { ToolStatus } from './tools/versions.js';
 import type { FairShare } from './http/fair-share.js';
@@ -9,7 +9,10 @@ import type { Metrics } from './http/metrics.js';
 
 export interface Services {
   config: Config;
-  db: Db;
+  /** Accounts, keys, usage, jobs: SQLite or PostgreSQL (store/index.ts). */
+  store: Store;
+  /** Seals job files, job options and webhook secrets. */
+  dataKey: Buffer;
   pool: ProcessPool;
   log: Logger;
   /** Probed at start-up. */

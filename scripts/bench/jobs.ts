@@ -92,7 +92,7 @@ async function startInProcess(logs: Array<Record<string, any>>) {
   const services = await createServices(config, { log });
   const jobs = startJobs(services, { worker: true });
   const running = await listen(services, createApp(services));
-  const key = createKey(services.db, 'bench', 'enterprise').key;
+  const key = (await createKey(services.store, services.dataKey, 'bench', 'enterprise')).key;
   return {
     url: running.url,
     key,

@@ -4,7 +4,7 @@
 // let a client buy unlimited work with files made to time out).
 import type { Context, Middleware } from 'koa';
 import { ClientClosedError, QuotaExceededError } from '../errors.js';
-import type { Db } from '../store/db.js';
+import type { Store } from '../store/types.js';
 import { dailyLimit } from '../store/plans.js';
 import { charge, refund, secondsToReset, usedOn, utcDay } from '../store/usage.js';
 import { toProblem } from './problem.js';
@@ -16,7 +16,7 @@ function setRateLimitHeaders(ctx: Context, limit: number, used: number): void {
 }
 
 /** Adds RateLimit headers without charging (GET endpoints, jobs). */
-export function rateLimitHeaders(db: Db): Middleware {
+export function rateLimitHeaders(store: Store): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -24,7 +24,7 @@ export function rateLimitHeaders(db: Db): Middleware {
       const account = ctx.state.account;
       const limit = account ? dailyLimit(account.plan) : null;
       if (account && limit !== null && !ctx.state.charge) {
-        setRateLimitHeaders(ctx, limit, usedOn(db, account.id, utcDay(new Date())));
+        setRateLimitHeaders(ctx, limit, await usedOn(store, account.id, utcDay(new Date())).catch(() => 0));
       }
     }
   };
@@ -42,12 +42,12 @@ export function isRefunded(status: number, code?: string): boolean {
 }
 
 /** Charges one request; refunds it when isRefunded says so. */
-export function chargeAllowance(db: Db): Middleware {
+export function chargeAllowance(store: Store): Middleware {
   return async (ctx, next) => {
     const account = ctx.state.account!;
     const limit = dailyLimit(account.plan);
     const now = new Date();
-    const result = charge(db, account.id, limit, now);
+    const result = await charge(store, account.id, limit, now);
     if (!result.admitted) {
       if (limit !== null) setRateLimitHeaders(ctx, limit, result.used);
       throw new QuotaExceededError(limit ?? 0, secondsToReset(now));
@@ -66,7 +66,7 @@ export function chargeAllowance(db: Db): Middleware {
       throw error;
     } finally {
       if (refunded && !ctx.state.chargeKept) {
-        refund(db, account.id, result.day);
+        await refund(store, account.id, result.day);
         used -= 1;
       }
       if (limit !== null) setRateLimitHeaders(ctx, limit, used);

@@ -2,11 +2,11 @@
 // Under /v1 the key is checked first: every /v1/* request needs one.
 import type { Middleware } from 'koa';
 import { MethodNotAllowedError, NotFoundError } from '../errors.js';
-import type { Db } from '../store/db.js';
+import type { Store } from '../store/types.js';
 import { requireApiKey } from './auth.js';
 
-export function unmatchedAsProblems(db: Db): Middleware {
-  const auth = requireApiKey(db);
+export function unmatchedAsProblems(store: Store): Middleware {
+  const auth = requireApiKey(store);
   return async (ctx, next) => {
     await next();
     if (ctx.body != null || (ctx.status !== 404 && ctx.status !== 405)) return;

@@ -8,25 +8,12 @@ import type { Config } from '../config.js';
 import { ServerBusyError } from '../errors.js';
 import { COMMON_FIELDS } from '../routes/options.js';
 import type { JobSubmitter, Services } from '../services.js';
-import type { Db } from '../store/db.js';
-import { loadDataKey, sealedSize, sealValue } from './crypto.js';
+import type { Store } from '../store/types.js';
+import { sealedSize, sealValue } from './crypto.js';
 import { mountJobRoutes } from './routes.js';
 import { DEFAULT_TIMINGS, JobWorker, type WorkerTimings } from './runner.js';
 import { openJobStorage, readFileStream, sweepWorkdirs, type JobStorage, type StoredFile } from './storage.js';
-import {
-  cancelJob,
-  deleteJob,
-  expireResults,
-  getJob,
-  insertJob,
-  jobView,
-  newJobId,
-  pruneJobs,
-  referencedFiles,
-  storageUsed,
-  type JobRow,
-  type StoredInput,
-} from './store.js';
+import { jobView, newJobId, type JobRow, type NewJob, type StoredInput } from './store.js';
 import { DEFAULT_RETRY_DELAYS_MS, deliverDue, pruneDeliveries, validateCallbackUrl } from './webhooks.js';
 
 /** Finished jobs and deliveries are forgotten this long after they end (their results expire much sooner). */
@@ -38,35 +25,36 @@ type SubmitRequest = Parameters<JobSubmitter['submit']>[0];
 export class JobSystem implements JobSubmitter {
   readonly key: Buffer;
   readonly storage: JobStorage;
-  readonly db: Db;
+  readonly store: Store;
   private readonly config: Config;
   private readonly log: Logger;
   /** The embedded worker, when this process runs one (local cancel, immediate start). */
   worker?: JobWorker;
 
-  constructor(services: { config: Config; db: Db; log: Logger }) {
+  constructor(services: { config: Config; store: Store; dataKey: Buffer; log: Logger }) {
     this.config = services.config;
-    this.db = services.db;
+    this.store = services.store;
     this.log = services.log;
     // Hosts sharing a storage must share the key; one generated in a local DATA_DIR would differ per host.
     if (this.config.STORAGE_URL && !this.config.DATA_KEY && !this.config.DATA_KEY_FILE) {
       throw new Error('invalid configuration: STORAGE_URL is set, so DATA_KEY or DATA_KEY_FILE must be too (every host needs the same data key)');
     }
-    this.key = loadDataKey(this.config.DATA_KEY, this.config.DATA_DIR, this.config.DATA_KEY_FILE);
+    this.key = services.dataKey;
     this.storage = openJobStorage(this.config, this.key);
   }
 
   /** Stores the validated upload encrypted and queues the job; the caller answers 202 with the job object. */
   async submit(request: SubmitRequest): Promise<Record<string, unknown>> {
-    const { config, db, storage } = this;
+    const { config, store, storage } = this;
     const callbackUrl = request.callbackUrl === undefined ? null : await validateCallbackUrl(request.callbackUrl, config);
     const uploads = Object.entries(request.files).flatMap(([field, files]) => files.map((file) => ({ field, file })));
     const needed = uploads.reduce((n, u) => n + sealedSize(u.file.size), 0);
     // Early refusal before any byte is written; insertJob re-checks atomically.
-    if (storageUsed(db) + needed > config.JOB_STORAGE_LIMIT) throw storageFull();
+    if ((await store.storageUsed()) + needed > config.JOB_STORAGE_LIMIT) throw storageFull();
 
     const id = newJobId();
     const written: StoredFile[] = [];
+    let job: NewJob;
     try {
       const inputs: StoredInput[] = [];
       for (const [i, { field, file }] of uploads.entries()) {
@@ -76,37 +64,34 @@ export class JobSystem implements JobSubmitter {
       }
       const fields = { ...request.fields };
       for (const name of COMMON_FIELDS) delete fields[name];
-      const accepted = insertJob(
-        db,
-        {
-          id,
-          account_id: request.accountId,
-          operation: request.operation,
-          created_at: new Date().toISOString(),
-          fields: sealValue(this.key, Buffer.from(JSON.stringify(fields)), id),
-          inputs: JSON.stringify(inputs),
-          stored_bytes: written.reduce((n, f) => n + f.stored, 0),
-          charge_day: request.chargeDay,
-          request_id: request.requestId,
-          callback_url: callbackUrl,
-        },
-        config.JOB_STORAGE_LIMIT,
-      );
-      if (!accepted) throw storageFull();
+      job = {
+        id,
+        account_id: request.accountId,
+        operation: request.operation,
+        created_at: new Date().toISOString(),
+        fields: sealValue(this.key, Buffer.from(JSON.stringify(fields)), id),
+        inputs: JSON.stringify(inputs),
+        stored_bytes: written.reduce((n, f) => n + f.stored, 0),
+        charge_day: request.chargeDay,
+        request_id: request.requestId,
+        callback_url: callbackUrl,
+      };
+      if (!(await store.insertJob(job, config.JOB_STORAGE_LIMIT))) throw storageFull();
     } catch (error) {
       for (const file of written) await storage.remove('inputs', file.name);
       throw error;
     }
     for (const file of written) storage.settle(file.name);
-    setImmediate(() => this.worker?.kick());
-    return jobView(getJob(db, id)!);
+    // The store tells every worker (PostgreSQL NOTIFY; this process's own worker on SQLite).
+    // The answer is built from what was inserted: no second read that an outage could turn into a 503 for a queued job.
+    return jobView({ ...job, status: 'queued', attempts: 0, started_at: null, finished_at: null, worker_id: null, lease_until: null, ...NO_RESULT });
   }
 
   /** Cancels a queued or running job; undefined if it had already ended. */
   async cancel(row: JobRow): Promise<JobRow | undefined> {
-    const canceled = cancelJob(this.db, row.id);
+    const canceled = await this.store.cancelJob(row.id, new Date());
     if (!canceled) return undefined;
-    // A worker elsewhere notices at its next heartbeat; ours stops now.
+    // Its worker stops it through the store's cancel event (NOTIFY on PostgreSQL) or, at the latest, at its next heartbeat; ours stops now.
     this.worker?.cancel(row.id);
     for (const input of JSON.parse(canceled.inputs) as StoredInput[]) await this.storage.remove('inputs', input.file);
     return canceled;
@@ -114,9 +99,9 @@ export class JobSystem implements JobSubmitter {
 
   /** Deletes a finished job and its result. */
   async remove(id: string): Promise<void> {
-    const row = getJob(this.db, id);
+    const row = await this.store.getJob(id);
     if (!row) return;
-    deleteJob(this.db, id);
+    await this.store.deleteJob(id);
     await this.storage.remove('results', row.result_file);
   }
 
@@ -127,24 +112,36 @@ export class JobSystem implements JobSubmitter {
 
   /** Deletes expired results, files no job refers to and work directories of dead processes. */
   async sweep(): Promise<void> {
-    const { db, storage, log } = this;
-    const expired = expireResults(db);
+    const { store, storage, log } = this;
+    const expired = await store.expireResults(new Date());
     for (const name of expired) await storage.remove('results', name);
-    let refs = referencedFiles(db);
-    const removed = await storage.sweep((area, name, recheck) => {
+    let refs = await store.referencedFiles();
+    // Files that look stray at first sight; each is re-checked against a fresh look before deletion.
+    const removed = await storage.sweep(async (area, name, recheck) => {
       // Recomputed before each deletion: a job may have recorded the file since the first look.
-      if (recheck) refs = referencedFiles(db);
+      if (recheck) refs = await store.referencedFiles();
       return (area === 'inputs' ? refs.inputs : refs.results).has(name);
     });
     const workdirs = await sweepWorkdirs(this.config.TMP_DIR);
     const before = new Date(Date.now() - KEEP_ROWS_MS);
-    pruneJobs(db, before);
-    pruneDeliveries(db, before);
+    await store.pruneJobs(before);
+    await pruneDeliveries(store, before);
     if (expired.length + removed.length + workdirs > 0) {
       log.info({ expired: expired.length, stray_files: removed.length, stray_workdirs: workdirs }, 'job storage swept');
     }
   }
 }
+
+const NO_RESULT = {
+  result_file: null,
+  result_filename: null,
+  result_type: null,
+  result_size: null,
+  result_stored_bytes: null,
+  result_headers: null,
+  expires_at: null,
+  error: null,
+} as const;
 
 function storageFull(): ServerBusyError {
   return new ServerBusyError(60, 'Job storage is full (JOB_STORAGE_LIMIT); retry later.');
@@ -170,7 +167,7 @@ export interface StartJobsOptions {
 export function startJobs(services: Services, options: StartJobsOptions = {}): JobsHandle {
   const jobs = (services.jobs as JobSystem | undefined) ?? new JobSystem(services);
   services.jobs = jobs;
-  const { config, db, log } = services;
+  const { config, store, dataKey, log } = services;
   const timers: NodeJS.Timeout[] = [];
   let sweeping: Promise<void> | undefined;
   const sweep = () => {
@@ -189,7 +186,7 @@ export function startJobs(services: Services, options: StartJobsOptions = {}): J
       deliverAgain = true;
       return;
     }
-    delivering = deliverDue(db, config, log, worker?.id ?? 'sweeper', options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS)
+    delivering = deliverDue(store, dataKey, config, log, worker?.id ?? `sweeper/${process.pid}`, options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS)
       .then(() => undefined)
       .catch((error) => log.error({ err: error }, 'webhook delivery failed'))
       .finally(() => {
@@ -203,7 +200,7 @@ export function startJobs(services: Services, options: StartJobsOptions = {}): J
 
   let worker: JobWorker | undefined;
   if (runWorker) {
-    worker = new JobWorker(services, jobs.storage, jobs.key, config.CONCURRENCY, { ...DEFAULT_TIMINGS, ...options.timings }, () => setImmediate(deliver));
+    worker = new JobWorker(services, jobs.storage, jobs.key, config.CONCURRENCY, { ...DEFAULT_TIMINGS, leaseMs: config.JOB_LEASE_TIMEOUT, ...options.timings }, () => setImmediate(deliver));
     jobs.worker = worker;
     // Leftovers of a killed process go before the first job starts.
     void sweep().then(() => worker?.start());

@@ -5,26 +5,26 @@ import { JobNotFinishedError, NotFoundError, ResultExpiredError } from '../error
 import { contentDisposition } from '../http/filename.js';
 import { requireApiKey } from '../http/auth.js';
 import type { JobSystem } from './index.js';
-import { getAccountJob, jobView } from './store.js';
+import { jobView } from './store.js';
 
 const JOB_ID = /^job_[0-9A-Za-z]{22}$/;
 
 /** Mounts the job routes on `router`. */
 export function mountJobRoutes(router: Router, jobs: JobSystem): void {
-  const { db } = jobs;
-  const auth = requireApiKey(db);
-  const find = (id: string, accountId: number) => {
-    const row = JOB_ID.test(id) ? getAccountJob(db, id, accountId) : undefined;
+  const { store } = jobs;
+  const auth = requireApiKey(store);
+  const find = async (id: string, accountId: number) => {
+    const row = JOB_ID.test(id) ? await store.getAccountJob(id, accountId) : undefined;
     if (!row) throw new NotFoundError('No such job.');
     return row;
   };
 
-  router.get('/v1/jobs/:id', auth, (ctx) => {
-    ctx.body = jobView(find(ctx.params.id, ctx.state.account!.id));
+  router.get('/v1/jobs/:id', auth, async (ctx) => {
+    ctx.body = jobView(await find(ctx.params.id, ctx.state.account!.id));
   });
 
   router.get('/v1/jobs/:id/result', auth, async (ctx) => {
-    const row = find(ctx.params.id, ctx.state.account!.id);
+    const row = await find(ctx.params.id, ctx.state.account!.id);
     if (row.status === 'queued' || row.status === 'running') throw new JobNotFinishedError();
     if (row.status !== 'succeeded') throw new NotFoundError(`The job ${row.status === 'failed' ? 'failed' : 'was canceled'}; it has no result.`);
     if (!row.result_file || !row.expires_at || Date.parse(row.expires_at) <= Date.now()) throw new ResultExpiredError();
@@ -42,7 +42,7 @@ export function mountJobRoutes(router: Router, jobs: JobSystem): void {
   });
 
   router.delete('/v1/jobs/:id', auth, async (ctx) => {
-    const row = find(ctx.params.id, ctx.state.account!.id);
+    const row = await find(ctx.params.id, ctx.state.account!.id);
     const canceled = await jobs.cancel(row);
     if (canceled) {
       ctx.body = jobView(canceled);

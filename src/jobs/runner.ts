@@ -2,8 +2,11 @@
 // each through its route declaration exactly like a synchronous request (same
 // pool, same deadline, same process-group kill), stores the result encrypted,
 // and renews its leases. A lease it can no longer renew means the job was
-// canceled (perhaps by another process): the job's signal is aborted, which
-// kills its processes. Jobs of dead workers are recovered here too.
+// canceled (perhaps by another process or host): the job's signal is aborted,
+// which kills its processes. A cancel also arrives at once as a store event
+// (PostgreSQL NOTIFY), and so does a newly queued job. Jobs of dead workers are
+// recovered here too: by lease expiry on any backend, and on SQLite (one host)
+// also by a pid check, which means nothing across hosts.
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -19,23 +22,11 @@ import type { InputFile } from '../operations/types.js';
 import { findOperation } from '../routes/index.js';
 import { parseOptions } from '../routes/options.js';
 import type { Services } from '../services.js';
-import { refund } from '../store/usage.js';
 import type { RunContext } from '../tools/run.js';
 import { openValue } from './crypto.js';
 import { createJobWorkdir, pidAlive, readFileStream, type JobStorage } from './storage.js';
-import {
-  claimNext,
-  failOrphan,
-  finishJob,
-  orphanedJobs,
-  renewLeases,
-  requeue,
-  requeueOrphan,
-  type Finish,
-  type JobRow,
-  type StoredInput,
-} from './store.js';
-import { enqueueDelivery } from './webhooks.js';
+import type { EndEffects, Finish, JobEvent, JobRow, StoredInput } from '../store/types.js';
+import { deliveryFor } from './webhooks.js';
 
 /** Timings of the loop (tests shorten them). */
 export interface WorkerTimings {
@@ -47,7 +38,7 @@ export interface WorkerTimings {
   leaseMs: number;
 }
 
-/** Production timings: poll 250 ms, heartbeat 500 ms, lease 30 s. */
+/** Production timings: poll 250 ms, heartbeat 500 ms, lease 30 s (JOB_LEASE_TIMEOUT). */
 export const DEFAULT_TIMINGS: WorkerTimings = { pollMs: 250, heartbeatMs: 500, leaseMs: 30_000 };
 
 /** Worker ids alive in this process (to tell a stopped worker of ours from a running one). */
@@ -82,6 +73,16 @@ export class JobWorker {
   private timers: NodeJS.Timeout[] = [];
   private stopping = false;
   private claiming = false;
+  private kickAgain = false;
+  /** A claim failed midway: the store may have given us a job whose answer never arrived. */
+  private claimUncertain = false;
+  private beating = false;
+  private recovering = false;
+  /** When leases were last renewed (a worker cut off from the store longer than a lease stops its jobs). */
+  private renewedAt = Date.now();
+  /** When a store call last failed (no orphan recovery until a whole lease after it, see recover). */
+  private storeFailedAt = 0;
+  private unsubscribe?: () => void;
   /** No claims before this time (the shared pool was full: do not spin on the same job). */
   private pausedUntil = 0;
 
@@ -98,12 +99,18 @@ export class JobWorker {
   start(): void {
     if (this.stopping) return;
     liveWorkers.add(this.id);
-    this.recover();
+    this.unsubscribe = this.services.store.subscribe((event) => this.onEvent(event));
+    void this.recover();
     this.timers.push(setInterval(() => this.kick(), this.timings.pollMs));
-    this.timers.push(setInterval(() => this.heartbeat(), this.timings.heartbeatMs));
-    this.timers.push(setInterval(() => this.recover(), Math.max(1000, this.timings.leaseMs / 3)));
+    this.timers.push(setInterval(() => void this.heartbeat(), this.timings.heartbeatMs));
+    this.timers.push(setInterval(() => void this.recover(), Math.max(1000, this.timings.leaseMs / 3)));
     for (const timer of this.timers) timer.unref();
     this.kick();
+  }
+
+  private onEvent(event: JobEvent): void {
+    if (event.type === 'queued') this.kick();
+    else this.cancel(event.id);
   }
 
   /** Number of jobs running in this worker. */
@@ -113,12 +120,35 @@ export class JobWorker {
 
   /** Claims queued jobs while there is room. */
   kick(): void {
-    if (this.stopping || this.claiming || Date.now() < this.pausedUntil) return;
+    if (this.stopping || Date.now() < this.pausedUntil || this.active.size >= this.concurrency) return;
+    if (this.claiming) {
+      // A job queued while this claim looked: look again right after, not at the next poll.
+      this.kickAgain = true;
+      return;
+    }
     this.claiming = true;
+    this.kickAgain = false;
+    void this.claim().finally(() => {
+      this.claiming = false;
+      if (this.kickAgain) this.kick();
+    });
+  }
+
+  private async claim(): Promise<void> {
     try {
-      while (this.active.size < this.concurrency) {
-        const row = claimNext(this.services.db, this.id, Date.now() + this.timings.leaseMs);
+      if (this.claimUncertain) {
+        // Worker ids are unique per worker: a job running under ours that we do not run was claimed in a lost answer.
+        const released = await this.services.store.releaseStrays(this.id, [...this.active.keys()]);
+        this.claimUncertain = false;
+        if (released.length > 0) this.services.log.warn({ jobs: released }, 'claims lost with the connection; queued again');
+      }
+      while (this.active.size < this.concurrency && !this.stopping) {
+        const row = await this.services.store.claimNext(this.id, Date.now() + this.timings.leaseMs, new Date());
         if (!row) break;
+        if (this.stopping) {
+          await this.services.store.requeue(row.id, this.id);
+          break;
+        }
         const abort = new AbortController();
         const entry: Active = { abort, done: Promise.resolve() };
         this.active.set(row.id, entry);
@@ -128,9 +158,9 @@ export class JobWorker {
         });
       }
     } catch (error) {
+      this.storeFailedAt = Date.now();
+      this.claimUncertain = true;
       this.services.log.error({ err: error }, 'claiming jobs failed');
-    } finally {
-      this.claiming = false;
     }
   }
 
@@ -153,6 +183,7 @@ export class JobWorker {
       await Promise.race([Promise.all([...this.active.values()].map((e) => e.done)), grace]);
       clearTimeout(timer);
     }
+    this.unsubscribe?.();
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     for (const entry of this.active.values()) {
@@ -163,35 +194,48 @@ export class JobWorker {
     liveWorkers.delete(this.id);
   }
 
-  private heartbeat(): void {
-    if (this.active.size === 0) return;
+  private async heartbeat(): Promise<void> {
+    if (this.active.size === 0 || this.beating) {
+      this.renewedAt = Date.now();
+      return;
+    }
+    this.beating = true;
     try {
       const ids = [...this.active.keys()];
-      const owned = renewLeases(this.services.db, this.id, ids, Date.now() + this.timings.leaseMs);
+      const owned = await this.services.store.renewLeases(this.id, ids, Date.now() + this.timings.leaseMs);
+      this.renewedAt = Date.now();
       for (const id of ids) if (!owned.has(id)) this.cancel(id);
     } catch (error) {
+      this.storeFailedAt = Date.now();
       this.services.log.error({ err: error }, 'renewing job leases failed');
+      // Cut off for longer than a lease: another worker may have taken these jobs by now; stop ours.
+      if (Date.now() - this.renewedAt > this.timings.leaseMs) for (const id of this.active.keys()) this.cancel(id);
+    } finally {
+      this.beating = false;
     }
   }
 
+  /** What ends with a job: the refund of a server fault and its webhook, in the same transaction. */
+  private effects(refundCharge: boolean): EndEffects {
+    return { refund: refundCharge, delivery: (row) => deliveryFor(row) };
+  }
+
   /** Jobs whose worker died: queued again after one interruption, failed after the second. */
-  recover(): void {
-    const { db, log } = this.services;
+  async recover(): Promise<void> {
+    // After an outage of the store every lease looks expired, though their workers live and renew as soon as
+    // they can: judge leases only once this worker has been connected for a whole lease again.
+    if (this.recovering || Date.now() - this.storeFailedAt < this.timings.leaseMs) return;
+    this.recovering = true;
+    const { store, log } = this.services;
     try {
-      for (const row of orphanedJobs(db, Date.now(), workerIsDead)) {
+      // A pid says something only on one host (SQLite); across hosts the lease alone decides.
+      for (const row of await store.orphanedJobs(Date.now(), store.multiHost ? undefined : workerIsDead)) {
         if (row.attempts < 2) {
-          if (requeueOrphan(db, row)) log.warn({ job: row.id, worker: row.worker_id }, 'job interrupted (worker gone); queued again');
+          if (await store.requeueOrphan(row)) log.warn({ job: row.id, worker: row.worker_id }, 'job interrupted (worker gone); queued again');
           continue;
         }
         const problem = new ProcessingFailedError('The job was interrupted twice (the worker running it stopped) and was not retried again.');
-        const failed = db.transaction(() => {
-          const after = failOrphan(db, row, JSON.stringify(problemBody(problem, row.request_id ?? undefined)));
-          if (after) {
-            refund(db, after.account_id, after.charge_day);
-            enqueueDelivery(db, after);
-          }
-          return after;
-        })();
+        const failed = await store.failOrphan(row, JSON.stringify(problemBody(problem, row.request_id ?? undefined)), this.effects(true), new Date());
         if (failed) {
           log.error({ job: row.id, worker: row.worker_id }, 'job interrupted twice; failed');
           void this.removeInputs(failed);
@@ -199,7 +243,10 @@ export class JobWorker {
         }
       }
     } catch (error) {
+      this.storeFailedAt = Date.now();
       log.error({ err: error }, 'recovering jobs failed');
+    } finally {
+      this.recovering = false;
     }
   }
 
@@ -208,7 +255,7 @@ export class JobWorker {
   }
 
   private async execute(row: JobRow, entry: Active): Promise<void> {
-    const { db, config, log, pool } = this.services;
+    const { store, config, log, pool } = this.services;
     const started = Date.now();
     let workdir: string | undefined;
     let resultName: string | undefined;
@@ -258,44 +305,64 @@ export class JobWorker {
         result_headers: JSON.stringify(output.headers ?? {}),
         expires_at: new Date(Date.now() + config.JOB_RESULT_TTL).toISOString(),
       };
-      const finished = this.finish(row, finish);
+      const finished = await this.finish(row, finish);
       this.storage.settle(resultName);
-      if (!finished) await this.storage.remove('results', resultName);
+      if (finished === 'unrecorded') ended = false;
+      if (finished !== 'done') await this.storage.remove('results', resultName);
       else log.info({ job: row.id, operation: row.operation, ms: Date.now() - started, storage_ms: storageMs, size: stored.size }, 'job succeeded');
     } catch (error) {
       if (resultName) await this.storage.remove('results', resultName);
       if (entry.abort.signal.aborted) {
-        if (entry.reason === 'shutdown' && requeue(db, row.id, this.id)) ended = false;
+        if (entry.reason === 'shutdown' && (await store.requeue(row.id, this.id).catch(() => false))) ended = false;
         log.info({ job: row.id, reason: entry.reason }, entry.reason === 'shutdown' ? 'job put back in the queue' : 'job canceled');
       } else {
         const problem = toProblem(error);
-        if (problem.code === 'server_busy' && requeue(db, row.id, this.id)) {
+        if (problem.code === 'server_busy' && (await store.requeue(row.id, this.id).catch(() => false))) {
           // The shared pool's queue is full: not the job's fault; it runs again a little later.
           ended = false;
           this.pausedUntil = Date.now() + 1000;
         } else {
           if (problem.status >= 500) log.error({ err: scrubbedError(problem.cause ?? error, secrets), job: row.id, code: problem.code }, 'job failed');
-          this.finish(row, { status: 'failed', error: JSON.stringify(problemBody(problem, row.request_id ?? undefined)) }, problem);
+          const failed = await this.finish(row, { status: 'failed', error: JSON.stringify(problemBody(problem, row.request_id ?? undefined)) }, problem);
+          if (failed === 'unrecorded') ended = false;
         }
       }
     } finally {
       if (workdir) await fsp.rm(workdir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
-      if (ended) await this.removeInputs(row);
+      // Not when the job is queued again or runs elsewhere now (our lease ran out): that run needs them.
+      if (ended && !(await this.heldElsewhere(row.id))) await this.removeInputs(row);
+    }
+  }
+
+  private async heldElsewhere(id: string): Promise<boolean> {
+    try {
+      const now = await this.services.store.getJob(id);
+      return now !== undefined && (now.status === 'queued' || (now.status === 'running' && now.worker_id !== this.id));
+    } catch {
+      return true; // unknown: keep the files; the sweep removes them once no job refers to them
     }
   }
 
   /** Ends the job if this worker still owns it; refunds a server fault (isRefunded, API.md §3) and queues the webhook in the same transaction. */
-  private finish(row: JobRow, finish: Finish, problem?: ProblemError): boolean {
-    const { db } = this.services;
-    const after = db.transaction(() => {
-      const updated = finishJob(db, row.id, this.id, finish);
-      if (updated) {
-        if (problem && isRefunded(problem.status, problem.code)) refund(db, updated.account_id, updated.charge_day);
-        enqueueDelivery(db, updated);
+  private async finish(row: JobRow, finish: Finish, problem?: ProblemError): Promise<'done' | 'lost' | 'unrecorded'> {
+    const refundCharge = problem !== undefined && isRefunded(problem.status, problem.code);
+    let after: JobRow | undefined;
+    // The store may be unreachable for a moment (restart): keep trying while this worker still holds the lease.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        after = await this.services.store.finishJob(row.id, this.id, finish, this.effects(refundCharge), new Date());
+        break;
+      } catch (error) {
+        if (attempt >= 20 || this.stopping) {
+          // Left running under our lease: once it runs out, the job is retried elsewhere.
+          this.services.log.error({ err: error, job: row.id }, 'could not record the end of a job');
+          return 'unrecorded';
+        }
+        this.services.log.warn({ err: error, job: row.id }, 'recording the end of a job failed; retrying');
+        await new Promise((r) => setTimeout(r, 500));
       }
-      return updated;
-    })();
+    }
     if (after) this.onFinished();
-    return after !== undefined;
+    return after ? 'done' : 'lost';
   }
 }

@@ -1,6 +1,6 @@
 // Job webhooks (API.md §6, Standard Webhooks): the callback URL is checked
-// when the job is submitted, deliveries are rows in SQLite (so retries survive
-// a restart), and every connection re-checks the address it actually dials,
+// when the job is submitted, deliveries are rows in the store (so retries survive
+// a restart, and a lease gives each attempt to exactly one replica), and every connection re-checks the address it actually dials,
 // so a DNS answer that changes after the check (rebinding) cannot reach a
 // private network. No redirects are followed.
 import crypto from 'node:crypto';
@@ -11,8 +11,8 @@ import net from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { InvalidRequestError } from '../errors.js';
-import { findAccountById } from '../store/accounts.js';
-import type { Db } from '../store/db.js';
+import { webhookSecret } from '../store/accounts.js';
+import type { NewDelivery, Store } from '../store/types.js';
 import { jobView, type JobRow } from './store.js';
 import { isForbiddenAddress, isLoopbackAddress } from './webhook-address.js';
 
@@ -68,23 +68,19 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   return `v1,${crypto.createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-/** Queues the completion message of a finished job that has a callback URL (call inside the finishing transaction). */
-export function enqueueDelivery(db: Db, job: JobRow, now = new Date()): void {
-  if (!job.callback_url || (job.status !== 'succeeded' && job.status !== 'failed')) return;
+/** The completion message of a finished job that has a callback URL (queued in the transaction that ends the job). */
+export function deliveryFor(job: JobRow, now = new Date()): NewDelivery | undefined {
+  if (!job.callback_url || (job.status !== 'succeeded' && job.status !== 'failed')) return undefined;
   const body = JSON.stringify({ type: `job.${job.status}`, timestamp: now.toISOString(), data: jobView(job) });
-  db.prepare(
-    `INSERT INTO webhook_deliveries (id, job_id, account_id, url, body, status, next_attempt_at, created_at)
-     VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)`,
-  ).run(`msg_${crypto.randomBytes(16).toString('base64url')}`, job.id, job.account_id, job.callback_url, body, now.getTime(), now.toISOString());
-}
-
-interface DeliveryRow {
-  id: string;
-  job_id: string;
-  account_id: number;
-  url: string;
-  body: string;
-  attempts: number;
+  return {
+    id: `msg_${crypto.randomBytes(16).toString('base64url')}`,
+    job_id: job.id,
+    account_id: job.account_id,
+    url: job.callback_url,
+    body,
+    next_attempt_at: now.getTime(),
+    created_at: now.toISOString(),
+  };
 }
 
 /** What one POST came to. */
@@ -155,31 +151,18 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
 
 /** Sends due deliveries (claimed with a lease so two processes never send the same attempt). */
 export async function deliverDue(
-  db: Db,
+  store: Store,
+  dataKey: Buffer,
   config: Config,
   log: Logger,
   workerId: string,
   retryDelaysMs: number[] = DEFAULT_RETRY_DELAYS_MS,
 ): Promise<number> {
   const now = Date.now();
-  const due = db.prepare(`SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? LIMIT 1`).get(now);
-  if (!due) return 0;
-  const claimed = db
-    .transaction(
-      () =>
-        db
-          .prepare(
-            `UPDATE webhook_deliveries SET worker_id = ?, lease_until = ?
-             WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
-                          ORDER BY next_attempt_at LIMIT 16)
-             RETURNING id, job_id, account_id, url, body, attempts`,
-          )
-          .all(workerId, now + config.WEBHOOK_TIMEOUT + 30_000, now, now) as DeliveryRow[],
-    )
-    .immediate();
+  const claimed = await store.claimDeliveries(workerId, now, now + config.WEBHOOK_TIMEOUT + 30_000, 16);
   await Promise.all(
     claimed.map(async (delivery) => {
-      const secret = findAccountById(db, delivery.account_id)?.webhook_secret;
+      const secret = await webhookSecret(store, dataKey, delivery.account_id);
       let attempt: Attempt;
       if (!secret) {
         attempt = { ok: false, retry: false, error: 'the account has no webhook secret' };
@@ -197,9 +180,7 @@ export async function deliverDue(
       const status = attempt.ok ? 'delivered' : attempt.retry && delay !== undefined ? 'pending' : 'failed';
       // ±10 % jitter so a receiver that was down is not hit by every retry at once.
       const next = status === 'pending' ? Date.now() + Math.round(delay! * (0.9 + Math.random() * 0.2)) : Date.now();
-      db.prepare(
-        `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?, worker_id = NULL, lease_until = NULL WHERE id = ? AND worker_id = ?`,
-      ).run(status, attempts, next, attempt.error ?? null, delivery.id, workerId);
+      await store.completeDelivery(delivery.id, workerId, { status, attempts, next_attempt_at: next, last_error: attempt.error ?? null });
       const line = { job: delivery.job_id, webhook: delivery.id, attempt: attempts, error: attempt.error };
       if (status === 'failed') log.warn(line, 'webhook delivery failed for good');
       else if (status === 'pending') log.info(line, 'webhook delivery failed; will retry');
@@ -209,6 +190,6 @@ export async function deliverDue(
 }
 
 /** Forgets deliveries that ended long ago. */
-export function pruneDeliveries(db: Db, before: Date): void {
-  db.prepare(`DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND created_at < ?`).run(before.toISOString());
+export function pruneDeliveries(store: Store, before: Date): Promise<void> {
+  return store.pruneDeliveries(before);
 }

@@ -1,37 +1,26 @@
-// Accounts own keys, a plan and a webhook secret.
+// Accounts own keys, a plan and a webhook secret (sealed at rest, secrets.ts).
 import crypto from 'node:crypto';
-import type { Db } from './db.js';
 import type { Plan } from './plans.js';
+import { openSecret, sealSecret } from './secrets.js';
+import type { Account, Store } from './types.js';
 
-export interface Account {
-  id: number;
-  name: string;
-  plan: Plan;
-  webhook_secret: string | null;
-  created_at: string;
+export type { Account } from './types.js';
+
+export function findAccountByName(store: Store, name: string): Promise<Account | undefined> {
+  return store.findAccountByName(name);
 }
 
-export function findAccountByName(db: Db, name: string): Account | undefined {
-  return db.prepare('SELECT * FROM accounts WHERE name = ?').get(name) as Account | undefined;
+export function findAccountById(store: Store, id: number): Promise<Account | undefined> {
+  return store.findAccountById(id);
 }
 
-export function findAccountById(db: Db, id: number): Account | undefined {
-  return db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as Account | undefined;
+/** Returns the account, creating it with `plan` (and a sealed webhook secret) if it does not exist. */
+export function ensureAccount(store: Store, dataKey: Buffer, name: string, plan: Plan): Promise<Account> {
+  return store.ensureAccount(name, plan, sealSecret(dataKey, newWebhookSecret()), new Date().toISOString());
 }
 
-/** Returns the account, creating it with `plan` if it does not exist. */
-export function ensureAccount(db: Db, name: string, plan: Plan): Account {
-  db.prepare('INSERT INTO accounts (name, plan, webhook_secret, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(name) DO NOTHING').run(
-    name,
-    plan,
-    newWebhookSecret(),
-    new Date().toISOString(),
-  );
-  return findAccountByName(db, name)!;
-}
-
-export function setPlan(db: Db, name: string, plan: Plan): boolean {
-  return db.prepare('UPDATE accounts SET plan = ? WHERE name = ?').run(plan, name).changes === 1;
+export function setPlan(store: Store, name: string, plan: Plan): Promise<boolean> {
+  return store.setPlan(name, plan);
 }
 
 /** Standard Webhooks secret: "whsec_" + base64 of 32 random bytes. */
@@ -39,8 +28,14 @@ export function newWebhookSecret(): string {
   return `whsec_${crypto.randomBytes(32).toString('base64')}`;
 }
 
-export function rotateWebhookSecret(db: Db, name: string): string | undefined {
+/** The account's webhook secret in clear (for signing and for the CLI), or undefined. */
+export async function webhookSecret(store: Store, dataKey: Buffer, accountId: number): Promise<string | undefined> {
+  const stored = await store.sealedWebhookSecret(accountId);
+  return stored ? openSecret(dataKey, stored) : undefined;
+}
+
+/** Replaces an account's webhook secret; returns the new one, or undefined if there is no such account. */
+export async function rotateWebhookSecret(store: Store, dataKey: Buffer, name: string): Promise<string | undefined> {
   const secret = newWebhookSecret();
-  const changed = db.prepare('UPDATE accounts SET webhook_secret = ? WHERE name = ?').run(secret, name).changes;
-  return changed === 1 ? secret : undefined;
+  return (await store.setSealedWebhookSecret(name, sealSecret(dataKey, secret))) ? secret : undefined;
 }

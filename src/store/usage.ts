@@ -1,7 +1,8 @@
-// The daily allowance (API.md §3): one atomic UPSERT per request, so every
-// process sharing the database sees one counter, and a refund for requests
-// that end in a server fault.
-import type { Db } from './db.js';
+// The daily allowance (API.md §3): one atomic upsert per request, so every
+// process and host sharing the database sees one counter, and a refund for
+// requests that end in a server fault. A refund the database cannot take right
+// now (it is unreachable) is retried in the background until it can.
+import type { Store } from './types.js';
 
 /** "YYYY-MM-DD" of the UTC day containing `now`. */
 export function utcDay(now: Date): string {
@@ -27,30 +28,50 @@ export interface Charge {
 
 /**
  * Counts one request for `accountId` if it is below `limit` (null: unlimited).
- * One statement: the row is created or incremented only while below the limit,
- * and SQLite's write lock makes that atomic across processes.
+ * One statement on either backend: the row is created or incremented only
+ * while below the limit (see Store.charge).
  */
-export function charge(db: Db, accountId: number, limit: number | null, now = new Date()): Charge {
+export async function charge(store: Store, accountId: number, limit: number | null, now = new Date()): Promise<Charge> {
   const day = utcDay(now);
   const cap = limit ?? Number.MAX_SAFE_INTEGER;
-  if (cap <= 0) return { admitted: false, used: usedOn(db, accountId, day), day };
-  const row = db
-    .prepare(
-      `INSERT INTO daily_usage (account_id, day, count) VALUES (?, ?, 1)
-       ON CONFLICT (account_id, day) DO UPDATE SET count = count + 1 WHERE count < ?
-       RETURNING count`,
-    )
-    .get(accountId, day, cap) as { count: number } | undefined;
-  if (row) return { admitted: true, used: row.count, day };
-  return { admitted: false, used: usedOn(db, accountId, day), day };
+  const used = cap <= 0 ? undefined : await store.charge(accountId, day, cap);
+  if (used !== undefined) return { admitted: true, used, day };
+  return { admitted: false, used: await store.usedOn(accountId, day), day };
 }
 
-/** Gives back one request charged on `day` (server fault or overload). */
-export function refund(db: Db, accountId: number, day: string): void {
-  db.prepare('UPDATE daily_usage SET count = count - 1 WHERE account_id = ? AND day = ? AND count > 0').run(accountId, day);
+/** Refunds owed but not yet written (database unreachable), per store. */
+const owed = new WeakMap<Store, Array<{ accountId: number; day: string }>>();
+
+/** Gives back one request charged on `day` (server fault or overload); retried later if the database is unreachable. */
+export async function refund(store: Store, accountId: number, day: string): Promise<void> {
+  try {
+    await store.refund(accountId, day);
+  } catch {
+    let list = owed.get(store);
+    if (!list) {
+      list = [];
+      owed.set(store, list);
+      retryRefunds(store, list);
+    }
+    list.push({ accountId, day });
+  }
 }
 
-export function usedOn(db: Db, accountId: number, day: string): number {
-  const row = db.prepare('SELECT count FROM daily_usage WHERE account_id = ? AND day = ?').get(accountId, day) as { count: number } | undefined;
-  return row?.count ?? 0;
+function retryRefunds(store: Store, list: Array<{ accountId: number; day: string }>): void {
+  const timer = setTimeout(async () => {
+    while (list.length > 0) {
+      try {
+        await store.refund(list[0].accountId, list[0].day);
+        list.shift();
+      } catch {
+        return retryRefunds(store, list);
+      }
+    }
+    owed.delete(store);
+  }, 1000);
+  timer.unref();
+}
+
+export function usedOn(store: Store, accountId: number, day: string): Promise<number> {
+  return store.usedOn(accountId, day);
 }

@@ -21,7 +21,7 @@ import {
   verifyWebhook,
   WebhookVerificationError,
 } from '../../clients/typescript/src/index.js';
-import { findAccountByName } from '../../src/store/accounts.js';
+import { findAccountByName, webhookSecret } from '../../src/store/accounts.js';
 import { startReceiver } from '../helpers/jobs.js';
 import { pageCountOf, textOf } from '../helpers/pdf.js';
 import { corpus, ROOT, startTestServer, type TestServer } from '../helpers/server.js';
@@ -127,8 +127,8 @@ describe('TypeScript client', () => {
   it('jobs: submit, wait (woken by a webhook verified with verifyWebhook), result, cancel, runAsync', async () => {
     const key = server.newKey('pro', `client-jobs-${process.pid}`);
     const jobs = new PdfClient({ baseUrl: server.url, apiKey: key });
-    const account = findAccountByName(server.services.db, `client-jobs-${process.pid}`)!;
-    const secret = (account as unknown as { webhook_secret: string }).webhook_secret;
+    const account = (await findAccountByName(server.services.store, `client-jobs-${process.pid}`))!;
+    const secret = (await webhookSecret(server.services.store, server.services.dataKey, account.id))!;
     const receiver = await startReceiver();
     try {
       const job = await jobs.submit('split', { file: corpus('tracemonkey.pdf') }, { mode: 'extract', pages: '2-3' }, { callbackUrl: receiver.url });

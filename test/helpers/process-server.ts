@@ -9,6 +9,8 @@ export interface ServeProcess {
   url: string;
   pid: number;
   child: ChildProcess;
+  /** Everything it wrote to stdout so far (JSON log lines). */
+  log: () => string;
   /** Resident set size now and at its peak (kB, from /proc). */
   memory: () => { rssKb: number; peakKb: number };
   stop: (signal?: NodeJS.Signals) => Promise<void>;
@@ -26,8 +28,8 @@ export async function startServeProcess(env: Record<string, string>, args: strin
   const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
+  let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr}`)), 30_000);
     child.stdout!.on('data', (d) => {
       out += d;
@@ -39,12 +41,12 @@ export async function startServeProcess(env: Record<string, string>, args: strin
     });
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
   });
-  child.stdout!.resume();
   const readKb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
   return {
     url,
     pid: child.pid!,
     child,
+    log: () => out,
     memory: () => ({ rssKb: readKb('VmRSS'), peakKb: readKb('VmHWM') }),
     stop: (signal = 'SIGTERM') =>
       new Promise<void>((resolve) => {

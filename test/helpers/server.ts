@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.js';
 import { startJobs, type JobsHandle, type StartJobsOptions } from '../../src/jobs/index.js';
 import { createApp, createServices, listen, type AppExtensions, type RunningServer } from '../../src/server.js';
-import { createKey } from '../../src/store/keys.js';
+import { createKey, generateKey } from '../../src/store/keys.js';
 import type { Plan } from '../../src/store/plans.js';
 import { probeTools, type ToolStatus } from '../../src/tools/versions.js';
 import pino, { type Logger } from 'pino';
@@ -25,8 +25,13 @@ let toolsOnce: Promise<ToolStatus[]> | undefined;
 export interface TestServer extends RunningServer {
   dataDir: string;
   tmpDir: string;
-  /** A fresh key of a fresh account. */
+  /**
+   * A fresh key of a fresh account. SQLite only: its statements run before the
+   * caller's next I/O, so the key is usable at once. Use addKey on PostgreSQL.
+   */
   newKey: (plan?: Plan, account?: string) => string;
+  /** A fresh key of a fresh account, stored when this resolves (either backend). */
+  addKey: (plan?: Plan, account?: string) => Promise<string>;
   /** POST multipart to /v1/pdf/<op>. */
   post: (operation: string, form: FormData, key: string, headers?: Record<string, string>) => Promise<Response>;
   /** Entries left in TMP_DIR (should be none once requests are over). */
@@ -56,7 +61,13 @@ export async function startTestServer(
     ...running,
     dataDir,
     tmpDir,
-    newKey: (plan = 'enterprise', account = `acct-${process.pid}-${++accountCounter}`) => createKey(services.db, account, plan).key,
+    newKey: (plan = 'enterprise', account = `acct-${process.pid}-${++accountCounter}`) => {
+      if (services.store.kind !== 'sqlite') throw new Error('newKey is synchronous on SQLite only; use addKey');
+      const key = generateKey();
+      void createKey(services.store, services.dataKey, account, plan, key);
+      return key;
+    },
+    addKey: async (plan = 'enterprise', account = `acct-${process.pid}-${++accountCounter}`) => (await createKey(services.store, services.dataKey, account, plan)).key,
     post: (operation, form, key, headers = {}) => postOnce(`${running.url}/v1/pdf/${operation}`, form, { Authorization: `Bearer ${key}`, ...headers }),
     leftovers: () => fs.readdirSync(tmpDir),
     jobs,

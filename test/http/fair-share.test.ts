@@ -4,6 +4,7 @@
 // concurrency_limit, not charged. A gate operation (test only) holds a pool
 // slot like a tool until the test opens its gate, so nothing here depends on
 // the machine's speed.
+import type { SqliteStore } from '../../src/store/sqlite.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +69,7 @@ function open(tag: string): void {
   release();
 }
 
-const accountId = (name: string) => (server.services.db.prepare('SELECT id FROM accounts WHERE name = ?').get(name) as { id: number }).id;
+const accountId = (name: string) => ((server.services.store as SqliteStore).db.prepare('SELECT id FROM accounts WHERE name = ?').get(name) as { id: number }).id;
 
 describe('fair share per account', () => {
   it('runs 2 at once for a free account, queues the next 2 in order without a pool slot, refuses the 5th with 429 (not charged); others are not held up', async () => {

@@ -33,11 +33,10 @@ describe('authentication', () => {
     expect(unknown.status).toBe(401);
     expect(unknown.headers.get('www-authenticate')).toBe('Bearer realm="pdf", error="invalid_token"');
     expect((await unknown.json()).code).toBe('invalid_api_key');
-    const db = openDatabase(server.dataDir);
-    const created = createKey(db, 'to-revoke', 'free');
+    const { store, dataKey } = server.services;
+    const created = await createKey(store, dataKey, 'to-revoke', 'free');
     expect((await get('/v1/account', { Authorization: `Bearer ${created.key}` })).status).toBe(200);
-    revokeKey(db, created.prefix);
-    db.close();
+    await revokeKey(store, created.prefix);
     const revoked = await get('/v1/account', { Authorization: `Bearer ${created.key}` });
     expect(revoked.status).toBe(401);
     expect((await revoked.json()).code).toBe('invalid_api_key');

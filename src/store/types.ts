@@ -1,0 +1,207 @@
+// The one store interface (issue 9): everything the service keeps between
+// requests — accounts, keys, daily usage, jobs, webhook deliveries — behind
+// async methods with two implementations: SQLite (sqlite.ts, the embedded
+// default, one host) and PostgreSQL (postgres.ts, DATABASE_URL, any number of
+// hosts). Every method that decides something (charge, claim, finish, cancel,
+// expire) is one atomic statement or one transaction in both, so no caller
+// ever reads-then-writes across processes.
+import type { Plan } from './plans.js';
+
+/** An account: owns keys, a plan and a webhook secret (read apart, see Store.webhookSecret). */
+export interface Account {
+  id: number;
+  name: string;
+  plan: Plan;
+  created_at: string;
+}
+
+/** A key as `keys list` shows it (never the key itself). */
+export interface KeyListing {
+  prefix: string;
+  last4: string;
+  account: string;
+  plan: Plan;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** The account of an active key, with what authenticate needs to throttle last_used_at writes. */
+export interface KeyOwner extends Account {
+  key_id: number;
+  key_last_used: string | null;
+}
+
+/** API.md §6 job states. */
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+
+/** One stored input file. */
+export interface StoredInput {
+  field: string;
+  /** The client's (cleaned) file name. */
+  name: string;
+  size: number;
+  kind: string;
+  /** File name in the inputs area. */
+  file: string;
+}
+
+/** A row of the jobs table. */
+export interface JobRow {
+  id: string;
+  account_id: number;
+  operation: string;
+  status: JobStatus;
+  attempts: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** Encrypted JSON of the option fields (they may hold passwords). */
+  fields: Buffer;
+  /** JSON StoredInput[]. */
+  inputs: string;
+  stored_bytes: number;
+  charge_day: string;
+  request_id: string | null;
+  callback_url: string | null;
+  /** "host/pid/random" of the worker holding the lease. */
+  worker_id: string | null;
+  /** Epoch ms; a running job whose lease passed has lost its worker. */
+  lease_until: number | null;
+  result_file: string | null;
+  result_filename: string | null;
+  result_type: string | null;
+  result_size: number | null;
+  result_stored_bytes: number | null;
+  /** JSON of extra response headers (X-Compressed-Size, …). */
+  result_headers: string | null;
+  expires_at: string | null;
+  /** JSON problem document. */
+  error: string | null;
+}
+
+/** What submit inserts. */
+export type NewJob = Pick<
+  JobRow,
+  'id' | 'account_id' | 'operation' | 'created_at' | 'fields' | 'inputs' | 'stored_bytes' | 'charge_day' | 'request_id' | 'callback_url'
+>;
+
+/** Fields set when a job ends. */
+export interface Finish {
+  status: 'succeeded' | 'failed';
+  result_file?: string;
+  result_filename?: string;
+  result_type?: string;
+  result_size?: number;
+  result_stored_bytes?: number;
+  result_headers?: string;
+  expires_at?: string;
+  error?: string;
+}
+
+/** A webhook message to queue. */
+export interface NewDelivery {
+  id: string;
+  job_id: string;
+  account_id: number;
+  url: string;
+  body: string;
+  next_attempt_at: number;
+  created_at: string;
+}
+
+/** What else happens in the transaction that ends a job: the refund of a server fault, the webhook. */
+export interface EndEffects {
+  refund: boolean;
+  /** Builds the webhook message from the ended row (undefined: none). */
+  delivery: (row: JobRow) => NewDelivery | undefined;
+}
+
+/** A claimed webhook delivery. */
+export interface DeliveryRow {
+  id: string;
+  job_id: string;
+  account_id: number;
+  url: string;
+  body: string;
+  attempts: number;
+}
+
+/** The outcome of one delivery attempt. */
+export interface DeliveryOutcome {
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+}
+
+/** Told to every process sharing the store (PostgreSQL NOTIFY; in-process only for SQLite). */
+export type JobEvent = { type: 'queued' } | { type: 'canceled'; id: string };
+
+/** Everything the service stores; see the header comment. */
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  /** True when other hosts may share it: worker liveness is then judged by leases alone, never by pid. */
+  readonly multiHost: boolean;
+
+  findAccountByName(name: string): Promise<Account | undefined>;
+  findAccountById(id: number): Promise<Account | undefined>;
+  /** Returns the account, creating it with `plan` (and a new webhook secret) if it does not exist. */
+  ensureAccount(name: string, plan: Plan, webhookSecret: string, now: string): Promise<Account>;
+  setPlan(name: string, plan: Plan): Promise<boolean>;
+  /** The stored (sealed) webhook secret of an account. */
+  sealedWebhookSecret(accountId: number): Promise<string | null | undefined>;
+  setSealedWebhookSecret(name: string, sealed: string): Promise<boolean>;
+
+  /** Inserts a key; false if its hash or prefix is taken. */
+  insertKey(key: { account_id: number; hash: Buffer; prefix: string; last4: string; created_at: string }): Promise<boolean>;
+  listKeys(): Promise<KeyListing[]>;
+  revokeKey(prefix: string, now: string): Promise<boolean>;
+  /** The account of the active key with this hash. */
+  keyOwner(hash: Buffer): Promise<KeyOwner | undefined>;
+  touchKey(keyId: number, now: string): Promise<void>;
+
+  /** One request for `accountId` on `day` if the count is below `cap`: the count after it, or undefined (refused). One statement. */
+  charge(accountId: number, day: string, cap: number): Promise<number | undefined>;
+  refund(accountId: number, day: string): Promise<void>;
+  usedOn(accountId: number, day: string): Promise<number>;
+
+  /** Bytes stored now: inputs of unfinished jobs plus results not yet expired. */
+  storageUsed(): Promise<number>;
+  /** Inserts a queued job unless storage would pass `limit` (false), and tells workers. */
+  insertJob(job: NewJob, limit: number): Promise<boolean>;
+  getJob(id: string): Promise<JobRow | undefined>;
+  getAccountJob(id: string, accountId: number): Promise<JobRow | undefined>;
+  /** Atomically takes the oldest queued job for `workerId` with a lease until `leaseUntil`. */
+  claimNext(workerId: string, leaseUntil: number, now: Date): Promise<JobRow | undefined>;
+  /** Extends leases; returns the ids still running under `workerId` (the rest were canceled or taken away). */
+  renewLeases(workerId: string, ids: string[], leaseUntil: number): Promise<Set<string>>;
+  /** Ends a job `workerId` still owns, with its refund and webhook in the same transaction. */
+  finishJob(id: string, workerId: string, finish: Finish, effects: EndEffects, now: Date): Promise<JobRow | undefined>;
+  /** Puts a job `workerId` owns back in the queue (shutdown, busy pool); the attempt is not counted. */
+  requeue(id: string, workerId: string): Promise<boolean>;
+  /** Queues again, uncounted, jobs held by `workerId` that it does not run (a claim whose answer the connection lost); their ids. */
+  releaseStrays(workerId: string, running: string[]): Promise<string[]>;
+  /** Cancels a queued or running job and tells its worker; the row after, or undefined if it had ended. */
+  cancelJob(id: string, now: Date): Promise<JobRow | undefined>;
+  deleteJob(id: string): Promise<void>;
+  /** Running jobs whose lease passed `now`, or (one host only) whose worker `isDead` says is gone. */
+  orphanedJobs(now: number, isDead?: (workerId: string) => boolean): Promise<JobRow[]>;
+  /** Queues an orphan again if still held by the dead worker. */
+  requeueOrphan(row: JobRow): Promise<boolean>;
+  /** Fails an orphan (second interruption) if still held by the dead worker, with refund and webhook. */
+  failOrphan(row: JobRow, error: string, effects: EndEffects, now: Date): Promise<JobRow | undefined>;
+  /** Detaches results past expires_at and returns their file names (each name to exactly one caller). */
+  expireResults(now: Date): Promise<string[]>;
+  pruneJobs(before: Date): Promise<number>;
+  referencedFiles(): Promise<{ inputs: Set<string>; results: Set<string> }>;
+
+  /** Leases up to `limit` due deliveries to `workerId` (never the same one to two callers). */
+  claimDeliveries(workerId: string, now: number, leaseUntil: number, limit: number): Promise<DeliveryRow[]>;
+  completeDelivery(id: string, workerId: string, outcome: DeliveryOutcome): Promise<void>;
+  pruneDeliveries(before: Date): Promise<void>;
+
+  /** Listens for job events from every process sharing the store; returns an unsubscribe function. */
+  subscribe(listener: (event: JobEvent) => void): () => void;
+  close(): Promise<void>;
+}
