@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAccountByName } from '../../src/store/accounts.js';
+import { findAccountByName, webhookSecret } from '../../src/store/accounts.js';
 import { CORPUS, ROOT, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -27,9 +27,10 @@ describe('Python client', () => {
   it('passes its integration suite against this server (pytest)', async () => {
     const jobsAccount = `py-client-jobs-${process.pid}`;
     const keys = { pro: server.newKey('pro'), free: server.newKey('free'), enterprise: server.newKey('enterprise'), jobs: server.newKey('pro', jobsAccount) };
-    const account = findAccountByName(server.services.db, jobsAccount) as unknown as { webhook_secret: string };
+    const account = (await findAccountByName(server.services.store, jobsAccount))!;
+    const secret = (await webhookSecret(server.services.store, server.services.dataKey, account.id))!;
     const config = path.join(scratch, 'config.json');
-    fs.writeFileSync(config, JSON.stringify({ url: server.url, keys, corpus: CORPUS, webhook_secret: account.webhook_secret }));
+    fs.writeFileSync(config, JSON.stringify({ url: server.url, keys, corpus: CORPUS, webhook_secret: secret }));
     const result = await run('/usr/bin/python3', ['-m', 'pytest', '-q', '-s', '-p', 'no:cacheprovider', `--basetemp=${path.join(scratch, 'pytest')}`, 'clients/python/tests'], { ...process.env, PDF_CLIENT_CONFIG: config });
     // pytest's summary (and the memory figures the round-trip tests print).
     console.log(result.stdout.split('\n').filter((l) => /passed|failed|error|RSS growth/i.test(l)).join('\n'));
