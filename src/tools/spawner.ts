@@ -186,7 +186,7 @@ function encodeSpawn(id: number, request: SpawnRequest): Buffer {
   const strings = [request.cwd, request.file, request.file, ...request.args];
   const envc = Object.keys(request.env).length;
   for (const [name, value] of Object.entries(request.env)) strings.push(`${name}=${value}`);
-  // As child_process.spawn does: a NUL would silently cut an argument short.
+  // As Node's own spawn does: a NUL would silently cut an argument short.
   if (strings.some((s) => s.includes('\0'))) throw new TypeError(`${request.file}: an argument contains a NUL byte`);
   const text = Buffer.from(strings.join('\0') + '\0', 'utf8');
   const input = request.input ?? Buffer.alloc(0);
