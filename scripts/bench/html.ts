@@ -16,7 +16,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-bench-html-'));
 const site = path.join(dir, 'site');
 fs.mkdirSync(path.join(site, 'img'), { recursive: true });
 fs.copyFileSync(path.join(CORPUS, 'typewriter.png'), path.join(site, 'img', 'photo.png'));
-const sections = Array.from({ length: 10 }, (_, i) => {
+const sections = Array.from({ length: 5 }, (_, i) => {
   const paragraphs = Array.from({ length: 6 }, (_, j) => `<p>Section ${i + 1}, paragraph ${j + 1}: the quarterly figures show steady growth across every region, with margins improving as the new process rolled out.</p>`).join('');
   return `<section><h2>Section ${i + 1}</h2>${paragraphs}<figure><img src="img/photo.png" width="360"><figcaption>Figure ${i + 1}</figcaption></figure></section>`;
 }).join('');
@@ -48,7 +48,7 @@ function coldPrint(url: string, output = 'cold.pdf'): Promise<number> {
   return timeCommand('/usr/lib/chromium/chromium', args).finally(() => fs.rmSync(profile, { recursive: true, force: true }));
 }
 
-const server = await startBenchServer({ CONCURRENCY: '4' });
+const server = await startBenchServer({ CONCURRENCY: '4', CHROMIUM_POOL_SIZE: process.env.CHROMIUM_POOL_SIZE ?? '1' });
 try {
   // Warm-up: the first request starts the browser.
   for (let i = 0; i < 3; i++) await post(`${server.url}/v1/pdf/convert`, server.key, form);
