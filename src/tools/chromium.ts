@@ -15,9 +15,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser, type BrowserContext, type ConnectionTransport, type HTTPRequest, type Page } from 'puppeteer-core';
-import type { Config } from '../config.js';
 import { ClientClosedError, ProcessingFailedError, TimeoutError } from '../errors.js';
 import { startLongLived, type LongLivedProcess, type RunContext } from './run.js';
+import { warmPools } from './warm-pools.js';
 
 /** The browser binary itself (the /usr/bin/chromium wrapper script adds flags from /etc/chromium.d). */
 export const CHROMIUM = '/usr/lib/chromium/chromium';
@@ -459,22 +459,10 @@ async function connect(child: LongLivedProcess): Promise<Browser> {
   }
 }
 
-const pools = new Map<string, ChromiumPool>();
+const registry = warmPools((config) => new ChromiumPool(config.CHROMIUM_POOL_SIZE, config.CHROMIUM_RESTART_AFTER, config.DATA_DIR));
 
 /** The pool of the service whose data lives in `config.DATA_DIR` (created on first use, started lazily). */
-export function chromiumPool(config: Config): ChromiumPool {
-  let pool = pools.get(config.DATA_DIR);
-  if (!pool) {
-    pool = new ChromiumPool(config.CHROMIUM_POOL_SIZE, config.CHROMIUM_RESTART_AFTER, config.DATA_DIR);
-    pools.set(config.DATA_DIR, pool);
-  }
-  return pool;
-}
+export const chromiumPool = registry.get;
 
 /** Stops the pool of `config`'s service, if it was ever used (server shutdown). */
-export async function stopChromiumPool(config: Config): Promise<void> {
-  const pool = pools.get(config.DATA_DIR);
-  if (!pool) return;
-  pools.delete(config.DATA_DIR);
-  await pool.stop();
-}
+export const stopChromiumPool = registry.stop;

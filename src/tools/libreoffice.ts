@@ -13,7 +13,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Config } from '../config.js';
 import {
   ClientClosedError,
   IncorrectPasswordError,
@@ -24,6 +23,7 @@ import {
 } from '../errors.js';
 import type { FileKind } from '../files/sniff.js';
 import { exists, run, runStandalone, startLongLived, type LongLivedProcess, type RunContext } from './run.js';
+import { warmPools } from './warm-pools.js';
 
 export const SOFFICE = 'soffice';
 /** Debian's interpreter: python3-uno is installed for it, not for other Pythons on PATH. */
@@ -342,22 +342,10 @@ function processAlive(pid: number): boolean {
   }
 }
 
-const pools = new Map<string, OfficePool>();
+const registry = warmPools((config) => new OfficePool(config.LIBREOFFICE_POOL_SIZE, config.LIBREOFFICE_RESTART_AFTER, config.DATA_DIR));
 
 /** The pool of the service whose data lives in `config.DATA_DIR` (created on first use, started lazily). */
-export function officePool(config: Config): OfficePool {
-  let pool = pools.get(config.DATA_DIR);
-  if (!pool) {
-    pool = new OfficePool(config.LIBREOFFICE_POOL_SIZE, config.LIBREOFFICE_RESTART_AFTER, config.DATA_DIR);
-    pools.set(config.DATA_DIR, pool);
-  }
-  return pool;
-}
+export const officePool = registry.get;
 
 /** Stops the pool of `config`'s service, if it was ever used (server shutdown). */
-export async function stopOfficePool(config: Config): Promise<void> {
-  const pool = pools.get(config.DATA_DIR);
-  if (!pool) return;
-  pools.delete(config.DATA_DIR);
-  await pool.stop();
-}
+export const stopOfficePool = registry.stop;
