@@ -20,6 +20,16 @@
 // Replies: 'P' started (i32 pid), 'F' failed to start (i32 errno),
 // 'O' stdout bytes, 'E' stderr bytes, 'X' exit (i32 status, u64 cpu µs,
 // u8 stdout over its limit).
+//
+// qpdf in-process (built with -DWITH_QPDF when libqpdf's headers are present):
+// most of a small qpdf run is its start-up — loading and relocating libqpdf,
+// libstdc++, gnutls and p11-kit (`qpdf --version` is ~75% of a 1-page merge).
+// This helper links the same libqpdf once, and a child asked to run `qpdf`
+// calls qpdfjob_run_from_argv() — what qpdf's own main() calls — instead of
+// exec'ing it: same arguments, argfiles, exit codes and messages, with the
+// session, rlimits, deadline and group kill exactly as for any other child.
+// Used only when the `qpdf` on PATH reports the library's own version (checked
+// once at start-up) and SPAWN_HELPER_QPDF is not "exec".
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -35,6 +45,10 @@
 #include <sys/wait.h>
 #include <ftw.h>
 #include <unistd.h>
+#ifdef WITH_QPDF
+#include <qpdf/qpdf-c.h>
+#include <qpdf/qpdfjob-c.h>
+#endif
 
 #define MAX_CHILDREN 1024
 #define READ_CHUNK 65536
@@ -54,6 +68,8 @@ typedef struct {
 } Child;
 
 static Child children[MAX_CHILDREN];
+static int qpdf_in_process;  // set at start-up by check_qpdf()
+static int child_nice;       // SPAWN_HELPER_NICE (TOOL_NICE): tools yield the CPU to the server
 static char *inbuf;
 static size_t inlen, incap;
 
@@ -173,6 +189,7 @@ static void child_exec(int errpipe, const char *cwd, const char *file, char **ar
     struct rlimit r = {mem, mem};
     if (setrlimit(RLIMIT_AS, &r) < 0) goto fail;
   }
+  if (child_nice > 0 && setpriority(PRIO_PROCESS, 0, child_nice) < 0) goto fail;
   // A tool killed by a cap must not also write a core file into the work directory.
   struct rlimit nocore = {0, 0};
   setrlimit(RLIMIT_CORE, &nocore);
@@ -182,6 +199,16 @@ static void child_exec(int errpipe, const char *cwd, const char *file, char **ar
     if (setrlimit(RLIMIT_CPU, &r) < 0) goto fail;
   }
   environ = envp;
+#ifdef WITH_QPDF
+  if (qpdf_in_process && strcmp(file, "qpdf") == 0) {
+    // No exec, so O_CLOEXEC closes nothing: drop every descriptor of the
+    // helper (other children's pipes, the server's) before running the job.
+    close_range(3, ~0U, 0);
+    int code = qpdfjob_run_from_argv((char const *const *)argv);
+    fflush(NULL);
+    _exit(code);
+  }
+#endif
   execvp(file, argv);
 fail:;
   int e = errno;
@@ -386,8 +413,49 @@ static void handle_requests(void) {
   inlen -= off;
 }
 
+#ifdef WITH_QPDF
+// True when `qpdf` on PATH is the library linked here ("qpdf version X" on its
+// first line, X = qpdf_get_qpdf_version()): then running the job in-process is
+// running the same code.
+static int check_qpdf(void) {
+  const char *mode = getenv("SPAWN_HELPER_QPDF");
+  if (mode && strcmp(mode, "exec") == 0) return 0;
+  int p[2];
+  if (pipe(p) < 0) return 0;
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(p[1], 1);
+    int devnull = open("/dev/null", O_RDWR);
+    if (devnull >= 0) dup2(devnull, 2), dup2(devnull, 0);
+    close_range(3, ~0U, 0);
+    execlp("qpdf", "qpdf", "--version", (char *)NULL);
+    _exit(127);
+  }
+  close(p[1]);
+  char out[256] = {0};
+  size_t len = 0;
+  ssize_t n;
+  while (pid > 0 && len < sizeof out - 1 && (n = read(p[0], out + len, sizeof out - 1 - len)) != 0) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    len += (size_t)n;
+  }
+  close(p[0]);
+  int status = 1;
+  if (pid > 0) waitpid(pid, &status, 0);
+  char expected[128];
+  snprintf(expected, sizeof expected, "qpdf version %s\n", qpdf_get_qpdf_version());
+  return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 && strncmp(out, expected, strlen(expected)) == 0;
+}
+#endif
+
 int main(void) {
   signal(SIGPIPE, SIG_IGN);
+  const char *nice_env = getenv("SPAWN_HELPER_NICE");
+  if (nice_env) child_nice = atoi(nice_env);
+#ifdef WITH_QPDF
+  qpdf_in_process = check_qpdf();
+#endif
   prctl(PR_SET_CHILD_SUBREAPER, 1);
   sigset_t chld;
   sigemptyset(&chld);

@@ -23,8 +23,8 @@ PACKAGES=(
   file
   # the Python client's tests (test/clients/python-client.test.ts)
   python3-httpx python3-pytest python3-pytest-asyncio
-  # the spawn helper (native/spawn-helper.c, compiled by scripts/build-native.sh)
-  gcc libc6-dev
+  # the spawn helper (native/spawn-helper.c, compiled by scripts/build-native.sh; libqpdf-dev: qpdf jobs in-process)
+  gcc libc6-dev libqpdf-dev
   # Tests only: a private throwaway cluster per test file (test/helpers/postgres.ts); the service needs just a DATABASE_URL.
   postgresql
 )

@@ -62,6 +62,12 @@ const configSchema = z.object({
   TOOL_MEMORY_LIMIT: int(2048 * MiB),
   /** CPU-time cap per child process, seconds (default: the operation's own timeout). */
   TOOL_CPU_LIMIT: int(0, 0).transform((s) => s * 1000),
+  /**
+   * Scheduling niceness of tool processes (0–19, default 5): under full load the
+   * server's event loop (accepting, answering, /healthz) runs before tool work,
+   * so a busy machine delays tools rather than every response (issue 15).
+   */
+  TOOL_NICE: int(5, 0).pipe(z.number().max(19)),
   /** Entries in one ZIP response (and output files of one operation) at most. */
   MAX_OUTPUT_FILES: int(10_000),
   /** Time without a byte of the request body before 408. */

@@ -14,7 +14,17 @@
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 
-type Handle = fs.FileHandle;
+/** Positional reads: the file, or the upload's bytes already in memory (small uploads, issue 15). */
+interface Handle {
+  read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+}
+
+/** A Handle over bytes in memory: no file-system round trip per read. */
+function memoryHandle(bytes: Buffer): Handle {
+  return {
+    read: async (buffer, offset, length, position) => ({ bytesRead: position >= bytes.length ? 0 : bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length)) }),
+  };
+}
 
 /** Hard limits of the in-process reader (exported for tests). */
 export const QUICK_COUNT_LIMITS = {
@@ -60,13 +70,21 @@ interface XrefInfo {
 /**
  * Returns the number of pages in the page tree, or undefined when the fast
  * path does not apply. The walk stops after `maxPages + 1` leaves (enough to
- * refuse the file), so its cost is bounded by the page limit too.
+ * refuse the file), so its cost is bounded by the page limit too. `bytes`:
+ * the whole file when the caller already holds it (read from there instead).
  */
-export async function quickPageCount(file: string, maxPages = 100_000): Promise<number | undefined> {
-  let handle: Handle | undefined;
+export async function quickPageCount(file: string, maxPages = 100_000, bytes?: Buffer): Promise<number | undefined> {
+  let opened: fs.FileHandle | undefined;
   try {
-    handle = await fs.open(file, 'r');
-    const { size } = await handle.stat();
+    let handle: Handle;
+    let size: number;
+    if (bytes) {
+      handle = memoryHandle(bytes);
+      size = bytes.length;
+    } else {
+      handle = opened = await fs.open(file, 'r');
+      size = (await opened.stat()).size;
+    }
     const tail = (await readAt(handle, Math.max(0, size - 1024), 1024)).toString('latin1');
     const startxref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
     if (!startxref) return undefined;
@@ -84,7 +102,7 @@ export async function quickPageCount(file: string, maxPages = 100_000): Promise<
   } catch {
     return undefined;
   } finally {
-    await handle?.close();
+    await opened?.close();
   }
 }
 

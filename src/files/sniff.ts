@@ -52,7 +52,9 @@ export const MEDIA_TYPES: Record<FileKind, string> = {
   unknown: 'application/octet-stream',
 };
 
-const HEAD_BYTES = 64 * 1024;
+/** Bytes of a file's start that classify it. */
+export const SNIFF_BYTES = 64 * 1024;
+const HEAD_BYTES = SNIFF_BYTES;
 
 function startsWith(buf: Buffer, bytes: number[], offset = 0): boolean {
   return bytes.every((b, i) => buf[offset + i] === b);

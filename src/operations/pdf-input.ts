@@ -73,7 +73,7 @@ export class PdfInput implements InputFile {
    * also diagnoses damage and passwords. Either way the count is of real pages.
    */
   static async open(run: RunContext, file: InputFile, { maxPages, password }: OpenOptions): Promise<PdfInput> {
-    const walked = await quickPageCount(file.path, maxPages);
+    const walked = await quickPageCount(file.path, maxPages, file.bytes);
     if (walked !== undefined) {
       checkPageCount(walked, maxPages);
       return new PdfInput(run, file, walked, false, 'tree', password);

@@ -11,6 +11,8 @@ export interface InputFile {
   name: string;
   size: number;
   kind: FileKind;
+  /** The whole file, when it is small and the upload kept it in memory (saves file reads, issue 15). */
+  bytes?: Buffer;
 }
 
 export interface OperationInput<Options> {

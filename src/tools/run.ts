@@ -69,12 +69,14 @@ export interface ChildLimits {
   memoryBytes: number;
   /** RLIMIT_CPU, ms (0 = the time left before the operation's deadline, per pool slot). */
   cpuMs: number;
+  /** Niceness of every child (applies to a spawn helper started after it is set). */
+  nice?: number;
 }
 
 const STDERR_TAIL = 8 * 1024;
 const DEFAULT_MAX_STDOUT = 64 * 1024 * 1024;
 const live = new Set<SpawnHandle>();
-let limits: ChildLimits = { memoryBytes: 2048 * 1024 * 1024, cpuMs: 0 };
+let limits: ChildLimits = { memoryBytes: 2048 * 1024 * 1024, cpuMs: 0, nice: 5 };
 
 /** Sets the caps of every child started from now on (createServices, from TOOL_MEMORY_LIMIT and TOOL_CPU_LIMIT). */
 export function configureChildLimits(next: ChildLimits): void {
@@ -129,7 +131,7 @@ let spawner: Spawner | undefined;
 function helper(): Spawner {
   if (spawner) return spawner;
   if (!fs.existsSync(SPAWN_HELPER)) throw new Error(`${SPAWN_HELPER} is missing: run scripts/setup.sh (or npm run build)`);
-  const child = startProcess(SPAWN_HELPER, [], { stdio: ['pipe', 'pipe', 'inherit'], env: { PATH: CHILD_PATH } });
+  const child = startProcess(SPAWN_HELPER, [], { stdio: ['pipe', 'pipe', 'inherit'], env: { PATH: CHILD_PATH, SPAWN_HELPER_NICE: String(limits.nice ?? 0) } });
   const replies = child.stdout as unknown as { ref(): void; unref(): void };
   // Idle, the helper must not keep a finished CLI or test process alive; while a child runs, its reply must be awaited.
   const current = new Spawner(child.stdin!, child.stdout!, (busy) => (busy ? replies.ref() : replies.unref()));
