@@ -1,6 +1,7 @@
 // run() through the spawn helper, with real processes: what the tools rely on
 // (exit codes, stdout capture and its limit, stdin input, the stderr tail,
 // signals, a missing binary, deadline and abort) behaves as it did with execa.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ClientClosedError, TimeoutError } from '../../src/errors.js';
 import { ProcessPool } from '../../src/tools/pool.js';
 import { liveChildren, removeTree, run, runStandalone, startLongLived, type RunContext } from '../../src/tools/run.js';
+import { CORPUS } from '../helpers/server.js';
 
 const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-test-'));
 afterAll(() => fs.rmSync(workdir, { recursive: true, force: true }));
@@ -74,5 +76,45 @@ describe('run()', () => {
     expect(fs.existsSync(tree)).toBe(false);
     // A symlink is removed, never followed.
     expect(fs.readdirSync(outside)).toEqual(['kept']);
+  });
+
+  it('runs every tool at TOOL_NICE (default 5), below the server', async () => {
+    // Field 19 of /proc/<pid>/stat is the niceness; the shell reads its own.
+    const result = await run(context(), 'sh', ['-c', 'cut -d " " -f 19 /proc/$$/stat']);
+    expect(result.stdout.trim()).toBe('5');
+  });
+
+  it('runs qpdf in the helper\'s forked child (libqpdf linked once), with qpdf\'s own answers, exit codes and argfiles', async () => {
+    // Blocked opening a FIFO (its password file), the qpdf child can be looked at: its executable is the helper, not /usr/bin/qpdf.
+    const fifo = path.join(workdir, 'password-fifo');
+    execFileSync('mkfifo', [fifo]);
+    const pending = run(context(), 'qpdf', [`--password-file=${fifo}`, '--check', path.join(CORPUS, 'trivial.pdf')]);
+    let pid: number | undefined;
+    for (let i = 0; i < 200 && pid === undefined; i++) {
+      pid = liveChildren()[0];
+      if (pid === undefined) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(fs.readlinkSync(`/proc/${pid}/exe`)).toMatch(/\/spawn-helper$/);
+    fs.writeFileSync(fifo, '\n');
+    const checked = await pending;
+    expect(checked.exitCode).toBe(0);
+    expect(checked.stdout).toContain('No syntax or stream encoding errors');
+    // The same answers as the qpdf executable (run here by Node itself) for success, failure and an argfile.
+    const trivial = path.join(CORPUS, 'trivial.pdf');
+    const notPdf = path.join(workdir, 'not.pdf');
+    fs.writeFileSync(notPdf, 'hello');
+    const argfile = path.join(workdir, 'args');
+    fs.writeFileSync(argfile, `--show-npages\n${trivial}\n`);
+    for (const args of [['--version'], ['--show-npages', trivial], ['--check', notPdf], [`@${argfile}`], ['--no-such-option']]) {
+      let expected: { exitCode: number; stdout: string };
+      try {
+        expected = { exitCode: 0, stdout: execFileSync('qpdf', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }) };
+      } catch (error) {
+        const e = error as { status: number; stdout: string };
+        expected = { exitCode: e.status, stdout: e.stdout };
+      }
+      const got = await run(context(), 'qpdf', args);
+      expect({ exitCode: got.exitCode, stdout: got.stdout }, args.join(' ')).toEqual(expected);
+    }
   });
 });
