@@ -3,6 +3,7 @@
 // merges of two 1-page PDFs. Needs strace (not installed by the project: a one-off
 // measurement, not part of `npm run bench`). Usage: node --import tsx
 // scripts/bench/syscalls.ts [project root to measure, default this one]
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CORPUS, multipart, post, startBenchServer } from './lib.js';
