@@ -1,0 +1,359 @@
+# Vector redaction pass (run after MuPDF's text/image redaction, see
+# tools/pikepdf-vector.ts). MuPDF 1.21 has no line-art redaction (it came in
+# 1.23), so paths, shadings and inline images under the redaction boxes are
+# removed here, with pikepdf (Debian python3-pikepdf, on qpdf) doing all the
+# parsing and serialising of content streams; this script only follows the
+# graphics state (q/Q, cm, w, clip) to know where each operator paints.
+#
+# Usage: /usr/bin/python3 vector-redact.py INPUT.pdf OUTPUT.pdf SPEC.json
+# SPEC: {"color":[r,g,b], "pages":{"<index>":{"vector":[[x0,y0,x1,y1]…],"boxes":[[…]…]}}}
+#   rectangles in the page's default user space (PDF units, y up, unrotated);
+#   "vector": where vector content is removed, "boxes": the filled boxes drawn.
+# Prints one JSON line: {"removed": N} (subpaths, shadings, inline images removed).
+#
+# The rule (documented in the route): a subpath is removed when one of its
+# vertices lies in a box (grown by half the line width when stroked) or one
+# of its curves' control hulls touches a box. What is kept may only cross a
+# box in straight lines whose ends are outside it (a table rule, a frame, a
+# page background): what it shows inside follows from what is visible
+# outside, while every shape, curve, corner or dot inside is gone. A painting
+# operator whose subpaths all go becomes `n` (a clip it set is kept).
+# Shadings (`sh`) are removed when their painted region touches a box, unless
+# that region encloses the box and the shading is a plain axial or radial
+# gradient; inline images touching a box are removed. Form XObjects are
+# followed and rewritten copy-on-write (a new XObject under a new name); the
+# original, possibly shared elsewhere, is never edited.
+import json
+import sys
+
+import pikepdf
+
+MAX_FORM_DEPTH = 12
+EPS = 0.05  # pt: a vertex on a box edge (an underline ending where the word ends) counts as inside
+PATH_OPS = {'m', 'l', 'c', 'v', 'y', 'h', 're'}
+PAINT_OPS = {'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n'}
+STROKE_OPS = {'S', 's', 'B', 'B*', 'b', 'b*'}
+CLIP_OPS = {'W', 'W*'}
+INFINITE = (-1e12, -1e12, 1e12, 1e12)
+
+
+def mul(m, n):
+    """m × n (PDF matrices [a b c d e f]: apply m, then n)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def apply(m, x, y):
+    return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+
+
+def scale(m):
+    """The largest length a unit vector takes under m (bounds a line width in page space)."""
+    return max((m[0] ** 2 + m[1] ** 2) ** 0.5, (m[2] ** 2 + m[3] ** 2) ** 0.5)
+
+
+def bbox(points):
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def intersects(r, s):
+    return r[0] <= s[2] and s[0] <= r[2] and r[1] <= s[3] and s[1] <= r[3]
+
+
+def encloses(outer, inner):
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and outer[2] >= inner[2] and outer[3] >= inner[3]
+
+
+def inside(p, r):
+    return r[0] - EPS <= p[0] <= r[2] + EPS and r[1] - EPS <= p[1] <= r[3] + EPS
+
+
+def grow(r, by):
+    return (r[0] - by, r[1] - by, r[2] + by, r[3] + by)
+
+
+def nums(operands):
+    return [float(o) for o in operands]
+
+
+class Subpath:
+    """One subpath: its instructions, vertices and curve hulls in page space."""
+
+    def __init__(self, start_user):
+        self.instructions = []
+        self.start_user = start_user  # where it begins, for a subpath opened without `m`
+        self.vertices = []
+        self.hulls = []
+
+    def touches(self, boxes, half_width):
+        for box in boxes:
+            grown = grow(box, half_width)
+            if any(inside(v, grown) for v in self.vertices):
+                return True
+            if any(intersects(h, grown) for h in self.hulls):
+                return True
+        return False
+
+
+class Rewriter:
+    def __init__(self, pdf, boxes):
+        self.pdf = pdf
+        self.boxes = boxes
+        self.removed = 0
+        self.form_names = 0
+
+    def run(self, instructions, ctm, resources, depth, clip=INFINITE):
+        """Rewritten instructions and whether anything changed."""
+        out = []
+        changed = False
+        stack = []
+        state = {'ctm': ctm, 'lw': 1.0, 'clip': clip}
+        # The open path object: (subpath, instruction) for path construction,
+        # (None, instruction) for other operators written inside it (MuPDF's
+        # rewrite sets colours between the path and its painting operator).
+        sequence = []
+        subpaths = []
+        clip_op = None
+        current = (0.0, 0.0)
+
+        def emit(item):
+            if sequence:
+                sequence.append((None, item))
+            else:
+                out.append(item)
+
+        for ins in instructions:
+            op = str(ins.operator)
+            if op in PATH_OPS:
+                current, sp = self.add_segment(subpaths, ins, op, state['ctm'], current)
+                sequence.append((sp, ins))
+                continue
+            if op in CLIP_OPS and sequence:
+                clip_op = ins
+                continue
+            if op in PAINT_OPS:
+                emitted, removed = self.paint(sequence, clip_op, ins, op, state)
+                out.extend(emitted)
+                changed = changed or removed
+                sequence = []
+                subpaths = []
+                clip_op = None
+                continue
+            if op == 'q':
+                stack.append(dict(state))
+            elif op == 'Q':
+                if stack:
+                    state = stack.pop()
+            elif op == 'cm' and len(ins.operands) == 6:
+                state['ctm'] = mul(tuple(nums(ins.operands)), state['ctm'])
+            elif op == 'w' and len(ins.operands) == 1:
+                state['lw'] = float(ins.operands[0])
+            elif op == 'sh':
+                if self.shading_touches(ins, state, resources):
+                    self.removed += 1
+                    changed = True
+                    continue
+            elif op == 'INLINE IMAGE':
+                corners = [apply(state['ctm'], x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
+                if any(intersects(bbox(corners), box) for box in self.boxes):
+                    self.removed += 1
+                    changed = True
+                    continue
+            elif op == 'Do' and len(ins.operands) == 1:
+                replacement = self.form(ins.operands[0], state, resources, depth)
+                if replacement is not None:
+                    emit(pikepdf.ContentStreamInstruction([replacement], pikepdf.Operator('Do')))
+                    changed = True
+                    continue
+            emit(ins)
+        # A path never painted (truncated stream): left as it was.
+        out.extend(i for _, i in sequence)
+        if clip_op is not None:
+            out.append(clip_op)
+        return out, changed
+
+    def add_segment(self, subpaths, ins, op, ctm, current):
+        """Adds a path construction operator to `subpaths`; returns the new current point (user space) and its subpath."""
+        v = nums(ins.operands)
+        if op == 're' and len(v) == 4:
+            x, y, w, h = v
+            sp = Subpath((x, y))
+            sp.vertices = [apply(ctm, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+            sp.instructions.append(ins)
+            subpaths.append(sp)
+            return (x, y), sp
+        if op == 'm' and len(v) == 2:
+            sp = Subpath((v[0], v[1]))
+            sp.vertices.append(apply(ctm, v[0], v[1]))
+            sp.instructions.append(ins)
+            subpaths.append(sp)
+            return (v[0], v[1]), sp
+        if not subpaths or (subpaths[-1].instructions and str(subpaths[-1].instructions[-1].operator) in ('re', 'h')):
+            # A segment after `re`/`h` opens a new subpath at the current point.
+            sp = Subpath(current)
+            sp.vertices.append(apply(ctm, *current))
+            subpaths.append(sp)
+        sp = subpaths[-1]
+        sp.instructions.append(ins)
+        if op == 'h':
+            return sp.start_user, sp
+        if op == 'l' and len(v) == 2:
+            sp.vertices.append(apply(ctm, v[0], v[1]))
+            return (v[0], v[1]), sp
+        if op in ('c', 'v', 'y'):
+            need = 6 if op == 'c' else 4
+            if len(v) != need:
+                return current, sp
+            pts = [current] + [(v[i], v[i + 1]) for i in range(0, need, 2)]
+            page_pts = [apply(ctm, x, y) for x, y in pts]
+            sp.hulls.append(bbox(page_pts))
+            sp.vertices.append(page_pts[-1])
+            return pts[-1], sp
+        return current, sp
+
+    def paint(self, sequence, clip_op, ins, op, state):
+        """The instructions that paint what survives, and whether anything was removed."""
+        subpaths = []
+        for sp, _ in sequence:
+            if sp is not None and (not subpaths or subpaths[-1] is not sp):
+                subpaths.append(sp)
+        whole = [i for _, i in sequence]
+        path_only = [i for sp, i in sequence if sp is not None]
+        clip = [clip_op] if clip_op is not None else []
+        if clip_op is not None and subpaths:
+            # The clip takes effect after painting: record it from the whole path.
+            pts = [v for sp in subpaths for v in sp.vertices] + [c for sp in subpaths for h in sp.hulls for c in ((h[0], h[1]), (h[2], h[3]))]
+            if pts:
+                b = bbox(pts)
+                c = state['clip']
+                state['clip'] = (max(b[0], c[0]), max(b[1], c[1]), min(b[2], c[2]), min(b[3], c[3]))
+        if op == 'n':
+            return whole + clip + [ins], False
+        half = state['lw'] * scale(state['ctm']) / 2 if op in STROKE_OPS else 0.0
+        if op in STROKE_OPS and state['lw'] == 0:
+            half = 0.5  # a hairline: one device pixel
+        kept = [sp for sp in subpaths if not sp.touches(self.boxes, half)]
+        if len(kept) == len(subpaths):
+            return whole + clip + [ins], False
+        self.removed += len(subpaths) - len(kept)
+        kept_ids = {id(sp) for sp in kept}
+        started = set()
+        out = []
+        for sp, i in sequence:
+            if sp is None:
+                out.append(i)
+                continue
+            if id(sp) not in kept_ids:
+                continue
+            if id(sp) not in started:
+                started.add(id(sp))
+                if str(i.operator) not in ('m', 're'):
+                    out.append(pikepdf.ContentStreamInstruction([sp.start_user[0], sp.start_user[1]], pikepdf.Operator('m')))
+            out.append(i)
+        if kept:
+            out.append(ins)
+        if clip_op is not None:
+            out.extend(path_only + [clip_op, pikepdf.ContentStreamInstruction([], pikepdf.Operator('n'))])
+        return out, True
+
+    def shading_touches(self, ins, state, resources):
+        region = state['clip']
+        hits = [box for box in self.boxes if intersects(region, box)]
+        if not hits:
+            return False
+        kind = None
+        try:
+            shading = resources.get('/Shading', {}).get(ins.operands[0]) if resources is not None else None
+            kind = int(shading.get('/ShadingType')) if shading is not None else None
+        except (AttributeError, TypeError, ValueError, KeyError):
+            kind = None
+        return not (kind in (2, 3) and all(encloses(region, box) for box in hits))
+
+    def form(self, name, state, resources, depth):
+        """A rewritten copy of the form XObject `name` (its new name), or None when it needs no change."""
+        if resources is None or depth >= MAX_FORM_DEPTH:
+            return None
+        xobjects = resources.get('/XObject')
+        xobj = xobjects.get(name) if xobjects is not None else None
+        if not isinstance(xobj, pikepdf.Stream) or xobj.get('/Subtype') != pikepdf.Name.Form:
+            return None
+        matrix = tuple(float(x) for x in xobj.get('/Matrix', [1, 0, 0, 1, 0, 0]))
+        ctm = mul(matrix, state['ctm'])
+        clip = state['clip']
+        form_box = [float(x) for x in xobj.get('/BBox', [])]
+        if len(form_box) == 4:
+            # The form is clipped to its BBox: where its shadings can paint.
+            b = bbox([apply(ctm, x, y) for x, y in ((form_box[0], form_box[1]), (form_box[2], form_box[1]), (form_box[0], form_box[3]), (form_box[2], form_box[3]))])
+            clip = (max(b[0], clip[0]), max(b[1], clip[1]), min(b[2], clip[2]), min(b[3], clip[3]))
+        inner = xobj.get('/Resources', resources)
+        instructions, changed = self.run(pikepdf.parse_content_stream(xobj), ctm, inner, depth + 1, clip)
+        if not changed:
+            return None
+        copy = pikepdf.Stream(self.pdf, pikepdf.unparse_content_stream(instructions))
+        for key, value in xobj.items():
+            if key not in ('/Length', '/Filter', '/DecodeParms'):
+                copy[key] = value
+        self.form_names += 1
+        new_name = pikepdf.Name(f'/RedactedFm{self.form_names}')
+        while new_name in xobjects:
+            self.form_names += 1
+            new_name = pikepdf.Name(f'/RedactedFm{self.form_names}')
+        xobjects[new_name] = self.pdf.make_indirect(copy)
+        return new_name
+
+
+def page_resources(page):
+    node = page.obj
+    while node is not None:
+        if '/Resources' in node:
+            return node.Resources
+        node = node.get('/Parent')
+    return None
+
+
+def fmt(n):
+    return ('%.3f' % n).rstrip('0').rstrip('.')
+
+
+def draw_boxes(pdf, page, boxes, color):
+    """Wraps the page content in q/Q and appends the filled boxes."""
+    ops = ['q', ' '.join(fmt(c) for c in color) + ' rg']
+    for x0, y0, x1, y1 in boxes:
+        ops.append(f'{fmt(x0)} {fmt(y0)} {fmt(x1 - x0)} {fmt(y1 - y0)} re f')
+    ops.append('Q')
+    contents = page.obj.get('/Contents')
+    parts = list(contents) if isinstance(contents, pikepdf.Array) else ([contents] if contents is not None else [])
+    page.obj.Contents = pikepdf.Array(
+        [pdf.make_indirect(pikepdf.Stream(pdf, b'q\n'))] + parts + [pdf.make_indirect(pikepdf.Stream(pdf, ('Q\n' + '\n'.join(ops) + '\n').encode()))]
+    )
+
+
+def main():
+    source, target, spec_file = sys.argv[1:4]
+    with open(spec_file, encoding='utf-8') as f:
+        spec = json.load(f)
+    removed = 0
+    with pikepdf.open(source) as pdf:
+        for index, entry in spec['pages'].items():
+            page = pdf.pages[int(index)]
+            vector = [tuple(b) for b in entry.get('vector', [])]
+            if vector:
+                rewriter = Rewriter(pdf, vector)
+                resources = page_resources(page)
+                instructions, changed = rewriter.run(pikepdf.parse_content_stream(page), (1, 0, 0, 1, 0, 0), resources, 0)
+                if changed:
+                    # A new stream: the old one may be shared with another page.
+                    page.obj.Contents = pdf.make_indirect(pikepdf.Stream(pdf, pikepdf.unparse_content_stream(instructions)))
+                removed += rewriter.removed
+            if entry.get('boxes'):
+                draw_boxes(pdf, page, entry['boxes'], spec['color'])
+        pdf.remove_unreferenced_resources()
+        pdf.save(target, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    print(json.dumps({'removed': removed}))
+
+
+if __name__ == '__main__':
+    main()
