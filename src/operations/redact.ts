@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { stemOf } from '../http/filename.js';
 import { redactWithMupdf, type RedactArea } from '../tools/mutool-redact.js';
-import { redactVectors } from '../tools/pikepdf-redact.js';
+import { absoluteTextPositions, redactVectors } from '../tools/pikepdf-redact.js';
 import { openInput } from './input-adapter.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
@@ -28,9 +28,11 @@ export async function redactPdf({ files, options, run, config }: OperationInput<
   const pdf = await openInput(run, files.file[0], config, options.password);
   const textRedacted = path.join(run.workdir, 'redacted-text.pdf');
   const output = path.join(run.workdir, 'redacted.pdf');
-  const mupdf = await redactWithMupdf(run, pdf.path, textRedacted, { terms: options.terms, regex: options.regex, areas: options.areas });
-  // Order matters: MuPDF first (it rewrites the content it redacts), then the
+  // Order matters: text positions made absolute (for MuPDF 1.21's sake, see
+  // pikepdf-redact.ts), MuPDF (it rewrites the content it redacts), then the
   // vector pass over its output, which draws the boxes last, on top.
+  const prepared = await absoluteTextPositions(run, pdf.path, path.join(run.workdir, 'redact-prepared.pdf'));
+  const mupdf = await redactWithMupdf(run, prepared, textRedacted, { terms: options.terms, regex: options.regex, areas: options.areas });
   let vectors = 0;
   if (Object.keys(mupdf.pages).length > 0) {
     vectors = await redactVectors(run, textRedacted, output, mupdf.pages, rgb(options.color));

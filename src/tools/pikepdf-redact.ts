@@ -1,11 +1,12 @@
-// The vector redaction pass (vector-redact.py beside this module, run by
-// Debian's python3 with python3-pikepdf 6.0 on qpdf 11): paths, shadings and
-// inline images under the redaction rectangles removed from page content and
-// form XObjects, then the filled boxes drawn. It runs after MuPDF's text and
-// image redaction (mutool-redact.ts), which has no line-art removal in 1.21.
+// The pikepdf passes around MuPDF's redaction (pikepdf-redact.py beside this
+// module, run by Debian's python3 with python3-pikepdf 6.0 on qpdf 11):
+// before it, text positions made absolute where MuPDF 1.21 would misplace the
+// text it keeps; after it (mutool-redact.ts, no line-art removal in 1.21),
+// paths, shadings and inline images under the redaction rectangles removed
+// from page content and form XObjects, then the filled boxes drawn.
 // pikepdf parses and writes the content streams; the script only follows the
-// graphics state. Exit codes: 0 ok, anything else a failure of ours (the input
-// went through MuPDF's rewrite first), so 500.
+// graphics state. Exit codes: 0 ok, anything else a failure of ours (qpdf
+// opened the input first), so 500.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -26,10 +27,38 @@ export interface PageMarks {
   boxes: UserRect[];
 }
 
-function vectorScript(): string {
+/** The script, next to this module in src/ or, from dist/, in the source tree. */
+function script(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'vector-redact.py'), path.resolve(here, '../../src/tools/vector-redact.py')];
+  const candidates = [path.join(here, 'pikepdf-redact.py'), path.resolve(here, '../../src/tools/pikepdf-redact.py')];
   return candidates.find((c) => fs.existsSync(c)) ?? candidates[0];
+}
+
+/** Runs one command of the script; its last stdout line, parsed. */
+async function runScript<T>(ctx: RunContext, args: string[], what: string): Promise<T> {
+  // -I: no user site-packages or PYTHON* variables; -B: no .pyc written beside the script.
+  const result = await run(ctx, PIKEPDF_PYTHON, ['-I', '-B', script(), ...args]);
+  const line = result.stdout.trim().split('\n').pop() ?? '';
+  let answer: T | undefined;
+  try {
+    answer = JSON.parse(line) as T;
+  } catch {
+    answer = undefined;
+  }
+  if (result.exitCode !== 0 || answer === undefined) {
+    throw new ProcessingFailedError(`${what} failed.`, new Error(`pikepdf-redact.py ${args[0]} exit ${result.exitCode}: ${result.stderr}`));
+  }
+  return answer;
+}
+
+/**
+ * Makes each text object's first Td/TD an equal Tm (MuPDF 1.21 misplaces the
+ * text after a text object it removes whole, when that text is placed by Td);
+ * returns the file to redact: `output`, or `input` when nothing needed it.
+ */
+export async function absoluteTextPositions(ctx: RunContext, input: string, output: string): Promise<string> {
+  const answer = await runScript<{ rewritten: number }>(ctx, ['prepare', input, output], 'Preparing the redaction');
+  return answer.rewritten > 0 ? output : input;
 }
 
 /**
@@ -46,17 +75,6 @@ export async function redactVectors(
 ): Promise<number> {
   const specFile = path.join(ctx.workdir, `vector-${crypto.randomBytes(6).toString('hex')}.json`);
   await fsp.writeFile(specFile, JSON.stringify({ color, pages }), { mode: 0o600 });
-  // -I: no user site-packages or PYTHON* variables; -B: no .pyc written beside the script.
-  const result = await run(ctx, PIKEPDF_PYTHON, ['-I', '-B', vectorScript(), input, output, specFile]);
-  const line = result.stdout.trim().split('\n').pop() ?? '';
-  let removed: number | undefined;
-  try {
-    removed = (JSON.parse(line) as { removed: number }).removed;
-  } catch {
-    removed = undefined;
-  }
-  if (result.exitCode !== 0 || typeof removed !== 'number') {
-    throw new ProcessingFailedError('Redaction of vector content failed.', new Error(`vector-redact.py exit ${result.exitCode}: ${result.stderr}`));
-  }
-  return removed;
+  const answer = await runScript<{ removed: number }>(ctx, ['vectors', input, output, specFile], 'Redaction of vector content');
+  return answer.removed;
 }

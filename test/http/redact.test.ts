@@ -136,6 +136,73 @@ describe('redact', () => {
     expect([...pixel]).toEqual([255, 0, 0]);
   });
 
+  it('removes vector content under an area and under a match (paths, curves, shadings, a shared form used there); the rest stays', async () => {
+    // Page 612×792. The area is x 90..250, y 560..660 in PDF space (top-left: x 90, y 132).
+    const content =
+      '0.9 0.9 0.9 rg 0 0 612 792 re f\n' + // page background: encloses the area, kept
+      '1 0 0 rg 100 600 80 40 re f\n' + // red square inside
+      '1 0 1 RG 3 w 110 580 m 170 640 l S\n' + // magenta line inside
+      '1 0.5 0 RG 1 w 200 570 m 210 650 230 650 240 570 c S\n' + // orange curve inside
+      'q 190 600 40 40 re W n /Sh0 sh Q\n' + // a gradient painted inside
+      'q 1 0 0 1 120 570 cm /Fm0 Do Q\n' + // the shared form, inside
+      '0 1 0 rg 300 600 80 40 re f\n' + // green square outside
+      '0 1 1 RG 2 w 400 500 m 500 550 l S\n' + // cyan line outside
+      'q 400 100 40 40 re W n /Sh0 sh Q\n' + // the gradient outside
+      'q 1 0 0 1 400 300 cm /Fm0 Do Q\n' + // the shared form, outside
+      '0 0 0 RG 0.5 w 50 620 m 560 620 l S\n' + // a rule straight through the area, ends outside: kept
+      textAt('UNDERLINED', 72, 400) +
+      textAt('KEEP THIS', 300, 400) +
+      '0.5 0 0.5 RG 1 w 75 398 m 130 398 l S\n'; // purple underline under the matched word
+    const shading = '/Shading<</Sh0<</ShadingType 2/ColorSpace/DeviceRGB/Coords[0 0 612 0]/Function<</FunctionType 2/Domain[0 1]/C0[1 1 0]/C1[0 1 1]/N 1>>>>>>';
+    const file = tempFile('vector.pdf', makePdf([{ content, resources: shading }], [], ['0 0.5 0 rg 0 0 20 20 re f\n']));
+    /** Fill and stroke colours of what poppler (cairo) draws, glyph outlines aside, with their counts. */
+    const painted = (pdf: string): Record<string, number> => {
+      const svg = `${pdf}.svg`;
+      execFileSync('pdftocairo', ['-svg', pdf, svg]);
+      const body = fs.readFileSync(svg, 'utf8').replace(/<symbol[\s\S]*?<\/symbol>/g, '');
+      const counts: Record<string, number> = {};
+      for (const m of body.matchAll(/(fill|stroke):(rgb\([^)]*\)|url\([^)]*\))/g)) {
+        const key = `${m[1]}:${m[2].startsWith('url') ? 'gradient' : m[2]}`;
+        counts[key] = (counts[key] ?? 0) + 1;
+      }
+      return counts;
+    };
+    const before = painted(file);
+    expect(before).toMatchObject({
+      'fill:rgb(100%,0%,0%)': 1,
+      'stroke:rgb(100%,0%,100%)': 1,
+      'stroke:rgb(100%,50%,0%)': 1,
+      'stroke:rgb(50%,0%,50%)': 1,
+      'fill:rgb(0%,50%,0%)': 2,
+      'fill:gradient': 2,
+    });
+
+    const { out, res } = await redacted([['areas', JSON.stringify([{ page: 1, x: 90, y: 132, w: 160, h: 100 }])], ['terms', 'underlined']], file);
+    expect(res.headers.get('x-redactions')).toBe('2');
+    // Square, line, curve, gradient, the form's square (in its copy) and the underline.
+    expect(res.headers.get('x-redactions-vector')).toBe('6');
+    expect(spawnSync('qpdf', ['--check', out]).status).toBe(0);
+    const after = painted(out);
+    for (const inside of ['fill:rgb(100%,0%,0%)', 'stroke:rgb(100%,0%,100%)', 'stroke:rgb(100%,50%,0%)', 'stroke:rgb(50%,0%,50%)']) expect(after[inside], inside).toBeUndefined();
+    expect(after['fill:rgb(0%,50%,0%)']).toBe(1);
+    expect(after['fill:gradient']).toBe(1);
+    expect(after['fill:rgb(0%,100%,0%)']).toBeGreaterThanOrEqual(1);
+    expect(after['stroke:rgb(0%,100%,100%)']).toBe(1);
+    expect(after['fill:rgb(89.99939%,89.99939%,89.99939%)']).toBe(1);
+    // The content itself, uncompressed by qpdf: no path of the area anywhere (page or XObject), the others intact.
+    const qdf = qdfText(out);
+    for (const gone of ['100 600 80 40 re', '110 580 m', '240 570 c', '75 398 m']) expect(qdf).not.toContain(gone);
+    expect(qdf.match(/\/Sh0 sh/g)).toHaveLength(1);
+    for (const kept of ['300 600 80 40 re', '400 500 m', '50 620 m', '560 620 l', '0 0 612 792 re']) expect(qdf).toContain(kept);
+    // The original form (drawn outside) still holds its square; the copy used inside does not.
+    expect(qdf.match(/0 0 20 20 re/g)).toHaveLength(1);
+    const text = textOf(out);
+    expect(text).not.toMatch(/underlined/i);
+    // The text object after the one removed whole stays where it was (MuPDF 1.21 alone moves it off the page).
+    expect(text).toContain('KEEP THIS');
+    expect(boxOf(out, 1, 'KEEP')).toEqual(boxOf(file, 1, 'KEEP'));
+  });
+
   it('counts every match of a term, case-insensitively, on a real paper', async () => {
     const source = corpus('tracemonkey.pdf');
     const { out, res } = await redacted([['terms', 'TraceMonkey']], source);

@@ -1,11 +1,23 @@
-# Vector redaction pass (run after MuPDF's text/image redaction, see
-# tools/pikepdf-vector.ts). MuPDF 1.21 has no line-art redaction (it came in
+# The two pikepdf passes around MuPDF's redaction (see tools/pikepdf-redact.ts).
+#
+# `prepare IN OUT`, before MuPDF: in each text object, the first Td/TD (while
+# the line matrix is still the identity BT set) becomes the equal Tm. MuPDF
+# 1.21's redaction filter, when it drops a whole text object, writes the next
+# object's first Td relative to the dropped one (text kept by the redaction
+# lands elsewhere, often off the page); an absolute Tm is written correctly.
+# Exact: after BT, Tlm = I, so `tx ty Td` = `1 0 0 1 tx ty Tm` and
+# `tx ty TD` = `-ty TL 1 0 0 1 tx ty Tm`. Pages and form XObjects are edited
+# in place (the content is equivalent, so sharing does not matter).
+# Prints {"rewritten": N} (content streams changed; 0: OUT not written).
+#
+# `vectors IN OUT SPEC`, after MuPDF's text/image redaction.
+# MuPDF 1.21 has no line-art redaction (it came in
 # 1.23), so paths, shadings and inline images under the redaction boxes are
 # removed here, with pikepdf (Debian python3-pikepdf, on qpdf) doing all the
 # parsing and serialising of content streams; this script only follows the
 # graphics state (q/Q, cm, w, clip) to know where each operator paints.
 #
-# Usage: /usr/bin/python3 vector-redact.py INPUT.pdf OUTPUT.pdf SPEC.json
+# Usage: /usr/bin/python3 pikepdf-redact.py vectors INPUT.pdf OUTPUT.pdf SPEC.json
 # SPEC: {"color":[r,g,b], "pages":{"<index>":{"vector":[[x0,y0,x1,y1]…],"boxes":[[…]…]}}}
 #   rectangles in the page's default user space (PDF units, y up, unrotated);
 #   "vector": where vector content is removed, "boxes": the filled boxes drawn.
@@ -331,8 +343,63 @@ def draw_boxes(pdf, page, boxes, color):
     )
 
 
-def main():
-    source, target, spec_file = sys.argv[1:4]
+TEXT_POSITIONING = {'Td', 'TD', 'Tm', 'T*', "'", '"'}
+
+
+def absolute_text_positions(instructions):
+    """The instructions with each text object's first Td/TD made a Tm; None when there is none."""
+    out = []
+    changed = False
+    identity = False
+    for ins in instructions:
+        op = str(ins.operator)
+        if op == 'BT':
+            identity = True
+        elif op == 'ET':
+            identity = False
+        elif identity and op in TEXT_POSITIONING:
+            identity = False
+            if op in ('Td', 'TD') and len(ins.operands) == 2:
+                tx, ty = ins.operands
+                if op == 'TD':
+                    out.append(pikepdf.ContentStreamInstruction([-float(ty)], pikepdf.Operator('TL')))
+                out.append(pikepdf.ContentStreamInstruction([1, 0, 0, 1, tx, ty], pikepdf.Operator('Tm')))
+                changed = True
+                continue
+        out.append(ins)
+    return out if changed else None
+
+
+def prepare(source, target):
+    rewritten = 0
+    seen = set()
+    with pikepdf.open(source) as pdf:
+        for page in pdf.pages:
+            instructions = absolute_text_positions(pikepdf.parse_content_stream(page))
+            if instructions is not None:
+                page.obj.Contents = pdf.make_indirect(pikepdf.Stream(pdf, pikepdf.unparse_content_stream(instructions)))
+                rewritten += 1
+            pending = [page_resources(page)]
+            while pending:
+                resources = pending.pop()
+                xobjects = resources.get('/XObject') if isinstance(resources, pikepdf.Dictionary) else None
+                if not isinstance(xobjects, pikepdf.Dictionary):
+                    continue
+                for _, xobj in xobjects.items():
+                    if not isinstance(xobj, pikepdf.Stream) or xobj.get('/Subtype') != pikepdf.Name.Form or xobj.objgen in seen:
+                        continue
+                    seen.add(xobj.objgen)
+                    instructions = absolute_text_positions(pikepdf.parse_content_stream(xobj))
+                    if instructions is not None:
+                        xobj.write(pikepdf.unparse_content_stream(instructions))
+                        rewritten += 1
+                    pending.append(xobj.get('/Resources'))
+        if rewritten > 0:
+            pdf.save(target)
+    print(json.dumps({'rewritten': rewritten}))
+
+
+def vectors(source, target, spec_file):
     with open(spec_file, encoding='utf-8') as f:
         spec = json.load(f)
     removed = 0
@@ -356,4 +423,7 @@ def main():
 
 
 if __name__ == '__main__':
-    main()
+    if sys.argv[1] == 'prepare':
+        prepare(sys.argv[2], sys.argv[3])
+    else:
+        vectors(sys.argv[2], sys.argv[3], sys.argv[4])
