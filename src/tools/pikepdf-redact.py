@@ -88,7 +88,8 @@ def grow(r, by):
 
 
 def nums(operands):
-    return [float(o) for o in operands]
+    # By index: iterating pikepdf's operand list converts every element several times over (50 µs an instruction).
+    return [float(operands[k]) for k in range(len(operands))]
 
 
 class Subpath:
@@ -300,6 +301,8 @@ class Rewriter:
             # The form is clipped to its BBox: where its shadings can paint.
             b = bbox([apply(ctm, x, y) for x, y in ((form_box[0], form_box[1]), (form_box[2], form_box[1]), (form_box[0], form_box[3]), (form_box[2], form_box[3]))])
             clip = (max(b[0], clip[0]), max(b[1], clip[1]), min(b[2], clip[2]), min(b[3], clip[3]))
+        if not any(intersects(clip, box) for box in self.boxes):
+            return None  # nothing it paints can reach a box
         inner = xobj.get('/Resources', resources)
         instructions, changed = self.run(pikepdf.parse_content_stream(xobj), ctm, inner, depth + 1, clip)
         if not changed:

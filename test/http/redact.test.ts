@@ -26,7 +26,7 @@ beforeAll(async () => {
     // A filled vector square at (72,200)-(172,300).
     '0 0 1 rg 72 200 100 100 re f\n';
   // Page 2 is turned 90° and its MediaBox starts at 50,50: area coordinates are on the page as displayed.
-  const page2 = textAt('ROTATEDWORD', 150, 400) + textAt('KEEPWORD', 150, 300);
+  const page2 = textAt('ROTATEDWORD', 150, 400) + textAt('KEEPWORD', 150, 300) + '0.5 w 155 398.5 m 200 398.5 l S\n'; // a line under the word
   const base = makePdf(
     [
       { content: page1, compress: true },
@@ -109,6 +109,8 @@ describe('redact', () => {
     ]);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('x-redactions')).toBe('4');
+    // The line under ROTATEDWORD (page turned, MediaBox offset): the only vector content under a redaction.
+    expect(res.headers.get('x-redactions-vector')).toBe('1');
     const text = textOf(out);
     expect(text).not.toMatch(/secret-alpha/i);
     expect(text).not.toContain('4111');
@@ -123,6 +125,8 @@ describe('redact', () => {
     expect(qdf).not.toContain('4111');
     expect(qdf).not.toContain('ROTATEDWORD');
     expect(qdf).toMatch(/\(Public sentence stays here\)\s*Tj/);
+    expect(qdf).not.toContain('155 398.5 m');
+    expect(qdf).toContain('72 200 100 100 re');
     // The annotation naming the term is gone, the other one stays.
     expect(qdf).toContain('harmless note');
     expect(execFileSync('pdfinfo', [out], { encoding: 'utf8' })).not.toMatch(/secret/i);
