@@ -52,7 +52,7 @@ describe('bin/pdf-service', () => {
 
   it('doctor lists every tool with its version', () => {
     const out = cli(['doctor'], env);
-    for (const tool of ['qpdf', 'ghostscript', 'poppler', 'mupdf', 'img2pdf', 'ocrmypdf', 'tesseract', 'libreoffice']) {
+    for (const tool of ['qpdf', 'ghostscript', 'poppler', 'mupdf', 'img2pdf', 'ocrmypdf', 'tesseract', 'libreoffice', 'pikepdf']) {
       expect(out).toMatch(new RegExp(`ok\\s+${tool}\\s+\\S+\\s+\\d`));
     }
   });
