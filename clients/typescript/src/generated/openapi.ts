@@ -446,7 +446,7 @@ export interface paths {
         put?: never;
         /**
          * Sign with a certificate (PAdES B-B)
-         * @description Adds a PAdES baseline B-B signature (`/SubFilter /ETSI.CAdES.detached`: detached CMS with content-type, message-digest and ESS signing-certificate-v2 signed attributes, SHA-256; the signing time is the signature dictionary's /M) made with the key and certificate of the uploaded PKCS#12 (`certificate`, opened with `certificate_password`; any further certificates in it are embedded as the chain). The signature is appended as an incremental update, so the original bytes and any signature already on them stay valid. An encrypted input is opened with `password` and rewritten unencrypted before signing (signatures it carried do not survive that). `visible=true` draws a box with the signer's name, the date and the reason at `rect` on `page`. A wrong `certificate_password` → 422 `incorrect_password`; a certificate that is expired, not yet valid, whose key usage excludes signing, or whose key is not RSA/ECDSA → 422 `invalid_certificate`. The certificate's trust is not checked (use `verify`/your validator).
+         * @description Adds a PAdES baseline B-B signature (`/SubFilter /ETSI.CAdES.detached`: detached CMS with content-type, message-digest and ESS signing-certificate-v2 signed attributes, SHA-256; the signing time is the signature dictionary's /M) made with the key and certificate of the uploaded PKCS#12 (`certificate`, opened with `certificate_password`; any further certificates in it are embedded as the chain). The signature is appended as an incremental update, so the original bytes and any signature already on them stay valid. An encrypted input is opened with `password` and rewritten unencrypted before signing (signatures it carried do not survive that). `visible=true` draws a box with the signer's name, the date and the reason at `rect` on `page`. A wrong `certificate_password` → 422 `incorrect_password`; a certificate that is expired, not yet valid, whose key usage excludes signing, or whose key is not RSA/ECDSA → 422 `invalid_certificate`. The certificate's trust is not checked (use `verify`/your validator). Without a `certificate` part the server's default certificate is used when one is configured (SIGN_DEFAULT_CERTIFICATE_FILE; then `certificate_password` is refused, the default's password being the server's); with none configured a `certificate` part is required (400).
          */
         post: operations["sign"];
         delete?: never;
@@ -3585,8 +3585,8 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description The PDF to sign. Accepted (sniffed): application/pdf. */
                     file: string;
-                    /** @description PKCS#12 (.p12/.pfx) with the signing key and certificate (and optionally its chain). Accepted (sniffed): application/x-pkcs12. */
-                    certificate: string;
+                    /** @description PKCS#12 (.p12/.pfx) with the signing key and certificate (and optionally its chain). Required unless the server has a default certificate configured. Accepted (sniffed): application/x-pkcs12. */
+                    certificate?: string;
                     /** @description Password of the PKCS#12 (empty or absent for none). Never logged. */
                     certificate_password?: string;
                     /** @description Reason for signing (/Reason). */
