@@ -45,6 +45,7 @@ EPS = 0.05  # pt: a vertex on a box edge (an underline ending where the word end
 PATH_OPS = {'m', 'l', 'c', 'v', 'y', 'h', 're'}
 PAINT_OPS = {'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n'}
 STROKE_OPS = {'S', 's', 'B', 'B*', 'b', 'b*'}
+FILL_ONLY_OPS = {'f', 'F', 'f*'}
 CLIP_OPS = {'W', 'W*'}
 INFINITE = (-1e12, -1e12, 1e12, 1e12)
 
@@ -87,6 +88,153 @@ def grow(r, by):
     return (r[0] - by, r[1] - by, r[2] + by, r[3] + by)
 
 
+def invertible(m):
+    return abs(m[0] * m[3] - m[1] * m[2]) > 1e-12
+
+
+def invert(m):
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+
+
+def subtract(r, box):
+    """r minus box, as up to four rectangles (page space)."""
+    if not (r[0] < box[2] and box[0] < r[2] and r[1] < box[3] and box[1] < r[3]):
+        return [r]
+    out = []
+    if r[1] < box[1]:
+        out.append((r[0], r[1], r[2], box[1]))  # below
+    if box[3] < r[3]:
+        out.append((r[0], box[3], r[2], r[3]))  # above
+    y0, y1 = max(r[1], box[1]), min(r[3], box[3])
+    if r[0] < box[0]:
+        out.append((r[0], y0, box[0], y1))  # left
+    if box[2] < r[2]:
+        out.append((box[2], y0, r[2], y1))  # right
+    return out
+
+
+def close(a, b):
+    return abs(a - b) < 1e-6
+
+
+def page_rectangle(sp, ctm):
+    """(rect, counter-clockwise?) when the subpath is a rectangle upright on the page (a `re`, or m l l l [l] h); else None."""
+    if sp.hulls:
+        return None
+    if sp.rect is not None:
+        x, y, w, h = sp.rect
+        det = ctm[0] * ctm[3] - ctm[1] * ctm[2]
+        if det == 0 or w == 0 or h == 0:
+            return None
+        pts = [apply(ctm, x, y), apply(ctm, x + w, y), apply(ctm, x + w, y + h), apply(ctm, x, y + h)]
+    else:
+        ops = [str(i.operator) for i in sp.instructions]
+        if ops[:1] != ['m'] or any(op not in ('l', 'h') for op in ops[1:]):
+            return None
+        pts = list(sp.vertices)
+        if len(pts) == 5 and close(pts[0][0], pts[4][0]) and close(pts[0][1], pts[4][1]):
+            pts = pts[:4]
+        if len(pts) != 4:
+            return None
+    for i in range(4):
+        p, q = pts[i], pts[(i + 1) % 4]
+        if not (close(p[0], q[0]) or close(p[1], q[1])):
+            return None
+    r = bbox(pts)
+    if close(r[0], r[2]) or close(r[1], r[3]):
+        return None
+    area = sum(pts[i][0] * pts[(i + 1) % 4][1] - pts[(i + 1) % 4][0] * pts[i][1] for i in range(4))
+    return r, area > 0
+
+
+def rectangle_outside(rect, ccw, ctm, boxes):
+    """Path instructions (user space) drawing the part of the page-space `rect` outside `boxes`, each piece wound like the original."""
+    parts = [rect]
+    for box in boxes:
+        parts = [piece for part in parts for piece in subtract(part, box)]
+    inverse = invert(ctm)
+    out = []
+    for x0, y0, x1, y1 in parts:
+        corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        if not ccw:
+            corners.reverse()
+        user = [apply(inverse, x, y) for x, y in corners]
+        out.append(pikepdf.ContentStreamInstruction([round(user[0][0], 4), round(user[0][1], 4)], pikepdf.Operator('m')))
+        for ux, uy in user[1:]:
+            out.append(pikepdf.ContentStreamInstruction([round(ux, 4), round(uy, 4)], pikepdf.Operator('l')))
+        out.append(pikepdf.ContentStreamInstruction([], pikepdf.Operator('h')))
+    return out
+
+
+def polyline(sp, ctm, closed):
+    """The page-space points of a subpath of straight segments (`re`, or m l … [h]) and whether it is closed; None for curves."""
+    if sp.hulls:
+        return None
+    if sp.rect is not None:
+        x, y, w, h = sp.rect
+        return [apply(ctm, x, y), apply(ctm, x + w, y), apply(ctm, x + w, y + h), apply(ctm, x, y + h)], True
+    ops = [str(i.operator) for i in sp.instructions]
+    if ops[:1] != ['m'] or any(op not in ('l', 'h') for op in ops[1:]):
+        return None
+    return list(sp.vertices), closed or 'h' in ops
+
+
+def outside_intervals(p, q, boxes):
+    """Parameter intervals of the segment p→q outside every box (Liang–Barsky against each)."""
+    keep = [(0.0, 1.0)]
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for box in boxes:
+        t0, t1 = 0.0, 1.0
+        hit = True
+        for num, den in ((p[0] - box[0], -dx), (box[2] - p[0], dx), (p[1] - box[1], -dy), (box[3] - p[1], dy)):
+            if den == 0:
+                if num < 0:
+                    hit = False
+                    break
+                continue
+            t = num / den
+            if den < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+        if not hit or t0 >= t1:
+            continue
+        keep = [piece for a, b in keep for piece in ((a, min(b, t0)), (max(a, t1), b)) if piece[1] - piece[0] > 1e-9]
+    return keep
+
+
+def stroke_outside(points, closed, ctm, boxes):
+    """Path instructions (user space) stroking the parts of the polyline outside `boxes`; joins kept where the line is not cut."""
+    edges = list(zip(points, points[1:] + points[:1])) if closed else list(zip(points, points[1:]))
+    chains = []
+    joined_to_previous = False
+    for p, q in edges:
+        intervals = outside_intervals(p, q, boxes)
+        if not intervals:
+            joined_to_previous = False
+        for a, b in intervals:
+            start = (p[0] + a * (q[0] - p[0]), p[1] + a * (q[1] - p[1]))
+            end = (p[0] + b * (q[0] - p[0]), p[1] + b * (q[1] - p[1]))
+            if a == 0.0 and joined_to_previous and chains:
+                chains[-1].append(end)
+            else:
+                chains.append([start, end])
+            joined_to_previous = b == 1.0
+    if closed and len(chains) > 1 and joined_to_previous and chains[0][0] == points[0]:
+        # The last piece runs into the first: one line through the start corner.
+        chains[0] = chains.pop() + chains[0][1:]
+    inverse = invert(ctm)
+    out = []
+    for chain in chains:
+        user = [apply(inverse, x, y) for x, y in chain]
+        out.append(pikepdf.ContentStreamInstruction([round(user[0][0], 4), round(user[0][1], 4)], pikepdf.Operator('m')))
+        for ux, uy in user[1:]:
+            out.append(pikepdf.ContentStreamInstruction([round(ux, 4), round(uy, 4)], pikepdf.Operator('l')))
+    return out
+
+
 def nums(operands):
     # By index: iterating pikepdf's operand list converts every element several times over (50 µs an instruction).
     return [float(operands[k]) for k in range(len(operands))]
@@ -100,6 +248,7 @@ class Subpath:
         self.start_user = start_user  # where it begins, for a subpath opened without `m`
         self.vertices = []
         self.hulls = []
+        self.rect = None  # (x, y, w, h) in user space when the subpath is one `re`
 
     def touches(self, boxes, half_width):
         for box in boxes:
@@ -195,6 +344,7 @@ class Rewriter:
             x, y, w, h = v
             sp = Subpath((x, y))
             sp.vertices = [apply(ctm, px, py) for px, py in ((x, y), (x + w, y), (x, y + h), (x + w, y + h))]
+            sp.rect = (x, y, w, h)
             sp.instructions.append(ins)
             subpaths.append(sp)
             return (x, y), sp
@@ -252,12 +402,32 @@ class Rewriter:
         if len(kept) == len(subpaths):
             return whole + clip + [ins], False
         self.removed += len(subpaths) - len(kept)
+        # A filled rectangle (a bar, a cell, a highlight) loses only its part
+        # in the boxes: the rest is redrawn as rectangles, exactly.
+        pieces = {}
+        if op in FILL_ONLY_OPS and invertible(state['ctm']):
+            kept_ids = {id(sp) for sp in kept}
+            for sp in subpaths:
+                upright = page_rectangle(sp, state['ctm']) if id(sp) not in kept_ids else None
+                if upright is not None:
+                    pieces[id(sp)] = rectangle_outside(upright[0], upright[1], state['ctm'], self.boxes)
+        elif op in ('S', 's') and invertible(state['ctm']):
+            # A stroked line of straight segments loses only its part in the boxes (grown by half its width).
+            kept_ids = {id(sp) for sp in kept}
+            grown = [grow(box, half) for box in self.boxes]
+            for sp in subpaths:
+                line = polyline(sp, state['ctm'], op == 's') if id(sp) not in kept_ids else None
+                if line is not None:
+                    pieces[id(sp)] = stroke_outside(line[0], line[1], state['ctm'], grown)
         kept_ids = {id(sp) for sp in kept}
         started = set()
         out = []
         for sp, i in sequence:
             if sp is None:
                 out.append(i)
+                continue
+            if id(sp) in pieces:
+                out.extend(pieces[id(sp)])
                 continue
             if id(sp) not in kept_ids:
                 continue
@@ -266,8 +436,14 @@ class Rewriter:
                 if str(i.operator) not in ('m', 're'):
                     out.append(pikepdf.ContentStreamInstruction([sp.start_user[0], sp.start_user[1]], pikepdf.Operator('m')))
             out.append(i)
-        if kept:
-            out.append(ins)
+        if kept or any(pieces.values()):
+            if op == 's' and pieces:
+                # `s` would close the last piece across the box: close the last subpath only if it was kept whole, then stroke.
+                if subpaths[-1] in kept:
+                    out.append(pikepdf.ContentStreamInstruction([], pikepdf.Operator('h')))
+                out.append(pikepdf.ContentStreamInstruction([], pikepdf.Operator('S')))
+            else:
+                out.append(ins)
         if clip_op is not None:
             out.extend(path_only + [clip_op, pikepdf.ContentStreamInstruction([], pikepdf.Operator('n'))])
         return out, True

@@ -149,6 +149,8 @@ describe('redact', () => {
       '1 0.5 0 RG 1 w 200 570 m 210 650 230 650 240 570 c S\n' + // orange curve inside
       'q 190 600 40 40 re W n /Sh0 sh Q\n' + // a gradient painted inside
       'q 1 0 0 1 120 570 cm /Fm0 Do Q\n' + // the shared form, inside
+      '0 0 0.5 rg 60 540 60 40 re f\n' + // navy rectangle with a corner inside: only its part outside stays
+      '0.5 0.5 0 RG 2 w 60 650 m 120 650 l 120 700 l S\n' + // olive polyline with a vertex inside: only its parts outside stay
       '0 1 0 rg 300 600 80 40 re f\n' + // green square outside
       '0 1 1 RG 2 w 400 500 m 500 550 l S\n' + // cyan line outside
       'q 400 100 40 40 re W n /Sh0 sh Q\n' + // the gradient outside
@@ -183,8 +185,8 @@ describe('redact', () => {
 
     const { out, res } = await redacted([['areas', JSON.stringify([{ page: 1, x: 90, y: 132, w: 160, h: 100 }])], ['terms', 'underlined']], file);
     expect(res.headers.get('x-redactions')).toBe('2');
-    // Square, line, curve, gradient, the form's square (in its copy) and the underline.
-    expect(res.headers.get('x-redactions-vector')).toBe('6');
+    // Square, line, curve, gradient, the form's square (in its copy), the underline, and the two cut across the edge.
+    expect(res.headers.get('x-redactions-vector')).toBe('8');
     expect(spawnSync('qpdf', ['--check', out]).status).toBe(0);
     const after = painted(out);
     for (const inside of ['fill:rgb(100%,0%,0%)', 'stroke:rgb(100%,0%,100%)', 'stroke:rgb(100%,50%,0%)', 'stroke:rgb(50%,0%,50%)']) expect(after[inside], inside).toBeUndefined();
@@ -193,9 +195,18 @@ describe('redact', () => {
     expect(after['fill:rgb(0%,100%,0%)']).toBeGreaterThanOrEqual(1);
     expect(after['stroke:rgb(0%,100%,100%)']).toBe(1);
     expect(after['fill:rgb(89.99939%,89.99939%,89.99939%)']).toBe(1);
+    expect(after['fill:rgb(0%,0%,50%)']).toBe(1);
+    expect(after['stroke:rgb(50%,50%,0%)']).toBe(1);
+    // Rendered by poppler at 72 dpi (y from the top): the cut shapes' outside parts are where they were, the box over the rest.
+    const pixel = (x: number, y: number) => [...Buffer.from(execFileSync('pdftoppm', ['-r', '72', '-x', String(x), '-y', String(y), '-W', '1', '-H', '1', out], { encoding: 'latin1' }), 'latin1').subarray(-3)];
+    expect(pixel(70, 792 - 545)).toEqual([0, 0, 128]); // navy, outside
+    expect(pixel(100, 792 - 575)).toEqual([0, 0, 0]); // its corner inside: the box
+    expect(pixel(70, 792 - 650)).toEqual([128, 128, 0]); // olive, first leg outside
+    expect(pixel(120, 792 - 685)).toEqual([128, 128, 0]); // olive, second leg outside
+    expect(pixel(120, 792 - 640)).toEqual([0, 0, 0]);
     // The content itself, uncompressed by qpdf: no path of the area anywhere (page or XObject), the others intact.
     const qdf = qdfText(out);
-    for (const gone of ['100 600 80 40 re', '110 580 m', '240 570 c', '75 398 m']) expect(qdf).not.toContain(gone);
+    for (const gone of ['100 600 80 40 re', '110 580 m', '240 570 c', '75 398 m', '60 540 60 40 re', '120 650 l']) expect(qdf).not.toContain(gone);
     expect(qdf.match(/\/Sh0 sh/g)).toHaveLength(1);
     for (const kept of ['300 600 80 40 re', '400 500 m', '50 620 m', '560 620 l', '0 0 612 792 re']) expect(qdf).toContain(kept);
     // The original form (drawn outside) still holds its square; the copy used inside does not.
