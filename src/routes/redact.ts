@@ -55,7 +55,8 @@ export const redactRoute = defineOperation({
     'Removes content, not just covers it: MuPDF (1.21) redaction deletes the matched glyphs from the content streams (form XObjects included) and replaces ' +
     'the pixels of images under each redaction; then vector content there is removed (pikepdf): every subpath with a vertex or a curve in a ' +
     'redacted rectangle (an area, or the whole glyph box of a match, so its underline goes too), shadings painted there and inline images; ' +
-    'only straight lines crossing with both ends outside (rules, frames, backgrounds) stay. Form XObjects are rewritten as copies. ' +
+    'only straight lines crossing with both ends outside (rules, frames, backgrounds) stay, and filled upright rectangles and stroked ' +
+    'straight lines keep their parts outside. Form XObjects are rewritten as copies. ' +
     'A filled rectangle in `color` is drawn in their place. Matching is per text block of the page ' +
     '(lines joined by a space, so a phrase broken across lines matches). `terms` are literal and case-insensitive; `regex` patterns are ' +
     'ECMAScript 5 syntax (no lookbehind, named groups or flags; case-sensitive) evaluated in the tool process under the operation deadline. ' +

@@ -30,6 +30,8 @@
 # page background): what it shows inside follows from what is visible
 # outside, while every shape, curve, corner or dot inside is gone. A painting
 # operator whose subpaths all go becomes `n` (a clip it set is kept).
+# A removed subpath that is a filled rectangle upright on the page, or a
+# stroked line of straight segments, is redrawn exactly minus the boxes.
 # Shadings (`sh`) are removed when their painted region touches a box, unless
 # that region encloses the box and the shading is a plain axial or radial
 # gradient; inline images touching a box are removed. Form XObjects are
