@@ -21,7 +21,8 @@
 # SPEC: {"color":[r,g,b], "pages":{"<index>":{"vector":[[x0,y0,x1,y1]…],"boxes":[[…]…]}}}
 #   rectangles in the page's default user space (PDF units, y up, unrotated);
 #   "vector": where vector content is removed, "boxes": the filled boxes drawn.
-# Prints one JSON line: {"removed": N} (subpaths, shadings, inline images removed).
+# Prints one JSON line: {"removed": N} (subpaths, shadings, inline images removed)
+# or {"error": "limit", "message": …} (content it will not walk, e.g. forms nested too deep).
 #
 # The rule (documented in the route): a subpath is removed when one of its
 # vertices lies in a box (grown by half the line width when stroked) or one
@@ -242,6 +243,10 @@ def nums(operands):
     return [float(operands[k]) for k in range(len(operands))]
 
 
+class LimitError(Exception):
+    """Content this pass will not walk (reported to the client, never skipped silently)."""
+
+
 class Subpath:
     """One subpath: its instructions, vertices and curve hulls in page space."""
 
@@ -270,7 +275,7 @@ class Rewriter:
         self.form_names = 0
 
     def run(self, instructions, ctm, resources, depth, clip=INFINITE):
-        """Rewritten instructions and whether anything changed."""
+        """Rewritten instructions and whether anything changed. `resources`: the resource dictionaries in force, innermost first."""
         out = []
         changed = False
         stack = []
@@ -457,7 +462,7 @@ class Rewriter:
             return False
         kind = None
         try:
-            shading = resources.get('/Shading', {}).get(ins.operands[0]) if resources is not None else None
+            shading = lookup(resources, '/Shading', ins.operands[0]) if len(ins.operands) == 1 else None
             kind = int(shading.get('/ShadingType')) if shading is not None else None
         except (AttributeError, TypeError, ValueError, KeyError):
             kind = None
@@ -465,10 +470,7 @@ class Rewriter:
 
     def form(self, name, state, resources, depth):
         """A rewritten copy of the form XObject `name` (its new name), or None when it needs no change."""
-        if resources is None or depth >= MAX_FORM_DEPTH:
-            return None
-        xobjects = resources.get('/XObject')
-        xobj = xobjects.get(name) if xobjects is not None else None
+        xobj = lookup(resources, '/XObject', name)
         if not isinstance(xobj, pikepdf.Stream) or xobj.get('/Subtype') != pikepdf.Name.Form:
             return None
         matrix = tuple(float(x) for x in xobj.get('/Matrix', [1, 0, 0, 1, 0, 0]))
@@ -481,14 +483,25 @@ class Rewriter:
             clip = (max(b[0], clip[0]), max(b[1], clip[1]), min(b[2], clip[2]), min(b[3], clip[3]))
         if not any(intersects(clip, box) for box in self.boxes):
             return None  # nothing it paints can reach a box
-        inner = xobj.get('/Resources', resources)
+        if depth >= MAX_FORM_DEPTH:
+            # Not left unexamined in silence: the request fails, saying why.
+            raise LimitError(f'form XObjects nested more than {MAX_FORM_DEPTH} deep under a redaction')
+        own = xobj.get('/Resources')
+        inner = ((own,) + resources) if isinstance(own, pikepdf.Dictionary) else resources
         instructions, changed = self.run(pikepdf.parse_content_stream(xobj), ctm, inner, depth + 1, clip)
         if not changed:
             return None
         copy = pikepdf.Stream(self.pdf, pikepdf.unparse_content_stream(instructions))
         for key, value in xobj.items():
-            if key not in ('/Length', '/Filter', '/DecodeParms'):
+            if key == '/Resources':
+                # Its own dictionaries: qpdf shares direct objects between handles, and pruning the original's would prune the copy's.
+                copy[key] = own_copy(value)
+            elif key not in ('/Length', '/Filter', '/DecodeParms'):
                 copy[key] = value
+        # Registered where every viewer looks first: the innermost resources in force.
+        if not isinstance(resources[0].get('/XObject'), pikepdf.Dictionary):
+            resources[0].XObject = pikepdf.Dictionary()
+        xobjects = resources[0].XObject
         self.form_names += 1
         new_name = pikepdf.Name(f'/RedactedFm{self.form_names}')
         while new_name in xobjects:
@@ -496,6 +509,27 @@ class Rewriter:
             new_name = pikepdf.Name(f'/RedactedFm{self.form_names}')
         xobjects[new_name] = self.pdf.make_indirect(copy)
         return new_name
+
+
+def own_copy(resources):
+    """A resource dictionary with new top-level and category dictionaries (the resources themselves shared)."""
+    if not isinstance(resources, pikepdf.Dictionary) or resources.is_indirect:
+        return resources
+    out = pikepdf.Dictionary()
+    for key, value in resources.items():
+        if isinstance(value, pikepdf.Dictionary) and not value.is_indirect:
+            value = pikepdf.Dictionary({k: v for k, v in value.items()})
+        out[key] = value
+    return out
+
+
+def lookup(resources, category, name):
+    """The resource `name` of `category`, from the innermost dictionary that has it (poppler also falls back outwards)."""
+    for dictionary in resources:
+        entries = dictionary.get(category)
+        if isinstance(entries, pikepdf.Dictionary) and name in entries:
+            return entries.get(name)
+    return None
 
 
 def page_resources(page):
@@ -591,7 +625,8 @@ def vectors(source, target, spec_file):
             if vector:
                 rewriter = Rewriter(pdf, vector)
                 resources = page_resources(page)
-                instructions, changed = rewriter.run(pikepdf.parse_content_stream(page), (1, 0, 0, 1, 0, 0), resources, 0)
+                chain = (resources,) if isinstance(resources, pikepdf.Dictionary) else ()
+                instructions, changed = rewriter.run(pikepdf.parse_content_stream(page), (1, 0, 0, 1, 0, 0), chain, 0)
                 if changed:
                     # A new stream: the old one may be shared with another page.
                     page.obj.Contents = pdf.make_indirect(pikepdf.Stream(pdf, pikepdf.unparse_content_stream(instructions)))
@@ -607,4 +642,7 @@ if __name__ == '__main__':
     if sys.argv[1] == 'prepare':
         prepare(sys.argv[2], sys.argv[3])
     else:
-        vectors(sys.argv[2], sys.argv[3], sys.argv[4])
+        try:
+            vectors(sys.argv[2], sys.argv[3], sys.argv[4])
+        except LimitError as error:
+            print(json.dumps({'error': 'limit', 'message': str(error)}))

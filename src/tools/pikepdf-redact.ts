@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ProcessingFailedError } from '../errors.js';
+import { ProcessingFailedError, ResourceLimitError } from '../errors.js';
 import { run, type RunContext } from './run.js';
 
 /** Debian's interpreter: python3-pikepdf is installed for it, not for other Pythons on PATH. */
@@ -75,6 +75,7 @@ export async function redactVectors(
 ): Promise<number> {
   const specFile = path.join(ctx.workdir, `vector-${crypto.randomBytes(6).toString('hex')}.json`);
   await fsp.writeFile(specFile, JSON.stringify({ color, pages }), { mode: 0o600 });
-  const answer = await runScript<{ removed: number }>(ctx, ['vectors', input, output, specFile], 'Redaction of vector content');
+  const answer = await runScript<{ removed: number } | { error: 'limit'; message: string }>(ctx, ['vectors', input, output, specFile], 'Redaction of vector content');
+  if ('error' in answer) throw new ResourceLimitError(`Vector content under a redaction could not be examined: ${answer.message}.`, 'form nesting');
   return answer.removed;
 }

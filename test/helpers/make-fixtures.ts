@@ -40,11 +40,10 @@ export function makePdf(pages: FixturePage[], images: FixtureImage[] = [], forms
     add(stream(`/Type/XObject/Subtype/Image${image.dict}`, image.data));
     return objects.length;
   });
-  const formIds = forms.map((content) => {
-    add(stream('/Type/XObject/Subtype/Form/BBox[0 0 1000 1000]/Resources<</Font<</F1 3 0 R>>>>', Buffer.from(content, 'latin1')));
-    return objects.length;
-  });
+  // The forms' numbers are known before they are written, so each can name all of them (nesting).
+  const formIds = forms.map((_, i) => objects.length + 1 + i);
   const xobjects = imageIds.map((id, i) => `/Im${i} ${id} 0 R`).join('') + formIds.map((id, i) => `/Fm${i} ${id} 0 R`).join('');
+  for (const content of forms) add(stream(`/Type/XObject/Subtype/Form/BBox[0 0 1000 1000]/Resources<</Font<</F1 3 0 R>>/XObject<<${xobjects}>>>>`, Buffer.from(content, 'latin1')));
   const kids = pages.map((page) => {
     const content0 = Buffer.from(page.content ?? '', 'latin1');
     add(page.compress ? stream('/Filter/FlateDecode', zlib.deflateSync(content0)) : stream('', content0));

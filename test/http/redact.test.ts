@@ -218,6 +218,20 @@ describe('redact', () => {
     expect(boxOf(out, 1, 'KEEP')).toEqual(boxOf(file, 1, 'KEEP'));
   });
 
+  it('follows nested form XObjects, and refuses (422) rather than skips a nesting deeper than it walks', async () => {
+    // Fm<i> draws Fm<i+1>; the last draws a square in the area.
+    const chain = (depth: number) => [...Array.from({ length: depth }, (_, i) => `/Fm${i + 1} Do\n`), '0 0 0.5 rg 100 600 20 20 re f\n'];
+    const area = ['areas', JSON.stringify([{ page: 1, x: 90, y: 132, w: 160, h: 100 }])] as [string, string];
+    const shallow = tempFile('nested-5.pdf', makePdf([{ content: '/Fm0 Do\n' }], [], chain(5)));
+    const { out, res } = await redacted([area], shallow);
+    expect(res.headers.get('x-redactions-vector')).toBe('1');
+    expect(qdfText(out)).not.toContain('100 600 20 20 re');
+    const deep = tempFile('nested-14.pdf', makePdf([{ content: '/Fm0 Do\n' }], [], chain(14)));
+    const problem = await problemOf(await server.post('redact', await redactForm([area], deep), key));
+    expect([problem.status, problem.code]).toEqual([422, 'resource_limit']);
+    expect(problem.detail).toMatch(/nested/);
+  });
+
   it('counts every match of a term, case-insensitively, on a real paper', async () => {
     const source = corpus('tracemonkey.pdf');
     const { out, res } = await redacted([['terms', 'TraceMonkey']], source);
