@@ -604,11 +604,14 @@ def prepare(source, target):
                     if not isinstance(xobj, pikepdf.Stream) or xobj.get('/Subtype') != pikepdf.Name.Form or xobj.objgen in seen:
                         continue
                     seen.add(xobj.objgen)
+                    pending.append(xobj.get('/Resources'))
+                    data = xobj.read_bytes()
+                    if b'Td' not in data and b'TD' not in data:
+                        continue  # no relative text positioning (a figure's paths): not worth parsing
                     instructions = absolute_text_positions(pikepdf.parse_content_stream(xobj))
                     if instructions is not None:
                         xobj.write(pikepdf.unparse_content_stream(instructions))
                         rewritten += 1
-                    pending.append(xobj.get('/Resources'))
         if rewritten > 0:
             pdf.save(target)
     print(json.dumps({'rewritten': rewritten}))
