@@ -31,7 +31,9 @@ export async function redactPdf({ files, options, run, config }: OperationInput<
   // Order matters: text positions made absolute (for MuPDF 1.21's sake, see
   // pikepdf-redact.ts), MuPDF (it rewrites the content it redacts), then the
   // vector pass over its output, which draws the boxes last, on top.
-  const prepared = await absoluteTextPositions(run, pdf.path, path.join(run.workdir, 'redact-prepared.pdf'));
+  // Areas alone: only their pages can lose text; a term or pattern may match anywhere.
+  const onlyAreas = options.terms.length === 0 && options.regex.length === 0;
+  const prepared = await absoluteTextPositions(run, pdf.path, path.join(run.workdir, 'redact-prepared.pdf'), onlyAreas ? options.areas.map((a) => a.page) : undefined);
   const mupdf = await redactWithMupdf(run, prepared, textRedacted, { terms: options.terms, regex: options.regex, areas: options.areas });
   let vectors = 0;
   if (Object.keys(mupdf.pages).length > 0) {

@@ -53,11 +53,13 @@ async function runScript<T>(ctx: RunContext, args: string[], what: string): Prom
 
 /**
  * Makes each text object's first Td/TD an equal Tm (MuPDF 1.21 misplaces the
- * text after a text object it removes whole, when that text is placed by Td);
- * returns the file to redact: `output`, or `input` when nothing needed it.
+ * text after a text object it removes whole, when that text is placed by Td),
+ * on `pages` (1-based; all when undefined); returns the file to redact:
+ * `output`, or `input` when nothing needed it.
  */
-export async function absoluteTextPositions(ctx: RunContext, input: string, output: string): Promise<string> {
-  const answer = await runScript<{ rewritten: number }>(ctx, ['prepare', input, output], 'Preparing the redaction');
+export async function absoluteTextPositions(ctx: RunContext, input: string, output: string, pages?: number[]): Promise<string> {
+  const args = ['prepare', input, output, ...(pages ? [[...new Set(pages)].join(',')] : [])];
+  const answer = await runScript<{ rewritten: number }>(ctx, args, 'Preparing the redaction');
   return answer.rewritten > 0 ? output : input;
 }
 
