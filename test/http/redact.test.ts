@@ -218,6 +218,20 @@ describe('redact', () => {
     expect(boxOf(out, 1, 'KEEP')).toEqual(boxOf(file, 1, 'KEEP'));
   });
 
+  it('keeps text after a text object removed whole where it was, whether placed by Td or TD, on the page or in a form', async () => {
+    const file = tempFile(
+      'positions.pdf',
+      makePdf(
+        [{ content: 'BT /F1 12 Tf 72 400 TD (GONEWORD) Tj ET BT /F1 12 Tf 300 400 TD (STAYWORD) Tj ET\n/Fm0 Do\n' }],
+        [],
+        ['BT /F1 12 Tf 72 300 Td (GONEWORD) Tj ET BT /F1 12 Tf 300 300 Td (FORMWORD) Tj ET\n'],
+      ),
+    );
+    const { out } = await redacted([['terms', 'goneword']], file);
+    expect(textOf(out)).not.toMatch(/goneword/i);
+    for (const word of ['STAYWORD', 'FORMWORD']) expect(boxOf(out, 1, word)).toEqual(boxOf(file, 1, word));
+  });
+
   it('follows nested form XObjects, and refuses (422) rather than skips a nesting deeper than it walks', async () => {
     // Fm<i> draws Fm<i+1>; the last draws a square in the area.
     const chain = (depth: number) => [...Array.from({ length: depth }, (_, i) => `/Fm${i + 1} Do\n`), '0 0 0.5 rg 100 600 20 20 re f\n'];
