@@ -4,7 +4,7 @@
 // (a file, not argv: the terms are the very data being hidden).
 // Prints one JSON line: {"redactions":N,"pages":{"<index>":{"boxes":[…],"vector":[…]}}}
 // (the redacted rectangles in each page's user space, for the vector pass and
-// the filled boxes, tools/pikepdf-redact.py) or {"error":"regex","index":i,"message":…}.
+// the filled boxes, tools/pikepdf-vector-redact.py) or {"error":"regex","index":i,"message":…}.
 //
 // Matching runs here, in the tool process, on purpose: a catastrophic pattern
 // spins MuJS's backtracking engine, not the server's event loop, and run.ts
@@ -166,7 +166,7 @@ function round3(n) {
  * Rectangles from page space (the visible page, y down) to the page's
  * default user space (PDF units, y up, before /Rotate and the CropBox
  * offset), where the vector pass and the filled boxes work
- * (tools/pikepdf-redact.py draws the boxes: MuPDF 1.21's own black boxes ignore
+ * (tools/pikepdf-vector-redact.py draws the boxes: MuPDF 1.21's own black boxes ignore
  * the annotation colour, and they must be drawn after the vector pass).
  */
 function toUserSpace(page, rects) {

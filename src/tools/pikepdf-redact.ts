@@ -1,5 +1,6 @@
-// The pikepdf passes around MuPDF's redaction (pikepdf-redact.py beside this
-// module, run by Debian's python3 with python3-pikepdf 6.0 on qpdf 11):
+// The pikepdf passes around MuPDF's redaction (pikepdf-text-positions.py and
+// pikepdf-vector-redact.py with redact_geometry.py, beside this module, run
+// by Debian's python3 with python3-pikepdf 6.0 on qpdf 11):
 // before it, text positions made absolute where MuPDF 1.21 would misplace the
 // text it keeps; after it (mutool-redact.ts, no line-art removal in 1.21),
 // paths, shadings and inline images under the redaction rectangles removed
@@ -27,17 +28,17 @@ export interface PageMarks {
   boxes: UserRect[];
 }
 
-/** The script, next to this module in src/ or, from dist/, in the source tree. */
-function script(): string {
+/** A script, next to this module in src/ or, from dist/, in the source tree. */
+function script(name: string): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'pikepdf-redact.py'), path.resolve(here, '../../src/tools/pikepdf-redact.py')];
+  const candidates = [path.join(here, name), path.resolve(here, '../../src/tools', name)];
   return candidates.find((c) => fs.existsSync(c)) ?? candidates[0];
 }
 
-/** Runs one command of the script; its last stdout line, parsed. */
-async function runScript<T>(ctx: RunContext, args: string[], what: string): Promise<T> {
+/** Runs one of the scripts; its last stdout line, parsed. */
+async function runScript<T>(ctx: RunContext, name: string, args: string[], what: string): Promise<T> {
   // -I: no user site-packages or PYTHON* variables; -B: no .pyc written beside the script.
-  const result = await run(ctx, PIKEPDF_PYTHON, ['-I', '-B', script(), ...args]);
+  const result = await run(ctx, PIKEPDF_PYTHON, ['-I', '-B', script(name), ...args]);
   const line = result.stdout.trim().split('\n').pop() ?? '';
   let answer: T | undefined;
   try {
@@ -46,7 +47,7 @@ async function runScript<T>(ctx: RunContext, args: string[], what: string): Prom
     answer = undefined;
   }
   if (result.exitCode !== 0 || answer === undefined) {
-    throw new ProcessingFailedError(`${what} failed.`, new Error(`pikepdf-redact.py ${args[0]} exit ${result.exitCode}: ${result.stderr}`));
+    throw new ProcessingFailedError(`${what} failed.`, new Error(`${name} exit ${result.exitCode}: ${result.stderr}`));
   }
   return answer;
 }
@@ -58,8 +59,8 @@ async function runScript<T>(ctx: RunContext, args: string[], what: string): Prom
  * `output`, or `input` when nothing needed it.
  */
 export async function absoluteTextPositions(ctx: RunContext, input: string, output: string, pages?: number[]): Promise<string> {
-  const args = ['prepare', input, output, ...(pages ? [[...new Set(pages)].join(',')] : [])];
-  const answer = await runScript<{ rewritten: number }>(ctx, args, 'Preparing the redaction');
+  const args = [input, output, ...(pages ? [[...new Set(pages)].join(',')] : [])];
+  const answer = await runScript<{ rewritten: number }>(ctx, 'pikepdf-text-positions.py', args, 'Preparing the redaction');
   return answer.rewritten > 0 ? output : input;
 }
 
@@ -77,7 +78,7 @@ export async function redactVectors(
 ): Promise<number> {
   const specFile = path.join(ctx.workdir, `vector-${crypto.randomBytes(6).toString('hex')}.json`);
   await fsp.writeFile(specFile, JSON.stringify({ color, pages }), { mode: 0o600 });
-  const answer = await runScript<{ removed: number } | { error: 'limit'; message: string }>(ctx, ['vectors', input, output, specFile], 'Redaction of vector content');
+  const answer = await runScript<{ removed: number } | { error: 'limit'; message: string }>(ctx, 'pikepdf-vector-redact.py', [input, output, specFile], 'Redaction of vector content');
   if ('error' in answer) throw new ResourceLimitError(`Vector content under a redaction could not be examined: ${answer.message}.`, 'form nesting');
   return answer.removed;
 }

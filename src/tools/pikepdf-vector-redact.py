@@ -1,25 +1,11 @@
-# The two pikepdf passes around MuPDF's redaction (see tools/pikepdf-redact.ts).
-#
-# `prepare IN OUT [PAGES]`, before MuPDF (PAGES: "1,4,…", default all): in each text object, the first Td/TD (while
-# the line matrix is still the identity BT set) becomes the equal Tm. MuPDF
-# 1.21's redaction filter, when it drops a whole text object, writes the next
-# object's first Td relative to the dropped one (text kept by the redaction
-# lands elsewhere, often off the page); an absolute Tm is written correctly.
-# Exact: after BT, Tlm = I, so `tx ty Td` = `1 0 0 1 tx ty Tm` and
-# `tx ty TD` = `-ty TL 1 0 0 1 tx ty Tm`. Done with qpdf's tokenizer (a
-# TokenFilter): every other byte of the stream is passed through as it was.
-# Form XObjects are edited in place (the content is equivalent, so sharing
-# does not matter); a page gets a new content stream.
-# Prints {"rewritten": N} (content streams changed; 0: OUT not written).
-#
-# `vectors IN OUT SPEC`, after MuPDF's text/image redaction.
+# After MuPDF's text/image redaction (see tools/pikepdf-redact.ts).
 # MuPDF 1.21 has no line-art redaction (it came in
 # 1.23), so paths, shadings and inline images under the redaction boxes are
 # removed here, with pikepdf (Debian python3-pikepdf, on qpdf) doing all the
 # parsing and serialising of content streams; this script only follows the
 # graphics state (q/Q, cm, w, clip) to know where each operator paints.
 #
-# Usage: /usr/bin/python3 pikepdf-redact.py vectors INPUT.pdf OUTPUT.pdf SPEC.json
+# Usage: /usr/bin/python3 pikepdf-vector-redact.py INPUT.pdf OUTPUT.pdf SPEC.json
 # SPEC: {"color":[r,g,b], "pages":{"<index>":{"vector":[[x0,y0,x1,y1]…],"boxes":[[…]…]}}}
 #   rectangles in the page's default user space (PDF units, y up, unrotated);
 #   "vector": where vector content is removed, "boxes": the filled boxes drawn.
@@ -41,12 +27,16 @@
 # followed and rewritten copy-on-write (a new XObject under a new name); the
 # original, possibly shared elsewhere, is never edited.
 import json
+import os
 import sys
 
 import pikepdf
 
+# -I (isolated mode) leaves the script's own directory off sys.path: its helper module is beside it.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from redact_geometry import apply, bbox, close, encloses, grow, inside, intersects, invert, invertible, mul, outside_intervals, scale, subtract  # noqa: E402
+
 MAX_FORM_DEPTH = 12
-EPS = 0.05  # pt: a vertex on a box edge (an underline ending where the word ends) counts as inside
 PATH_OPS = {'m', 'l', 'c', 'v', 'y', 'h', 're'}
 PAINT_OPS = {'S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n'}
 STROKE_OPS = {'S', 's', 'B', 'B*', 'b', 'b*'}
@@ -55,73 +45,9 @@ CLIP_OPS = {'W', 'W*'}
 INFINITE = (-1e12, -1e12, 1e12, 1e12)
 
 
-def mul(m, n):
-    """m × n (PDF matrices [a b c d e f]: apply m, then n)."""
-    a, b, c, d, e, f = m
-    A, B, C, D, E, F = n
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-
-
-def apply(m, x, y):
-    return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
-
-
-def scale(m):
-    """The largest length a unit vector takes under m (bounds a line width in page space)."""
-    return max((m[0] ** 2 + m[1] ** 2) ** 0.5, (m[2] ** 2 + m[3] ** 2) ** 0.5)
-
-
-def bbox(points):
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-def intersects(r, s):
-    return r[0] <= s[2] and s[0] <= r[2] and r[1] <= s[3] and s[1] <= r[3]
-
-
-def encloses(outer, inner):
-    return outer[0] <= inner[0] and outer[1] <= inner[1] and outer[2] >= inner[2] and outer[3] >= inner[3]
-
-
-def inside(p, r):
-    return r[0] - EPS <= p[0] <= r[2] + EPS and r[1] - EPS <= p[1] <= r[3] + EPS
-
-
-def grow(r, by):
-    return (r[0] - by, r[1] - by, r[2] + by, r[3] + by)
-
-
-def invertible(m):
-    return abs(m[0] * m[3] - m[1] * m[2]) > 1e-12
-
-
-def invert(m):
-    a, b, c, d, e, f = m
-    det = a * d - b * c
-    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
-
-
-def subtract(r, box):
-    """r minus box, as up to four rectangles (page space)."""
-    if not (r[0] < box[2] and box[0] < r[2] and r[1] < box[3] and box[1] < r[3]):
-        return [r]
-    out = []
-    if r[1] < box[1]:
-        out.append((r[0], r[1], r[2], box[1]))  # below
-    if box[3] < r[3]:
-        out.append((r[0], box[3], r[2], r[3]))  # above
-    y0, y1 = max(r[1], box[1]), min(r[3], box[3])
-    if r[0] < box[0]:
-        out.append((r[0], y0, box[0], y1))  # left
-    if box[2] < r[2]:
-        out.append((box[2], y0, r[2], y1))  # right
-    return out
-
-
-def close(a, b):
-    return abs(a - b) < 1e-6
+def nums(operands):
+    # By index: iterating pikepdf's operand list converts every element several times over (50 µs an instruction).
+    return [float(operands[k]) for k in range(len(operands))]
 
 
 def page_rectangle(sp, ctm):
@@ -186,30 +112,6 @@ def polyline(sp, ctm, closed):
     return list(sp.vertices), closed or 'h' in ops
 
 
-def outside_intervals(p, q, boxes):
-    """Parameter intervals of the segment p→q outside every box (Liang–Barsky against each)."""
-    keep = [(0.0, 1.0)]
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    for box in boxes:
-        t0, t1 = 0.0, 1.0
-        hit = True
-        for num, den in ((p[0] - box[0], -dx), (box[2] - p[0], dx), (p[1] - box[1], -dy), (box[3] - p[1], dy)):
-            if den == 0:
-                if num < 0:
-                    hit = False
-                    break
-                continue
-            t = num / den
-            if den < 0:
-                t0 = max(t0, t)
-            else:
-                t1 = min(t1, t)
-        if not hit or t0 >= t1:
-            continue
-        keep = [piece for a, b in keep for piece in ((a, min(b, t0)), (max(a, t1), b)) if piece[1] - piece[0] > 1e-9]
-    return keep
-
-
 def stroke_outside(points, closed, ctm, boxes):
     """Path instructions (user space) stroking the parts of the polyline outside `boxes`; joins kept where the line is not cut."""
     edges = list(zip(points, points[1:] + points[:1])) if closed else list(zip(points, points[1:]))
@@ -238,11 +140,6 @@ def stroke_outside(points, closed, ctm, boxes):
         for ux, uy in user[1:]:
             out.append(pikepdf.ContentStreamInstruction([round(ux, 4), round(uy, 4)], pikepdf.Operator('l')))
     return out
-
-
-def nums(operands):
-    # By index: iterating pikepdf's operand list converts every element several times over (50 µs an instruction).
-    return [float(operands[k]) for k in range(len(operands))]
 
 
 class LimitError(Exception):
@@ -560,113 +457,6 @@ def draw_boxes(pdf, page, boxes, color):
     )
 
 
-NUMBER_TOKENS = (pikepdf.TokenType.integer, pikepdf.TokenType.real)
-TEXT_POSITIONING = {b'Td', b'TD', b'Tm', b'T*', b"'", b'"'}
-
-
-def token(kind, raw):
-    return pikepdf.Token(kind, raw)
-
-
-def negated(raw):
-    """The number token's text with its sign flipped (no arithmetic: exactly the same digits)."""
-    text = bytes(raw)
-    if text.startswith(b'-'):
-        return text[1:]
-    return b'-' + (text[1:] if text.startswith(b'+') else text)
-
-
-class AbsoluteTextPositions(pikepdf.TokenFilter):
-    """
-    qpdf's tokenizer, token by token, everything passed through byte for byte
-    except each text object's first `tx ty Td` / `tx ty TD` (while the line
-    matrix is still the identity), which becomes `1 0 0 1 tx ty Tm`
-    (`-ty TL` first for TD). Lossless where a parse and re-serialisation
-    would drop what it cannot read.
-    """
-
-    def __init__(self):
-        super().__init__()
-        self.pending = []  # numbers and spaces since the last other token
-        self.identity = False
-        self.changed = 0
-
-    def handle_token(self, tok):
-        kind = tok.type_
-        if kind in NUMBER_TOKENS or kind == pikepdf.TokenType.space:
-            self.pending.append(tok)
-            return None
-        pending, self.pending = self.pending, []
-        if kind == pikepdf.TokenType.word:
-            op = bytes(tok.raw_value)
-            if op == b'BT':
-                self.identity = True
-            elif op == b'ET':
-                self.identity = False
-            elif self.identity and op in TEXT_POSITIONING:
-                self.identity = False
-                numbers = [t for t in pending if t.type_ in NUMBER_TOKENS]
-                if op in (b'Td', b'TD') and len(numbers) == 2:
-                    self.changed += 1
-                    return self.absolute(pending, numbers, op)
-        return pending + [tok]
-
-    def absolute(self, pending, numbers, op):
-        space = token(pikepdf.TokenType.space, b' ')
-        tx, ty = (bytes(t.raw_value) for t in numbers)
-        first = pending.index(numbers[0])
-        out = list(pending[:first])  # the whitespace before the operands, as it was
-        if op == b'TD':
-            out += [token(pikepdf.TokenType.real, negated(ty)), space, token(pikepdf.TokenType.word, b'TL'), space]
-        for raw in (b'1', b'0', b'0', b'1', tx, ty):
-            out += [token(pikepdf.TokenType.real, raw), space]
-        out.append(token(pikepdf.TokenType.word, b'Tm'))
-        return out
-
-
-def absolute_text_positions(holder):
-    """The filtered content of a page or form XObject, or None when it has no Td/TD to change."""
-    text_filter = AbsoluteTextPositions()
-    data = pikepdf.Page(holder).get_filtered_contents(text_filter)
-    return data if text_filter.changed else None
-
-
-def prepare(source, target, only=None):
-    """`only`: page numbers (1-based) to prepare, when the redactions are known to stay there (areas alone)."""
-    rewritten = 0
-    seen = set()
-    with pikepdf.open(source) as pdf:
-        for number, page in enumerate(pdf.pages, start=1):
-            if only is not None and number not in only:
-                continue
-            data = absolute_text_positions(page.obj)
-            if data is not None:
-                # A new stream: the old one may be shared with another page (its content is equivalent anyway).
-                page.obj.Contents = pdf.make_indirect(pikepdf.Stream(pdf, data))
-                rewritten += 1
-            pending = [page_resources(page)]
-            while pending:
-                resources = pending.pop()
-                xobjects = resources.get('/XObject') if isinstance(resources, pikepdf.Dictionary) else None
-                if not isinstance(xobjects, pikepdf.Dictionary):
-                    continue
-                for _, xobj in xobjects.items():
-                    if not isinstance(xobj, pikepdf.Stream) or xobj.get('/Subtype') != pikepdf.Name.Form or xobj.objgen in seen:
-                        continue
-                    seen.add(xobj.objgen)
-                    pending.append(xobj.get('/Resources'))
-                    raw = xobj.read_bytes()
-                    if b'Td' not in raw and b'TD' not in raw:
-                        continue  # no relative text positioning (a figure's paths): not worth tokenizing
-                    data = absolute_text_positions(xobj)
-                    if data is not None:
-                        xobj.write(data)
-                        rewritten += 1
-        if rewritten > 0:
-            pdf.save(target)
-    print(json.dumps({'rewritten': rewritten}))
-
-
 def vectors(source, target, spec_file):
     with open(spec_file, encoding='utf-8') as f:
         spec = json.load(f)
@@ -692,10 +482,7 @@ def vectors(source, target, spec_file):
 
 
 if __name__ == '__main__':
-    if sys.argv[1] == 'prepare':
-        prepare(sys.argv[2], sys.argv[3], {int(n) for n in sys.argv[4].split(',')} if len(sys.argv) > 4 else None)
-    else:
-        try:
-            vectors(sys.argv[2], sys.argv[3], sys.argv[4])
-        except LimitError as error:
-            print(json.dumps({'error': 'limit', 'message': str(error)}))
+    try:
+        vectors(sys.argv[1], sys.argv[2], sys.argv[3])
+    except LimitError as error:
+        print(json.dumps({'error': 'limit', 'message': str(error)}))
