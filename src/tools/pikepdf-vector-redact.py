@@ -411,12 +411,16 @@ class Rewriter:
 
 
 def own_copy(resources):
-    """A resource dictionary with new top-level and category dictionaries (the resources themselves shared)."""
-    if not isinstance(resources, pikepdf.Dictionary) or resources.is_indirect:
-        return resources
+    """
+    A new resource dictionary with new category dictionaries (/Font, /XObject, …),
+    the resources themselves shared: pruning or extending it leaves every other
+    holder of the original (direct or indirect) untouched.
+    """
     out = pikepdf.Dictionary()
+    if not isinstance(resources, pikepdf.Dictionary):
+        return out
     for key, value in resources.items():
-        if isinstance(value, pikepdf.Dictionary) and not value.is_indirect:
+        if isinstance(value, pikepdf.Dictionary):
             value = pikepdf.Dictionary({k: v for k, v in value.items()})
         out[key] = value
     return out
@@ -473,10 +477,14 @@ def vectors(source, target, spec_file):
                 if changed:
                     # A new stream: the old one may be shared with another page.
                     page.obj.Contents = pdf.make_indirect(pikepdf.Stream(pdf, pikepdf.unparse_content_stream(instructions)))
+                    # The replaced forms leave this page's resources (and so the file, when nothing else draws
+                    # them): qpdf prunes names the content no longer uses, on a private copy of the resources
+                    # (they may be shared with, or inherited by, other pages).
+                    page.obj.Resources = own_copy(page_resources(page))
+                    page.remove_unreferenced_resources()
                 removed += rewriter.removed
             if entry.get('boxes'):
                 draw_boxes(pdf, page, entry['boxes'], spec['color'])
-        pdf.remove_unreferenced_resources()
         pdf.save(target, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
     print(json.dumps({'removed': removed}))
 
