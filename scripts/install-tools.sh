@@ -16,6 +16,8 @@ PACKAGES=(
   tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-osd
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui
   python3-uno
+  # the vector redaction pass (src/tools/vector-redact.py)
+  python3-pikepdf
   chromium
   openssl
   fonts-dejavu-core fonts-noto-core

@@ -93,6 +93,12 @@ const configSchema = z.object({
   /** A running job whose worker has not renewed its lease for this long is taken to be dead (retried once elsewhere). */
   JOB_LEASE_TIMEOUT: seconds(30),
 
+  // --- Signing (issue 12) ---
+  /** PKCS#12 used by sign when the request uploads no certificate (unset: a certificate is required). */
+  SIGN_DEFAULT_CERTIFICATE_FILE: z.string().min(1).optional(),
+  /** File holding that PKCS#12's password (one trailing newline ignored); unset: no password. Never in the environment itself. */
+  SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE: z.string().min(1).optional(),
+
   // --- Chromium (issue 12) ---
   /** Warm headless Chromium instances for HTML → PDF. */
   CHROMIUM_POOL_SIZE: int(1),

@@ -30,6 +30,7 @@ import { stopOfficePool } from './tools/libreoffice.js';
 import { ProcessPool } from './tools/pool.js';
 import { configureChildLimits, killAllChildren } from './tools/run.js';
 import { probeTools, requiredToolsPresent, type ToolStatus } from './tools/versions.js';
+import { checkDefaultCertificate } from './operations/sign-certificate.js';
 
 /** The service's logger (JSON lines to stdout, or to `destination`: tests read what was logged). */
 export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
@@ -50,6 +51,7 @@ export async function createServices(config: Config, options: { log?: Logger; to
   if (missing.length > 0) {
     throw new Error(`required tools missing: ${missing.map((t) => `${t.binary} (${t.error})`).join(', ')}; run scripts/install-tools.sh`);
   }
+  await checkDefaultCertificate(config);
   configureChildLimits({ memoryBytes: config.TOOL_MEMORY_LIMIT, cpuMs: config.TOOL_CPU_LIMIT, nice: config.TOOL_NICE });
   const { store, dataKey } = await openStore(config);
   const services: Services = { config, store, dataKey, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics(), fairShare: new FairShare(config) };

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,9 +50,20 @@ describe('bin/pdf-service', () => {
     expect(result.stderr).toContain('MAX_FILE_SIZE');
   });
 
+  it('refuses to serve with a default signing certificate it cannot read, in one line', () => {
+    const result = spawnSync(process.execPath, [path.join(ROOT, 'bin/pdf-service'), 'serve'], {
+      env: { ...process.env, ...env, PORT: '0', SIGN_DEFAULT_CERTIFICATE_FILE: path.join(base, 'missing.p12') },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('SIGN_DEFAULT_CERTIFICATE_FILE');
+  });
+
   it('doctor lists every tool with its version', () => {
     const out = cli(['doctor'], env);
-    for (const tool of ['qpdf', 'ghostscript', 'poppler', 'mupdf', 'img2pdf', 'ocrmypdf', 'tesseract', 'libreoffice']) {
+    for (const tool of ['qpdf', 'ghostscript', 'poppler', 'mupdf', 'img2pdf', 'ocrmypdf', 'tesseract', 'libreoffice', 'pikepdf']) {
       expect(out).toMatch(new RegExp(`ok\\s+${tool}\\s+\\S+\\s+\\d`));
     }
   });

@@ -276,7 +276,7 @@ export class JobWorker {
       storageMs = Date.now() - storageMs;
       const fields = JSON.parse(openValue(this.key, row.fields, row.id).toString('utf8')) as Record<string, unknown>;
       secrets = secretFieldValues(fields);
-      const options = parseOptions(route, fields, files);
+      const options = parseOptions(route, fields, files, config);
       const timeoutMs = config[route.timeout];
       const run: RunContext = { workdir, signal: entry.abort.signal, deadline: Date.now() + timeoutMs, timeoutMs, pool };
       const output = await route.run({ files, options, run, config });

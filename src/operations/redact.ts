@@ -1,10 +1,13 @@
-// redact: terms, patterns and areas removed from the document by MuPDF (see
-// tools/mutool-redact.ts), filled boxes drawn where they were, matching
+// redact: terms, patterns and areas removed from the document by MuPDF (text
+// and images, tools/mutool-redact.ts), then the vector content there by the
+// pikepdf pass (tools/pikepdf-redact.ts), which draws the filled boxes; matching
 // metadata and annotations deleted. The output is rewritten whole (no earlier
 // revision survives) and not encrypted: the client proved it may open it.
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { stemOf } from '../http/filename.js';
 import { redactWithMupdf, type RedactArea } from '../tools/mutool-redact.js';
+import { absoluteTextPositions, redactVectors } from '../tools/pikepdf-redact.js';
 import { openInput } from './input-adapter.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
@@ -23,18 +26,26 @@ function rgb(color: string): [number, number, number] {
 
 export async function redactPdf({ files, options, run, config }: OperationInput<RedactOptions>): Promise<OperationOutput> {
   const pdf = await openInput(run, files.file[0], config, options.password);
+  const textRedacted = path.join(run.workdir, 'redacted-text.pdf');
   const output = path.join(run.workdir, 'redacted.pdf');
-  const count = await redactWithMupdf(run, pdf.path, output, {
-    terms: options.terms,
-    regex: options.regex,
-    areas: options.areas,
-    color: rgb(options.color),
-  });
+  // Order matters: text positions made absolute (for MuPDF 1.21's sake, see
+  // pikepdf-redact.ts), MuPDF (it rewrites the content it redacts), then the
+  // vector pass over its output, which draws the boxes last, on top.
+  // Areas alone: only their pages can lose text; a term or pattern may match anywhere.
+  const onlyAreas = options.terms.length === 0 && options.regex.length === 0;
+  const prepared = await absoluteTextPositions(run, pdf.path, path.join(run.workdir, 'redact-prepared.pdf'), onlyAreas ? options.areas.map((a) => a.page) : undefined);
+  const mupdf = await redactWithMupdf(run, prepared, textRedacted, { terms: options.terms, regex: options.regex, areas: options.areas });
+  let vectors = 0;
+  if (Object.keys(mupdf.pages).length > 0) {
+    vectors = await redactVectors(run, textRedacted, output, mupdf.pages, rgb(options.color));
+  } else {
+    await fs.rename(textRedacted, output);
+  }
   return {
     type: 'file',
     path: output,
     contentType: 'application/pdf',
     filename: `${stemOf(pdf.name)}-redacted.pdf`,
-    headers: { 'X-Redactions': String(count) },
+    headers: { 'X-Redactions': String(mupdf.redactions), 'X-Redactions-Vector': String(vectors) },
   };
 }

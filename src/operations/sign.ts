@@ -13,11 +13,11 @@ import { InvalidRequestError, ProcessingFailedError } from '../errors.js';
 import { stemOf } from '../http/filename.js';
 import { cadesDetachedSignature, signingIdentity, type SigningIdentity } from '../pdf/cades.js';
 import { isXrefStream, prepareSignatureUpdate, type QpdfStructure } from '../pdf/signature-update.js';
-import { readPkcs12 } from '../tools/openssl.js';
 import { readSignTargets, type SignTargets } from '../tools/mutool-structure.js';
 import { decrypt } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
 import { openInput } from './input-adapter.js';
+import { signingCertificate } from './sign-certificate.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
 export interface SignOptions {
@@ -86,7 +86,9 @@ async function rangesDigest(original: string, update: Buffer, cut: [number, numb
 
 export async function signPdf({ files, options, run, config }: OperationInput<SignOptions>): Promise<OperationOutput> {
   const upload = files.file[0];
-  const identityPromise: Promise<SigningIdentity> = readPkcs12(run, files.certificate[0].path, options.certificate_password ?? '').then((c) => signingIdentity(c.keys, c.certificates));
+  const identityPromise: Promise<SigningIdentity> = signingCertificate(run, config, files.certificate?.[0], options.certificate_password).then((c) =>
+    signingIdentity(c.keys, c.certificates),
+  );
   // Read the structure alongside the open: the common case (not encrypted) needs no second pass.
   const page = targetPage(options);
   const firstRead = readSignTargets(run, upload.path, page);

@@ -2,6 +2,7 @@
 // operation it calls. The generic handler (execute.ts), the job runner and the
 // OpenAPI generator all read the same declaration, so they cannot drift.
 import type { z } from 'zod';
+import type { Config } from '../config.js';
 import type { FileKind } from '../files/sniff.js';
 import type { InputFile, OperationInput, OperationOutput } from '../operations/types.js';
 
@@ -29,8 +30,8 @@ export interface OperationRoute<Options = any> {
   produces: string[];
   /** Which configured limit applies. */
   timeout: 'OPERATION_TIMEOUT' | 'OCR_TIMEOUT';
-  /** Checks that span fields or files (mode-dependent fields, …); throw InvalidRequestError. */
-  check?: (options: Options, files: Record<string, InputFile[]>) => void;
+  /** Checks that span fields, files or settings (mode-dependent fields, …); throw InvalidRequestError. */
+  check?: (options: Options, files: Record<string, InputFile[]>, config: Config) => void;
   /** The operation itself. */
   run: (input: OperationInput<Options>) => Promise<OperationOutput>;
 }

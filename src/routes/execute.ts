@@ -37,7 +37,7 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
       if (response.signal.aborted) throw new ClientClosedError();
       const upload = await receiveUpload(ctx, route.files, workdir.path, config);
       ctx.state.secrets = secretFieldValues(upload.fields);
-      const options = parseOptions(route, upload.fields, upload.files);
+      const options = parseOptions(route, upload.fields, upload.files, config);
       if (wantsAsync(ctx, upload.fields)) {
         if (!services.jobs) throw new InvalidRequestError('Asynchronous jobs are not enabled on this server.', 'async');
         const callback = upload.fields.callback_url;

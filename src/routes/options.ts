@@ -2,6 +2,7 @@
 // 400 invalid_request details that name the field. Values are never echoed
 // (some are passwords).
 import { z } from 'zod';
+import type { Config } from '../config.js';
 import { InvalidRequestError } from '../errors.js';
 import type { InputFile } from '../operations/types.js';
 import type { OperationRoute } from './definition.js';
@@ -14,7 +15,7 @@ function shapeKeys(schema: z.ZodType): string[] {
   return shape ? Object.keys(shape) : [];
 }
 
-export function parseOptions(route: OperationRoute, fields: Record<string, unknown>, files: Record<string, InputFile[]>): Record<string, unknown> {
+export function parseOptions(route: OperationRoute, fields: Record<string, unknown>, files: Record<string, InputFile[]>, config: Config): Record<string, unknown> {
   const own = { ...fields };
   for (const name of COMMON_FIELDS) delete own[name];
   const fileFields = new Set(route.files.map((f) => f.field));
@@ -35,6 +36,6 @@ export function parseOptions(route: OperationRoute, fields: Record<string, unkno
     if (issue.code === 'invalid_value' && 'values' in issue) message = `must be one of ${issue.values.join(', ')}`;
     throw new InvalidRequestError(`${field}: ${message}.`, field);
   }
-  route.check?.(parsed.data, files);
+  route.check?.(parsed.data, files, config);
   return parsed.data;
 }

@@ -53,12 +53,16 @@ export const redactRoute = defineOperation({
   summary: 'Redact text, patterns and areas',
   description:
     'Removes content, not just covers it: MuPDF (1.21) redaction deletes the matched glyphs from the content streams (form XObjects included) and replaces ' +
-    'the pixels of images under each redaction; a filled rectangle in `color` is drawn in their place. Matching is per text block of the page ' +
+    'the pixels of images under each redaction; then vector content there is removed (pikepdf): every subpath with a vertex or a curve in a ' +
+    'redacted rectangle (an area, or the whole glyph box of a match, so its underline goes too), shadings painted there and inline images; ' +
+    'only straight lines crossing with both ends outside (rules, frames, backgrounds) stay, and filled upright rectangles and stroked ' +
+    'straight lines keep their parts outside. Form XObjects are rewritten as copies. ' +
+    'A filled rectangle in `color` is drawn in their place. Matching is per text block of the page ' +
     '(lines joined by a space, so a phrase broken across lines matches). `terms` are literal and case-insensitive; `regex` patterns are ' +
     'ECMAScript 5 syntax (no lookbehind, named groups or flags; case-sensitive) evaluated in the tool process under the operation deadline. ' +
     'Document Info entries, the XMP packet and annotations whose text contains a match are deleted. The file is rewritten without earlier ' +
-    'revisions and without encryption. Header `X-Redactions`: the number of matches plus areas. Not removed (MuPDF 1.21 has no line-art ' +
-    'redaction): vector paths under an area stay, under the filled box; text that MuPDF cannot map to Unicode cannot be matched.',
+    'revisions and without encryption. Headers: `X-Redactions`, the number of matches plus areas; `X-Redactions-Vector`, the vector items ' +
+    '(subpaths, shadings, inline images) removed. Text that MuPDF cannot map to Unicode cannot be matched.',
   files: [{ field: 'file', min: 1, max: 1, kinds: ['pdf'], description: 'The PDF to redact.' }],
   options: z.strictObject({
     terms: repeatable(z.string().min(1, 'must not be empty').max(MAX_PATTERN, `must be at most ${MAX_PATTERN} characters`), 'Literal text to remove, case-insensitive; repeat the field for several.'),

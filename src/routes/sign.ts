@@ -36,10 +36,18 @@ export const signRoute = defineOperation({
     'An encrypted input is opened with `password` and rewritten unencrypted before signing (signatures it carried do not survive that). ' +
     '`visible=true` draws a box with the signer\'s name, the date and the reason at `rect` on `page`. A wrong `certificate_password` → 422 ' +
     '`incorrect_password`; a certificate that is expired, not yet valid, whose key usage excludes signing, or whose key is not RSA/ECDSA → ' +
-    '422 `invalid_certificate`. The certificate\'s trust is not checked (use `verify`/your validator).',
+    '422 `invalid_certificate`. The certificate\'s trust is not checked (use `verify`/your validator). Without a `certificate` part the ' +
+    'server\'s default certificate is used when one is configured (SIGN_DEFAULT_CERTIFICATE_FILE; then `certificate_password` is refused, ' +
+    'the default\'s password being the server\'s); with none configured a `certificate` part is required (400).',
   files: [
     { field: 'file', min: 1, max: 1, kinds: ['pdf'], description: 'The PDF to sign.' },
-    { field: 'certificate', min: 1, max: 1, kinds: ['pkcs12'], description: 'PKCS#12 (.p12/.pfx) with the signing key and certificate (and optionally its chain).' },
+    {
+      field: 'certificate',
+      min: 0,
+      max: 1,
+      kinds: ['pkcs12'],
+      description: 'PKCS#12 (.p12/.pfx) with the signing key and certificate (and optionally its chain). Required unless the server has a default certificate configured.',
+    },
   ],
   options: z.strictObject({
     certificate_password: z.string().max(1024, 'must be at most 1024 characters').describe('Password of the PKCS#12 (empty or absent for none). Never logged.').optional(),
@@ -53,7 +61,11 @@ export const signRoute = defineOperation({
   }),
   produces: ['application/pdf'],
   timeout: 'OPERATION_TIMEOUT',
-  check: (options) => {
+  check: (options, files, config) => {
+    if ((files.certificate ?? []).length === 0) {
+      if (!config.SIGN_DEFAULT_CERTIFICATE_FILE) throw new InvalidRequestError('certificate: a file is required (this server has no default signing certificate).', 'certificate');
+      if (options.certificate_password !== undefined) throw new InvalidRequestError('certificate_password: only applies with an uploaded certificate.', 'certificate_password');
+    }
     if (options.visible && !options.rect) throw new InvalidRequestError('rect: required with visible=true.', 'rect');
     for (const field of ['rect', 'page'] as const) {
       if (!options.visible && options[field] !== undefined) throw new InvalidRequestError(`${field}: only applies with visible=true.`, field);

@@ -1,8 +1,10 @@
 // Redaction inside MuPDF (run by `mutool run`, MuPDF 1.21.1; MuJS, ES5).
 // Usage: mutool run mupdf-redact-script.js INPUT.pdf OUTPUT.pdf SPEC.json
-// SPEC: {"terms":[…], "regex":[…], "areas":[{page,x,y,w,h}], "color":[r,g,b]}
+// SPEC: {"terms":[…], "regex":[…], "areas":[{page,x,y,w,h}]}
 // (a file, not argv: the terms are the very data being hidden).
-// Prints one JSON line: {"redactions":N} or {"error":"regex","index":i,"message":…}.
+// Prints one JSON line: {"redactions":N,"pages":{"<index>":{"boxes":[…],"vector":[…]}}}
+// (the redacted rectangles in each page's user space, for the vector pass and
+// the filled boxes, tools/pikepdf-vector-redact.py) or {"error":"regex","index":i,"message":…}.
 //
 // Matching runs here, in the tool process, on purpose: a catastrophic pattern
 // spins MuJS's backtracking engine, not the server's event loop, and run.ts
@@ -135,11 +137,15 @@ function union(rect, quad) {
   return [Math.min(rect[0], x0), Math.min(rect[1], y0), Math.max(rect[2], x1), Math.max(rect[3], y1)];
 }
 
-/** Redact annotation over `rect` (page space); remembered for the filled box drawn afterwards. */
-function addRedaction(page, rect, boxes) {
+/**
+ * Redact annotation over `rect` (page space); remembered for the vector pass
+ * (`vectorRect`, default the same rectangle) and the filled box drawn afterwards.
+ */
+function addRedaction(page, rect, marks, vectorRect) {
   var annot = page.createAnnotation('Redact');
   annot.setRect(rect);
-  boxes.push(rect);
+  marks.boxes.push(rect);
+  marks.vector.push(vectorRect || rect);
 }
 
 /**
@@ -152,45 +158,33 @@ function trimQuadRect(rect) {
   return [rect[0], rect[1] + inset, rect[2], rect[3] - inset];
 }
 
-function fmt(n) {
-  return (Math.round(n * 1000) / 1000).toString();
+function round3(n) {
+  return Math.round(n * 1000) / 1000;
 }
 
 /**
- * Draws the filled boxes in `color` (MuPDF 1.21's own black boxes ignore the
- * annotation colour): the page content is wrapped in q/Q and one stream with
- * the rectangles, mapped back from page space to PDF user space, is appended.
+ * Rectangles from page space (the visible page, y down) to the page's
+ * default user space (PDF units, y up, before /Rotate and the CropBox
+ * offset), where the vector pass and the filled boxes work
+ * (tools/pikepdf-vector-redact.py draws the boxes: MuPDF 1.21's own black boxes ignore
+ * the annotation colour, and they must be drawn after the vector pass).
  */
-function drawBoxes(doc, page, pageObj, boxes) {
-  if (boxes.length === 0) return;
+function toUserSpace(page, rects) {
   var m = page.getTransform();
   var det = m[0] * m[3] - m[1] * m[2];
   var inv = [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det, (m[2] * m[5] - m[3] * m[4]) / det, (m[1] * m[4] - m[0] * m[5]) / det];
   function pt(x, y) {
     return [x * inv[0] + y * inv[2] + inv[4], x * inv[1] + y * inv[3] + inv[5]];
   }
-  var ops = ['q', fmt(spec.color[0]) + ' ' + fmt(spec.color[1]) + ' ' + fmt(spec.color[2]) + ' rg'];
-  for (var i = 0; i < boxes.length; i++) {
-    var r = boxes[i];
+  return rects.map(function (r) {
     var a = pt(r[0], r[1]);
     var b = pt(r[2], r[3]);
-    ops.push(fmt(Math.min(a[0], b[0])) + ' ' + fmt(Math.min(a[1], b[1])) + ' ' + fmt(Math.abs(b[0] - a[0])) + ' ' + fmt(Math.abs(b[1] - a[1])) + ' re f');
-  }
-  ops.push('Q');
-  var contents = pageObj.get('Contents');
-  var list = doc.newArray();
-  list.push(doc.addStream('q\n', {}));
-  if (contents.isArray()) {
-    for (var k = 0; k < contents.length; k++) list.push(contents.get(k));
-  } else if (!contents.isNull()) {
-    list.push(contents);
-  }
-  list.push(doc.addStream('Q\n' + ops.join('\n') + '\n', {}));
-  pageObj.put('Contents', list);
+    return [round3(Math.min(a[0], b[0])), round3(Math.min(a[1], b[1])), round3(Math.max(a[0], b[0])), round3(Math.max(a[1], b[1]))];
+  });
 }
 
 /** Redact annotations over each match, one per line it touches (the union of its glyph quads). */
-function markMatches(page, patterns, boxes) {
+function markMatches(page, patterns, marks) {
   var count = 0;
   var blocks = pageBlocks(page);
   for (var b = 0; b < blocks.length; b++) {
@@ -201,7 +195,8 @@ function markMatches(page, patterns, boxes) {
       for (var k = ranges[i][0]; k <= ranges[i][1]; k++) {
         rect = union(rect, chars[k].quad);
         if (k === ranges[i][1] || chars[k + 1].line !== chars[k].line) {
-          addRedaction(page, trimQuadRect(rect), boxes);
+          // Text: the trimmed box; vector content (an underline, a highlight): the whole glyph box.
+          addRedaction(page, trimQuadRect(rect), marks, rect);
           rect = null;
         }
       }
@@ -268,28 +263,29 @@ function main() {
     (byPage[area.page - 1] = byPage[area.page - 1] || []).push(area);
   }
   var count = 0;
+  var marked = {};
   for (var n = 0; n < pages; n++) {
     var page = doc.loadPage(n);
-    var boxes = [];
+    var marks = { boxes: [], vector: [] };
     if (patterns.length > 0) {
       cleanAnnotations(page, patterns);
-      count += markMatches(page, patterns, boxes);
+      count += markMatches(page, patterns, marks);
     }
     var areas = byPage[n] || [];
     for (var j = 0; j < areas.length; j++) {
       // MuPDF page space is the visible page: CropBox origin, /Rotate applied, y down.
-      addRedaction(page, [areas[j].x, areas[j].y, areas[j].x + areas[j].w, areas[j].y + areas[j].h], boxes);
+      addRedaction(page, [areas[j].x, areas[j].y, areas[j].x + areas[j].w, areas[j].y + areas[j].h], marks);
       count++;
     }
-    if (boxes.length === 0) continue;
+    if (marks.boxes.length === 0) continue;
     page.applyRedactions(false, IMAGE_PIXELS);
-    drawBoxes(doc, page, doc.findPage(n), boxes);
+    marked[n] = { boxes: toUserSpace(page, marks.boxes), vector: toUserSpace(page, marks.vector) };
   }
   if (patterns.length > 0) cleanMetadata(doc, patterns);
   // Not incremental, with garbage collection: earlier revisions and the old
   // content streams (which still hold the text) are not carried over.
   doc.save(output, 'garbage,compress');
-  return { redactions: count };
+  return { redactions: count, pages: marked };
 }
 
 print(JSON.stringify(main()));

@@ -5,8 +5,9 @@
 // process (MuJS), so a catastrophic regex costs a child killed at the
 // deadline, never the server's event loop.
 // Not done by MuPDF 1.21 (its pdf_redact_options has no line-art option; it
-// came in 1.23): vector paths under an area stay in the content stream, under
-// the filled box.
+// came in 1.23): vector paths. The script hands back the redacted rectangles
+// in PDF user space for the vector pass (pikepdf-redact.ts), which also draws
+// the filled boxes.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidRequestError, ProcessingFailedError } from '../errors.js';
 import { MUTOOL } from './mutool.js';
+import type { PageMarks } from './pikepdf-redact.js';
 import { run, type RunContext } from './run.js';
 
 /** A rectangle in pt on the visible page (top-left origin, CropBox and /Rotate applied). */
@@ -29,8 +31,6 @@ export interface RedactSpec {
   terms: string[];
   regex: string[];
   areas: RedactArea[];
-  /** Fill colour, components 0..1. */
-  color: [number, number, number];
 }
 
 /** The script, next to this module in src/ or, from dist/, in the source tree. */
@@ -40,10 +40,16 @@ function redactScript(): string {
   return candidates.find((c) => fs.existsSync(c)) ?? candidates[0];
 }
 
-type ScriptAnswer = { redactions: number } | { error: 'regex' | 'areas'; index: number; message: string };
+/** What MuPDF did: redactions (matches + areas) and, per page index with any, their rectangles. */
+export interface MupdfRedaction {
+  redactions: number;
+  pages: Record<string, PageMarks>;
+}
 
-/** Redacts `input` into `output`; returns the number of redactions (matches + areas). */
-export async function redactWithMupdf(ctx: RunContext, input: string, output: string, spec: RedactSpec): Promise<number> {
+type ScriptAnswer = MupdfRedaction | { error: 'regex' | 'areas'; index: number; message: string };
+
+/** Redacts text and images of `input` into `output` (boxes not drawn yet: see pikepdf-redact.ts). */
+export async function redactWithMupdf(ctx: RunContext, input: string, output: string, spec: RedactSpec): Promise<MupdfRedaction> {
   // The terms are the data being hidden: a 0600 file in the private workdir, not argv.
   const specFile = path.join(ctx.workdir, `redact-${crypto.randomBytes(6).toString('hex')}.json`);
   await fsp.writeFile(specFile, JSON.stringify(spec), { mode: 0o600 });
@@ -67,5 +73,5 @@ export async function redactWithMupdf(ctx: RunContext, input: string, output: st
     }
     throw new InvalidRequestError(`areas: entry ${answer.index + 1}: ${answer.message}.`, 'areas');
   }
-  return answer.redactions;
+  return answer;
 }

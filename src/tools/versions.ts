@@ -46,6 +46,8 @@ export const TOOLS: ToolSpec[] = [
   { name: 'img2pdf', binary: 'img2pdf', args: ['--version'], pattern: /img2pdf (\S+)/, usedBy: ['images'], required: true },
   { name: 'ocrmypdf', binary: 'ocrmypdf', args: ['--version'], pattern: /^(\S+)/m, usedBy: ['ocr', 'extract-text'], required: true },
   { name: 'tesseract', binary: 'tesseract', args: ['--version'], pattern: /tesseract (\S+)/, usedBy: ['ocr', 'extract-text'], required: true },
+  // The vector redaction pass (pikepdf-redact.ts): Debian's python3 with python3-pikepdf.
+  { name: 'pikepdf', binary: '/usr/bin/python3', args: ['-I', '-c', 'import pikepdf; print("pikepdf", pikepdf.__version__)'], pattern: /pikepdf (\S+)/, usedBy: ['redact'], required: true },
   { name: 'openssl', binary: 'openssl', args: ['version'], pattern: /OpenSSL (\S+)/, usedBy: ['sign'], required: true },
   { name: 'libreoffice', binary: 'soffice', args: ['--version'], pattern: /LibreOffice (\S+)/, usedBy: ['convert'], required: true },
   { name: 'chromium', binary: CHROMIUM, args: ['--version'], pattern: /Chromium (\S+)/, usedBy: ['convert'], required: true },

@@ -20,10 +20,16 @@ export interface FixturePage {
   content?: string;
   /** Store the content stream Flate-compressed. */
   compress?: boolean;
+  /** Extra /Resources entries, raw (e.g. "/Shading<</Sh0 <<…>>>>"). */
+  resources?: string;
 }
 
-/** A PDF with `pages`; `images` become shared XObjects available on every page. */
-export function makePdf(pages: FixturePage[], images: FixtureImage[] = []): Buffer {
+/**
+ * A PDF with `pages`; `images` become shared XObjects available on every page
+ * (/Im<i>), as do the form XObjects with the content streams `forms` (/Fm<i>,
+ * BBox 0 0 1000 1000, Helvetica as /F1).
+ */
+export function makePdf(pages: FixturePage[], images: FixtureImage[] = [], forms: string[] = []): Buffer {
   const objects: Buffer[] = [];
   const add = (body: string | Buffer) => objects.push(Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'));
   const stream = (dict: string, data: Buffer) => Buffer.concat([Buffer.from(`<<${dict}/Length ${data.length}>>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
@@ -34,13 +40,16 @@ export function makePdf(pages: FixturePage[], images: FixtureImage[] = []): Buff
     add(stream(`/Type/XObject/Subtype/Image${image.dict}`, image.data));
     return objects.length;
   });
-  const xobjects = imageIds.map((id, i) => `/Im${i} ${id} 0 R`).join('');
+  // The forms' numbers are known before they are written, so each can name all of them (nesting).
+  const formIds = forms.map((_, i) => objects.length + 1 + i);
+  const xobjects = imageIds.map((id, i) => `/Im${i} ${id} 0 R`).join('') + formIds.map((id, i) => `/Fm${i} ${id} 0 R`).join('');
+  for (const content of forms) add(stream(`/Type/XObject/Subtype/Form/BBox[0 0 1000 1000]/Resources<</Font<</F1 3 0 R>>/XObject<<${xobjects}>>>>`, Buffer.from(content, 'latin1')));
   const kids = pages.map((page) => {
     const content0 = Buffer.from(page.content ?? '', 'latin1');
     add(page.compress ? stream('/Filter/FlateDecode', zlib.deflateSync(content0)) : stream('', content0));
     const content = objects.length;
     const box = page.mediaBox ?? [0, 0, 612, 792];
-    add(`<</Type/Page/Parent 2 0 R/MediaBox[${box.join(' ')}]${page.rotate ? `/Rotate ${page.rotate}` : ''}/Resources<</Font<</F1 3 0 R>>/XObject<<${xobjects}>>>>/Contents ${content} 0 R>>`);
+    add(`<</Type/Page/Parent 2 0 R/MediaBox[${box.join(' ')}]${page.rotate ? `/Rotate ${page.rotate}` : ''}/Resources<</Font<</F1 3 0 R>>/XObject<<${xobjects}>>${page.resources ?? ''}>>/Contents ${content} 0 R>>`);
     return objects.length;
   });
   objects[1] = Buffer.from(`<</Type/Pages/Kids[${kids.map((k) => `${k} 0 R`).join(' ')}]/Count ${kids.length}>>`, 'latin1');

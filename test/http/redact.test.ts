@@ -26,7 +26,7 @@ beforeAll(async () => {
     // A filled vector square at (72,200)-(172,300).
     '0 0 1 rg 72 200 100 100 re f\n';
   // Page 2 is turned 90° and its MediaBox starts at 50,50: area coordinates are on the page as displayed.
-  const page2 = textAt('ROTATEDWORD', 150, 400) + textAt('KEEPWORD', 150, 300);
+  const page2 = textAt('ROTATEDWORD', 150, 400) + textAt('KEEPWORD', 150, 300) + '0.5 w 155 398.5 m 200 398.5 l S\n'; // a line under the word
   const base = makePdf(
     [
       { content: page1, compress: true },
@@ -109,6 +109,8 @@ describe('redact', () => {
     ]);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('x-redactions')).toBe('4');
+    // The line under ROTATEDWORD (page turned, MediaBox offset): the only vector content under a redaction.
+    expect(res.headers.get('x-redactions-vector')).toBe('1');
     const text = textOf(out);
     expect(text).not.toMatch(/secret-alpha/i);
     expect(text).not.toContain('4111');
@@ -123,6 +125,8 @@ describe('redact', () => {
     expect(qdf).not.toContain('4111');
     expect(qdf).not.toContain('ROTATEDWORD');
     expect(qdf).toMatch(/\(Public sentence stays here\)\s*Tj/);
+    expect(qdf).not.toContain('155 398.5 m');
+    expect(qdf).toContain('72 200 100 100 re');
     // The annotation naming the term is gone, the other one stays.
     expect(qdf).toContain('harmless note');
     expect(execFileSync('pdfinfo', [out], { encoding: 'utf8' })).not.toMatch(/secret/i);
@@ -134,6 +138,112 @@ describe('redact', () => {
     const ppm = execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '72', '-x', '330', '-y', '422', '-W', '1', '-H', '1', out], { encoding: 'latin1' });
     const pixel = Buffer.from(ppm, 'latin1').subarray(-3);
     expect([...pixel]).toEqual([255, 0, 0]);
+  });
+
+  it('removes vector content under an area and under a match (paths, curves, shadings, a shared form used there); the rest stays', async () => {
+    // Page 612×792. The area is x 90..250, y 560..660 in PDF space (top-left: x 90, y 132).
+    const content =
+      '0.9 0.9 0.9 rg 0 0 612 792 re f\n' + // page background: encloses the area, kept
+      '1 0 0 rg 100 600 80 40 re f\n' + // red square inside
+      '1 0 1 RG 3 w 110 580 m 170 640 l S\n' + // magenta line inside
+      '1 0.5 0 RG 1 w 200 570 m 210 650 230 650 240 570 c S\n' + // orange curve inside
+      'q 190 600 40 40 re W n /Sh0 sh Q\n' + // a gradient painted inside
+      'q 1 0 0 1 120 570 cm /Fm0 Do Q\n' + // the shared form, inside
+      '0 0 0.5 rg 60 540 60 40 re f\n' + // navy rectangle with a corner inside: only its part outside stays
+      '0.5 0.5 0 RG 2 w 60 650 m 120 650 l 120 700 l S\n' + // olive polyline with a vertex inside: only its parts outside stay
+      '0 1 0 rg 300 600 80 40 re f\n' + // green square outside
+      '0 1 1 RG 2 w 400 500 m 500 550 l S\n' + // cyan line outside
+      'q 400 100 40 40 re W n /Sh0 sh Q\n' + // the gradient outside
+      'q 1 0 0 1 400 300 cm /Fm0 Do Q\n' + // the shared form, outside
+      '0 0 0 RG 0.5 w 50 620 m 560 620 l S\n' + // a rule straight through the area, ends outside: kept
+      textAt('UNDERLINED', 72, 400) +
+      textAt('KEEP THIS', 300, 400) +
+      '0.5 0 0.5 RG 1 w 75 398 m 130 398 l S\n'; // purple underline under the matched word
+    const shading = '/Shading<</Sh0<</ShadingType 2/ColorSpace/DeviceRGB/Coords[0 0 612 0]/Function<</FunctionType 2/Domain[0 1]/C0[1 1 0]/C1[0 1 1]/N 1>>>>>>';
+    const file = tempFile('vector.pdf', makePdf([{ content, resources: shading }], [], ['0 0.5 0 rg 0 0 20 20 re f\n']));
+    /** Fill and stroke colours of what poppler (cairo) draws, glyph outlines aside, with their counts. */
+    const painted = (pdf: string): Record<string, number> => {
+      const svg = `${pdf}.svg`;
+      execFileSync('pdftocairo', ['-svg', pdf, svg]);
+      const body = fs.readFileSync(svg, 'utf8').replace(/<symbol[\s\S]*?<\/symbol>/g, '');
+      const counts: Record<string, number> = {};
+      for (const m of body.matchAll(/(fill|stroke):(rgb\([^)]*\)|url\([^)]*\))/g)) {
+        const key = `${m[1]}:${m[2].startsWith('url') ? 'gradient' : m[2]}`;
+        counts[key] = (counts[key] ?? 0) + 1;
+      }
+      return counts;
+    };
+    const before = painted(file);
+    expect(before).toMatchObject({
+      'fill:rgb(100%,0%,0%)': 1,
+      'stroke:rgb(100%,0%,100%)': 1,
+      'stroke:rgb(100%,50%,0%)': 1,
+      'stroke:rgb(50%,0%,50%)': 1,
+      'fill:rgb(0%,50%,0%)': 2,
+      'fill:gradient': 2,
+    });
+
+    const { out, res } = await redacted([['areas', JSON.stringify([{ page: 1, x: 90, y: 132, w: 160, h: 100 }])], ['terms', 'underlined']], file);
+    expect(res.headers.get('x-redactions')).toBe('2');
+    // Square, line, curve, gradient, the form's square (in its copy), the underline, and the two cut across the edge.
+    expect(res.headers.get('x-redactions-vector')).toBe('8');
+    expect(spawnSync('qpdf', ['--check', out]).status).toBe(0);
+    const after = painted(out);
+    for (const inside of ['fill:rgb(100%,0%,0%)', 'stroke:rgb(100%,0%,100%)', 'stroke:rgb(100%,50%,0%)', 'stroke:rgb(50%,0%,50%)']) expect(after[inside], inside).toBeUndefined();
+    expect(after['fill:rgb(0%,50%,0%)']).toBe(1);
+    expect(after['fill:gradient']).toBe(1);
+    expect(after['fill:rgb(0%,100%,0%)']).toBeGreaterThanOrEqual(1);
+    expect(after['stroke:rgb(0%,100%,100%)']).toBe(1);
+    expect(after['fill:rgb(89.99939%,89.99939%,89.99939%)']).toBe(1);
+    expect(after['fill:rgb(0%,0%,50%)']).toBe(1);
+    expect(after['stroke:rgb(50%,50%,0%)']).toBe(1);
+    // Rendered by poppler at 72 dpi (y from the top): the cut shapes' outside parts are where they were, the box over the rest.
+    const pixel = (x: number, y: number) => [...Buffer.from(execFileSync('pdftoppm', ['-r', '72', '-x', String(x), '-y', String(y), '-W', '1', '-H', '1', out], { encoding: 'latin1' }), 'latin1').subarray(-3)];
+    expect(pixel(70, 792 - 545)).toEqual([0, 0, 128]); // navy, outside
+    expect(pixel(100, 792 - 575)).toEqual([0, 0, 0]); // its corner inside: the box
+    expect(pixel(70, 792 - 650)).toEqual([128, 128, 0]); // olive, first leg outside
+    expect(pixel(120, 792 - 685)).toEqual([128, 128, 0]); // olive, second leg outside
+    expect(pixel(120, 792 - 640)).toEqual([0, 0, 0]);
+    // The content itself, uncompressed by qpdf: no path of the area anywhere (page or XObject), the others intact.
+    const qdf = qdfText(out);
+    for (const gone of ['100 600 80 40 re', '110 580 m', '240 570 c', '75 398 m', '60 540 60 40 re', '120 650 l']) expect(qdf).not.toContain(gone);
+    expect(qdf.match(/\/Sh0 sh/g)).toHaveLength(1);
+    for (const kept of ['300 600 80 40 re', '400 500 m', '50 620 m', '560 620 l', '0 0 612 792 re']) expect(qdf).toContain(kept);
+    // The original form (drawn outside) still holds its square; the copy used inside does not.
+    expect(qdf.match(/0 0 20 20 re/g)).toHaveLength(1);
+    const text = textOf(out);
+    expect(text).not.toMatch(/underlined/i);
+    // The text object after the one removed whole stays where it was (MuPDF 1.21 alone moves it off the page).
+    expect(text).toContain('KEEP THIS');
+    expect(boxOf(out, 1, 'KEEP')).toEqual(boxOf(file, 1, 'KEEP'));
+  });
+
+  it('keeps text after a text object removed whole where it was, whether placed by Td or TD, on the page or in a form', async () => {
+    const file = tempFile(
+      'positions.pdf',
+      makePdf(
+        [{ content: 'BT /F1 12 Tf 72 400 TD (GONEWORD) Tj ET BT /F1 12 Tf 300 400 TD (STAYWORD) Tj ET\n/Fm0 Do\n' }],
+        [],
+        ['BT /F1 12 Tf 72 300 Td (GONEWORD) Tj ET BT /F1 12 Tf 300 300 Td (FORMWORD) Tj ET\n'],
+      ),
+    );
+    const { out } = await redacted([['terms', 'goneword']], file);
+    expect(textOf(out)).not.toMatch(/goneword/i);
+    for (const word of ['STAYWORD', 'FORMWORD']) expect(boxOf(out, 1, word)).toEqual(boxOf(file, 1, word));
+  });
+
+  it('follows nested form XObjects, and refuses (422) rather than skips a nesting deeper than it walks', async () => {
+    // Fm<i> draws Fm<i+1>; the last draws a square in the area.
+    const chain = (depth: number) => [...Array.from({ length: depth }, (_, i) => `/Fm${i + 1} Do\n`), '0 0 0.5 rg 100 600 20 20 re f\n'];
+    const area = ['areas', JSON.stringify([{ page: 1, x: 90, y: 132, w: 160, h: 100 }])] as [string, string];
+    const shallow = tempFile('nested-5.pdf', makePdf([{ content: '/Fm0 Do\n' }], [], chain(5)));
+    const { out, res } = await redacted([area], shallow);
+    expect(res.headers.get('x-redactions-vector')).toBe('1');
+    expect(qdfText(out)).not.toContain('100 600 20 20 re');
+    const deep = tempFile('nested-14.pdf', makePdf([{ content: '/Fm0 Do\n' }], [], chain(14)));
+    const problem = await problemOf(await server.post('redact', await redactForm([area], deep), key));
+    expect([problem.status, problem.code]).toEqual([422, 'resource_limit']);
+    expect(problem.detail).toMatch(/nested/);
   });
 
   it('counts every match of a term, case-insensitively, on a real paper', async () => {

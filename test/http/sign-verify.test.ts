@@ -249,6 +249,65 @@ describe('verify', () => {
   });
 });
 
+describe('default certificate (SIGN_DEFAULT_CERTIFICATE_FILE)', () => {
+  const DEFAULT_PASSWORD = 'srv-Default-4kq8';
+  let withDefault: TestServer;
+  let defaultKey: string;
+  let passwordFile: string;
+
+  beforeAll(async () => {
+    const p12 = path.join(dir, 'server.p12');
+    openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.crt', '-days', '30', '-subj', '/CN=Server Default Signer', '-addext', 'keyUsage=critical,digitalSignature']);
+    openssl(['pkcs12', '-export', '-inkey', 'server.key', '-in', 'server.crt', '-out', p12, '-passout', `pass:${DEFAULT_PASSWORD}`]);
+    passwordFile = path.join(dir, 'server-p12.pass');
+    fs.writeFileSync(passwordFile, `${DEFAULT_PASSWORD}\n`, { mode: 0o600 });
+    withDefault = await startTestServer({ SIGN_DEFAULT_CERTIFICATE_FILE: p12, SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE: passwordFile });
+    defaultKey = withDefault.newKey();
+  });
+  afterAll(() => withDefault.close());
+
+  it('signs with the server certificate when none is uploaded; an uploaded one wins; its password never on a command line', async () => {
+    const argv: string[] = [];
+    const stop = observeRuns((file, args) => argv.push([file, ...args].join(' ')));
+    let res: Response;
+    try {
+      res = await withDefault.post('sign', form({ file: await filePart(pdf), reason: 'Server-signed' }), defaultKey);
+    } finally {
+      stop();
+    }
+    expect(res.status).toBe(200);
+    const out = await saveBody(res, 'default-signed.pdf');
+    const report = pdfsig(out);
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Signer Certificate Common Name: Server Default Signer');
+    expect(argv.some((a) => a.startsWith('openssl pkcs12'))).toBe(true);
+    expect(argv.join('\n')).not.toContain(DEFAULT_PASSWORD);
+    const uploaded = await withDefault.post('sign', form({ file: await filePart(pdf), certificate: await filePart(certs.rsa), certificate_password: P12_PASSWORD }), defaultKey);
+    expect(uploaded.status).toBe(200);
+    expect(pdfsig(await saveBody(uploaded, 'uploaded-signed.pdf'))).toContain('Signer Certificate Common Name: Alice Tester');
+  });
+
+  it('refuses certificate_password without a certificate; without a default a certificate is required (400)', async () => {
+    const stray = await problemOf(await withDefault.post('sign', form({ file: await filePart(pdf), certificate_password: 'x' }), defaultKey));
+    expect([stray.status, stray.detail]).toEqual([400, expect.stringContaining('certificate_password')]);
+    const none = await problemOf(await server.post('sign', form({ file: await filePart(pdf) }), key));
+    expect(none.status).toBe(400);
+    expect(none.detail).toContain('certificate');
+  });
+
+  it('answers 500 (not the client\'s 422) when the configured password is wrong, without revealing it; a fixed file needs no restart', async () => {
+    fs.writeFileSync(passwordFile, 'Wrong-Server-Pass-3x\n');
+    try {
+      const problem = await problemOf(await withDefault.post('sign', form({ file: await filePart(pdf) }), defaultKey));
+      expect([problem.status, problem.code]).toEqual([500, 'processing_failed']);
+      expect(JSON.stringify(problem)).not.toContain('Wrong-Server-Pass-3x');
+    } finally {
+      fs.writeFileSync(passwordFile, `${DEFAULT_PASSWORD}\n`);
+    }
+    expect((await withDefault.post('sign', form({ file: await filePart(pdf) }), defaultKey)).status).toBe(200);
+  });
+});
+
 describe('secrets', () => {
   it('keeps the certificate password out of the server log', async () => {
     const base = fs.mkdtempSync(path.join(os.tmpdir(), 'sign-log-'));

@@ -24,7 +24,7 @@ OPERATIONS: dict[str, list[dict[str, Any]]] = {
     "repair": [{"field":"file","multiple":False,"required":True}],
     "flatten": [{"field":"file","multiple":False,"required":True}],
     "redact": [{"field":"file","multiple":False,"required":True}],
-    "sign": [{"field":"file","multiple":False,"required":True},{"field":"certificate","multiple":False,"required":True}],
+    "sign": [{"field":"file","multiple":False,"required":True},{"field":"certificate","multiple":False,"required":False}],
     "verify": [{"field":"file","multiple":False,"required":True}],
 }
 
@@ -139,7 +139,7 @@ class SyncOperations:
         options: dict[str, Any] = {"terms": terms, "regex": regex, "areas": areas, "color": color, "password": password}
         return self._call("redact", files, options, **call)
 
-    def sign(self, input: FileInput, *, certificate: FileInput, certificate_password: Optional[str] = None, reason: Optional[str] = None, location: Optional[str] = None, contact: Optional[str] = None, visible: Optional[bool] = None, page: Optional[Union[int, float, str]] = None, rect: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+    def sign(self, input: FileInput, *, certificate_password: Optional[str] = None, reason: Optional[str] = None, location: Optional[str] = None, contact: Optional[str] = None, visible: Optional[bool] = None, page: Optional[Union[int, float, str]] = None, rect: Optional[str] = None, password: Optional[str] = None, certificate: Optional[FileInput] = None, **call: Any) -> Any:
         """Sign with a certificate (PAdES B-B) (POST /v1/pdf/sign)."""
         files: dict[str, Any] = {"file": input}
         if certificate is not None:
@@ -264,7 +264,7 @@ class AsyncOperations:
         options: dict[str, Any] = {"terms": terms, "regex": regex, "areas": areas, "color": color, "password": password}
         return await self._call("redact", files, options, **call)
 
-    async def sign(self, input: FileInput, *, certificate: FileInput, certificate_password: Optional[str] = None, reason: Optional[str] = None, location: Optional[str] = None, contact: Optional[str] = None, visible: Optional[bool] = None, page: Optional[Union[int, float, str]] = None, rect: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+    async def sign(self, input: FileInput, *, certificate_password: Optional[str] = None, reason: Optional[str] = None, location: Optional[str] = None, contact: Optional[str] = None, visible: Optional[bool] = None, page: Optional[Union[int, float, str]] = None, rect: Optional[str] = None, password: Optional[str] = None, certificate: Optional[FileInput] = None, **call: Any) -> Any:
         """Sign with a certificate (PAdES B-B) (POST /v1/pdf/sign)."""
         files: dict[str, Any] = {"file": input}
         if certificate is not None:

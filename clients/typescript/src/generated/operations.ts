@@ -20,7 +20,7 @@ export const OPERATIONS = {
   "repair": { files: [{"field":"file","multiple":false,"required":true}] },
   "flatten": { files: [{"field":"file","multiple":false,"required":true}] },
   "redact": { files: [{"field":"file","multiple":false,"required":true}] },
-  "sign": { files: [{"field":"file","multiple":false,"required":true},{"field":"certificate","multiple":false,"required":true}] },
+  "sign": { files: [{"field":"file","multiple":false,"required":true},{"field":"certificate","multiple":false,"required":false}] },
   "verify": { files: [{"field":"file","multiple":false,"required":true}] },
 } as const;
 
@@ -289,7 +289,7 @@ export interface SignOptions {
   /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
   /** File part `certificate`. */
-  "certificate": FileInput;
+  "certificate"?: FileInput;
 }
 
 /** Options of `verify` (form fields; booleans and numbers are sent as text). */
@@ -387,7 +387,7 @@ export abstract class GeneratedOperations {
   }
 
   /** Sign with a certificate (PAdES B-B) (POST /v1/pdf/sign). */
-  sign(input: FileInput, options: SignOptions, call?: CallOptions) {
+  sign(input: FileInput, options?: SignOptions, call?: CallOptions) {
     const { "certificate": certificate, ...fields } = options ?? ({} as SignOptions);
     return this.call({ operation: "sign", files: { ...{ "file": input }, "certificate": certificate }, options: fields }, call);
   }
