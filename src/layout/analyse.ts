@@ -20,7 +20,7 @@ export interface PageContext {
 
 type Element = { box: Box; line: Line } | { box: Box; block: Block };
 
-const BULLET = /^\s*([•◦▪▫■□●○‣⁃–—*-]|\(?\d{1,3}[.)]|\(?[a-z][.)]|[ivx]{1,5}[.)])\s/;
+const BULLET = /^\s*([•◦▪▫■□●○‣⁃–—*-]|\(?\d{1,3}[.)]|\[\d{1,3}\]|\(?[a-z][.)]|[ivx]{1,5}[.)])\s/;
 
 /** Analyses one page. */
 export function analysePage(page: RawPage, allLines: Line[], ctx: PageContext): PageLayout {
@@ -118,12 +118,37 @@ function columnOf(box: Box, gutters: Array<[number, number]>, multi: boolean): n
   return gutters.filter(([g0]) => center > g0).length;
 }
 
+/**
+ * Lines that are cells of a full-width table set as aligned text (no rules):
+ * MuPDF cuts such a row at every wide gap, so no piece crosses the gutter and
+ * the row would be torn into the two columns. A row shows itself as one
+ * baseline carrying many short pieces on both sides of a gutter, where two
+ * text columns carry one (or two, a code comment) on each side.
+ */
+function tableRows(elements: Element[], gutters: Array<[number, number]>): Set<Element> {
+  const rows = new Set<Element>();
+  if (gutters.length === 0) return rows;
+  const lines = elements.filter((e): e is { box: Box; line: Line } => 'line' in e).sort((a, b) => a.line.base - b.line.base);
+  for (let i = 0; i < lines.length; ) {
+    let j = i + 1;
+    while (j < lines.length && Math.abs(lines[j].line.base - lines[i].line.base) < Math.max(1.5, 0.2 * lines[i].line.size)) j++;
+    const row = lines.slice(i, j);
+    i = j;
+    if (row.length < 4) continue;
+    const sides = new Set(row.map((e) => columnOf(e.box, gutters, true)));
+    const short = row.filter((e) => width(e.box) < 12 * e.line.size).length;
+    if (sides.size > 1 && short >= row.length - 1) for (const e of row) rows.add(e);
+  }
+  return rows;
+}
+
 /** Elements in y order, cut into bands: runs of column content, and runs of full-width content. */
 function splitBands(elements: Element[], gutters: Array<[number, number]>): Array<{ multi: boolean; elements: Element[] }> {
   const sorted = [...elements].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+  const rows = tableRows(elements, gutters);
   const bands: Array<{ multi: boolean; elements: Element[] }> = [];
   for (const element of sorted) {
-    const multi = gutters.length > 0 && !crosses(element.box, gutters);
+    const multi = gutters.length > 0 && !crosses(element.box, gutters) && !rows.has(element);
     const last = bands[bands.length - 1];
     if (last && last.multi === multi) last.elements.push(element);
     else bands.push({ multi, elements: [element] });
@@ -168,6 +193,11 @@ function firstWordWidth(line: Line): number {
 
 const allBold = (l: Line) => l.spans.every((s) => s.bold || !/\S/.test(s.text));
 
+/** The line has a gap wider than any justified word space (text set at a tab stop). */
+function tabbed(line: Line): boolean {
+  return line.spans.some((s, i) => i > 0 && s.bbox[0] - line.spans[i - 1].bbox[2] > line.spans[i - 1].size * 1.2);
+}
+
 /** Groups a column's lines into paragraphs. */
 function paragraphsOf(lines: Line[], column: [number, number]): Line[][] {
   const paragraphs: Line[][] = [];
@@ -184,7 +214,11 @@ function paragraphsOf(lines: Line[], column: [number, number]): Line[][] {
         gap > Math.max(pitch * 1.3, prev.size * 1.45) ||
         gap < 0 ||
         BULLET.test(text) ||
-        allBold(prev) !== allBold(line) ||
+        // A row of cells or a code line with its comment: one line, one paragraph.
+        tabbed(prev) ||
+        tabbed(line) ||
+        // A bold run-in title ends where the regular text starts, unless the line goes on mid-word or mid-sentence.
+        (allBold(prev) !== allBold(line) && !/^\p{Ll}/u.test(text.trimStart())) ||
         prev.bbox[2] + firstWordWidth(line) + prev.size * 0.5 < column[1] - 2 ||
         (line.bbox[0] - prev.bbox[0] > 6 && !BULLET.test(lineText(current[0].spans)) && current.length > 1) ||
         (current.length === 1 && line.bbox[0] - prev.bbox[0] > 6 && !BULLET.test(lineText(prev.spans)));
@@ -241,6 +275,8 @@ function runsOf(lines: Line[], page: RawPage, left: number, tabs: number[]): Tex
     // Hyphenation at the line end is undone when the next line goes on with a lower-case letter.
     const nextText = lineText(next.spans).trimStart();
     if (/\p{L}-$/u.test(last.text) && /^\p{Ll}/u.test(nextText)) last.text = last.text.slice(0, -1);
+    // Before a capital the hyphen may be the word's own ("Non-Euclidean"): kept, but no space.
+    else if (/\p{L}-$/u.test(last.text) && /^\p{Lu}/u.test(nextText)) return;
     else if (!/\s$/.test(last.text)) last.text += ' ';
   });
   if (runs.length) runs[runs.length - 1].text = runs[runs.length - 1].text.replace(/\s+$/, '');

@@ -6,6 +6,7 @@
 // pictures wait on disk until the package is zipped from them.
 import path from 'node:path';
 import { analysePage, type PageContext } from '../layout/analyse.js';
+import { joinBrokenWords } from '../layout/hyphens.js';
 import { parsePage, union, type Line, type RawPage } from '../layout/facts.js';
 import type { Box, LayoutDocument, Margins } from '../layout/model.js';
 import { findRunning, type RunningParts } from '../layout/running.js';
@@ -82,5 +83,6 @@ export async function layoutPdf(run: RunContext, source: string, pages: number, 
     for (const { page, lines } of chunk) doc.pages.push(analysePage(page, lines, pageCtx));
     await renderRegions(run, source, jobs);
   }
+  joinBrokenWords(doc.pages);
   return doc;
 }
