@@ -10,7 +10,10 @@
 //   tables    share of ground-truth tables with the right shape; cells: share of cells with the right text
 //   words     multiset word recall of the source text (pdftotext, hyphens joined) in the DOCX text
 //   +alt      the same, counting the pictures' alternative text (where this service keeps figure labels)
-//   order     1 − normalized edit distance between the two word sequences
+//   order     1 − normalized edit distance between the two word sequences (pdftotext's reading order)
+//   raw       the same against the source's content-stream order (pdftotext -raw): TeX and LibreOffice
+//             write text in reading order, and pdftotext's own ordering misreads tracemonkey in places
+//             (a full-width table and an x86 listing read column by column, section 6.3 moved past 6.4's column)
 //   boxed     share of the DOCX's characters inside text boxes or frames (must be 0)
 //   time      conversion wall time
 // Targets (ours): tracemonkey pages within 1 ± 0.2, figures ≥ 0.9, words ≥ 0.99, order ≥ 0.95,
@@ -61,6 +64,8 @@ interface Metrics {
   /** Word recall counting the pictures' alternative text (figure labels) too. */
   wordsAlt: number;
   order: number;
+  /** Order similarity against the content-stream order (pdftotext -raw). */
+  orderRaw: number;
   boxed: number;
   seconds: number;
 }
@@ -68,8 +73,9 @@ interface Metrics {
 const unzip = (file: string, name: string) => execFileSync('unzip', ['-p', file, name], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 const pdfPages = (file: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1] ?? 0);
 
-function sourceWords(pdf: string): string[] {
-  return wordsOf(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).replace(/(\p{L})-\n/gu, '$1'));
+function sourceWords(pdf: string, raw = false): string[] {
+  const text = execFileSync('pdftotext', [...(raw ? ['-raw'] : []), pdf, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return wordsOf(text.replace(/(\p{L})-\n/gu, '$1'));
 }
 
 /** Paragraph texts and picture markers of document.xml in order. */
@@ -233,6 +239,7 @@ async function measure(truth: Truth, converter: string, docx: string | undefined
     words: recall(src, out),
     wordsAlt: recall(src, [...out, ...wordsOf(stream.alt)]),
     order: editSimilarity(src, out),
+    orderRaw: editSimilarity(sourceWords(truth.pdf, true), out),
     boxed: stream.total + stream.boxed > 0 ? stream.boxed / Math.max(1, stream.total) : 0,
     seconds,
   };
@@ -276,18 +283,18 @@ async function main(): Promise<void> {
         row.set('service', await measure(doc, 'service', ours, oursS));
       }
       if (converters.includes('mutool')) {
-      const mutoolOut = path.join(scratch, `${doc.name}-mutool.docx`);
-      const [, mutoolS] = await timed(() => exec('mutool', ['convert', '-F', 'docx', '-o', mutoolOut, doc.pdf]));
-      row.set('mutool', await measure(doc, 'mutool', mutoolOut, mutoolS));
+        const mutoolOut = path.join(scratch, `${doc.name}-mutool.docx`);
+        const [, mutoolS] = await timed(() => exec('mutool', ['convert', '-F', 'docx', '-o', mutoolOut, doc.pdf]));
+        row.set('mutool', await measure(doc, 'mutool', mutoolOut, mutoolS));
       }
       if (converters.includes('libreoffice')) {
-      const loDir = path.join(scratch, `${doc.name}-lo`);
-      fs.mkdirSync(loDir, { recursive: true });
-      const [, loS] = await timed(() =>
-        exec('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--infilter=writer_pdf_import', '--convert-to', 'docx:MS Word 2007 XML', '--outdir', loDir, doc.pdf], { timeout: LO_IMPORT_TIMEOUT_MS }),
-      );
-      const loOut = path.join(loDir, path.basename(doc.pdf).replace(/\.pdf$/, '.docx'));
-      row.set('libreoffice', await measure(doc, 'libreoffice', fs.existsSync(loOut) ? loOut : undefined, loS));
+        const loDir = path.join(scratch, `${doc.name}-lo`);
+        fs.mkdirSync(loDir, { recursive: true });
+        const [, loS] = await timed(() =>
+          exec('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--infilter=writer_pdf_import', '--convert-to', 'docx:MS Word 2007 XML', '--outdir', loDir, doc.pdf], { timeout: LO_IMPORT_TIMEOUT_MS }),
+        );
+        const loOut = path.join(loDir, path.basename(doc.pdf).replace(/\.pdf$/, '.docx'));
+        row.set('libreoffice', await measure(doc, 'libreoffice', fs.existsSync(loOut) ? loOut : undefined, loS));
       }
     }
     print(results);
@@ -301,13 +308,13 @@ async function main(): Promise<void> {
 const f = (v: number | undefined, digits = 2) => (v === undefined ? '–' : Number.isNaN(v) ? 'n/a' : v.toFixed(digits));
 
 function print(results: Map<string, Map<string, Metrics | string>>): void {
-  console.log(`${'document'.padEnd(12)} ${'converter'.padEnd(12)} pages  ssim   figs   table  cells  words  +alt   order  boxed  time`);
+  console.log(`${'document'.padEnd(12)} ${'converter'.padEnd(12)} pages  ssim   figs   table  cells  words  +alt   order  raw    boxed  time`);
   for (const [doc, row] of results) {
     for (const [name, m] of row) {
       if (typeof m === 'string') console.log(`${doc.padEnd(12)} ${name.padEnd(12)} ${m}`);
       else
         console.log(
-          `${doc.padEnd(12)} ${name.padEnd(12)} ${f(m.pages).padEnd(6)} ${f(m.ssim).padEnd(6)} ${f(m.figures).padEnd(6)} ${f(m.tableShape).padEnd(6)} ${f(m.cells).padEnd(6)} ${f(m.words, 3).padEnd(6)} ${f(m.wordsAlt, 3).padEnd(6)} ${f(m.order, 3).padEnd(6)} ${f(m.boxed).padEnd(6)} ${m.seconds.toFixed(2)} s`,
+          `${doc.padEnd(12)} ${name.padEnd(12)} ${f(m.pages).padEnd(6)} ${f(m.ssim).padEnd(6)} ${f(m.figures).padEnd(6)} ${f(m.tableShape).padEnd(6)} ${f(m.cells).padEnd(6)} ${f(m.words, 3).padEnd(6)} ${f(m.wordsAlt, 3).padEnd(6)} ${f(m.order, 3).padEnd(6)} ${f(m.orderRaw, 3).padEnd(6)} ${f(m.boxed).padEnd(6)} ${m.seconds.toFixed(2)} s`,
         );
     }
   }
@@ -323,22 +330,27 @@ function check(results: Map<string, Map<string, Metrics | string>>): void {
     const m = results.get(doc)?.get(conv);
     return typeof m === 'string' ? undefined : m;
   };
-  const tm = get('tracemonkey', 'service');
-  expectThat(`tracemonkey page ratio within 1 ± 0.2 (${f(tm?.pages)})`, !!tm && Math.abs(tm.pages - 1) <= 0.2);
-  expectThat(`tracemonkey figure recall ≥ 0.9 (${f(tm?.figures)})`, !!tm && tm.figures >= 0.9);
-  expectThat(`tracemonkey word recall ≥ 0.99 (${f(tm?.words, 3)})`, !!tm && tm.words >= 0.99);
-  expectThat(`tracemonkey reading-order similarity ≥ 0.95 (${f(tm?.order, 3)})`, !!tm && tm.order >= 0.95);
-  const tmMutool = get('tracemonkey', 'mutool');
-  if (tm)
-    console.log(
-      `  tracemonkey time: service ${tm.seconds.toFixed(2)} s (median of 3, one request, HTTP wall), mutool convert ${tmMutool ? `${tmMutool.seconds.toFixed(2)} s` : 'not run'}, the first text-only writer ${OLD_WRITER_SECONDS} s (issue figure)`,
-    );
-  expectThat(`tracemonkey conversion ≤ 1 s (${tm?.seconds.toFixed(2)} s)`, !!tm && tm.seconds <= 1);
-  for (const doc of results.keys()) expectThat(`${doc}: no text in boxes or frames`, get(doc, 'service')?.boxed === 0);
+  // Targets of documents or converters left out of this run (BENCH_FIDELITY_*) are not judged.
+  const ran = (doc: string) => results.get(doc)?.has('service') ?? false;
+  if (ran('tracemonkey')) {
+    const tm = get('tracemonkey', 'service');
+    expectThat(`tracemonkey page ratio within 1 ± 0.2 (${f(tm?.pages)})`, !!tm && Math.abs(tm.pages - 1) <= 0.2);
+    expectThat(`tracemonkey figure recall ≥ 0.9 (${f(tm?.figures)})`, !!tm && tm.figures >= 0.9);
+    expectThat(`tracemonkey word recall ≥ 0.99 (${f(tm?.words, 3)})`, !!tm && tm.words >= 0.99);
+    expectThat(`tracemonkey reading-order similarity ≥ 0.95 (${f(tm?.order, 3)})`, !!tm && tm.order >= 0.95);
+    expectThat(`tracemonkey reading-order similarity against the content-stream order ≥ 0.95 (${f(tm?.orderRaw, 3)})`, !!tm && tm.orderRaw >= 0.95);
+    const tmMutool = get('tracemonkey', 'mutool');
+    if (tm)
+      console.log(
+        `  tracemonkey time: service ${tm.seconds.toFixed(2)} s (median of 3, one request, HTTP wall), mutool convert ${tmMutool ? `${tmMutool.seconds.toFixed(2)} s` : 'not run'}, the first text-only writer ${OLD_WRITER_SECONDS} s (issue figure)`,
+      );
+    expectThat(`tracemonkey conversion ≤ 1 s (${tm?.seconds.toFixed(2)} s)`, !!tm && tm.seconds <= 1);
+  }
+  for (const doc of results.keys()) if (ran(doc)) expectThat(`${doc}: no text in boxes or frames`, get(doc, 'service')?.boxed === 0);
   const table = get('table', 'service');
-  expectThat(`generated table: shape recall ≥ 0.9 and cell accuracy ≥ 0.95 (${f(table?.tableShape)}, ${f(table?.cells)})`, !!table && (table.tableShape ?? 0) >= 0.9 && (table.cells ?? 0) >= 0.95);
+  if (ran('table')) expectThat(`generated table: shape recall ≥ 0.9 and cell accuracy ≥ 0.95 (${f(table?.tableShape)}, ${f(table?.cells)})`, !!table && (table.tableShape ?? 0) >= 0.9 && (table.cells ?? 0) >= 0.95);
   const two = get('twocolumn', 'service');
-  expectThat(`two-column document: same page count, images present (${f(two?.pages)}, ${f(two?.figures)})`, !!two && two.pages === 1 && two.figures === 1);
+  if (ran('twocolumn')) expectThat(`two-column document: same page count, images present (${f(two?.pages)}, ${f(two?.figures)})`, !!two && two.pages === 1 && two.figures === 1);
   for (const doc of results.keys()) {
     const ours = get(doc, 'service');
     for (const other of ['mutool', 'libreoffice']) {
