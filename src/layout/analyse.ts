@@ -6,8 +6,9 @@
 import { findFigures } from './figures.js';
 import { fontFamily } from './fonts.js';
 import { centerInside, lineText, union, width, type Line, type RawPage, type RawSpan } from './facts.js';
-import type { Band, Block, Box, Margins, PageLayout, ParagraphBlock, RunStyle, TextRun } from './model.js';
+import type { Band, Block, Box, Margins, PageLayout, ParagraphBlock, RunStyle, TableBlock, TextRun } from './model.js';
 import { findRuledTables, tableBlock } from './tables.js';
+import { findTextTables, type TextTable } from './text-tables.js';
 
 /** What the analysis of one page needs from the whole document. */
 export interface PageContext {
@@ -322,8 +323,13 @@ function paragraphBlock(lines: Line[], column: [number, number], page: RawPage, 
 
 /** Blocks of one column from its elements; `top` is where the band starts. */
 function buildColumn(elements: Element[], column: [number, number], top: number, page: RawPage, bodySize: number): { blocks: Block[]; bottom: number } {
-  const lineElements = joinBaselines(elements.filter((e): e is { box: Box; line: Line } => 'line' in e).map((e) => e.line));
+  let lineElements = joinBaselines(elements.filter((e): e is { box: Box; line: Line } => 'line' in e).map((e) => e.line));
   const others = elements.filter((e): e is { box: Box; block: Block } => 'block' in e);
+  for (const table of findTextTables(lineElements)) {
+    const inTable = new Set(table.lines);
+    lineElements = lineElements.filter((l) => !inTable.has(l));
+    others.push({ box: table.bbox, block: textTableBlock(table, page) });
+  }
   // The usual pitch of each text size in this column, for one-line paragraphs.
   const pitchBySize = new Map<number, number>();
   for (let i = 1; i < lineElements.length; i++) {
@@ -371,6 +377,34 @@ function buildColumn(elements: Element[], column: [number, number], top: number,
     cursor = Math.max(cursor, item.bottom);
   }
   return { blocks: items.map((i) => i.block), bottom: cursor };
+}
+
+/** The model's table for an aligned-text table: rows at the source's pitch, no borders. */
+function textTableBlock(table: TextTable, page: RawPage): TableBlock {
+  const { bases } = table;
+  // The cells' margins (about 3 pt a side) come out of the outer columns' room, not the text's.
+  const xs = table.xs.map((x, i) => (i === 0 ? x - 3 : i === table.xs.length - 1 ? x + 3 : x));
+  const pitches = bases.slice(1).map((b, i) => b - bases[i]);
+  const pitch = median(pitches);
+  const rowHeights = bases.map((_, r) => pitches[r] ?? pitch);
+  // Each column's alignment from its one-column cells: numbers line up on the right, names on the left.
+  const alignOf = (column: number): ParagraphBlock['align'] => {
+    const boxes = table.rows.flatMap((cells) => cells.filter((c) => c.column === column && c.colSpan === 1).map((c) => c.spans.map((s) => s.bbox).reduce(union)));
+    const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+    if (boxes.length < 2 || spread(boxes.map((b) => b[0])) < 1.5) return 'left';
+    return spread(boxes.map((b) => b[2])) < 1.5 ? 'right' : 'center';
+  };
+  const aligns = xs.slice(1).map((_, c) => alignOf(c));
+  const rows: TableBlock['rows'] = table.rows.map((cells, r) =>
+    cells.map((cell) => {
+      const box: Box = [xs[cell.column], bases[r] - pitch, xs[cell.column + cell.colSpan], bases[r] + 0.3 * pitch];
+      // One source line per row: the row keeps the source's pitch (a taller line would push the page's end over).
+      const align = cell.colSpan > 1 ? 'center' : aligns[cell.column];
+      const paragraphs = cellParagraphs(cell.spans, box, page).map((p) => ({ ...p, align, indentLeft: 0, indentFirst: 0, lineHeight: Math.min(p.lineHeight, pitch) }));
+      return { column: cell.column, colSpan: cell.colSpan, rowSpan: 1, paragraphs };
+    }),
+  );
+  return { kind: 'table', columnWidths: xs.slice(1).map((x, i) => x - xs[i]), rowHeights, rows, spaceBefore: 0, indentLeft: 0, borderless: true };
 }
 
 /** Paragraphs of one table cell from the spans inside it. */

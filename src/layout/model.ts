@@ -68,6 +68,8 @@ export interface TableBlock {
   rows: Array<Array<TableCell & { column: number }>>;
   spaceBefore: number;
   indentLeft: number;
+  /** Set out by aligned text in the source: no cell borders. */
+  borderless?: boolean;
 }
 
 export type Block = ParagraphBlock | FigureBlock | TableBlock;

@@ -60,9 +60,12 @@ class Writer {
     return `<w:hyperlink r:id="rIdLink${this.links.length}">${xml}</w:hyperlink>`;
   }
 
-  paragraph(p: ParagraphBlock, prefix: string, sectPr: string, inCell = false): string {
-    const spacing = inCell
+  /** `inCell`: true for a ruled table's cell (single spacing), 'exact' for an aligned-text table's (the source's pitch). */
+  paragraph(p: ParagraphBlock, prefix: string, sectPr: string, inCell: boolean | 'exact' = false): string {
+    const spacing = inCell === true
       ? '<w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/>'
+      : inCell === 'exact'
+      ? `<w:spacing w:before="0" w:after="0" w:line="${tw(p.lineHeight * LINE_FIT)}" w:lineRule="exact"/>`
       : `<w:spacing w:before="${tw(p.spaceBefore)}" w:after="0" w:line="${tw(p.lineHeight * LINE_FIT)}" w:lineRule="exact"/>`;
     const first = p.indentFirst >= 0 ? `w:firstLine="${tw(p.indentFirst)}"` : `w:hanging="${tw(-p.indentFirst)}"`;
     const jc = { left: 'left', center: 'center', right: 'right', justify: 'both' }[p.align];
@@ -104,7 +107,8 @@ class Writer {
         const merge = o && o.cell.rowSpan > 1 ? (o.row === r ? '<w:vMerge w:val="restart"/>' : '<w:vMerge/>') : '';
         const props = `<w:tcPr><w:tcW w:w="${tw(width)}" w:type="dxa"/>${span > 1 ? `<w:gridSpan w:val="${span}"/>` : ''}${merge}</w:tcPr>`;
         const paragraphs = o && o.row === r ? o.cell.paragraphs : [];
-        const body = paragraphs.length ? paragraphs.map((p) => this.paragraph(p, '', '', true)).join('') : '<w:p><w:pPr><w:spacing w:before="0" w:after="0"/></w:pPr></w:p>';
+        const empty = t.borderless ? `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="${tw(h * LINE_FIT)}" w:lineRule="exact"/></w:pPr></w:p>` : '<w:p><w:pPr><w:spacing w:before="0" w:after="0"/></w:pPr></w:p>';
+        const body = paragraphs.length ? paragraphs.map((p) => this.paragraph(p, '', '', t.borderless ? 'exact' : true)).join('') : empty;
         cells += `<w:tc>${props}${body}</w:tc>`;
         c += span;
       }
@@ -113,7 +117,7 @@ class Writer {
     const total = t.columnWidths.reduce((a, b) => a + b, 0);
     return (
       `<w:tbl><w:tblPr><w:tblW w:w="${tw(total)}" w:type="dxa"/><w:tblInd w:w="${tw(t.indentLeft)}" w:type="dxa"/>` +
-      `<w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map(border).join('')}</w:tblBorders>` +
+      (t.borderless ? '' : `<w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map(border).join('')}</w:tblBorders>`) +
       `<w:tblLayout w:type="fixed"/><w:tblCellMar><w:left w:w="57" w:type="dxa"/><w:right w:w="57" w:type="dxa"/></w:tblCellMar></w:tblPr>` +
       `<w:tblGrid>${t.columnWidths.map((w) => `<w:gridCol w:w="${tw(w)}"/>`).join('')}</w:tblGrid>${rows.join('')}</w:tbl>`
     );

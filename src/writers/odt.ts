@@ -66,10 +66,11 @@ class Writer {
     return this.style('paragraph', 'P', stops ? `<style:paragraph-properties ${props}>${stops}</style:paragraph-properties>` : `<style:paragraph-properties ${props}/>`);
   }
 
-  paragraph(p: ParagraphBlock, breakBefore: string, inCell = false): string {
+  /** `inCell`: true for a ruled table's cell, 'exact' for an aligned-text table's (the source's pitch). */
+  paragraph(p: ParagraphBlock, breakBefore: string, inCell: boolean | 'exact' = false): string {
     const align = { left: 'start', center: 'center', right: 'end', justify: 'justify' }[p.align];
     const props = inCell
-      ? `fo:margin-top="0pt" fo:margin-bottom="0pt" fo:text-align="${align}"`
+      ? `fo:margin-top="0pt" fo:margin-bottom="0pt"${inCell === 'exact' ? ` fo:line-height="${pt(p.lineHeight * LINE_FIT)}"` : ''} fo:text-align="${align}"`
       : `fo:margin-top="${pt(p.spaceBefore)}" fo:margin-bottom="0pt" fo:line-height="${pt(p.lineHeight * LINE_FIT)}" fo:margin-left="${pt(p.indentLeft)}" fo:text-indent="${p.indentFirst.toFixed(2)}pt" fo:text-align="${align}"${breakBefore}`;
     const name = this.paraStyle(props, inCell ? [] : p.tabs.map((t) => t - p.indentLeft).filter((t) => t > 0));
     const inner = p.runs.map((r) => this.run(r)).join('');
@@ -89,7 +90,7 @@ class Writer {
   table(t: TableBlock, breakBefore: string): string {
     const total = t.columnWidths.reduce((a, b) => a + b, 0);
     const tableStyle = this.style('table', 'Tbl', `<style:table-properties style:width="${pt(total)}" fo:margin-left="${pt(t.indentLeft)}" fo:margin-top="${pt(t.spaceBefore)}" table:align="left"${breakBefore}/>`);
-    const cellStyle = this.style('table-cell', 'Cell', '<style:table-cell-properties fo:border="0.5pt solid #000000" fo:padding="2pt"/>');
+    const cellStyle = this.style('table-cell', 'Cell', `<style:table-cell-properties fo:border="${t.borderless ? 'none' : '0.5pt solid #000000'}" fo:padding="2pt"/>`);
     const columns = t.columnWidths.map((w) => `<table:table-column table:style-name="${this.style('table-column', 'Col', `<style:table-column-properties style:column-width="${pt(w)}"/>`)}"/>`).join('');
     const n = t.columnWidths.length;
     const covered = t.rowHeights.map(() => new Array<boolean>(n).fill(false));
@@ -103,7 +104,7 @@ class Writer {
         const cell = t.rows[r].find((x) => x.column === c);
         if (cell) {
           const spans = (cell.colSpan > 1 ? ` table:number-columns-spanned="${cell.colSpan}"` : '') + (cell.rowSpan > 1 ? ` table:number-rows-spanned="${cell.rowSpan}"` : '');
-          const body = cell.paragraphs.length ? cell.paragraphs.map((p) => this.paragraph(p, '', true)).join('') : '<text:p/>';
+          const body = cell.paragraphs.length ? cell.paragraphs.map((p) => this.paragraph(p, '', t.borderless ? 'exact' : true)).join('') : '<text:p/>';
           xml += `<table:table-cell table:style-name="${cellStyle}" office:value-type="string"${spans}>${body}</table:table-cell>`;
         } else if (covered[r][c]) xml += '<table:covered-table-cell/>';
         else xml += `<table:table-cell table:style-name="${cellStyle}" office:value-type="string"><text:p/></table:table-cell>`;
