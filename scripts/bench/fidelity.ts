@@ -2,7 +2,8 @@
 // this service (POST /v1/pdf/convert to=docx), LibreOffice's PDF import
 // (`soffice --infilter=writer_pdf_import`, what Stirling-PDF does; time-boxed)
 // and `mutool convert -F docx`. Documents: tracemonkey.pdf, and ground-truth
-// ODTs (test/helpers/layout-docs.ts) printed to PDF by LibreOffice.
+// ODTs (test/helpers/layout-docs.ts) printed to PDF by LibreOffice: a ruled table with merged
+// cells, a tab-stop table under a running header/footer (report), two columns with pictures.
 // Per document and converter:
 //   pages     DOCX → PDF (the same LibreOffice) pages ÷ source pages
 //   ssim      mean SSIM of source vs round trip, page by page at 40 dpi (missing pages count 0)
@@ -30,7 +31,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { ssim } from 'ssim.js';
-import { TRUTH_TABLE, tableDocument, twoColumnDocument } from '../../test/helpers/layout-docs.js';
+import { TRUTH_TABLE, TRUTH_TEXT_TABLE, reportDocument, tableDocument, twoColumnDocument } from '../../test/helpers/layout-docs.js';
 import { wordsOf } from '../../test/helpers/recall.js';
 import { corpus, filePart, form, saveBody, startTestServer } from '../../test/helpers/server.js';
 
@@ -268,6 +269,8 @@ async function main(): Promise<void> {
     // tracemonkey's drawn figures (1, 3, 4 and 13 are code and a table set as text).
     if (wanted('tracemonkey')) docs.push({ name: 'tracemonkey', pdf: corpus('tracemonkey.pdf'), figureCaptions: [2, 5, 6, 7, 8, 9, 10, 11, 12] });
     if (wanted('table')) docs.push({ name: 'table', pdf: await post(await tableDocument(path.join(scratch, 'table.odt')), 'pdf', 'table.pdf'), table: TRUTH_TABLE, pictures: 0 });
+    // A table set out by tab stops (no rules), under a running header and footer, three pages.
+    if (wanted('report')) docs.push({ name: 'report', pdf: await post(await reportDocument(path.join(scratch, 'report.odt')), 'pdf', 'report.pdf'), table: TRUTH_TEXT_TABLE, pictures: 0 });
     if (wanted('twocolumn')) docs.push({ name: 'twocolumn', pdf: await post(await twoColumnDocument(path.join(scratch, 'twocol.odt'), fs.readFileSync(corpus('typewriter.png'))), 'pdf', 'twocol.pdf'), pictures: 2 });
     const results = new Map<string, Map<string, Metrics | string>>();
     for (const doc of docs) {
@@ -349,6 +352,9 @@ function check(results: Map<string, Map<string, Metrics | string>>): void {
   for (const doc of results.keys()) if (ran(doc)) expectThat(`${doc}: no text in boxes or frames`, get(doc, 'service')?.boxed === 0);
   const table = get('table', 'service');
   if (ran('table')) expectThat(`generated table: shape recall ≥ 0.9 and cell accuracy ≥ 0.95 (${f(table?.tableShape)}, ${f(table?.cells)})`, !!table && (table.tableShape ?? 0) >= 0.9 && (table.cells ?? 0) >= 0.95);
+  const report = get('report', 'service');
+  if (ran('report'))
+    expectThat(`generated aligned-text table: shape recall ≥ 0.9 and cell accuracy ≥ 0.95 (${f(report?.tableShape)}, ${f(report?.cells)})`, !!report && (report.tableShape ?? 0) >= 0.9 && (report.cells ?? 0) >= 0.95);
   const two = get('twocolumn', 'service');
   if (ran('twocolumn')) expectThat(`two-column document: same page count, images present (${f(two?.pages)}, ${f(two?.figures)})`, !!two && two.pages === 1 && two.figures === 1);
   for (const doc of results.keys()) {
