@@ -15,8 +15,8 @@ export interface PageContext {
   bodySize: number;
   margins: Margins;
   isRunning(line: Line, page: RawPage): boolean;
-  /** Registers a region of `page` to render as a picture; returns its media index. */
-  addFigure(page: number, bbox: Box): number;
+  /** Registers a region of `page` to render as a picture (or to copy as the file's JPEG `jpeg`); returns its media index. */
+  addFigure(page: number, bbox: Box, jpeg?: string): number;
 }
 
 type Element = { box: Box; line: Line } | { box: Box; block: Block };
@@ -41,7 +41,7 @@ export function analysePage(page: RawPage, allLines: Line[], ctx: PageContext): 
 
   const elements: Element[] = lines.map((line) => ({ box: line.bbox, line }));
   for (const figure of figures) {
-    const media = ctx.addFigure(page.page, figure.bbox);
+    const media = ctx.addFigure(page.page, figure.bbox, figure.lines.size === 0 ? soleJpeg(figure.bbox, page.draws) : undefined);
     const alt = [...figure.lines]
       .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0])
       .map((l) => lineText(l.spans).trim())
@@ -73,6 +73,14 @@ export function analysePage(page: RawPage, allLines: Line[], ctx: PageContext): 
     top = bottom;
   }
   return { page: page.page, width: page.width, height: page.height, bands };
+}
+
+/** The JPEG XObject a region shows and nothing else (same box within a point, no other ink on it). */
+function soleJpeg(region: Box, draws: RawPage['draws']): string | undefined {
+  const on = draws.filter((d) => centerInside(d.bbox, region) && !(d.kind === 'fill' && d.color?.every((c) => c > 0.98)));
+  const image = on.length === 1 ? on[0] : undefined;
+  if (!image?.jpeg || image.bbox.some((v, i) => Math.abs(v - region[i]) > 2)) return undefined;
+  return image.jpeg;
 }
 
 /**

@@ -27,6 +27,8 @@ export interface RawDraw {
   bbox: Box;
   color?: number[];
   width?: number;
+  /** For an image kept as the file's own JPEG: its XObject name in the page's resources. */
+  jpeg?: string;
 }
 
 export interface RawPage {

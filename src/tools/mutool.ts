@@ -97,13 +97,15 @@ export interface RegionJob {
   bbox: [number, number, number, number];
   dpi: number;
   out: string;
+  /** Save this image XObject's own JPEG bytes instead of drawing the region. */
+  jpeg?: string;
 }
 
 /** Draws each region clipped to its box (never the whole page) into its PNG file. */
 export async function renderRegions(ctx: RunContext, input: string, jobs: RegionJob[]): Promise<void> {
   if (jobs.length === 0) return;
   // Two processes when there is work for two (the pool bounds what runs at once): drawing is most of the time.
-  const pixels = (j: RegionJob) => (j.bbox[2] - j.bbox[0]) * (j.bbox[3] - j.bbox[1]) * j.dpi * j.dpi;
+  const pixels = (j: RegionJob) => (j.jpeg ? 0 : (j.bbox[2] - j.bbox[0]) * (j.bbox[3] - j.bbox[1]) * j.dpi * j.dpi);
   const total = jobs.reduce((sum, j) => sum + pixels(j), 0);
   let cut = 0;
   for (let acc = 0; cut < jobs.length - 1 && acc + pixels(jobs[cut]) <= total / 2; cut++) acc += pixels(jobs[cut]);

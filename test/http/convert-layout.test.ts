@@ -125,6 +125,30 @@ describe('tracemonkey.pdf (two columns, vector figures)', () => {
   });
 });
 
+describe('raster images', () => {
+  it('a JPEG photo stays the same JPEG (its own bytes, its size on the page) in docx and odt', async () => {
+    const source = corpus('multipage.pdf'); // page 1: one 800×981 JPEG drawn at 384 × 470.88 pt
+    const dir = fs.mkdtempSync(path.join(scratch, 'jpeg-'));
+    execFileSync('pdfimages', ['-j', '-f', '1', '-l', '1', source, path.join(dir, 'img')]);
+    const original = fs.readFileSync(path.join(dir, 'img-000.jpg'));
+    const docx = await convert(source, 'docx', 'photo.docx');
+    const media = names(docx).filter((n) => n.startsWith('word/media/'));
+    expect(media[0]).toMatch(/\.jpeg$/);
+    expect(execFileSync('unzip', ['-p', docx, media[0]], { maxBuffer: 64 * 1024 * 1024 }).equals(original)).toBe(true);
+    expect(entry(docx, '[[]Content_Types].xml')).toContain('image/jpeg'); // [[] : unzip reads names as patterns
+    const xml = entry(docx, 'word/document.xml');
+    // Drawn 384 × 470.88 pt over the whole page: the picture keeps that shape, as wide as the page's margins allow.
+    const [, cx, cy] = /<wp:extent cx="(\d+)" cy="(\d+)"\/>/.exec(xml)!.map(Number);
+    expect(cx / cy).toBeCloseTo(384 / 470.88, 2);
+    expect(cx / 12700).toBeGreaterThan(320);
+    expect(cx / 12700).toBeLessThanOrEqual(384);
+    const odt = await convert(source, 'odt', 'photo.odt');
+    const pictures = names(odt).filter((n) => n.startsWith('Pictures/'));
+    expect(pictures[0]).toMatch(/\.jpeg$/);
+    expect(execFileSync('unzip', ['-p', odt, pictures[0]], { maxBuffer: 64 * 1024 * 1024 }).equals(original)).toBe(true);
+  });
+});
+
 describe('generated documents printed by LibreOffice', () => {
   it('a ruled table with merged cells comes back as a real table with the same cells (docx and odt)', async () => {
     const pdf = await convert(await tableDocument(path.join(scratch, 'table.odt')), 'pdf', 'table.pdf');
