@@ -21,6 +21,7 @@ export interface PageContext {
 
 type Element = { box: Box; line: Line } | { box: Box; block: Block };
 
+const BULLET_GLYPH = /^\s*([•◦▪▫■□●○‣⁃])([ \t\u00a0]+|$)/;
 const BULLET = /^\s*([•◦▪▫■□●○‣⁃–—*-]|\(?\d{1,3}[.)]|\[\d{1,3}\]|\(?[a-z][.)]|[ivx]{1,5}[.)])\s/;
 
 /** Analyses one page. */
@@ -326,7 +327,33 @@ function paragraphBlock(lines: Line[], column: [number, number], page: RawPage, 
     else if (size >= bodySize * 1.1 && bold) heading = 3;
     else if (bold && size >= bodySize * 0.95 && lines.length === 1) heading = 4;
   }
-  return { kind: 'paragraph', runs, heading, align: tabs.length ? 'left' : align, lineHeight, spaceBefore: 0, indentLeft, indentFirst, tabs: [...new Set(tabs)].sort((a, b) => a - b) };
+  // A bullet glyph and the gap after it become a real list item (Word/ODF draw the bullet).
+  const bullet = BULLET_GLYPH.exec(runs[0]?.text ?? '');
+  if (bullet && heading === 0 && runs.length > 0) {
+    runs[0].text = runs[0].text.slice(bullet[0].length);
+    // The bullet may be a run of its own (a symbol font): the gap after it opens the next one.
+    let gap = bullet[2];
+    if (runs[0].text === '' && runs.length > 1) {
+      runs.shift();
+      gap = /^[ \t\u00a0]*/.exec(runs[0].text)![0];
+      runs[0].text = runs[0].text.slice(gap.length);
+    }
+    if (runs[0].text === '') runs.shift();
+    // The first tab stop was the gap after the bullet: the list's own tab stands for it.
+    if (gap.includes('\t')) tabs.shift();
+  }
+  return {
+    kind: 'paragraph',
+    runs,
+    heading,
+    align: tabs.length ? 'left' : align,
+    lineHeight,
+    spaceBefore: 0,
+    indentLeft,
+    indentFirst,
+    tabs: [...new Set(tabs)].sort((a, b) => a - b),
+    ...(bullet && heading === 0 ? { bullet: bullet[1] } : {}),
+  };
 }
 
 /** Blocks of one column from its elements; `top` is where the band starts. */

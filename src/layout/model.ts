@@ -39,6 +39,8 @@ export interface ParagraphBlock {
   indentFirst: number;
   /** Left tab stops, from the column's left edge: runs of text set apart by wide gaps (code comments, aligned lists). */
   tabs: number[];
+  /** A bulleted list item: the bullet glyph, which the writer's list numbering draws (it is not in `runs`). */
+  bullet?: string;
 }
 
 /** A picture: a figure region rendered to PNG, kept on disk until written. */

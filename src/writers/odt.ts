@@ -74,6 +74,11 @@ class Writer {
       : `fo:margin-top="${pt(p.spaceBefore)}" fo:margin-bottom="0pt" fo:line-height="${pt(p.lineHeight * LINE_FIT)}" fo:margin-left="${pt(p.indentLeft)}" fo:text-indent="${p.indentFirst.toFixed(2)}pt" fo:text-align="${align}"${breakBefore}`;
     const name = this.paraStyle(props, inCell ? [] : p.tabs.map((t) => t - p.indentLeft).filter((t) => t > 0));
     const inner = p.runs.map((r) => this.run(r)).join('');
+    if (p.bullet) {
+      // The paragraph's own indents (in its style) place bullet and text; the list draws the bullet.
+      const list = this.style('list', 'L', `<text:list-level-style-bullet text:level="1" text:bullet-char="${xmlText(p.bullet)}"><style:list-level-properties text:list-level-position-and-space-mode="label-alignment"><style:list-level-label-alignment text:label-followed-by="listtab"/></style:list-level-properties></text:list-level-style-bullet>`);
+      return `<text:list text:style-name="${list}"><text:list-item><text:p text:style-name="${name}">${inner}</text:p></text:list-item></text:list>`;
+    }
     return p.heading ? `<text:h text:style-name="${name}" text:outline-level="${p.heading}">${inner}</text:h>` : `<text:p text:style-name="${name}">${inner}</text:p>`;
   }
 
@@ -155,6 +160,7 @@ class Writer {
       .join('\n');
     const automatic = [...this.styles].map(([key, name]) => {
       const [family, ...rest] = key.split('|');
+      if (family === 'list') return `<text:list-style style:name="${name}">${rest.join('|')}</text:list-style>`;
       return `<style:style style:name="${name}" style:family="${family}">${rest.join('|')}</style:style>`;
     });
     return (
