@@ -82,6 +82,8 @@ const STYLES =
   `<style:style style:name="Cell" style:family="table-cell"><style:table-cell-properties fo:border="0.5pt solid #000000" fo:padding="0.1cm"/></style:style>` +
   `<style:style style:name="Bar" style:family="graphic"><style:graphic-properties draw:fill="solid" draw:fill-color="#3465a4" draw:stroke="none" style:wrap="none" style:vertical-pos="from-top" style:vertical-rel="paragraph" style:horizontal-pos="from-left" style:horizontal-rel="paragraph"/></style:style>` +
   `<style:style style:name="Axis" style:family="graphic"><style:graphic-properties draw:stroke="solid" svg:stroke-color="#000000" svg:stroke-width="0.03cm" style:wrap="none" style:vertical-pos="from-top" style:vertical-rel="paragraph" style:horizontal-pos="from-left" style:horizontal-rel="paragraph"/></style:style>` +
+  `<text:list-style style:name="LB"><text:list-level-style-bullet text:level="1" text:bullet-char="•"><style:list-level-properties text:list-level-position-and-space-mode="label-alignment">` +
+  `<style:list-level-label-alignment text:label-followed-by="listtab" text:list-tab-stop-position="0.8cm" fo:text-indent="-0.5cm" fo:margin-left="0.8cm"/></style:list-level-properties></text:list-level-style-bullet></text:list-style>` +
   `<style:style style:name="Tall" style:family="paragraph"><style:paragraph-properties fo:margin-bottom="4.2cm"/></style:style>` +
   `<style:style style:name="Tabs" style:family="paragraph"><style:paragraph-properties><style:tab-stops><style:tab-stop style:position="4.5cm"/><style:tab-stop style:position="7.5cm"/><style:tab-stop style:position="10.5cm"/></style:tab-stops></style:paragraph-properties><style:text-properties fo:font-size="10.5pt" style:font-name="Liberation Serif"/></style:style>` +
   `</office:automatic-styles>`;
@@ -129,7 +131,7 @@ async function writeOdt(path: string, body: string, pictures: Array<[string, Buf
 
 const p = (style: string, text: string) => `<text:p text:style-name="${style}">${text}</text:p>`;
 
-/** One column: heading, paragraphs, a bulleted list and TRUTH_TABLE as a ruled table. */
+/** One column: heading, paragraphs, a bulleted list (three items) and TRUTH_TABLE as a ruled table. */
 export function tableDocument(path: string): Promise<string> {
   const t = TRUTH_TABLE;
   let rows = '';
@@ -145,7 +147,7 @@ export function tableDocument(path: string): Promise<string> {
     rows += `<table:table-row>${cells}</table:table-row>`;
   }
   const table = `<table:table table:name="Figures" table:style-name="Tbl"><table:table-column table:number-columns-repeated="3"/>${rows}</table:table>`;
-  const list = `<text:list>${[1, 2, 3].map((i) => `<text:list-item>${p('Body', filler(8, 40 + i))}</text:list-item>`).join('')}</text:list>`;
+  const list = `<text:list text:style-name="LB">${[1, 2, 3].map((i) => `<text:list-item>${p('Body', filler(8, 40 + i))}</text:list-item>`).join('')}</text:list>`;
   return writeOdt(path, p('H', 'Sales by region') + p('Body', filler(60, 1)) + list + table + p('Body', filler(50, 2)));
 }
 

@@ -167,6 +167,14 @@ describe('generated documents printed by LibreOffice', () => {
     }
     // The cell under "Southern valleys" continues its vertical merge.
     expect(rows[3][0]).toEqual({ text: '', span: 1, merged: true });
+    // The three bulleted items are list paragraphs (numbering.xml draws the bullet), not "•" typed as text.
+    const xml = entry(docx, 'word/document.xml');
+    expect((xml.match(/<w:numPr>/g) ?? []).length).toBe(3);
+    expect(docxText(xml)).not.toContain('•');
+    expect(entry(docx, 'word/numbering.xml')).toMatch(/<w:numFmt w:val="bullet"\/><w:lvlText w:val="•"\/>/);
+    const printed = textOf(await convert(docx, 'pdf', 'table-roundtrip.pdf'));
+    // LibreOffice draws the three bullets when it prints the DOCX.
+    expect(printed.match(/•/g) ?? []).toHaveLength(3);
 
     const odt = await convert(pdf, 'odt', 'table.odt');
     const content = entry(odt, 'content.xml');
@@ -174,6 +182,8 @@ describe('generated documents printed by LibreOffice', () => {
     expect(content).toContain('table:number-rows-spanned="2"');
     expect((content.match(/<table:table-row /g) ?? []).length).toBe(TRUTH_TABLE.rows);
     expect(odtText(content)).toContain('Totals are preliminary and exclude returns');
+    expect((content.match(/<text:list-item>/g) ?? []).length).toBe(3);
+    expect(content).toMatch(/<text:list-level-style-bullet text:level="1" text:bullet-char="•">/);
   });
 
   it('a table set out by tab stops (no rules) becomes a real table; running header, page-number footer and hyperlink land in their places', async () => {
