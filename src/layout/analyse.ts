@@ -145,9 +145,11 @@ function tableRows(elements: Element[], gutters: Array<[number, number]>): Set<E
     const row = lines.slice(i, j);
     i = j;
     if (row.length < 4) continue;
-    const sides = new Set(row.map((e) => columnOf(e.box, gutters, true)));
-    const short = row.filter((e) => width(e.box) < 12 * e.line.size).length;
-    if (sides.size > 1 && short >= row.length - 1) for (const e of row) rows.add(e);
+    // At least two short pieces on each of two sides: a text line (long) on either side is a column's.
+    const perSide = new Map<number, number>();
+    for (const e of row) perSide.set(columnOf(e.box, gutters, true), (perSide.get(columnOf(e.box, gutters, true)) ?? 0) + 1);
+    const sides = [...perSide.values()].filter((n) => n >= 2).length;
+    if (sides >= 2 && row.every((e) => width(e.box) < 12 * e.line.size)) for (const e of row) rows.add(e);
   }
   return rows;
 }
