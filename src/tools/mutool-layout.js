@@ -34,7 +34,10 @@ function jpegImages(doc, index) {
     else if (String(cs) === '/DeviceGray') components = 1;
     else if (has(cs) && cs.isArray() && String(cs.get(0)) === '/ICCBased') components = Number(cs.get(1).get('N'));
     var plain = !has(x.get('SMask')) && !has(x.get('Mask')) && !has(x.get('Decode')) && String(x.get('ImageMask')) !== 'true';
-    if (has(filter) && String(filter) === '/DCTDecode' && (components === 1 || components === 3) && Number(x.get('BitsPerComponent')) === 8 && plain) found[key] = name;
+    if (!(has(filter) && String(filter) === '/DCTDecode' && (components === 1 || components === 3) && Number(x.get('BitsPerComponent')) === 8 && plain)) return;
+    // The bytes must open as a JPEG file (start of image marker), or the picture would not show.
+    var raw = x.readRawStream();
+    if (raw.length > 4 && raw[0] === 0xff && raw[1] === 0xd8) found[key] = name;
   });
   return found;
 }
