@@ -40,10 +40,12 @@ class Writer {
   }
   constructor(readonly doc: LayoutDocument) {}
 
-  runProps(s: RunStyle): string {
+  runProps(s: RunStyle, link = false): string {
     const font = xmlText(s.font);
     return (
-      `<w:rPr><w:rFonts w:ascii="${font}" w:hAnsi="${font}" w:cs="${font}" w:eastAsia="${font}"/>` +
+      // The Hyperlink character style (empty: the source's look is set below) marks link text; LibreOffice
+      // exports a w:hyperlink as a PDF link only when its runs carry a character style.
+      `<w:rPr>${link ? '<w:rStyle w:val="Hyperlink"/>' : ''}<w:rFonts w:ascii="${font}" w:hAnsi="${font}" w:cs="${font}" w:eastAsia="${font}"/>` +
       (s.bold ? '<w:b/><w:bCs/>' : '') +
       (s.italic ? '<w:i/><w:iCs/>' : '') +
       (s.color ? `<w:color w:val="${s.color}"/>` : '') +
@@ -61,7 +63,7 @@ class Writer {
       .split('\t')
       .map((part) => (part ? `<w:t xml:space="preserve">${xmlText(part)}</w:t>` : ''))
       .join('<w:tab/>');
-    const xml = `<w:r>${this.runProps(run.style)}${text}</w:r>`;
+    const xml = `<w:r>${this.runProps(run.style, !!run.link)}${text}</w:r>`;
     if (!run.link) return xml;
     this.links.push(run.link);
     return `<w:hyperlink r:id="rIdLink${this.links.length}">${xml}</w:hyperlink>`;
@@ -207,6 +209,7 @@ function stylesXml(bodySize: number): string {
     `<w:pPrDefault><w:pPr><w:widowControl w:val="0"/><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr></w:pPrDefault></w:docDefaults>` +
     `<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:qFormat/></w:style>` +
     [1, 2, 3, 4, 5, 6].map(heading).join('') +
+    `<w:style w:type="character" w:styleId="Hyperlink"><w:name w:val="Hyperlink"/></w:style>` +
     `</w:styles>`
   );
 }

@@ -202,8 +202,7 @@ describe('generated documents printed by LibreOffice', () => {
     wellFormed(footer);
     expect(footer).toMatch(/PAGE/);
 
-    // LibreOffice prints it back: three pages, each with its header and its own page number.
-    // (LibreOffice 7.4 reads the hyperlink from the DOCX, but does not export it as a PDF link annotation here.)
+    // LibreOffice prints it back: three pages, each with its header and its own page number, the link live.
     const back = await convert(docx, 'pdf', 'report-roundtrip.pdf');
     expect(pageCountOf(back)).toBe(3);
     for (let page = 1; page <= 3; page++) {
@@ -211,6 +210,7 @@ describe('generated documents printed by LibreOffice', () => {
       expect(text).toContain(REPORT_HEADER);
       expect(text).toMatch(new RegExp(`Page ${page}\\b`));
     }
+    expect(execFileSync('qpdf', ['--json', back], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).toContain(`"/URI": "u:${REPORT_LINK}"`);
     // The table's rows read row by row in the round trip.
     const layout = textOf(back, ['-layout', '-f', '1', '-l', '1']);
     expect(layout).toMatch(/Canyon weir\s+7\s+6\.75\s+silted/);
