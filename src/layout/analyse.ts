@@ -21,6 +21,7 @@ export interface PageContext {
 
 type Element = { box: Box; line: Line } | { box: Box; block: Block };
 
+const NUMBER_LABEL = /^\s*(\()?(\d{1,3})([.)])([ \t\u00a0]+)/;
 const BULLET_GLYPH = /^\s*([•◦▪▫■□●○‣⁃])([ \t\u00a0]+|$)/;
 const BULLET = /^\s*([•◦▪▫■□●○‣⁃–—*-]|\(?\d{1,3}[.)]|\[\d{1,3}\]|\(?[a-z][.)]|[ivx]{1,5}[.)])\s/;
 
@@ -210,6 +211,18 @@ function tabbed(line: Line): boolean {
   return line.spans.some((s, i) => i > 0 && s.bbox[0] - line.spans[i - 1].bbox[2] > line.spans[i - 1].size * 1.2);
 }
 
+/**
+ * A line opening with a number ("300. ACM Press") that goes on the paragraph rather than starting a
+ * list item: it sits further in than the paragraph's first line (a hanging reference), or the line
+ * before stops mid-sentence (a page range "291–", a comma).
+ */
+function continues(current: Line[], line: Line): boolean {
+  const text = lineText(line.spans);
+  if (!/^\s*\(?\d/.test(text)) return false;
+  const prevText = lineText(current[current.length - 1].spans).trimEnd();
+  return line.bbox[0] > current[0].bbox[0] + 2 || /[–—,\-]$/.test(prevText);
+}
+
 /** Groups a column's lines into paragraphs. */
 function paragraphsOf(lines: Line[], column: [number, number]): Line[][] {
   const paragraphs: Line[][] = [];
@@ -225,7 +238,7 @@ function paragraphsOf(lines: Line[], column: [number, number]): Line[][] {
         Math.abs(line.size - prev.size) > 0.6 ||
         gap > Math.max(pitch * 1.3, prev.size * 1.45) ||
         gap < 0 ||
-        BULLET.test(text) ||
+        (BULLET.test(text) && !continues(current, line)) ||
         // A row of cells or a code line with its comment: one line, one paragraph.
         tabbed(prev) ||
         tabbed(line) ||
@@ -344,10 +357,19 @@ function paragraphBlock(lines: Line[], column: [number, number], page: RawPage, 
     // The first tab stop was the gap after the bullet: the list's own tab stands for it.
     if (gap.includes('\t')) tabs.shift();
   }
+  // "3." / "3)" / "(3)" and the gap after it: a numbered list item (the number stays exactly the source's).
+  const numbered = !bullet && heading === 0 ? NUMBER_LABEL.exec(runs[0]?.text ?? '') : null;
+  let number: ParagraphBlock['number'];
+  if (numbered && (numbered[1] === '(') === (numbered[3] === ')') && runs[0].text.length > numbered[0].length) {
+    number = { value: Number(numbered[2]), prefix: numbered[1] ?? '', suffix: numbered[3] };
+    runs[0].text = runs[0].text.slice(numbered[0].length);
+    if (numbered[4].includes('\t')) tabs.shift();
+  }
   return {
     kind: 'paragraph',
     runs,
     heading,
+    ...(number ? { number } : {}),
     align: tabs.length ? 'left' : align,
     lineHeight,
     spaceBefore: 0,

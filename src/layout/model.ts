@@ -41,6 +41,8 @@ export interface ParagraphBlock {
   tabs: number[];
   /** A bulleted list item: the bullet glyph, which the writer's list numbering draws (it is not in `runs`). */
   bullet?: string;
+  /** A numbered list item ("3." or "(3)"): its number and the text around it, which the writer's list numbering draws. */
+  number?: { value: number; prefix: string; suffix: string };
 }
 
 /** A picture: a figure region rendered to PNG, kept on disk until written. */

@@ -27,6 +27,8 @@ const SCALE = 96;
  * page; 2% tighter lines leave about a line of room per column.
  */
 export const LINE_FIT = 0.96;
+/** numIds of numbered lists start here (bullets take 1..). */
+const NUMBERED_BASE = 1000;
 const tw = (pt: number) => Math.max(0, Math.round(pt * 20));
 
 class Writer {
@@ -34,9 +36,22 @@ class Writer {
   /** Bullet glyph → its numbering definition (numId = index + 1). */
   bullets: string[] = [];
 
+  /** Numbered lists: each a numbering instance starting at its first item's number (numId after the bullets'). */
+  numbered: Array<{ format: string; start: number; last: number }> = [];
+
   numId(bullet: string): number {
     if (!this.bullets.includes(bullet)) this.bullets.push(bullet);
     return this.bullets.indexOf(bullet) + 1;
+  }
+
+  /** The list an item numbered `value` continues (the previous item of that format had value − 1), or a new one. */
+  numberedId(n: NonNullable<ParagraphBlock['number']>): number {
+    const format = `${n.prefix}%1${n.suffix}`;
+    let index = -1;
+    for (let i = this.numbered.length - 1; i >= 0 && index < 0; i--) if (this.numbered[i].format === format) index = i;
+    if (index < 0 || this.numbered[index].last !== n.value - 1) index = this.numbered.push({ format, start: n.value, last: n.value }) - 1;
+    this.numbered[index].last = n.value;
+    return index;
   }
   constructor(readonly doc: LayoutDocument) {}
 
@@ -79,7 +94,11 @@ class Writer {
     const first = p.indentFirst >= 0 ? `w:firstLine="${tw(p.indentFirst)}"` : `w:hanging="${tw(-p.indentFirst)}"`;
     const jc = { left: 'left', center: 'center', right: 'right', justify: 'both' }[p.align];
     const tabs = p.tabs.length ? `<w:tabs>${p.tabs.map((t) => `<w:tab w:val="left" w:pos="${tw(t)}"/>`).join('')}</w:tabs>` : '';
-    const numbered = p.bullet ? `<w:numPr><w:ilvl w:val="0"/><w:numId w:val="${this.numId(p.bullet)}"/></w:numPr>` : '';
+    const numbered = p.bullet
+      ? `<w:numPr><w:ilvl w:val="0"/><w:numId w:val="${this.numId(p.bullet)}"/></w:numPr>`
+      : p.number
+        ? `<w:numPr><w:ilvl w:val="0"/><w:numId w:val="${NUMBERED_BASE + this.numberedId(p.number)}"/></w:numPr>`
+        : '';
     const props = `<w:pPr>${p.heading ? `<w:pStyle w:val="Heading${p.heading}"/>` : ''}${numbered}${tabs}${spacing}<w:ind w:left="${tw(p.indentLeft)}" ${first}/><w:jc w:val="${jc}"/>${sectPr}</w:pPr>`;
     return `<w:p>${props}${prefix}${p.runs.map((r) => this.run(r)).join('')}</w:p>`;
   }
@@ -223,16 +242,20 @@ function relationships(entries: Array<{ id: string; type: string; target: string
 }
 
 /** Writes `doc` as a DOCX at `output`. */
-/** One bullet list definition per glyph; each paragraph's own indents place bullet and text as in the source. */
-function numberingXml(bullets: string[]): string {
-  const abstract = bullets
-    .map(
-      (glyph, i) =>
-        `<w:abstractNum w:abstractNumId="${i}"><w:multiLevelType w:val="singleLevel"/><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="bullet"/>` +
-        `<w:lvlText w:val="${xmlText(glyph)}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="360" w:hanging="360"/></w:pPr></w:lvl></w:abstractNum>`,
-    )
-    .join('');
-  const nums = bullets.map((_, i) => `<w:num w:numId="${i + 1}"><w:abstractNumId w:val="${i}"/></w:num>`).join('');
+/**
+ * One bullet list definition per glyph, one decimal definition per numbered list (starting at its
+ * first item's number); each paragraph's own indents place label and text as in the source.
+ */
+function numberingXml(bullets: string[], numbered: Writer['numbered']): string {
+  const level = (format: string, text: string, start: number) =>
+    `<w:multiLevelType w:val="singleLevel"/><w:lvl w:ilvl="0"><w:start w:val="${start}"/><w:numFmt w:val="${format}"/>` +
+    `<w:lvlText w:val="${xmlText(text)}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="360" w:hanging="360"/></w:pPr></w:lvl>`;
+  const abstract =
+    bullets.map((glyph, i) => `<w:abstractNum w:abstractNumId="${i}">${level('bullet', glyph, 1)}</w:abstractNum>`).join('') +
+    numbered.map((list, i) => `<w:abstractNum w:abstractNumId="${NUMBERED_BASE + i}">${level('decimal', list.format, list.start)}</w:abstractNum>`).join('');
+  const nums =
+    bullets.map((_, i) => `<w:num w:numId="${i + 1}"><w:abstractNumId w:val="${i}"/></w:num>`).join('') +
+    numbered.map((_, i) => `<w:num w:numId="${NUMBERED_BASE + i}"><w:abstractNumId w:val="${NUMBERED_BASE + i}"/></w:num>`).join('');
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:numbering xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">${abstract}${nums}</w:numbering>`;
 }
 
@@ -248,7 +271,7 @@ export async function writeDocx(doc: LayoutDocument, output: string, bodySize = 
         `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>` +
         `<Default Extension="png" ContentType="image/png"/><Default Extension="jpeg" ContentType="image/jpeg"/>` +
         `<Override PartName="/word/document.xml" ContentType="${wml}.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="${wml}.styles+xml"/><Override PartName="/word/settings.xml" ContentType="${wml}.settings+xml"/>` +
-        (writer.bullets.length ? `<Override PartName="/word/numbering.xml" ContentType="${wml}.numbering+xml"/>` : '') +
+        (writer.bullets.length + writer.numbered.length ? `<Override PartName="/word/numbering.xml" ContentType="${wml}.numbering+xml"/>` : '') +
         (doc.header ? `<Override PartName="/word/header1.xml" ContentType="${wml}.header+xml"/>` : '') +
         (doc.footer ? `<Override PartName="/word/footer1.xml" ContentType="${wml}.footer+xml"/>` : '') +
         `</Types>`,
@@ -267,14 +290,14 @@ export async function writeDocx(doc: LayoutDocument, output: string, bodySize = 
       data: relationships([
         { id: 'rIdStyles', type: `${REL}/styles`, target: 'styles.xml' },
         { id: 'rIdSettings', type: `${REL}/settings`, target: 'settings.xml' },
-        ...(writer.bullets.length ? [{ id: 'rIdNumbering', type: `${REL}/numbering`, target: 'numbering.xml' }] : []),
+        ...(writer.bullets.length + writer.numbered.length ? [{ id: 'rIdNumbering', type: `${REL}/numbering`, target: 'numbering.xml' }] : []),
         ...(doc.header ? [{ id: 'rIdHeader', type: `${REL}/header`, target: 'header1.xml' }] : []),
         ...(doc.footer ? [{ id: 'rIdFooter', type: `${REL}/footer`, target: 'footer1.xml' }] : []),
         ...doc.media.map((m, i) => ({ id: `rIdImage${i + 1}`, type: `${REL}/image`, target: `media/figure${i + 1}.${m.ext}` })),
         ...writer.links.map((uri, i) => ({ id: `rIdLink${i + 1}`, type: `${REL}/hyperlink`, target: uri, external: true })),
       ]),
     },
-    ...(writer.bullets.length ? [{ name: 'word/numbering.xml', data: numberingXml(writer.bullets) }] : []),
+    ...(writer.bullets.length + writer.numbered.length ? [{ name: 'word/numbering.xml', data: numberingXml(writer.bullets, writer.numbered) }] : []),
     ...(doc.header ? [{ name: 'word/header1.xml', data: writer.running('hdr', doc.header) }] : []),
     ...(doc.footer ? [{ name: 'word/footer1.xml', data: writer.running('ftr', doc.footer) }] : []),
     ...doc.media.map((m, i): Part => ({ name: `word/media/figure${i + 1}.${m.ext}`, file: m.path, compress: false })),

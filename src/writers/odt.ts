@@ -79,6 +79,12 @@ class Writer {
       const list = this.style('list', 'L', `<text:list-level-style-bullet text:level="1" text:bullet-char="${xmlText(p.bullet)}"><style:list-level-properties text:list-level-position-and-space-mode="label-alignment"><style:list-level-label-alignment text:label-followed-by="listtab"/></style:list-level-properties></text:list-level-style-bullet>`);
       return `<text:list text:style-name="${list}"><text:list-item><text:p text:style-name="${name}">${inner}</text:p></text:list-item></text:list>`;
     }
+    if (p.number) {
+      // Each item starts at its own number: the source's numbers, whatever lies between the items.
+      const n = p.number;
+      const list = this.style('list', 'L', `<text:list-level-style-number text:level="1" style:num-prefix="${xmlText(n.prefix)}" style:num-suffix="${xmlText(n.suffix)}" style:num-format="1"><style:list-level-properties text:list-level-position-and-space-mode="label-alignment"><style:list-level-label-alignment text:label-followed-by="listtab"/></style:list-level-properties></text:list-level-style-number>`);
+      return `<text:list text:style-name="${list}"><text:list-item text:start-value="${n.value}"><text:p text:style-name="${name}">${inner}</text:p></text:list-item></text:list>`;
+    }
     return p.heading ? `<text:h text:style-name="${name}" text:outline-level="${p.heading}">${inner}</text:h>` : `<text:p text:style-name="${name}">${inner}</text:p>`;
   }
 

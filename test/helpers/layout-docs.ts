@@ -84,6 +84,8 @@ const STYLES =
   `<style:style style:name="Axis" style:family="graphic"><style:graphic-properties draw:stroke="solid" svg:stroke-color="#000000" svg:stroke-width="0.03cm" style:wrap="none" style:vertical-pos="from-top" style:vertical-rel="paragraph" style:horizontal-pos="from-left" style:horizontal-rel="paragraph"/></style:style>` +
   `<text:list-style style:name="LB"><text:list-level-style-bullet text:level="1" text:bullet-char="•"><style:list-level-properties text:list-level-position-and-space-mode="label-alignment">` +
   `<style:list-level-label-alignment text:label-followed-by="listtab" text:list-tab-stop-position="0.8cm" fo:text-indent="-0.5cm" fo:margin-left="0.8cm"/></style:list-level-properties></text:list-level-style-bullet></text:list-style>` +
+  `<text:list-style style:name="LN"><text:list-level-style-number text:level="1" style:num-suffix="." style:num-format="1"><style:list-level-properties text:list-level-position-and-space-mode="label-alignment">` +
+  `<style:list-level-label-alignment text:label-followed-by="listtab" text:list-tab-stop-position="0.8cm" fo:text-indent="-0.5cm" fo:margin-left="0.8cm"/></style:list-level-properties></text:list-level-style-number></text:list-style>` +
   `<style:style style:name="Tall" style:family="paragraph"><style:paragraph-properties fo:margin-bottom="4.2cm"/></style:style>` +
   `<style:style style:name="Tabs" style:family="paragraph"><style:paragraph-properties><style:tab-stops><style:tab-stop style:position="4.5cm"/><style:tab-stop style:position="7.5cm"/><style:tab-stop style:position="10.5cm"/></style:tab-stops></style:paragraph-properties><style:text-properties fo:font-size="10.5pt" style:font-name="Liberation Serif"/></style:style>` +
   `</office:automatic-styles>`;
@@ -190,4 +192,10 @@ export function reportDocument(path: string): Promise<string> {
   const link = p('Body', `The survey method is described at <text:a xlink:type="simple" xlink:href="${REPORT_LINK}">the survey site</text:a> with its field forms.`);
   const paragraphs = (from: number, n: number) => Array.from({ length: n }, (_, i) => p('Body', filler(110, from + i))).join('');
   return writeOdt(path, p('H', 'Water samples') + paragraphs(20, 3) + link + rows + paragraphs(30, 12), [], runningStyles(REPORT_HEADER));
+}
+
+/** A heading, a paragraph and a numbered list of `items` (1., 2., …), each item two lines long. */
+export function numberedListDocument(path: string, items: number): Promise<string> {
+  const list = `<text:list text:style-name="LN">${Array.from({ length: items }, (_, i) => `<text:list-item>${p('Body', filler(24, 60 + i))}</text:list-item>`).join('')}</text:list>`;
+  return writeOdt(path, p('H', 'Steps') + p('Body', filler(50, 3)) + list + p('Body', filler(30, 4)));
 }

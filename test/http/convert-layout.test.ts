@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_HEADER, REPORT_LINK, TRUTH_TABLE, TRUTH_TEXT_TABLE, reportDocument, tableDocument, twoColumnDocument } from '../helpers/layout-docs.js';
+import { REPORT_HEADER, REPORT_LINK, TRUTH_TABLE, TRUTH_TEXT_TABLE, numberedListDocument, reportDocument, tableDocument, twoColumnDocument } from '../helpers/layout-docs.js';
 import { pageCountOf, textOf } from '../helpers/pdf.js';
 import { wordRecall } from '../helpers/recall.js';
 import { corpus, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
@@ -214,6 +214,23 @@ describe('generated documents printed by LibreOffice', () => {
     // The table's rows read row by row in the round trip.
     const layout = textOf(back, ['-layout', '-f', '1', '-l', '1']);
     expect(layout).toMatch(/Canyon weir\s+7\s+6\.75\s+silted/);
+  });
+
+  it('a numbered list comes back as one numbered list (1., 2., …), the numbers drawn by the list, not typed', async () => {
+    const pdf = await convert(await numberedListDocument(path.join(scratch, 'steps.odt'), 4), 'pdf', 'steps.pdf');
+    const docx = await convert(pdf, 'docx', 'steps.docx');
+    const xml = entry(docx, 'word/document.xml');
+    const ids = [...xml.matchAll(/<w:numId w:val="(\d+)"\/>/g)].map((m) => m[1]);
+    expect(ids).toHaveLength(4);
+    expect(new Set(ids).size).toBe(1);
+    const numbering = entry(docx, 'word/numbering.xml');
+    wellFormed(numbering);
+    expect(numbering).toMatch(/<w:start w:val="1"\/><w:numFmt w:val="decimal"\/><w:lvlText w:val="%1."\/>/);
+    expect(parsedDocx(docx).body).not.toMatch(/(^|\s)[1-4]\.\s/);
+    const printed = textOf(await convert(docx, 'pdf', 'steps-roundtrip.pdf'));
+    for (const n of [1, 2, 3, 4]) expect(printed).toMatch(new RegExp(`(^|\\s)${n}\\.\\s`));
+    const odt = entry(await convert(pdf, 'odt', 'steps.odt'), 'content.xml');
+    expect(odt.match(/<text:list-item text:start-value="\d"/g)).toEqual([1, 2, 3, 4].map((n) => `<text:list-item text:start-value="${n}"`));
   });
 
   it('two columns stay two columns, the title stays full width, image and chart are pictures', async () => {
