@@ -101,7 +101,12 @@ class Writer {
   table(t: TableBlock, breakBefore: string): string {
     const total = t.columnWidths.reduce((a, b) => a + b, 0);
     const tableStyle = this.style('table', 'Tbl', `<style:table-properties style:width="${pt(total)}" fo:margin-left="${pt(t.indentLeft)}" fo:margin-top="${pt(t.spaceBefore)}" table:align="left"${breakBefore}/>`);
-    const cellStyle = this.style('table-cell', 'Cell', `<style:table-cell-properties fo:border="${t.borderless ? 'none' : '0.5pt solid #000000'}" fo:padding="2pt"/>`);
+    // An aligned-text table's rows keep the source's pitch: no padding above or below its lines.
+    const cellStyle = this.style(
+      'table-cell',
+      'Cell',
+      t.borderless ? '<style:table-cell-properties fo:border="none" fo:padding-top="0pt" fo:padding-bottom="0pt" fo:padding-left="2pt" fo:padding-right="2pt"/>' : '<style:table-cell-properties fo:border="0.5pt solid #000000" fo:padding="2pt"/>',
+    );
     const columns = t.columnWidths.map((w) => `<table:table-column table:style-name="${this.style('table-column', 'Col', `<style:table-column-properties style:column-width="${pt(w)}"/>`)}"/>`).join('');
     const n = t.columnWidths.length;
     const covered = t.rowHeights.map(() => new Array<boolean>(n).fill(false));
