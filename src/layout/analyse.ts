@@ -6,21 +6,24 @@
 import { findFigures } from './figures.js';
 import { fontFamily } from './fonts.js';
 import { centerInside, lineText, union, width, type Line, type RawPage, type RawSpan } from './facts.js';
-import type { Band, Block, Box, Margins, PageLayout, ParagraphBlock, RunStyle, TextRun } from './model.js';
+import type { Band, Block, Box, Margins, PageLayout, ParagraphBlock, RunStyle, TableBlock, TextRun } from './model.js';
 import { findRuledTables, tableBlock } from './tables.js';
+import { findTextTables, type TextTable } from './text-tables.js';
 
 /** What the analysis of one page needs from the whole document. */
 export interface PageContext {
   bodySize: number;
   margins: Margins;
   isRunning(line: Line, page: RawPage): boolean;
-  /** Registers a region of `page` to render as a picture; returns its media index. */
-  addFigure(page: number, bbox: Box): number;
+  /** Registers a region of `page` to render as a picture (or to copy as the file's JPEG `jpeg`); returns its media index. */
+  addFigure(page: number, bbox: Box, jpeg?: string): number;
 }
 
 type Element = { box: Box; line: Line } | { box: Box; block: Block };
 
-const BULLET = /^\s*([•◦▪▫■□●○‣⁃–—*-]|\(?\d{1,3}[.)]|\(?[a-z][.)]|[ivx]{1,5}[.)])\s/;
+const NUMBER_LABEL = /^\s*(\()?(\d{1,3})([.)])([ \t\u00a0]+)/;
+const BULLET_GLYPH = /^\s*([•◦▪▫■□●○‣⁃])([ \t\u00a0]+|$)/;
+const BULLET = /^\s*([•◦▪▫■□●○‣⁃–—*-]|\(?\d{1,3}[.)]|\[\d{1,3}\]|\(?[a-z][.)]|[ivx]{1,5}[.)])\s/;
 
 /** Analyses one page. */
 export function analysePage(page: RawPage, allLines: Line[], ctx: PageContext): PageLayout {
@@ -40,7 +43,7 @@ export function analysePage(page: RawPage, allLines: Line[], ctx: PageContext): 
 
   const elements: Element[] = lines.map((line) => ({ box: line.bbox, line }));
   for (const figure of figures) {
-    const media = ctx.addFigure(page.page, figure.bbox);
+    const media = ctx.addFigure(page.page, figure.bbox, figure.lines.size === 0 ? soleJpeg(figure.bbox, page.draws) : undefined);
     const alt = [...figure.lines]
       .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0])
       .map((l) => lineText(l.spans).trim())
@@ -72,6 +75,14 @@ export function analysePage(page: RawPage, allLines: Line[], ctx: PageContext): 
     top = bottom;
   }
   return { page: page.page, width: page.width, height: page.height, bands };
+}
+
+/** The JPEG XObject a region shows and nothing else (same box within a point, no other ink on it). */
+function soleJpeg(region: Box, draws: RawPage['draws']): string | undefined {
+  const on = draws.filter((d) => centerInside(d.bbox, region) && !(d.kind === 'fill' && d.color?.every((c) => c > 0.98)));
+  const image = on.length === 1 ? on[0] : undefined;
+  if (!image?.jpeg || image.bbox.some((v, i) => Math.abs(v - region[i]) > 2)) return undefined;
+  return image.jpeg;
 }
 
 /**
@@ -118,12 +129,39 @@ function columnOf(box: Box, gutters: Array<[number, number]>, multi: boolean): n
   return gutters.filter(([g0]) => center > g0).length;
 }
 
+/**
+ * Lines that are cells of a full-width table set as aligned text (no rules):
+ * MuPDF cuts such a row at every wide gap, so no piece crosses the gutter and
+ * the row would be torn into the two columns. A row shows itself as one
+ * baseline carrying many short pieces on both sides of a gutter, where two
+ * text columns carry one (or two, a code comment) on each side.
+ */
+function tableRows(elements: Element[], gutters: Array<[number, number]>): Set<Element> {
+  const rows = new Set<Element>();
+  if (gutters.length === 0) return rows;
+  const lines = elements.filter((e): e is { box: Box; line: Line } => 'line' in e).sort((a, b) => a.line.base - b.line.base);
+  for (let i = 0; i < lines.length; ) {
+    let j = i + 1;
+    while (j < lines.length && Math.abs(lines[j].line.base - lines[i].line.base) < Math.max(1.5, 0.2 * lines[i].line.size)) j++;
+    const row = lines.slice(i, j);
+    i = j;
+    if (row.length < 4) continue;
+    // At least two short pieces on each of two sides: a text line (long) on either side is a column's.
+    const perSide = new Map<number, number>();
+    for (const e of row) perSide.set(columnOf(e.box, gutters, true), (perSide.get(columnOf(e.box, gutters, true)) ?? 0) + 1);
+    const sides = [...perSide.values()].filter((n) => n >= 2).length;
+    if (sides >= 2 && row.every((e) => width(e.box) < 12 * e.line.size)) for (const e of row) rows.add(e);
+  }
+  return rows;
+}
+
 /** Elements in y order, cut into bands: runs of column content, and runs of full-width content. */
 function splitBands(elements: Element[], gutters: Array<[number, number]>): Array<{ multi: boolean; elements: Element[] }> {
   const sorted = [...elements].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+  const rows = tableRows(elements, gutters);
   const bands: Array<{ multi: boolean; elements: Element[] }> = [];
   for (const element of sorted) {
-    const multi = gutters.length > 0 && !crosses(element.box, gutters);
+    const multi = gutters.length > 0 && !crosses(element.box, gutters) && !rows.has(element);
     const last = bands[bands.length - 1];
     if (last && last.multi === multi) last.elements.push(element);
     else bands.push({ multi, elements: [element] });
@@ -168,6 +206,23 @@ function firstWordWidth(line: Line): number {
 
 const allBold = (l: Line) => l.spans.every((s) => s.bold || !/\S/.test(s.text));
 
+/** The line has a gap wider than any justified word space (text set at a tab stop). */
+function tabbed(line: Line): boolean {
+  return line.spans.some((s, i) => i > 0 && s.bbox[0] - line.spans[i - 1].bbox[2] > line.spans[i - 1].size * 1.2);
+}
+
+/**
+ * A line opening with a number ("300. ACM Press") that goes on the paragraph rather than starting a
+ * list item: it sits further in than the paragraph's first line (a hanging reference), or the line
+ * before stops mid-sentence (a page range "291–", a comma).
+ */
+function continues(current: Line[], line: Line): boolean {
+  const text = lineText(line.spans);
+  if (!/^\s*\(?\d/.test(text)) return false;
+  const prevText = lineText(current[current.length - 1].spans).trimEnd();
+  return line.bbox[0] > current[0].bbox[0] + 2 || /[–—,\-]$/.test(prevText);
+}
+
 /** Groups a column's lines into paragraphs. */
 function paragraphsOf(lines: Line[], column: [number, number]): Line[][] {
   const paragraphs: Line[][] = [];
@@ -183,8 +238,12 @@ function paragraphsOf(lines: Line[], column: [number, number]): Line[][] {
         Math.abs(line.size - prev.size) > 0.6 ||
         gap > Math.max(pitch * 1.3, prev.size * 1.45) ||
         gap < 0 ||
-        BULLET.test(text) ||
-        allBold(prev) !== allBold(line) ||
+        (BULLET.test(text) && !continues(current, line)) ||
+        // A row of cells or a code line with its comment: one line, one paragraph.
+        tabbed(prev) ||
+        tabbed(line) ||
+        // A bold run-in title ends where the regular text starts, unless the line goes on mid-word or mid-sentence.
+        (allBold(prev) !== allBold(line) && !/^\p{Ll}/u.test(text.trimStart())) ||
         prev.bbox[2] + firstWordWidth(line) + prev.size * 0.5 < column[1] - 2 ||
         (line.bbox[0] - prev.bbox[0] > 6 && !BULLET.test(lineText(current[0].spans)) && current.length > 1) ||
         (current.length === 1 && line.bbox[0] - prev.bbox[0] > 6 && !BULLET.test(lineText(prev.spans)));
@@ -241,6 +300,8 @@ function runsOf(lines: Line[], page: RawPage, left: number, tabs: number[]): Tex
     // Hyphenation at the line end is undone when the next line goes on with a lower-case letter.
     const nextText = lineText(next.spans).trimStart();
     if (/\p{L}-$/u.test(last.text) && /^\p{Ll}/u.test(nextText)) last.text = last.text.slice(0, -1);
+    // Before a capital the hyphen may be the word's own ("Non-Euclidean"): kept, but no space.
+    else if (/\p{L}-$/u.test(last.text) && /^\p{Lu}/u.test(nextText)) return;
     else if (!/\s$/.test(last.text)) last.text += ' ';
   });
   if (runs.length) runs[runs.length - 1].text = runs[runs.length - 1].text.replace(/\s+$/, '');
@@ -281,13 +342,53 @@ function paragraphBlock(lines: Line[], column: [number, number], page: RawPage, 
     else if (size >= bodySize * 1.1 && bold) heading = 3;
     else if (bold && size >= bodySize * 0.95 && lines.length === 1) heading = 4;
   }
-  return { kind: 'paragraph', runs, heading, align: tabs.length ? 'left' : align, lineHeight, spaceBefore: 0, indentLeft, indentFirst, tabs: [...new Set(tabs)].sort((a, b) => a - b) };
+  // A bullet glyph and the gap after it become a real list item (Word/ODF draw the bullet).
+  const bullet = BULLET_GLYPH.exec(runs[0]?.text ?? '');
+  if (bullet && heading === 0 && runs.length > 0) {
+    runs[0].text = runs[0].text.slice(bullet[0].length);
+    // The bullet may be a run of its own (a symbol font): the gap after it opens the next one.
+    let gap = bullet[2];
+    if (runs[0].text === '' && runs.length > 1) {
+      runs.shift();
+      gap = /^[ \t\u00a0]*/.exec(runs[0].text)![0];
+      runs[0].text = runs[0].text.slice(gap.length);
+    }
+    if (runs[0].text === '') runs.shift();
+    // The first tab stop was the gap after the bullet: the list's own tab stands for it.
+    if (gap.includes('\t')) tabs.shift();
+  }
+  // "3." / "3)" / "(3)" and the gap after it: a numbered list item (the number stays exactly the source's).
+  const numbered = !bullet && heading === 0 ? NUMBER_LABEL.exec(runs[0]?.text ?? '') : null;
+  let number: ParagraphBlock['number'];
+  if (numbered && (numbered[1] === '(') === (numbered[3] === ')') && runs[0].text.length > numbered[0].length) {
+    number = { value: Number(numbered[2]), prefix: numbered[1] ?? '', suffix: numbered[3] };
+    runs[0].text = runs[0].text.slice(numbered[0].length);
+    if (numbered[4].includes('\t')) tabs.shift();
+  }
+  return {
+    kind: 'paragraph',
+    runs,
+    heading,
+    ...(number ? { number } : {}),
+    align: tabs.length ? 'left' : align,
+    lineHeight,
+    spaceBefore: 0,
+    indentLeft,
+    indentFirst,
+    tabs: [...new Set(tabs)].sort((a, b) => a - b),
+    ...(bullet && heading === 0 ? { bullet: bullet[1] } : {}),
+  };
 }
 
 /** Blocks of one column from its elements; `top` is where the band starts. */
 function buildColumn(elements: Element[], column: [number, number], top: number, page: RawPage, bodySize: number): { blocks: Block[]; bottom: number } {
-  const lineElements = joinBaselines(elements.filter((e): e is { box: Box; line: Line } => 'line' in e).map((e) => e.line));
+  let lineElements = joinBaselines(elements.filter((e): e is { box: Box; line: Line } => 'line' in e).map((e) => e.line));
   const others = elements.filter((e): e is { box: Box; block: Block } => 'block' in e);
+  for (const table of findTextTables(lineElements)) {
+    const inTable = new Set(table.lines);
+    lineElements = lineElements.filter((l) => !inTable.has(l));
+    others.push({ box: table.bbox, block: textTableBlock(table, page) });
+  }
   // The usual pitch of each text size in this column, for one-line paragraphs.
   const pitchBySize = new Map<number, number>();
   for (let i = 1; i < lineElements.length; i++) {
@@ -335,6 +436,34 @@ function buildColumn(elements: Element[], column: [number, number], top: number,
     cursor = Math.max(cursor, item.bottom);
   }
   return { blocks: items.map((i) => i.block), bottom: cursor };
+}
+
+/** The model's table for an aligned-text table: rows at the source's pitch, no borders. */
+function textTableBlock(table: TextTable, page: RawPage): TableBlock {
+  const { bases } = table;
+  // The cells' margins (about 3 pt a side) come out of the outer columns' room, not the text's.
+  const xs = table.xs.map((x, i) => (i === 0 ? x - 3 : i === table.xs.length - 1 ? x + 3 : x));
+  const pitches = bases.slice(1).map((b, i) => b - bases[i]);
+  const pitch = median(pitches);
+  const rowHeights = bases.map((_, r) => pitches[r] ?? pitch);
+  // Each column's alignment from its one-column cells: numbers line up on the right, names on the left.
+  const alignOf = (column: number): ParagraphBlock['align'] => {
+    const boxes = table.rows.flatMap((cells) => cells.filter((c) => c.column === column && c.colSpan === 1).map((c) => c.spans.map((s) => s.bbox).reduce(union)));
+    const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+    if (boxes.length < 2 || spread(boxes.map((b) => b[0])) < 1.5) return 'left';
+    return spread(boxes.map((b) => b[2])) < 1.5 ? 'right' : 'center';
+  };
+  const aligns = xs.slice(1).map((_, c) => alignOf(c));
+  const rows: TableBlock['rows'] = table.rows.map((cells, r) =>
+    cells.map((cell) => {
+      const box: Box = [xs[cell.column], bases[r] - pitch, xs[cell.column + cell.colSpan], bases[r] + 0.3 * pitch];
+      // One source line per row: the row keeps the source's pitch (a taller line would push the page's end over).
+      const align = cell.colSpan > 1 ? 'center' : aligns[cell.column];
+      const paragraphs = cellParagraphs(cell.spans, box, page).map((p) => ({ ...p, align, indentLeft: 0, indentFirst: 0, lineHeight: Math.min(p.lineHeight, pitch) }));
+      return { column: cell.column, colSpan: cell.colSpan, rowSpan: 1, paragraphs };
+    }),
+  );
+  return { kind: 'table', columnWidths: xs.slice(1).map((x, i) => x - xs[i]), rowHeights, rows, spaceBefore: 0, indentLeft: 0, borderless: true };
 }
 
 /** Paragraphs of one table cell from the spans inside it. */

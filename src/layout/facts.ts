@@ -27,6 +27,8 @@ export interface RawDraw {
   bbox: Box;
   color?: number[];
   width?: number;
+  /** For an image kept as the file's own JPEG: its XObject name in the page's resources. */
+  jpeg?: string;
 }
 
 export interface RawPage {
@@ -49,6 +51,16 @@ export interface Line {
   size: number;
 }
 
+/** TeX sets accents as a spacing accent before the letter ("na¨ıve"): as combining marks they compose ("naïve"). */
+const ACCENTS: Record<string, string> = { '¨': '\u0308', '´': '\u0301', '`': '\u0300', ˆ: '\u0302', '˜': '\u0303', '¸': '\u0327', ˇ: '\u030c', '˚': '\u030a' };
+const SPACING_ACCENT = /([¨´`ˆ˜¸ˇ˚])([ıȷ]|\p{L})/gu;
+
+/** Text with spacing accents before a letter composed onto it (dotless i and j get their dot back first). */
+export function composeAccents(text: string): string {
+  if (!/[¨´`ˆ˜¸ˇ˚]/.test(text)) return text;
+  return text.replace(SPACING_ACCENT, (_, accent: string, letter: string) => `${letter === 'ı' ? 'i' : letter === 'ȷ' ? 'j' : letter}${ACCENTS[accent]}`.normalize('NFC'));
+}
+
 /** Parses one JSON line of the extractor into lines with block numbers. */
 export function parsePage(json: string): { page: RawPage; lines: Line[] } {
   const page = JSON.parse(json) as RawPage;
@@ -64,6 +76,7 @@ export function parsePage(json: string): { page: RawPage; lines: Line[] } {
       if (item.spans.length === 0) continue;
     }
     const spans = [...item.spans].sort((a, b) => a.bbox[0] - b.bbox[0]);
+    for (const span of spans) span.text = composeAccents(span.text);
     const main = spans.reduce((m, s) => (s.size * s.text.length > m.size * m.text.length ? s : m), spans[0]);
     lines.push({ bbox: item.bbox, spans, block, base: main.base, size: main.size });
   }

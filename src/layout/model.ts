@@ -39,6 +39,10 @@ export interface ParagraphBlock {
   indentFirst: number;
   /** Left tab stops, from the column's left edge: runs of text set apart by wide gaps (code comments, aligned lists). */
   tabs: number[];
+  /** A bulleted list item: the bullet glyph, which the writer's list numbering draws (it is not in `runs`). */
+  bullet?: string;
+  /** A numbered list item ("3." or "(3)"): its number and the text around it, which the writer's list numbering draws. */
+  number?: { value: number; prefix: string; suffix: string };
 }
 
 /** A picture: a figure region rendered to PNG, kept on disk until written. */
@@ -68,6 +72,8 @@ export interface TableBlock {
   rows: Array<Array<TableCell & { column: number }>>;
   spaceBefore: number;
   indentLeft: number;
+  /** Set out by aligned text in the source: no cell borders. */
+  borderless?: boolean;
 }
 
 export type Block = ParagraphBlock | FigureBlock | TableBlock;

@@ -6,6 +6,7 @@
 // pictures wait on disk until the package is zipped from them.
 import path from 'node:path';
 import { analysePage, type PageContext } from '../layout/analyse.js';
+import { joinBrokenWords } from '../layout/hyphens.js';
 import { parsePage, union, type Line, type RawPage } from '../layout/facts.js';
 import type { Box, LayoutDocument, Margins } from '../layout/model.js';
 import { findRunning, type RunningParts } from '../layout/running.js';
@@ -68,7 +69,14 @@ export async function layoutPdf(run: RunContext, source: string, pages: number, 
     const jobs: RegionJob[] = [];
     const pageCtx: PageContext = {
       ...ctx,
-      addFigure: (page, bbox) => {
+      addFigure: (page, bbox, jpeg) => {
+        if (jpeg) {
+          // A photo stays the JPEG it is (its own bytes, shown at its size on the page), not a re-render.
+          const out = path.join(run.workdir, `figure-${doc.media.length + 1}.jpeg`);
+          jobs.push({ page, bbox, dpi: 0, out, jpeg });
+          doc.media.push({ path: out, ext: 'jpeg' });
+          return doc.media.length - 1;
+        }
         const box: Box = [Math.max(0, bbox[0] - 1), Math.max(0, bbox[1] - 1), bbox[2] + 1, bbox[3] + 1];
         const pixels = ((box[2] - box[0]) * (box[3] - box[1]) * FIGURE_DPI * FIGURE_DPI) / (72 * 72);
         // A region too large for the pixel cap is drawn at a lower resolution, not refused.
@@ -82,5 +90,6 @@ export async function layoutPdf(run: RunContext, source: string, pages: number, 
     for (const { page, lines } of chunk) doc.pages.push(analysePage(page, lines, pageCtx));
     await renderRegions(run, source, jobs);
   }
+  joinBrokenWords(doc.pages);
   return doc;
 }

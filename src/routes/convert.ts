@@ -30,7 +30,7 @@ export const convertRoute = defineOperation({
   name: 'convert',
   summary: 'Convert a PDF to another format, or an Office document to PDF',
   description:
-    'PDF input: `to`=docx|odt (editable text keeping the page: columns as sections, figures as pictures, ruled tables as tables), txt, html (one self-contained file), svg, png|jpeg|tiff (page images at `dpi`), ' +
+    'PDF input: `to`=docx|odt (editable text keeping the page: columns as sections, figures as pictures (JPEG photos as the JPEG they are), tables ruled or set out by aligned text as tables, bullets and numbered items as lists, running header/footer as header/footer), txt, html (one self-contained file), svg, png|jpeg|tiff (page images at `dpi`), ' +
     'pdfa (PDF/A-`pdfa`, sRGB output intent, fonts embedded). Page images and SVG: one page → the file, several → ZIP of `<stem>-<n>.<ext>`; ' +
     'tiff is one multi-page file. Office/OpenDocument/RTF/plain-text input (sniffed from content): `to=pdf`. ' +
     '`dpi` only applies to png/jpeg/tiff, `pages` to png/jpeg/tiff/svg, `pdfa` to to=pdfa; elsewhere they are refused. ' +

@@ -7,14 +7,44 @@
 // every vector fill/stroke and image, and link areas. Vector paths are not
 // in mutool's structured text at all, which is why this script exists.
 // render: each job {page, bbox, dpi, out} is drawn clipped to its box into a
-// pixmap no bigger than the box (never the whole page) and saved as PNG.
+// pixmap no bigger than the box (never the whole page) and saved as PNG; a job
+// with `jpeg` (an image XObject's name that extract reported) saves that JPEG as it is.
 'use strict';
 
 function r2(v) { return Math.round(v * 100) / 100; }
 function box(b) { return [r2(b[0]), r2(b[1]), r2(b[2]), r2(b[3])]; }
 
+// The page's image XObjects that are plain JPEG files (DCTDecode alone, 8-bit grey or RGB, no
+// mask, no Decode remap), keyed by pixel size; a size shared by two images is left out (ambiguous).
+function jpegImages(doc, index) {
+  var found = {}, seen = {};
+  var resources = doc.findPage(index).get('Resources');
+  var xobjects = resources && resources.get('XObject');
+  if (!xobjects || !xobjects.isDictionary()) return found;
+  xobjects.forEach(function (name, x) {
+    if (!x.isStream() || String(x.get('Subtype')) !== '/Image') return;
+    var key = x.get('Width') + 'x' + x.get('Height');
+    if (seen[key]) { delete found[key]; return; }
+    seen[key] = true;
+    var has = function (v) { return v !== undefined && v !== null && !v.isNull(); };
+    var filter = x.get('Filter');
+    if (has(filter) && filter.isArray()) filter = filter.length === 1 ? filter.get(0) : null;
+    var cs = x.get('ColorSpace'), components = 0;
+    if (String(cs) === '/DeviceRGB') components = 3;
+    else if (String(cs) === '/DeviceGray') components = 1;
+    else if (has(cs) && cs.isArray() && String(cs.get(0)) === '/ICCBased') components = Number(cs.get(1).get('N'));
+    var plain = !has(x.get('SMask')) && !has(x.get('Mask')) && !has(x.get('Decode')) && String(x.get('ImageMask')) !== 'true';
+    if (!(has(filter) && String(filter) === '/DCTDecode' && (components === 1 || components === 3) && Number(x.get('BitsPerComponent')) === 8 && plain)) return;
+    // The bytes must open as a JPEG file (start of image marker), or the picture would not show.
+    var raw = x.readRawStream();
+    if (raw.length > 4 && raw[0] === 0xff && raw[1] === 0xd8) found[key] = name;
+  });
+  return found;
+}
+
 function extract(file, first, last) {
   var doc = new Document(file);
+  var pdf = doc.isPDF();
   var count = doc.countPages();
   if (last > count) last = count;
   for (var n = first; n <= last; n++) {
@@ -58,6 +88,7 @@ function extract(file, first, last) {
       if (!bbox || !(bbox[2] >= bbox[0]) || !(bbox[3] >= bbox[1])) return;
       out.draws.push({ kind: kind, bbox: box(bbox), color: color, width: width });
     }
+    var jpegs = pdf ? jpegImages(doc, n - 1) : {};
     var imageBox = function (ctm) {
       var xs = [ctm[4], ctm[4] + ctm[0], ctm[4] + ctm[2], ctm[4] + ctm[0] + ctm[2]];
       var ys = [ctm[5], ctm[5] + ctm[1], ctm[5] + ctm[3], ctm[5] + ctm[1] + ctm[3]];
@@ -70,7 +101,12 @@ function extract(file, first, last) {
         add('stroke', p.bound(stroke, ctm), color, r2(w));
       },
       fillShade: function (shade, ctm) { add('shade', imageBox([b[2], 0, 0, b[3], 0, 0])); },
-      fillImage: function (img, ctm) { add('image', imageBox(ctm)); },
+      fillImage: function (img, ctm) {
+        add('image', imageBox(ctm));
+        // Drawn upright and unflipped: the file's own JPEG can stand for it.
+        var name = jpegs[img.getWidth() + 'x' + img.getHeight()];
+        if (name && ctm[1] === 0 && ctm[2] === 0 && ctm[0] > 0 && ctm[3] > 0) out.draws[out.draws.length - 1].jpeg = name;
+      },
       fillImageMask: function (img, ctm) { add('image', imageBox(ctm)); },
     }, Identity);
     var links = page.getLinks();
@@ -86,6 +122,11 @@ function render(file, jobsFile) {
   var jobs = JSON.parse(text);
   for (var i = 0; i < jobs.length; i++) {
     var job = jobs[i];
+    if (job.jpeg) {
+      // The image's own bytes (a JPEG file as the PDF stores it), not a re-render.
+      doc.findPage(job.page - 1).get('Resources').get('XObject').get(job.jpeg).readRawStream().save(job.out);
+      continue;
+    }
     var page = doc.loadPage(job.page - 1);
     var s = job.dpi / 72;
     var area = [Math.floor(job.bbox[0] * s), Math.floor(job.bbox[1] * s), Math.ceil(job.bbox[2] * s), Math.ceil(job.bbox[3] * s)];

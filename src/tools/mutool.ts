@@ -97,15 +97,27 @@ export interface RegionJob {
   bbox: [number, number, number, number];
   dpi: number;
   out: string;
+  /** Save this image XObject's own JPEG bytes instead of drawing the region. */
+  jpeg?: string;
 }
 
 /** Draws each region clipped to its box (never the whole page) into its PNG file. */
 export async function renderRegions(ctx: RunContext, input: string, jobs: RegionJob[]): Promise<void> {
   if (jobs.length === 0) return;
-  const list = path.join(ctx.workdir, `regions-${jobs[0].page}.json`);
-  // ASCII only: the script reads the file byte by byte.
-  await fs.writeFile(list, JSON.stringify(jobs).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
-  await runMutool(ctx, ['run', layoutScript(), 'render', input, list], 'Rendering figures');
+  // Two processes when there is work for two (the pool bounds what runs at once): drawing is most of the time.
+  const pixels = (j: RegionJob) => (j.jpeg ? 0 : (j.bbox[2] - j.bbox[0]) * (j.bbox[3] - j.bbox[1]) * j.dpi * j.dpi);
+  const total = jobs.reduce((sum, j) => sum + pixels(j), 0);
+  let cut = 0;
+  for (let acc = 0; cut < jobs.length - 1 && acc + pixels(jobs[cut]) <= total / 2; cut++) acc += pixels(jobs[cut]);
+  const parts = cut > 0 && cut < jobs.length ? [jobs.slice(0, cut), jobs.slice(cut)] : [jobs];
+  await Promise.all(
+    parts.map(async (part, i) => {
+      const list = path.join(ctx.workdir, `regions-${part[0].page}-${i}.json`);
+      // ASCII only: the script reads the file byte by byte.
+      await fs.writeFile(list, JSON.stringify(part).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+      await runMutool(ctx, ['run', layoutScript(), 'render', input, list], 'Rendering figures');
+    }),
+  );
 }
 
 /** What `mutool clean` did with a damaged file. */

@@ -27,16 +27,40 @@ const SCALE = 96;
  * page; 2% tighter lines leave about a line of room per column.
  */
 export const LINE_FIT = 0.96;
+/** numIds of numbered lists start here (bullets take 1..). */
+const NUMBERED_BASE = 1000;
 const tw = (pt: number) => Math.max(0, Math.round(pt * 20));
 
 class Writer {
   links: string[] = [];
+  /** Bullet glyph → its numbering definition (numId = index + 1). */
+  bullets: string[] = [];
+
+  /** Numbered lists: each a numbering instance starting at its first item's number (numId after the bullets'). */
+  numbered: Array<{ format: string; start: number; last: number }> = [];
+
+  numId(bullet: string): number {
+    if (!this.bullets.includes(bullet)) this.bullets.push(bullet);
+    return this.bullets.indexOf(bullet) + 1;
+  }
+
+  /** The list an item numbered `value` continues (the previous item of that format had value − 1), or a new one. */
+  numberedId(n: NonNullable<ParagraphBlock['number']>): number {
+    const format = `${n.prefix}%1${n.suffix}`;
+    let index = -1;
+    for (let i = this.numbered.length - 1; i >= 0 && index < 0; i--) if (this.numbered[i].format === format) index = i;
+    if (index < 0 || this.numbered[index].last !== n.value - 1) index = this.numbered.push({ format, start: n.value, last: n.value }) - 1;
+    this.numbered[index].last = n.value;
+    return index;
+  }
   constructor(readonly doc: LayoutDocument) {}
 
-  runProps(s: RunStyle): string {
+  runProps(s: RunStyle, link = false): string {
     const font = xmlText(s.font);
     return (
-      `<w:rPr><w:rFonts w:ascii="${font}" w:hAnsi="${font}" w:cs="${font}" w:eastAsia="${font}"/>` +
+      // The Hyperlink character style (empty: the source's look is set below) marks link text; LibreOffice
+      // exports a w:hyperlink as a PDF link only when its runs carry a character style.
+      `<w:rPr>${link ? '<w:rStyle w:val="Hyperlink"/>' : ''}<w:rFonts w:ascii="${font}" w:hAnsi="${font}" w:cs="${font}" w:eastAsia="${font}"/>` +
       (s.bold ? '<w:b/><w:bCs/>' : '') +
       (s.italic ? '<w:i/><w:iCs/>' : '') +
       (s.color ? `<w:color w:val="${s.color}"/>` : '') +
@@ -54,20 +78,28 @@ class Writer {
       .split('\t')
       .map((part) => (part ? `<w:t xml:space="preserve">${xmlText(part)}</w:t>` : ''))
       .join('<w:tab/>');
-    const xml = `<w:r>${this.runProps(run.style)}${text}</w:r>`;
+    const xml = `<w:r>${this.runProps(run.style, !!run.link)}${text}</w:r>`;
     if (!run.link) return xml;
     this.links.push(run.link);
     return `<w:hyperlink r:id="rIdLink${this.links.length}">${xml}</w:hyperlink>`;
   }
 
-  paragraph(p: ParagraphBlock, prefix: string, sectPr: string, inCell = false): string {
-    const spacing = inCell
+  /** `inCell`: true for a ruled table's cell (single spacing), 'exact' for an aligned-text table's (the source's pitch). */
+  paragraph(p: ParagraphBlock, prefix: string, sectPr: string, inCell: boolean | 'exact' = false): string {
+    const spacing = inCell === true
       ? '<w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/>'
+      : inCell === 'exact'
+      ? `<w:spacing w:before="0" w:after="0" w:line="${tw(p.lineHeight * LINE_FIT)}" w:lineRule="exact"/>`
       : `<w:spacing w:before="${tw(p.spaceBefore)}" w:after="0" w:line="${tw(p.lineHeight * LINE_FIT)}" w:lineRule="exact"/>`;
     const first = p.indentFirst >= 0 ? `w:firstLine="${tw(p.indentFirst)}"` : `w:hanging="${tw(-p.indentFirst)}"`;
     const jc = { left: 'left', center: 'center', right: 'right', justify: 'both' }[p.align];
     const tabs = p.tabs.length ? `<w:tabs>${p.tabs.map((t) => `<w:tab w:val="left" w:pos="${tw(t)}"/>`).join('')}</w:tabs>` : '';
-    const props = `<w:pPr>${p.heading ? `<w:pStyle w:val="Heading${p.heading}"/>` : ''}${tabs}${spacing}<w:ind w:left="${tw(p.indentLeft)}" ${first}/><w:jc w:val="${jc}"/>${sectPr}</w:pPr>`;
+    const numbered = p.bullet
+      ? `<w:numPr><w:ilvl w:val="0"/><w:numId w:val="${this.numId(p.bullet)}"/></w:numPr>`
+      : p.number
+        ? `<w:numPr><w:ilvl w:val="0"/><w:numId w:val="${NUMBERED_BASE + this.numberedId(p.number)}"/></w:numPr>`
+        : '';
+    const props = `<w:pPr>${p.heading ? `<w:pStyle w:val="Heading${p.heading}"/>` : ''}${numbered}${tabs}${spacing}<w:ind w:left="${tw(p.indentLeft)}" ${first}/><w:jc w:val="${jc}"/>${sectPr}</w:pPr>`;
     return `<w:p>${props}${prefix}${p.runs.map((r) => this.run(r)).join('')}</w:p>`;
   }
 
@@ -104,7 +136,8 @@ class Writer {
         const merge = o && o.cell.rowSpan > 1 ? (o.row === r ? '<w:vMerge w:val="restart"/>' : '<w:vMerge/>') : '';
         const props = `<w:tcPr><w:tcW w:w="${tw(width)}" w:type="dxa"/>${span > 1 ? `<w:gridSpan w:val="${span}"/>` : ''}${merge}</w:tcPr>`;
         const paragraphs = o && o.row === r ? o.cell.paragraphs : [];
-        const body = paragraphs.length ? paragraphs.map((p) => this.paragraph(p, '', '', true)).join('') : '<w:p><w:pPr><w:spacing w:before="0" w:after="0"/></w:pPr></w:p>';
+        const empty = t.borderless ? `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="${tw(h * LINE_FIT)}" w:lineRule="exact"/></w:pPr></w:p>` : '<w:p><w:pPr><w:spacing w:before="0" w:after="0"/></w:pPr></w:p>';
+        const body = paragraphs.length ? paragraphs.map((p) => this.paragraph(p, '', '', t.borderless ? 'exact' : true)).join('') : empty;
         cells += `<w:tc>${props}${body}</w:tc>`;
         c += span;
       }
@@ -113,7 +146,7 @@ class Writer {
     const total = t.columnWidths.reduce((a, b) => a + b, 0);
     return (
       `<w:tbl><w:tblPr><w:tblW w:w="${tw(total)}" w:type="dxa"/><w:tblInd w:w="${tw(t.indentLeft)}" w:type="dxa"/>` +
-      `<w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map(border).join('')}</w:tblBorders>` +
+      (t.borderless ? '' : `<w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map(border).join('')}</w:tblBorders>`) +
       `<w:tblLayout w:type="fixed"/><w:tblCellMar><w:left w:w="57" w:type="dxa"/><w:right w:w="57" w:type="dxa"/></w:tblCellMar></w:tblPr>` +
       `<w:tblGrid>${t.columnWidths.map((w) => `<w:gridCol w:w="${tw(w)}"/>`).join('')}</w:tblGrid>${rows.join('')}</w:tbl>`
     );
@@ -195,6 +228,7 @@ function stylesXml(bodySize: number): string {
     `<w:pPrDefault><w:pPr><w:widowControl w:val="0"/><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr></w:pPrDefault></w:docDefaults>` +
     `<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:qFormat/></w:style>` +
     [1, 2, 3, 4, 5, 6].map(heading).join('') +
+    `<w:style w:type="character" w:styleId="Hyperlink"><w:name w:val="Hyperlink"/></w:style>` +
     `</w:styles>`
   );
 }
@@ -208,6 +242,23 @@ function relationships(entries: Array<{ id: string; type: string; target: string
 }
 
 /** Writes `doc` as a DOCX at `output`. */
+/**
+ * One bullet list definition per glyph, one decimal definition per numbered list (starting at its
+ * first item's number); each paragraph's own indents place label and text as in the source.
+ */
+function numberingXml(bullets: string[], numbered: Writer['numbered']): string {
+  const level = (format: string, text: string, start: number) =>
+    `<w:multiLevelType w:val="singleLevel"/><w:lvl w:ilvl="0"><w:start w:val="${start}"/><w:numFmt w:val="${format}"/>` +
+    `<w:lvlText w:val="${xmlText(text)}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="360" w:hanging="360"/></w:pPr></w:lvl>`;
+  const abstract =
+    bullets.map((glyph, i) => `<w:abstractNum w:abstractNumId="${i}">${level('bullet', glyph, 1)}</w:abstractNum>`).join('') +
+    numbered.map((list, i) => `<w:abstractNum w:abstractNumId="${NUMBERED_BASE + i}">${level('decimal', list.format, list.start)}</w:abstractNum>`).join('');
+  const nums =
+    bullets.map((_, i) => `<w:num w:numId="${i + 1}"><w:abstractNumId w:val="${i}"/></w:num>`).join('') +
+    numbered.map((_, i) => `<w:num w:numId="${NUMBERED_BASE + i}"><w:abstractNumId w:val="${NUMBERED_BASE + i}"/></w:num>`).join('');
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:numbering xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">${abstract}${nums}</w:numbering>`;
+}
+
 export async function writeDocx(doc: LayoutDocument, output: string, bodySize = 10): Promise<void> {
   const writer = new Writer(doc);
   const documentXml = writer.document();
@@ -220,6 +271,7 @@ export async function writeDocx(doc: LayoutDocument, output: string, bodySize = 
         `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>` +
         `<Default Extension="png" ContentType="image/png"/><Default Extension="jpeg" ContentType="image/jpeg"/>` +
         `<Override PartName="/word/document.xml" ContentType="${wml}.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="${wml}.styles+xml"/><Override PartName="/word/settings.xml" ContentType="${wml}.settings+xml"/>` +
+        (writer.bullets.length + writer.numbered.length ? `<Override PartName="/word/numbering.xml" ContentType="${wml}.numbering+xml"/>` : '') +
         (doc.header ? `<Override PartName="/word/header1.xml" ContentType="${wml}.header+xml"/>` : '') +
         (doc.footer ? `<Override PartName="/word/footer1.xml" ContentType="${wml}.footer+xml"/>` : '') +
         `</Types>`,
@@ -238,12 +290,14 @@ export async function writeDocx(doc: LayoutDocument, output: string, bodySize = 
       data: relationships([
         { id: 'rIdStyles', type: `${REL}/styles`, target: 'styles.xml' },
         { id: 'rIdSettings', type: `${REL}/settings`, target: 'settings.xml' },
+        ...(writer.bullets.length + writer.numbered.length ? [{ id: 'rIdNumbering', type: `${REL}/numbering`, target: 'numbering.xml' }] : []),
         ...(doc.header ? [{ id: 'rIdHeader', type: `${REL}/header`, target: 'header1.xml' }] : []),
         ...(doc.footer ? [{ id: 'rIdFooter', type: `${REL}/footer`, target: 'footer1.xml' }] : []),
         ...doc.media.map((m, i) => ({ id: `rIdImage${i + 1}`, type: `${REL}/image`, target: `media/figure${i + 1}.${m.ext}` })),
         ...writer.links.map((uri, i) => ({ id: `rIdLink${i + 1}`, type: `${REL}/hyperlink`, target: uri, external: true })),
       ]),
     },
+    ...(writer.bullets.length + writer.numbered.length ? [{ name: 'word/numbering.xml', data: numberingXml(writer.bullets, writer.numbered) }] : []),
     ...(doc.header ? [{ name: 'word/header1.xml', data: writer.running('hdr', doc.header) }] : []),
     ...(doc.footer ? [{ name: 'word/footer1.xml', data: writer.running('ftr', doc.footer) }] : []),
     ...doc.media.map((m, i): Part => ({ name: `word/media/figure${i + 1}.${m.ext}`, file: m.path, compress: false })),

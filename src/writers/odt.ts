@@ -66,13 +66,25 @@ class Writer {
     return this.style('paragraph', 'P', stops ? `<style:paragraph-properties ${props}>${stops}</style:paragraph-properties>` : `<style:paragraph-properties ${props}/>`);
   }
 
-  paragraph(p: ParagraphBlock, breakBefore: string, inCell = false): string {
+  /** `inCell`: true for a ruled table's cell, 'exact' for an aligned-text table's (the source's pitch). */
+  paragraph(p: ParagraphBlock, breakBefore: string, inCell: boolean | 'exact' = false): string {
     const align = { left: 'start', center: 'center', right: 'end', justify: 'justify' }[p.align];
     const props = inCell
-      ? `fo:margin-top="0pt" fo:margin-bottom="0pt" fo:text-align="${align}"`
+      ? `fo:margin-top="0pt" fo:margin-bottom="0pt"${inCell === 'exact' ? ` fo:line-height="${pt(p.lineHeight * LINE_FIT)}"` : ''} fo:text-align="${align}"`
       : `fo:margin-top="${pt(p.spaceBefore)}" fo:margin-bottom="0pt" fo:line-height="${pt(p.lineHeight * LINE_FIT)}" fo:margin-left="${pt(p.indentLeft)}" fo:text-indent="${p.indentFirst.toFixed(2)}pt" fo:text-align="${align}"${breakBefore}`;
     const name = this.paraStyle(props, inCell ? [] : p.tabs.map((t) => t - p.indentLeft).filter((t) => t > 0));
     const inner = p.runs.map((r) => this.run(r)).join('');
+    if (p.bullet) {
+      // The paragraph's own indents (in its style) place bullet and text; the list draws the bullet.
+      const list = this.style('list', 'L', `<text:list-level-style-bullet text:level="1" text:bullet-char="${xmlText(p.bullet)}"><style:list-level-properties text:list-level-position-and-space-mode="label-alignment"><style:list-level-label-alignment text:label-followed-by="listtab"/></style:list-level-properties></text:list-level-style-bullet>`);
+      return `<text:list text:style-name="${list}"><text:list-item><text:p text:style-name="${name}">${inner}</text:p></text:list-item></text:list>`;
+    }
+    if (p.number) {
+      // Each item starts at its own number: the source's numbers, whatever lies between the items.
+      const n = p.number;
+      const list = this.style('list', 'L', `<text:list-level-style-number text:level="1" style:num-prefix="${xmlText(n.prefix)}" style:num-suffix="${xmlText(n.suffix)}" style:num-format="1"><style:list-level-properties text:list-level-position-and-space-mode="label-alignment"><style:list-level-label-alignment text:label-followed-by="listtab"/></style:list-level-properties></text:list-level-style-number>`);
+      return `<text:list text:style-name="${list}"><text:list-item text:start-value="${n.value}"><text:p text:style-name="${name}">${inner}</text:p></text:list-item></text:list>`;
+    }
     return p.heading ? `<text:h text:style-name="${name}" text:outline-level="${p.heading}">${inner}</text:h>` : `<text:p text:style-name="${name}">${inner}</text:p>`;
   }
 
@@ -89,7 +101,12 @@ class Writer {
   table(t: TableBlock, breakBefore: string): string {
     const total = t.columnWidths.reduce((a, b) => a + b, 0);
     const tableStyle = this.style('table', 'Tbl', `<style:table-properties style:width="${pt(total)}" fo:margin-left="${pt(t.indentLeft)}" fo:margin-top="${pt(t.spaceBefore)}" table:align="left"${breakBefore}/>`);
-    const cellStyle = this.style('table-cell', 'Cell', '<style:table-cell-properties fo:border="0.5pt solid #000000" fo:padding="2pt"/>');
+    // An aligned-text table's rows keep the source's pitch: no padding above or below its lines.
+    const cellStyle = this.style(
+      'table-cell',
+      'Cell',
+      t.borderless ? '<style:table-cell-properties fo:border="none" fo:padding-top="0pt" fo:padding-bottom="0pt" fo:padding-left="2pt" fo:padding-right="2pt"/>' : '<style:table-cell-properties fo:border="0.5pt solid #000000" fo:padding="2pt"/>',
+    );
     const columns = t.columnWidths.map((w) => `<table:table-column table:style-name="${this.style('table-column', 'Col', `<style:table-column-properties style:column-width="${pt(w)}"/>`)}"/>`).join('');
     const n = t.columnWidths.length;
     const covered = t.rowHeights.map(() => new Array<boolean>(n).fill(false));
@@ -103,7 +120,7 @@ class Writer {
         const cell = t.rows[r].find((x) => x.column === c);
         if (cell) {
           const spans = (cell.colSpan > 1 ? ` table:number-columns-spanned="${cell.colSpan}"` : '') + (cell.rowSpan > 1 ? ` table:number-rows-spanned="${cell.rowSpan}"` : '');
-          const body = cell.paragraphs.length ? cell.paragraphs.map((p) => this.paragraph(p, '', true)).join('') : '<text:p/>';
+          const body = cell.paragraphs.length ? cell.paragraphs.map((p) => this.paragraph(p, '', t.borderless ? 'exact' : true)).join('') : '<text:p/>';
           xml += `<table:table-cell table:style-name="${cellStyle}" office:value-type="string"${spans}>${body}</table:table-cell>`;
         } else if (covered[r][c]) xml += '<table:covered-table-cell/>';
         else xml += `<table:table-cell table:style-name="${cellStyle}" office:value-type="string"><text:p/></table:table-cell>`;
@@ -154,6 +171,7 @@ class Writer {
       .join('\n');
     const automatic = [...this.styles].map(([key, name]) => {
       const [family, ...rest] = key.split('|');
+      if (family === 'list') return `<text:list-style style:name="${name}">${rest.join('|')}</text:list-style>`;
       return `<style:style style:name="${name}" style:family="${family}">${rest.join('|')}</style:style>`;
     });
     return (

@@ -34,6 +34,23 @@ export const TRUTH_TABLE: { rows: number; columns: number; cells: TruthCell[] } 
   ],
 };
 
+/** The table in reportDocument(): set out with tab stops, no rules (6 rows × 4 columns). */
+export const TRUTH_TEXT_TABLE: { rows: number; columns: number; cells: TruthCell[] } = (() => {
+  const rows = [
+    ['Station', 'Samples', 'Depth', 'Result'],
+    ['Harbor mouth', '12', '4.5', 'clear'],
+    ['Copper mill', '9', '2.0', 'turbid'],
+    ['Orchard bend', '15', '3.25', 'clear'],
+    ['Canyon weir', '7', '6.75', 'silted'],
+    ['Meadow ford', '11', '1.5', 'clear'],
+  ];
+  return { rows: rows.length, columns: 4, cells: rows.flatMap((row, r) => row.map((text, column) => ({ row: r, column, rowSpan: 1, colSpan: 1, text }))) };
+})();
+
+/** Running header text and hyperlink target of reportDocument(); its footer is "Page <n>". */
+export const REPORT_HEADER = 'Quarterly river survey';
+export const REPORT_LINK = 'https://example.org/river-survey';
+
 const WORDS =
   'river stone window garden letter market silver morning engine harbor pencil thunder orchard lantern meadow copper ticket violin blanket canyon'.split(' ');
 
@@ -65,21 +82,41 @@ const STYLES =
   `<style:style style:name="Cell" style:family="table-cell"><style:table-cell-properties fo:border="0.5pt solid #000000" fo:padding="0.1cm"/></style:style>` +
   `<style:style style:name="Bar" style:family="graphic"><style:graphic-properties draw:fill="solid" draw:fill-color="#3465a4" draw:stroke="none" style:wrap="none" style:vertical-pos="from-top" style:vertical-rel="paragraph" style:horizontal-pos="from-left" style:horizontal-rel="paragraph"/></style:style>` +
   `<style:style style:name="Axis" style:family="graphic"><style:graphic-properties draw:stroke="solid" svg:stroke-color="#000000" svg:stroke-width="0.03cm" style:wrap="none" style:vertical-pos="from-top" style:vertical-rel="paragraph" style:horizontal-pos="from-left" style:horizontal-rel="paragraph"/></style:style>` +
+  `<text:list-style style:name="LB"><text:list-level-style-bullet text:level="1" text:bullet-char="•"><style:list-level-properties text:list-level-position-and-space-mode="label-alignment">` +
+  `<style:list-level-label-alignment text:label-followed-by="listtab" text:list-tab-stop-position="0.8cm" fo:text-indent="-0.5cm" fo:margin-left="0.8cm"/></style:list-level-properties></text:list-level-style-bullet></text:list-style>` +
+  `<text:list-style style:name="LN"><text:list-level-style-number text:level="1" style:num-suffix="." style:num-format="1"><style:list-level-properties text:list-level-position-and-space-mode="label-alignment">` +
+  `<style:list-level-label-alignment text:label-followed-by="listtab" text:list-tab-stop-position="0.8cm" fo:text-indent="-0.5cm" fo:margin-left="0.8cm"/></style:list-level-properties></text:list-level-style-number></text:list-style>` +
   `<style:style style:name="Tall" style:family="paragraph"><style:paragraph-properties fo:margin-bottom="4.2cm"/></style:style>` +
+  `<style:style style:name="Tabs" style:family="paragraph"><style:paragraph-properties><style:tab-stops><style:tab-stop style:position="4.5cm"/><style:tab-stop style:position="7.5cm"/><style:tab-stop style:position="10.5cm"/></style:tab-stops></style:paragraph-properties><style:text-properties fo:font-size="10.5pt" style:font-name="Liberation Serif"/></style:style>` +
   `</office:automatic-styles>`;
 
 function content(body: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content ${NS} office:version="1.3">${STYLES}<office:body><office:text>${body}</office:text></office:body></office:document-content>`;
 }
 
-async function writeOdt(path: string, body: string, pictures: Array<[string, Buffer]> = []): Promise<string> {
+/** styles.xml with a page style that prints `header` on top and "Page <n>" at the bottom of every page. */
+function runningStyles(header: string): string {
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<office:document-styles ${NS} office:version="1.3"><office:automatic-styles>` +
+    `<style:page-layout style:name="PL"><style:page-layout-properties fo:page-width="21cm" fo:page-height="29.7cm" fo:margin-top="1cm" fo:margin-bottom="1cm" fo:margin-left="2cm" fo:margin-right="2cm"/>` +
+    `<style:header-style><style:header-footer-properties fo:min-height="0.6cm" fo:margin-bottom="0.5cm"/></style:header-style>` +
+    `<style:footer-style><style:header-footer-properties fo:min-height="0.6cm" fo:margin-top="0.5cm"/></style:footer-style></style:page-layout>` +
+    `</office:automatic-styles><office:master-styles><style:master-page style:name="Standard" style:page-layout-name="PL">` +
+    `<style:header><text:p>${header}</text:p></style:header><style:footer><text:p>Page <text:page-number text:select-page="current">1</text:page-number></text:p></style:footer>` +
+    `</style:master-page></office:master-styles></office:document-styles>`
+  );
+}
+
+async function writeOdt(path: string, body: string, pictures: Array<[string, Buffer]> = [], styles?: string): Promise<string> {
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from('application/vnd.oasis.opendocument.text'), 'mimetype', { compress: false });
   zip.addBuffer(Buffer.from(content(body)), 'content.xml');
+  if (styles) zip.addBuffer(Buffer.from(styles), 'styles.xml');
   const manifest =
     `<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">` +
     `<manifest:file-entry manifest:full-path="/" manifest:version="1.3" manifest:media-type="application/vnd.oasis.opendocument.text"/>` +
     `<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>` +
+    (styles ? `<manifest:file-entry manifest:full-path="styles.xml" manifest:media-type="text/xml"/>` : '') +
     pictures.map(([name]) => `<manifest:file-entry manifest:full-path="Pictures/${name}" manifest:media-type="image/png"/>`).join('') +
     `</manifest:manifest>`;
   zip.addBuffer(Buffer.from(manifest), 'META-INF/manifest.xml');
@@ -96,7 +133,7 @@ async function writeOdt(path: string, body: string, pictures: Array<[string, Buf
 
 const p = (style: string, text: string) => `<text:p text:style-name="${style}">${text}</text:p>`;
 
-/** One column: heading, paragraphs, a bulleted list and TRUTH_TABLE as a ruled table. */
+/** One column: heading, paragraphs, a bulleted list (three items) and TRUTH_TABLE as a ruled table. */
 export function tableDocument(path: string): Promise<string> {
   const t = TRUTH_TABLE;
   let rows = '';
@@ -112,7 +149,7 @@ export function tableDocument(path: string): Promise<string> {
     rows += `<table:table-row>${cells}</table:table-row>`;
   }
   const table = `<table:table table:name="Figures" table:style-name="Tbl"><table:table-column table:number-columns-repeated="3"/>${rows}</table:table>`;
-  const list = `<text:list>${[1, 2, 3].map((i) => `<text:list-item>${p('Body', filler(8, 40 + i))}</text:list-item>`).join('')}</text:list>`;
+  const list = `<text:list text:style-name="LB">${[1, 2, 3].map((i) => `<text:list-item>${p('Body', filler(8, 40 + i))}</text:list-item>`).join('')}</text:list>`;
   return writeOdt(path, p('H', 'Sales by region') + p('Body', filler(60, 1)) + list + table + p('Body', filler(50, 2)));
 }
 
@@ -134,4 +171,31 @@ export function twoColumnDocument(path: string, png: Buffer): Promise<string> {
     p('Tall', bars + axes) +
     [7, 8, 9, 10].map((s) => p('Body', filler(90, s))).join('');
   return writeOdt(path, p('Title', 'Field notes on rivers and harbors') + `<text:section text:style-name="Sect2" text:name="Columns">${columns}</text:section>`, [['photo.png', png]]);
+}
+
+/**
+ * Three pages of one column under a running header (REPORT_HEADER) and a
+ * page-number footer: a paragraph with a hyperlink (REPORT_LINK) and
+ * TRUTH_TEXT_TABLE set out with tab stops, no rules.
+ */
+export function reportDocument(path: string): Promise<string> {
+  const t = TRUTH_TEXT_TABLE;
+  const rows = Array.from({ length: t.rows }, (_, r) =>
+    p(
+      'Tabs',
+      t.cells
+        .filter((c) => c.row === r)
+        .map((c) => c.text)
+        .join('<text:tab/>'),
+    ),
+  ).join('');
+  const link = p('Body', `The survey method is described at <text:a xlink:type="simple" xlink:href="${REPORT_LINK}">the survey site</text:a> with its field forms.`);
+  const paragraphs = (from: number, n: number) => Array.from({ length: n }, (_, i) => p('Body', filler(110, from + i))).join('');
+  return writeOdt(path, p('H', 'Water samples') + paragraphs(20, 3) + link + rows + paragraphs(30, 12), [], runningStyles(REPORT_HEADER));
+}
+
+/** A heading, a paragraph and a numbered list of `items` (1., 2., …), each item two lines long. */
+export function numberedListDocument(path: string, items: number): Promise<string> {
+  const list = `<text:list text:style-name="LN">${Array.from({ length: items }, (_, i) => `<text:list-item>${p('Body', filler(24, 60 + i))}</text:list-item>`).join('')}</text:list>`;
+  return writeOdt(path, p('H', 'Steps') + p('Body', filler(50, 3)) + list + p('Body', filler(30, 4)));
 }

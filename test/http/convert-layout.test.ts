@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRUTH_TABLE, tableDocument, twoColumnDocument } from '../helpers/layout-docs.js';
+import { REPORT_HEADER, REPORT_LINK, TRUTH_TABLE, TRUTH_TEXT_TABLE, numberedListDocument, reportDocument, tableDocument, twoColumnDocument } from '../helpers/layout-docs.js';
 import { pageCountOf, textOf } from '../helpers/pdf.js';
 import { wordRecall } from '../helpers/recall.js';
 import { corpus, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
@@ -45,6 +45,23 @@ async function convert(file: string, to: string, name: string): Promise<string> 
 const docxText = (xml: string) => (xml.match(/<w:t[ >][^<]*/g) ?? []).map((t) => t.replace(/<w:t[^>]*>/, '')).join(' ');
 const odtText = (xml: string) => xml.replace(/<text:(tab|s)[^>]*\/>/g, ' ').replace(/<\/text:(p|h)>/g, ' ').replace(/<[^>]+>/g, '');
 
+/** document.xml parsed by python's XML parser (independent of the writer): tables as rows of cell texts, hyperlink targets, body text. */
+function parsedDocx(file: string): { tables: string[][][]; links: string[]; body: string } {
+  const script = `
+import json, sys, zipfile, xml.etree.ElementTree as ET
+W = '{http://schemas.openxmlformats.org/wordprocessingml/2006/main}'
+R = '{http://schemas.openxmlformats.org/officeDocument/2006/relationships}'
+z = zipfile.ZipFile(sys.argv[1])
+doc = ET.fromstring(z.read('word/document.xml'))
+rels = {r.get('Id'): r.get('Target') for r in ET.fromstring(z.read('word/_rels/document.xml.rels'))}
+text = lambda e: ''.join(t.text or '' for t in e.iter(W + 't'))
+tables = [[[text(c).strip() for c in row.findall(W + 'tc')] for row in tbl.findall(W + 'tr')] for tbl in doc.iter(W + 'tbl')]
+links = [rels.get(h.get(R + 'id')) for h in doc.iter(W + 'hyperlink')]
+print(json.dumps({'tables': tables, 'links': links, 'body': ' '.join(text(p) for p in doc.iter(W + 'p'))}))
+`;
+  return JSON.parse(execFileSync('python3', ['-c', script, file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }));
+}
+
 /** The cells of the first table: per row, [text, column span, vertically merged] (w:tbl, unzipped). */
 function docxTable(xml: string): Array<Array<{ text: string; span: number; merged: boolean }>> {
   const table = /<w:tbl>[\s\S]*?<\/w:tbl>/.exec(xml)?.[0] ?? '';
@@ -76,6 +93,12 @@ describe('tracemonkey.pdf (two columns, vector figures)', () => {
     expect(text.indexOf('Dynamic languages such as JavaScript')).toBeLessThan(text.indexOf('1. Introduction'));
     // Labels inside the state-machine figure belong to its picture, not to the body.
     expect(text).not.toMatch(/Symbol Key/);
+    // Figure 13, set out by aligned text across both columns, is one table of 27 rows × 10 columns, read row by row.
+    const figure13 = parsedDocx(file).tables.find((t) => t[0]?.includes('Trees/Loop'));
+    expect(figure13).toHaveLength(27);
+    expect(figure13?.[1]).toEqual(['3d-cube', '25', '27', '29', '3', '0', '1.1', '1.1', '1.2', '2.20x']);
+    // Words hyphenated across a column break are whole again ("selec-" | "tive inlining").
+    expect(text).toContain('selective inlining');
 
     const pdf = await convert(file, 'pdf', 'tm-roundtrip.pdf');
     const pages = pageCountOf(pdf);
@@ -102,6 +125,30 @@ describe('tracemonkey.pdf (two columns, vector figures)', () => {
   });
 });
 
+describe('raster images', () => {
+  it('a JPEG photo stays the same JPEG (its own bytes, its size on the page) in docx and odt', async () => {
+    const source = corpus('multipage.pdf'); // page 1: one 800×981 JPEG drawn at 384 × 470.88 pt
+    const dir = fs.mkdtempSync(path.join(scratch, 'jpeg-'));
+    execFileSync('pdfimages', ['-j', '-f', '1', '-l', '1', source, path.join(dir, 'img')]);
+    const original = fs.readFileSync(path.join(dir, 'img-000.jpg'));
+    const docx = await convert(source, 'docx', 'photo.docx');
+    const media = names(docx).filter((n) => n.startsWith('word/media/'));
+    expect(media[0]).toMatch(/\.jpeg$/);
+    expect(execFileSync('unzip', ['-p', docx, media[0]], { maxBuffer: 64 * 1024 * 1024 }).equals(original)).toBe(true);
+    expect(entry(docx, '[[]Content_Types].xml')).toContain('image/jpeg'); // [[] : unzip reads names as patterns
+    const xml = entry(docx, 'word/document.xml');
+    // Drawn 384 × 470.88 pt over the whole page: the picture keeps that shape, as wide as the page's margins allow.
+    const [, cx, cy] = /<wp:extent cx="(\d+)" cy="(\d+)"\/>/.exec(xml)!.map(Number);
+    expect(cx / cy).toBeCloseTo(384 / 470.88, 2);
+    expect(cx / 12700).toBeGreaterThan(320);
+    expect(cx / 12700).toBeLessThanOrEqual(384);
+    const odt = await convert(source, 'odt', 'photo.odt');
+    const pictures = names(odt).filter((n) => n.startsWith('Pictures/'));
+    expect(pictures[0]).toMatch(/\.jpeg$/);
+    expect(execFileSync('unzip', ['-p', odt, pictures[0]], { maxBuffer: 64 * 1024 * 1024 }).equals(original)).toBe(true);
+  });
+});
+
 describe('generated documents printed by LibreOffice', () => {
   it('a ruled table with merged cells comes back as a real table with the same cells (docx and odt)', async () => {
     const pdf = await convert(await tableDocument(path.join(scratch, 'table.odt')), 'pdf', 'table.pdf');
@@ -120,6 +167,14 @@ describe('generated documents printed by LibreOffice', () => {
     }
     // The cell under "Southern valleys" continues its vertical merge.
     expect(rows[3][0]).toEqual({ text: '', span: 1, merged: true });
+    // The three bulleted items are list paragraphs (numbering.xml draws the bullet), not "•" typed as text.
+    const xml = entry(docx, 'word/document.xml');
+    expect((xml.match(/<w:numPr>/g) ?? []).length).toBe(3);
+    expect(docxText(xml)).not.toContain('•');
+    expect(entry(docx, 'word/numbering.xml')).toMatch(/<w:numFmt w:val="bullet"\/><w:lvlText w:val="•"\/>/);
+    const printed = textOf(await convert(docx, 'pdf', 'table-roundtrip.pdf'));
+    // LibreOffice draws the three bullets when it prints the DOCX.
+    expect(printed.match(/•/g) ?? []).toHaveLength(3);
 
     const odt = await convert(pdf, 'odt', 'table.odt');
     const content = entry(odt, 'content.xml');
@@ -127,6 +182,55 @@ describe('generated documents printed by LibreOffice', () => {
     expect(content).toContain('table:number-rows-spanned="2"');
     expect((content.match(/<table:table-row /g) ?? []).length).toBe(TRUTH_TABLE.rows);
     expect(odtText(content)).toContain('Totals are preliminary and exclude returns');
+    expect((content.match(/<text:list-item>/g) ?? []).length).toBe(3);
+    expect(content).toMatch(/<text:list-level-style-bullet text:level="1" text:bullet-char="•">/);
+  });
+
+  it('a table set out by tab stops (no rules) becomes a real table; running header, page-number footer and hyperlink land in their places', async () => {
+    const pdf = await convert(await reportDocument(path.join(scratch, 'report.odt')), 'pdf', 'report.pdf');
+    expect(pageCountOf(pdf)).toBe(3);
+    const docx = await convert(pdf, 'docx', 'report.docx');
+    const parsed = parsedDocx(docx);
+    const expected = Array.from({ length: TRUTH_TEXT_TABLE.rows }, (_, r) => TRUTH_TEXT_TABLE.cells.filter((c) => c.row === r).map((c) => c.text));
+    expect(parsed.tables).toEqual([expected]);
+    expect(parsed.links).toEqual([REPORT_LINK]);
+    // Header and footer are the document's, not body text on every page.
+    expect(parsed.body).not.toContain(REPORT_HEADER);
+    expect(parsed.body).not.toMatch(/Page \d/);
+    expect(entry(docx, 'word/header1.xml')).toContain(REPORT_HEADER);
+    const footer = entry(docx, 'word/footer1.xml');
+    wellFormed(footer);
+    expect(footer).toMatch(/PAGE/);
+
+    // LibreOffice prints it back: three pages, each with its header and its own page number, the link live.
+    const back = await convert(docx, 'pdf', 'report-roundtrip.pdf');
+    expect(pageCountOf(back)).toBe(3);
+    for (let page = 1; page <= 3; page++) {
+      const text = textOf(back, ['-f', String(page), '-l', String(page)]);
+      expect(text).toContain(REPORT_HEADER);
+      expect(text).toMatch(new RegExp(`Page ${page}\\b`));
+    }
+    expect(execFileSync('qpdf', ['--json', back], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).toContain(`"/URI": "u:${REPORT_LINK}"`);
+    // The table's rows read row by row in the round trip.
+    const layout = textOf(back, ['-layout', '-f', '1', '-l', '1']);
+    expect(layout).toMatch(/Canyon weir\s+7\s+6\.75\s+silted/);
+  });
+
+  it('a numbered list comes back as one numbered list (1., 2., …), the numbers drawn by the list, not typed', async () => {
+    const pdf = await convert(await numberedListDocument(path.join(scratch, 'steps.odt'), 4), 'pdf', 'steps.pdf');
+    const docx = await convert(pdf, 'docx', 'steps.docx');
+    const xml = entry(docx, 'word/document.xml');
+    const ids = [...xml.matchAll(/<w:numId w:val="(\d+)"\/>/g)].map((m) => m[1]);
+    expect(ids).toHaveLength(4);
+    expect(new Set(ids).size).toBe(1);
+    const numbering = entry(docx, 'word/numbering.xml');
+    wellFormed(numbering);
+    expect(numbering).toMatch(/<w:start w:val="1"\/><w:numFmt w:val="decimal"\/><w:lvlText w:val="%1."\/>/);
+    expect(parsedDocx(docx).body).not.toMatch(/(^|\s)[1-4]\.\s/);
+    const printed = textOf(await convert(docx, 'pdf', 'steps-roundtrip.pdf'));
+    for (const n of [1, 2, 3, 4]) expect(printed).toMatch(new RegExp(`(^|\\s)${n}\\.\\s`));
+    const odt = entry(await convert(pdf, 'odt', 'steps.odt'), 'content.xml');
+    expect(odt.match(/<text:list-item text:start-value="\d"/g)).toEqual([1, 2, 3, 4].map((n) => `<text:list-item text:start-value="${n}"`));
   });
 
   it('two columns stay two columns, the title stays full width, image and chart are pictures', async () => {

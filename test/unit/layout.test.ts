@@ -1,8 +1,10 @@
 // The layout analysis on synthetic page facts (no tools): column gutters,
-// ruled tables with merged cells, figures with their labels, hyphenation.
+// ruled tables with merged cells, aligned-text tables, figures with their labels,
+// hyphenation, bullets, accents.
 import { describe, expect, it } from 'vitest';
 import { analysePage, findGutters, type PageContext } from '../../src/layout/analyse.js';
-import type { Line, RawDraw, RawPage, RawSpan } from '../../src/layout/facts.js';
+import { composeAccents, type Line, type RawDraw, type RawPage, type RawSpan } from '../../src/layout/facts.js';
+import { joinBrokenWords } from '../../src/layout/hyphens.js';
 import type { Box, ParagraphBlock, TableBlock } from '../../src/layout/model.js';
 import { findRuledTables } from '../../src/layout/tables.js';
 
@@ -91,4 +93,44 @@ describe('layout analysis', () => {
     expect(blocks[0].kind === 'figure' && blocks[0].alt).toBe('Node');
     expect((blocks[1] as ParagraphBlock).runs.map((r) => r.text).join('')).toBe('a trace compiled once');
   });
+
+  it('a full-width table set out by aligned text across the gutter stays one table, rows in order, beside two text columns', () => {
+    const rows = ['Name Loops Trees Speedup', 'alpha 25 27 2.20x', 'beta 5 8 2.86x', 'gamma 10 25 1.18x'].map((row, r) => {
+      const [name, a, b, c] = row.split(' ');
+      const base = 80 + r * 10;
+      return line(span(name, 72, base, 120), span(a, 200, base, 215), span(b, 330, base, 345), span(c, 480, base, 505));
+    });
+    const text = twoColumns(20).map((l) => ({ ...l, bbox: [l.bbox[0], l.bbox[1] + 60, l.bbox[2], l.bbox[3] + 60] as Box, base: l.base + 60, spans: l.spans.map((s) => ({ ...s, base: s.base + 60, bbox: [s.bbox[0], s.bbox[1] + 60, s.bbox[2], s.bbox[3] + 60] as Box })) }));
+    const layout = analysePage(page([...rows, ...text]), [...rows, ...text], ctx);
+    const tables = layout.bands.flatMap((b) => b.content.flat()).filter((b): b is TableBlock => b.kind === 'table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0].borderless).toBe(true);
+    const cells = tables[0].rows.map((row) => row.map((c) => c.paragraphs.map((p) => p.runs.map((r) => r.text).join('')).join('')));
+    expect(cells).toEqual([
+      ['Name', 'Loops', 'Trees', 'Speedup'],
+      ['alpha', '25', '27', '2.20x'],
+      ['beta', '5', '8', '2.86x'],
+      ['gamma', '10', '25', '1.18x'],
+    ]);
+    // The text below still has its two columns.
+    expect(layout.bands.some((b) => b.columns.length === 2)).toBe(true);
+  });
+
+  it('a bullet glyph becomes a list item; a word hyphenated across a column break is joined; TeX accents compose', () => {
+    const lines = [line(span('•', 90, 100, 94), span('First item of the list', 102, 100, 300))];
+    const layout = analysePage(page(lines), lines, ctx);
+    const item = layout.bands[0].content[0][0] as ParagraphBlock;
+    expect(item.bullet).toBe('•');
+    expect(item.runs.map((r) => r.text).join('')).toBe('First item of the list');
+
+    const para = (text: string): ParagraphBlock => ({ kind: 'paragraph', runs: [{ text, style: { font: 'Times', size: 10, bold: false, italic: false, mono: false } }], heading: 0, align: 'left', lineHeight: 12, spaceBefore: 0, indentLeft: 0, indentFirst: 0, tabs: [] });
+    const a = para('optimizing direct threaded code by selec-');
+    const b = para('tive inlining. In Proceedings');
+    joinBrokenWords([{ page: 1, width: 612, height: 792, bands: [{ columns: [{ width: 200, gap: 20 }, { width: 200, gap: 0 }], content: [[a], [b]] }] }]);
+    expect(a.runs[0].text).toBe('optimizing direct threaded code by selective');
+    expect(b.runs[0].text).toBe('inlining. In Proceedings');
+
+    expect(composeAccents('a na¨ıve caf´e')).toBe('a naïve café');
+  });
 });
+
