@@ -29,6 +29,8 @@ export const INTERNAL_PREFIX = '/__pdf-service/';
 const START_TIMEOUT_MS = 30_000;
 /** How long a context may take to close before its instance is killed instead (a renderer stuck in a loop). */
 const CLOSE_GRACE_MS = 3_000;
+/** Fresh contexts kept ready per instance. */
+const SPARES_PER_INSTANCE = 1;
 
 /** Arguments of one warm instance (exported for unit tests). */
 export function chromiumArgs(profileDir: string): string[] {
@@ -107,6 +109,8 @@ export interface PrintOptions {
   /** Points. */
   margin: number;
   printBackground: boolean;
+  /** A tagged (accessible) PDF: structure tree and marked content. Costs print time, so it is asked for. */
+  tagged: boolean;
 }
 
 /** One HTML → PDF render. */
@@ -135,8 +139,8 @@ interface Instance {
   renders: number;
   active: number;
   retired: boolean;
-  /** A fresh context with one blank page, made ahead of the next request (never used twice). */
-  spare?: Promise<Fresh>;
+  /** Fresh contexts with one blank page each, made ahead of the next requests (none is ever used twice). */
+  spares: Array<Promise<Fresh | undefined>>;
 }
 
 interface Fresh {
@@ -221,14 +225,15 @@ export class ChromiumPool {
       if (Date.now() >= ctx.deadline) throw new TimeoutError(ctx.timeoutMs);
       const instance = this.instance();
       instance.active += 1;
-      try {
-        return await this.renderOn(ctx, instance, job);
-      } finally {
+      // Runs once the request's context is closed (after the answer, when the print succeeded).
+      const done = () => {
         instance.active -= 1;
         instance.renders += 1;
         this.renderCount += 1;
         if (instance.renders >= this.restartAfter || !instance.process.running()) this.retire(instance);
-      }
+        else this.refill(instance);
+      };
+      return await this.renderOn(ctx, instance, job, done);
     } finally {
       release();
     }
@@ -247,9 +252,10 @@ export class ChromiumPool {
     await fs.promises.rm(this.baseDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 
-  private async renderOn(ctx: RunContext, instance: Instance, job: RenderJob): Promise<RenderResult> {
+  private async renderOn(ctx: RunContext, instance: Instance, job: RenderJob, done: () => void): Promise<RenderResult> {
     let stoppedBy: 'timeout' | 'abort' | undefined;
     let context: BrowserContext | undefined;
+    let printed = false;
     const stop = (why: 'timeout' | 'abort') => {
       stoppedBy ??= why;
       // Closing the context ends its pending calls; a renderer that will not let go costs the instance.
@@ -264,7 +270,7 @@ export class ChromiumPool {
       context = fresh.context;
       if (stoppedBy) throw new Error('stopped');
       const page = fresh.page;
-      await page.setRequestInterception(true);
+      // Interception was switched on when the page was made: no request of this page goes unanswered by `answer`.
       page.on('request', (request) => {
         void this.answer(request, job).then((allowed) => {
           if (!allowed) blocked += 1;
@@ -290,15 +296,22 @@ export class ChromiumPool {
       const margin = `${job.print.margin / 72}in`;
       const [short, long] = PAPER_MM[job.print.paper];
       const [width, height] = job.print.landscape ? [long, short] : [short, long];
+      // Streamed to the file (Page.printToPDF ReturnAsStream). Fonts were awaited just above, in the
+      // same call as the images, so puppeteer's own wait (an isolated world) is not needed.
       await page.pdf({
         path: job.output,
         width: `${width}mm`,
         height: `${height}mm`,
         printBackground: job.print.printBackground,
         margin: { top: margin, right: margin, bottom: margin, left: margin },
+        tagged: job.print.tagged,
+        outline: false,
+        waitForFonts: false,
         timeout: 0,
       });
       if (stoppedBy) throw new Error('stopped');
+      await assertWholePdf(job.output);
+      printed = true;
       return { blocked };
     } catch (error) {
       if (stoppedBy === 'timeout') throw new TimeoutError(ctx.timeoutMs);
@@ -308,24 +321,28 @@ export class ChromiumPool {
     } finally {
       clearTimeout(timer);
       ctx.signal.removeEventListener('abort', onAbort);
-      await this.closeContext(instance, context);
+      // A printed page's context closes while the answer goes out; a failed one is closed (or its instance killed) first.
+      const closing = this.closeContext(instance, context).finally(done);
+      if (!printed) await closing;
     }
   }
 
-  /**
-   * A never-used context and page for one request. Opening a page in a new context starts a
-   * renderer process (160–200 ms measured here), so the next one is made while this request
-   * runs; isolation is unchanged, as no context ever serves two requests.
-   */
+  /** A never-used context and page for one request: a spare made earlier, else a new one. */
   private async takeFresh(instance: Instance): Promise<Fresh> {
-    const spare = instance.spare;
-    instance.spare = undefined;
-    const fresh = (spare ? await spare.catch(() => undefined) : undefined) ?? (await makeFresh(instance));
-    if (!instance.retired) {
-      instance.spare = makeFresh(instance);
-      instance.spare.catch(() => undefined);
+    const spare = instance.spares.shift();
+    return (spare && (await spare)) ?? (await makeFresh(instance));
+  }
+
+  /**
+   * Makes the instance's next fresh context and page ahead of time. Opening a page in a new context
+   * starts a renderer and costs the browser process 150–200 ms of CPU (measured here), so it is done
+   * after a render has finished, not during it (on 2 cores it slowed the render it overlapped);
+   * isolation is unchanged, as no context ever serves two requests.
+   */
+  private refill(instance: Instance): void {
+    while (!instance.retired && !this.stopped && instance.spares.length < SPARES_PER_INSTANCE) {
+      instance.spares.push(makeFresh(instance).catch(() => undefined));
     }
-    return fresh;
   }
 
   /** Closes a request's context; kills the instance if that does not happen within CLOSE_GRACE_MS. */
@@ -398,11 +415,12 @@ export class ChromiumPool {
     const profileDir = path.join(this.baseDir, `profile-${++this.startedCount}`);
     fs.mkdirSync(profileDir, { recursive: true, mode: 0o700 });
     const child = startLongLived(CHROMIUM, chromiumArgs(profileDir), profileDir, {}, { pipes: true });
-    const instance: Instance = { process: child, profileDir, renders: 0, active: 0, retired: false, browser: connect(child) };
+    const instance: Instance = { process: child, profileDir, renders: 0, active: 0, retired: false, browser: connect(child), spares: [] };
     instance.browser.catch(() => {
       this.retire(instance);
       child.kill();
     });
+    this.refill(instance);
     void child.exited.then(() => {
       instance.retired = true;
       void fs.promises.rm(profileDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
@@ -416,7 +434,7 @@ export class ChromiumPool {
     const index = this.slots.indexOf(instance);
     if (index !== -1) this.slots[index] = undefined;
     if (instance.active === 0) {
-      void instance.spare?.then((fresh) => fresh.context.close()).catch(() => undefined);
+      for (const spare of instance.spares.splice(0)) void spare.then((fresh) => fresh?.context.close()).catch(() => undefined);
       void instance.browser.then((b) => b.close()).catch(() => undefined);
       // close() asks politely; the group kill makes sure.
       setTimeout(() => instance.process.kill(), 1000).unref();
@@ -429,10 +447,34 @@ export class ChromiumPool {
 async function makeFresh(instance: Instance): Promise<Fresh> {
   const context = await (await instance.browser).createBrowserContext();
   try {
-    return { context, page: await context.newPage() };
+    const page = await context.newPage();
+    // Before any navigation, so the request that gets the page pays no round trip for it.
+    await page.setRequestInterception(true);
+    return { context, page };
   } catch (error) {
     await context.close().catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * A print cut short (the stream ended early, the disk filled) fails here rather than at the
+ * client: the file must run from a PDF header to an end-of-file marker. Cheaper than a qpdf
+ * pass (a process start) for output Chromium itself wrote.
+ */
+export async function assertWholePdf(file: string): Promise<void> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(8);
+    const tail = Buffer.alloc(Math.min(size, 64));
+    await handle.read(head, 0, head.length, 0);
+    await handle.read(tail, 0, tail.length, size - tail.length);
+    if (!head.toString('latin1').startsWith('%PDF-') || !/%%EOF\s*$/.test(tail.toString('latin1'))) {
+      throw new Error(`the printed file (${size} bytes) is not a whole PDF`);
+    }
+  } finally {
+    await handle.close();
   }
 }
 
