@@ -29,8 +29,6 @@ export const INTERNAL_PREFIX = '/__pdf-service/';
 const START_TIMEOUT_MS = 30_000;
 /** How long a context may take to close before its instance is killed instead (a renderer stuck in a loop). */
 const CLOSE_GRACE_MS = 3_000;
-/** Fresh contexts kept ready per instance. */
-const SPARES_PER_INSTANCE = 1;
 
 /** Arguments of one warm instance (exported for unit tests). */
 export function chromiumArgs(profileDir: string): string[] {
@@ -141,6 +139,8 @@ interface Instance {
   retired: boolean;
   /** Fresh contexts with one blank page each, made ahead of the next requests (none is ever used twice). */
   spares: Array<Promise<Fresh | undefined>>;
+  /** True while spares are being made (one at a time). */
+  filling: boolean;
 }
 
 interface Fresh {
@@ -201,6 +201,8 @@ export class ChromiumPool {
     readonly size: number,
     readonly restartAfter: number,
     dataDir: string,
+    /** Fresh contexts each instance keeps ready: enough for every render the process pool lets run at once. */
+    readonly sparesPerInstance = 1,
   ) {
     this.slots = new Array(size).fill(undefined);
     this.baseDir = path.join(dataDir, 'chromium', `${process.pid}-${crypto.randomBytes(3).toString('hex')}`);
@@ -323,7 +325,8 @@ export class ChromiumPool {
       ctx.signal.removeEventListener('abort', onAbort);
       // A printed page's context closes while the answer goes out; a failed one is closed (or its instance killed) first.
       const closing = this.closeContext(instance, context).finally(done);
-      if (!printed) await closing;
+      if (printed) closing.catch(() => undefined);
+      else await closing;
     }
   }
 
@@ -334,15 +337,27 @@ export class ChromiumPool {
   }
 
   /**
-   * Makes the instance's next fresh context and page ahead of time. Opening a page in a new context
-   * starts a renderer and costs the browser process 150–200 ms of CPU (measured here), so it is done
-   * after a render has finished, not during it (on 2 cores it slowed the render it overlapped);
-   * isolation is unchanged, as no context ever serves two requests.
+   * Makes fresh contexts ahead of the requests, one at a time, until the instance holds
+   * `sparesPerInstance`. Opening a page in a new context starts a renderer and costs the browser
+   * process 100–200 ms of CPU (measured here): made after a render rather than during it, it does
+   * not slow the render on 2 cores, and a burst of requests finds its contexts ready instead of
+   * making them all at once. Isolation is unchanged: no context ever serves two requests.
    */
   private refill(instance: Instance): void {
-    while (!instance.retired && !this.stopped && instance.spares.length < SPARES_PER_INSTANCE) {
-      instance.spares.push(makeFresh(instance).catch(() => undefined));
-    }
+    if (instance.filling) return;
+    instance.filling = true;
+    void (async () => {
+      try {
+        while (!instance.retired && !this.stopped && instance.spares.length < this.sparesPerInstance) {
+          const made = makeFresh(instance).catch(() => undefined);
+          instance.spares.push(made);
+          // An instance that cannot make a page is retired by the render that finds out.
+          if (!(await made)) break;
+        }
+      } finally {
+        instance.filling = false;
+      }
+    })();
   }
 
   /** Closes a request's context; kills the instance if that does not happen within CLOSE_GRACE_MS. */
@@ -415,7 +430,7 @@ export class ChromiumPool {
     const profileDir = path.join(this.baseDir, `profile-${++this.startedCount}`);
     fs.mkdirSync(profileDir, { recursive: true, mode: 0o700 });
     const child = startLongLived(CHROMIUM, chromiumArgs(profileDir), profileDir, {}, { pipes: true });
-    const instance: Instance = { process: child, profileDir, renders: 0, active: 0, retired: false, browser: connect(child), spares: [] };
+    const instance: Instance = { process: child, profileDir, renders: 0, active: 0, retired: false, browser: connect(child), spares: [], filling: false };
     instance.browser.catch(() => {
       this.retire(instance);
       child.kill();
@@ -501,7 +516,9 @@ async function connect(child: LongLivedProcess): Promise<Browser> {
   }
 }
 
-const registry = warmPools((config) => new ChromiumPool(config.CHROMIUM_POOL_SIZE, config.CHROMIUM_RESTART_AFTER, config.DATA_DIR));
+const registry = warmPools(
+  (config) => new ChromiumPool(config.CHROMIUM_POOL_SIZE, config.CHROMIUM_RESTART_AFTER, config.DATA_DIR, Math.ceil(config.CONCURRENCY / config.CHROMIUM_POOL_SIZE)),
+);
 
 /** The pool of the service whose data lives in `config.DATA_DIR` (created on first use, started lazily). */
 export const chromiumPool = registry.get;

@@ -50,6 +50,11 @@ function pageSize(file: string): { width: number; height: number } {
   return { width: Number(match[1]), height: Number(match[2]) };
 }
 
+/** pdfinfo's "Tagged:" line: the PDF has a structure tree (MarkInfo /Marked true). */
+function isTagged(file: string): boolean {
+  return /^Tagged:\s+yes$/m.test(execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
+}
+
 async function convert(file: string, fields: Record<string, string> = {}, name?: string): Promise<Response> {
   return server.post('convert', form({ file: await filePart(file, name), to: 'pdf', ...fields }), key);
 }
@@ -71,14 +76,25 @@ describe('POST /v1/pdf/convert: HTML and Markdown to PDF', () => {
     const size = pageSize(pdf);
     expect(Math.abs(size.width - 595.28)).toBeLessThan(1.5);
     expect(Math.abs(size.height - 841.89)).toBeLessThan(1.5);
+    // Untagged unless asked: tagging costs print time.
+    expect(isTagged(pdf)).toBe(false);
   });
 
-  it('paper, landscape and margin set the page', async () => {
-    const res = await convert(write('wide.html', '<!doctype html><p>Letter landscape</p>'), { paper: 'letter', landscape: 'true', margin: '0', print_background: 'false' });
+  it('paper, landscape, margin and tagged set the page and the structure', async () => {
+    const res = await convert(write('wide.html', '<!doctype html><h1>Heading</h1><p>Letter landscape</p>'), {
+      paper: 'letter',
+      landscape: 'true',
+      margin: '0',
+      print_background: 'false',
+      tagged: 'true',
+    });
     expect(res.status).toBe(200);
-    const size = pageSize(await saveBody(res, 'wide.pdf'));
+    const pdf = await saveBody(res, 'wide.pdf');
+    const size = pageSize(pdf);
     expect(Math.abs(size.width - 792)).toBeLessThan(1.5);
     expect(Math.abs(size.height - 612)).toBeLessThan(1.5);
+    expect(isTagged(pdf)).toBe(true);
+    expect(textOf(pdf)).toContain('Letter landscape');
   });
 
   it('renders Markdown with headings, lists and tables as text', async () => {
@@ -166,11 +182,28 @@ describe('POST /v1/pdf/convert: HTML and Markdown to PDF', () => {
     await eventually(() => server.leftovers().length === 0, 5000);
   });
 
+  it('every request has its own context, also when several run at once: storage of one page is not seen by another', async () => {
+    // All uploads share one made-up origin, so only a fresh context per request keeps them apart.
+    const page = (n: number) =>
+      write(`store-${n}.html`, `<!doctype html><p id="o"></p><script>document.getElementById('o').textContent = 'seen ' + (localStorage.getItem('k') ?? 'nothing') + ' in ${n}'; localStorage.setItem('k', 'secret-${n}'); document.cookie = 'c=secret-${n}';</script>`);
+    const results = await Promise.all([1, 2, 3, 4].map(async (n) => ({ n, res: await convert(page(n)) })));
+    const later = await convert(page(5));
+    for (const { n, res } of [...results, { n: 5, res: later }]) {
+      expect(res.status).toBe(200);
+      const text = textOf(await saveBody(res, `store-${n}.pdf`));
+      expect(text).toContain(`seen nothing in ${n}`);
+      expect(text).not.toContain('secret-');
+    }
+  });
+
   it('page options are refused for other inputs, and HTML needs to=pdf', async () => {
     const docLike = write('plain.txt', 'just text');
     const res = await convert(docLike, { paper: 'a4' });
     expect(res.status).toBe(400);
     expect((await res.json()).detail).toContain('paper');
+    const tagged = await convert(docLike, { tagged: 'true' });
+    expect(tagged.status).toBe(400);
+    expect((await tagged.json()).detail).toContain('tagged');
     const bad = await convert(write('x.html', '<!doctype html><p>x</p>'), { paper: 'b5' });
     expect(bad.status).toBe(400);
     const wrongTarget = await server.post('convert', form({ file: await filePart(write('y.html', '<!doctype html><p>y</p>')), to: 'docx' }), key);
