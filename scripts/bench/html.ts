@@ -54,6 +54,36 @@ function coldPrint(url: string, output = 'cold.pdf'): Promise<number> {
   return timeCommand('/usr/lib/chromium/chromium', args).finally(() => fs.rmSync(profile, { recursive: true, force: true }));
 }
 
+/**
+ * CPU time (ms) used so far by a process and all its descendants, the exited ones included
+ * (their time is in their parent's cutime/cstime once reaped): the server, its Chromium
+ * instances, their zygotes and renderers.
+ */
+function treeCpuMs(root: number): number {
+  const parents = new Map<number, number>();
+  const ticks = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    parents.set(Number(entry), Number(fields[1]));
+    ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]));
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parents.get(p)) if (p === root) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, t] of ticks) if (inTree(pid)) total += t;
+  return (total * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
 /** Runs `measure` after a pause of SETTLE_MS (resolves with its result). */
 const SETTLE_MS = 500;
 async function settled<T>(measure: () => Promise<T>): Promise<T> {
@@ -73,8 +103,13 @@ try {
   const blank: number[] = [];
   // Each measurement starts on a settled machine: a request arrives at a warm, idle service (the
   // service prepares its next context after answering, which must not land on the cold run's clock).
+  let cpu = 0;
   for (let i = 0; i < ROUNDS; i++) {
+    const before = treeCpuMs(server.pid);
     warm.push(await settled(() => post(`${server.url}/v1/pdf/convert`, server.key, form)));
+    // The request's whole CPU cost: its render, the context closed after it and the next one made (settled).
+    await settled(async () => 0);
+    cpu += treeCpuMs(server.pid) - before;
     cold.push(await settled(() => coldPrint(`file://${path.join(site, 'index.html')}`)));
     warmTagged.push(await settled(() => post(`${server.url}/v1/pdf/convert`, server.key, taggedForm)));
     blank.push(await settled(() => coldPrint('about:blank', 'blank.pdf')));
@@ -92,12 +127,18 @@ try {
   report.line('HTML → PDF warm ≥ 5 × faster than cold chromium --print-to-pdf', `cold ${coldMs.toFixed(0)} ms / service ${service.toFixed(0)} ms = ${(coldMs / service).toFixed(1)}×`, coldMs >= 5 * service);
   const concurrent: number[] = [];
   for (let i = 0; i < 5; i++) {
-    await settled(async () => 0);
+    // A burst arriving at an idle service: 2 s lets it make the contexts the last burst used
+    // (one at a time, 300–400 ms of CPU each), as it would between bursts.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     const started = performance.now();
     await Promise.all([0, 1, 2, 3].map(() => post(`${server.url}/v1/pdf/convert`, server.key, form)));
     concurrent.push(performance.now() - started);
   }
   const four = median(concurrent);
+  const cpuPerRequest = cpu / ROUNDS;
+  const floor = (4 * cpuPerRequest) / os.availableParallelism();
+  report.info('  CPU per request (service + Chromium, all processes)', `${cpuPerRequest.toFixed(0)} ms for ${service.toFixed(0)} ms of wall: one request already keeps ${(cpuPerRequest / service).toFixed(1)} cores busy`);
+  report.info('  CPU floor for 4 at once (4 × CPU per request ÷ cores)', `${floor.toFixed(0)} ms = ${(floor / service).toFixed(2)}× one; measured ${(four / floor).toFixed(2)}× the floor`);
   report.line(
     '4 concurrent requests do not serialize (wall < 4 × one)',
     `4 at once ${four.toFixed(0)} ms vs one ${service.toFixed(0)} ms: ${(four / service).toFixed(2)}× (cores: ${os.availableParallelism()}, CHROMIUM_POOL_SIZE ${POOL_SIZE}; ideal on 2 cores ≈ 2×)`,
