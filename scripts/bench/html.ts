@@ -137,7 +137,7 @@ try {
   const four = median(concurrent);
   const cpuPerRequest = cpu / ROUNDS;
   const floor = (4 * cpuPerRequest) / os.availableParallelism();
-  report.info('  CPU per request (service + Chromium, all processes)', `${cpuPerRequest.toFixed(0)} ms for ${service.toFixed(0)} ms of wall: one request already keeps ${(cpuPerRequest / service).toFixed(1)} cores busy`);
+  report.info('  CPU per request (service + Chromium, all processes; render, close, next context)', `${cpuPerRequest.toFixed(0)} ms for ${service.toFixed(0)} ms of wall`);
   report.info('  CPU floor for 4 at once (4 × CPU per request ÷ cores)', `${floor.toFixed(0)} ms = ${(floor / service).toFixed(2)}× one; measured ${(four / floor).toFixed(2)}× the floor`);
   report.line(
     '4 concurrent requests do not serialize (wall < 4 × one)',
