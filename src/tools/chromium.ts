@@ -29,6 +29,10 @@ export const INTERNAL_PREFIX = '/__pdf-service/';
 const START_TIMEOUT_MS = 30_000;
 /** How long a context may take to close before its instance is killed instead (a renderer stuck in a loop). */
 const CLOSE_GRACE_MS = 3_000;
+/** How long a spare page may take to answer before it counts as dead (a round trip takes a few ms). */
+const SPARE_PROBE_MS = 1_000;
+/** How long a request waits for a spare that is still being made before making its own. */
+const SPARE_WAIT_MS = 2_000;
 
 /** Arguments of one warm instance (exported for unit tests). */
 export function chromiumArgs(profileDir: string): string[] {
@@ -146,6 +150,8 @@ interface Instance {
 interface Fresh {
   context: BrowserContext;
   page: Page;
+  /** Set when the page's renderer crashed (puppeteer's 'error' event) before it was used. */
+  crashed: boolean;
 }
 
 /** Paper sizes in mm, short side first (puppeteer's named formats round A4 to 595.92 × 842.88 pt). */
@@ -258,8 +264,12 @@ export class ChromiumPool {
     let stoppedBy: 'timeout' | 'abort' | undefined;
     let context: BrowserContext | undefined;
     let printed = false;
+    let interrupt: (() => void) | undefined;
+    const interrupted = new Promise<never>((_, reject) => (interrupt = () => reject(new Error('stopped'))));
+    interrupted.catch(() => undefined);
     const stop = (why: 'timeout' | 'abort') => {
       stoppedBy ??= why;
+      interrupt?.();
       // Closing the context ends its pending calls; a renderer that will not let go costs the instance.
       void this.closeContext(instance, context);
     };
@@ -268,7 +278,13 @@ export class ChromiumPool {
     ctx.signal.addEventListener('abort', onAbort, { once: true });
     let blocked = 0;
     try {
-      const fresh = await this.takeFresh(instance);
+      // Getting a page is bounded by the deadline too: a browser that cannot make one is retired.
+      const taking = this.takeFresh(instance);
+      const fresh = await Promise.race([taking, interrupted]).catch((error: unknown) => {
+        void taking.then((late) => late.context.close()).catch(() => undefined);
+        if (stoppedBy === 'timeout') this.retire(instance);
+        throw error;
+      });
       context = fresh.context;
       if (stoppedBy) throw new Error('stopped');
       const page = fresh.page;
@@ -330,10 +346,21 @@ export class ChromiumPool {
     }
   }
 
-  /** A never-used context and page for one request: a spare made earlier, else a new one. */
+  /** A never-used context and page for one request: a spare made earlier (whose page is still open), else a new one. */
   private async takeFresh(instance: Instance): Promise<Fresh> {
-    const spare = instance.spares.shift();
-    return (spare && (await spare)) ?? (await makeFresh(instance));
+    for (let spare = instance.spares.shift(); spare; spare = instance.spares.shift()) {
+      // One still being made is waited for a while (it is usually nearly done); one that hangs is left to its own time limit.
+      const fresh = await settledWithin(spare, SPARE_WAIT_MS);
+      if (fresh === 'late') {
+        void spare.then((late) => late?.context.close()).catch(() => undefined);
+        continue;
+      }
+      if (fresh && (await answers(fresh))) return fresh;
+      // A spare whose renderer went away while it waited (Chromium makes renderers the OOM killer's
+      // first choice) is dropped, not handed out.
+      void fresh?.context.close().catch(() => undefined);
+    }
+    return makeFresh(instance);
   }
 
   /**
@@ -462,7 +489,26 @@ export class ChromiumPool {
   }
 }
 
+/** A new context with one page at the upload's origin, interception on; bounded by START_TIMEOUT_MS (a renderer can die mid-way). */
 async function makeFresh(instance: Instance): Promise<Fresh> {
+  let timer: NodeJS.Timeout | undefined;
+  const making = makeFreshUnbounded(instance);
+  try {
+    return await Promise.race([
+      making,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no fresh page within the start-up time')), START_TIMEOUT_MS);
+      }),
+    ]);
+  } catch (error) {
+    void making.then((late) => late.context.close()).catch(() => undefined);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function makeFreshUnbounded(instance: Instance): Promise<Fresh> {
   const context = await (await instance.browser).createBrowserContext();
   try {
     const page = await context.newPage();
@@ -476,15 +522,47 @@ async function makeFresh(instance: Instance): Promise<Fresh> {
       answered.catch(() => undefined);
     };
     page.on('request', answerBlank);
+    const crash = new Promise<never>((_, reject) => page.once('error', reject));
+    crash.catch(() => undefined);
     try {
-      await page.goto(blankUrl, { waitUntil: 'load', timeout: START_TIMEOUT_MS });
+      // A renderer that dies now fails the page at once rather than at the time limit.
+      await Promise.race([page.goto(blankUrl, { waitUntil: 'load', timeout: START_TIMEOUT_MS }), crash]);
     } finally {
       page.off('request', answerBlank);
     }
-    return { context, page };
+    const fresh: Fresh = { context, page, crashed: false };
+    page.once('error', () => (fresh.crashed = true));
+    return fresh;
   } catch (error) {
     await context.close().catch(() => undefined);
     throw error;
+  }
+}
+
+/** The promise's value, or 'late' when it has not settled within `ms`. */
+async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Whether a spare page's renderer is still there: not reported crashed, and a trivial evaluation returns within SPARE_PROBE_MS. */
+async function answers(fresh: Fresh): Promise<boolean> {
+  if (fresh.crashed || fresh.page.isClosed()) return false;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      fresh.page.evaluate('1').then(
+        () => !fresh.crashed,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), SPARE_PROBE_MS))),
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -55,6 +55,22 @@ function isTagged(file: string): boolean {
   return /^Tagged:\s+yes$/m.test(execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
 }
 
+/** Renderer processes of the Chromium instances whose profile is under `dataDir` (this test's server only). */
+function renderersUnder(dataDir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let cmdline = '';
+    try {
+      cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (cmdline.includes('--type=renderer') && cmdline.includes(`--user-data-dir=${dataDir}`)) pids.push(Number(entry));
+  }
+  return pids;
+}
+
 async function convert(file: string, fields: Record<string, string> = {}, name?: string): Promise<Response> {
   return server.post('convert', form({ file: await filePart(file, name), to: 'pdf', ...fields }), key);
 }
@@ -194,6 +210,19 @@ describe('POST /v1/pdf/convert: HTML and Markdown to PDF', () => {
       expect(text).toContain(`seen nothing in ${n}`);
       expect(text).not.toContain('secret-');
     }
+  });
+
+  it('a ready context whose renderer died while it waited is not handed out: the next request still prints', async () => {
+    const first = await convert(write('before-kill.html', '<!doctype html><p>Before the kill</p>'));
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    // The renderers of this server's Chromium (its profile lives under its DATA_DIR): the spare contexts' pages among them.
+    const dataDir = server.services.config.DATA_DIR;
+    await eventually(() => renderersUnder(dataDir).length > 0, 10_000);
+    for (const pid of renderersUnder(dataDir)) process.kill(pid, 'SIGKILL');
+    const after = await convert(write('after-kill.html', '<!doctype html><p>After the kill</p>'));
+    expect(after.status).toBe(200);
+    expect(textOf(await saveBody(after, 'after-kill.pdf'))).toContain('After the kill');
   });
 
   it('page options are refused for other inputs, and HTML needs to=pdf', async () => {
