@@ -135,10 +135,9 @@ try {
     concurrent.push(performance.now() - started);
   }
   const four = median(concurrent);
-  const cpuPerRequest = cpu / ROUNDS;
-  const floor = (4 * cpuPerRequest) / os.availableParallelism();
-  report.info('  CPU per request (service + Chromium, all processes; render, close, next context)', `${cpuPerRequest.toFixed(0)} ms for ${service.toFixed(0)} ms of wall`);
-  report.info('  CPU floor for 4 at once (4 × CPU per request ÷ cores)', `${floor.toFixed(0)} ms = ${(floor / service).toFixed(2)}× one; measured ${(four / floor).toFixed(2)}× the floor`);
+  // Most of it is the context's life (made ahead, closed after): a burst that finds its contexts
+  // ready pays only the renders, which is why 4 at once can take less than 4 × this ÷ cores.
+  report.info('  CPU per request (service + Chromium, all processes; render, close, next context)', `${(cpu / ROUNDS).toFixed(0)} ms for ${service.toFixed(0)} ms of wall`);
   report.line(
     '4 concurrent requests do not serialize (wall < 4 × one)',
     `4 at once ${four.toFixed(0)} ms vs one ${service.toFixed(0)} ms: ${(four / service).toFixed(2)}× (cores: ${os.availableParallelism()}, CHROMIUM_POOL_SIZE ${POOL_SIZE}; ideal on 2 cores ≈ 2×)`,
