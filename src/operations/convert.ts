@@ -56,11 +56,18 @@ export interface ConvertOptions {
   landscape?: boolean;
   margin?: number;
   print_background?: boolean;
+  tagged?: boolean;
 }
 
-/** Page setup for web input: A4, portrait, 36 pt margins, backgrounds printed (API.md §5b). */
+/** Page setup for web input: A4, portrait, 36 pt margins, backgrounds printed (API.md §5b); untagged unless asked (tagging costs print time). */
 function printOptions(options: ConvertOptions): PrintOptions {
-  return { paper: options.paper ?? 'a4', landscape: options.landscape ?? false, margin: options.margin ?? 36, printBackground: options.print_background ?? true };
+  return {
+    paper: options.paper ?? 'a4',
+    landscape: options.landscape ?? false,
+    margin: options.margin ?? 36,
+    printBackground: options.print_background ?? true,
+    tagged: options.tagged ?? false,
+  };
 }
 
 const IMAGE_FORMATS: Record<'png' | 'jpeg' | 'tiff' | 'svg', { ext: string; contentType: string }> = {

@@ -15,7 +15,7 @@ const optionalBool = (description: string) =>
     .describe(description);
 
 /** Options of HTML/Markdown input only; given for another input they are a 400, never ignored. */
-const WEB_OPTIONS = ['paper', 'landscape', 'margin', 'print_background'] as const;
+const WEB_OPTIONS = ['paper', 'landscape', 'margin', 'print_background', 'tagged'] as const;
 
 const targetList = TARGETS.join(', ');
 
@@ -38,7 +38,8 @@ export const convertRoute = defineOperation({
     'HTML and Markdown input (`to=pdf`): an .html/.htm page, a .md file (rendered with a clean default stylesheet), or a ZIP with index.html ' +
     'and its assets (entries with `..` or absolute paths → 400), printed by headless Chromium with no network access: anything not in the ' +
     'upload is refused, and `X-Blocked-Resources` says how many requests were. JavaScript runs, bounded by the operation time limit (504). ' +
-    'Page setup for this input only: `paper`, `landscape`, `margin`, `print_background`.',
+    'Page setup for this input only: `paper`, `landscape`, `margin`, `print_background`; `tagged`=true asks for a tagged (accessible) PDF, ' +
+    'which takes longer to print (off by default).',
   files: [
     {
       field: 'file',
@@ -58,6 +59,7 @@ export const convertRoute = defineOperation({
     landscape: optionalBool('HTML/Markdown input: landscape orientation (default false).'),
     margin: intField(0, 288, 'HTML/Markdown input: margin on every side in pt (default 36)').optional(),
     print_background: optionalBool('HTML/Markdown input: print background colours and images (default true).'),
+    tagged: optionalBool('HTML/Markdown input: a tagged (accessible) PDF with a structure tree; slower to print (default false).'),
   }),
   produces: [
     MEDIA_TYPES.docx,

@@ -50,6 +50,27 @@ function pageSize(file: string): { width: number; height: number } {
   return { width: Number(match[1]), height: Number(match[2]) };
 }
 
+/** pdfinfo's "Tagged:" line: the PDF has a structure tree (MarkInfo /Marked true). */
+function isTagged(file: string): boolean {
+  return /^Tagged:\s+yes$/m.test(execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
+}
+
+/** Renderer processes of the Chromium instances whose profile is under `dataDir` (this test's server only). */
+function renderersUnder(dataDir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let cmdline = '';
+    try {
+      cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (cmdline.includes('--type=renderer') && cmdline.includes(`--user-data-dir=${dataDir}`)) pids.push(Number(entry));
+  }
+  return pids;
+}
+
 async function convert(file: string, fields: Record<string, string> = {}, name?: string): Promise<Response> {
   return server.post('convert', form({ file: await filePart(file, name), to: 'pdf', ...fields }), key);
 }
@@ -71,14 +92,25 @@ describe('POST /v1/pdf/convert: HTML and Markdown to PDF', () => {
     const size = pageSize(pdf);
     expect(Math.abs(size.width - 595.28)).toBeLessThan(1.5);
     expect(Math.abs(size.height - 841.89)).toBeLessThan(1.5);
+    // Untagged unless asked: tagging costs print time.
+    expect(isTagged(pdf)).toBe(false);
   });
 
-  it('paper, landscape and margin set the page', async () => {
-    const res = await convert(write('wide.html', '<!doctype html><p>Letter landscape</p>'), { paper: 'letter', landscape: 'true', margin: '0', print_background: 'false' });
+  it('paper, landscape, margin and tagged set the page and the structure', async () => {
+    const res = await convert(write('wide.html', '<!doctype html><h1>Heading</h1><p>Letter landscape</p>'), {
+      paper: 'letter',
+      landscape: 'true',
+      margin: '0',
+      print_background: 'false',
+      tagged: 'true',
+    });
     expect(res.status).toBe(200);
-    const size = pageSize(await saveBody(res, 'wide.pdf'));
+    const pdf = await saveBody(res, 'wide.pdf');
+    const size = pageSize(pdf);
     expect(Math.abs(size.width - 792)).toBeLessThan(1.5);
     expect(Math.abs(size.height - 612)).toBeLessThan(1.5);
+    expect(isTagged(pdf)).toBe(true);
+    expect(textOf(pdf)).toContain('Letter landscape');
   });
 
   it('renders Markdown with headings, lists and tables as text', async () => {
@@ -166,11 +198,41 @@ describe('POST /v1/pdf/convert: HTML and Markdown to PDF', () => {
     await eventually(() => server.leftovers().length === 0, 5000);
   });
 
+  it('every request has its own context, also when several run at once: storage of one page is not seen by another', async () => {
+    // All uploads share one made-up origin, so only a fresh context per request keeps them apart.
+    const page = (n: number) =>
+      write(`store-${n}.html`, `<!doctype html><p id="o"></p><script>document.getElementById('o').textContent = 'seen ' + (localStorage.getItem('k') ?? 'nothing') + ' in ${n}'; localStorage.setItem('k', 'secret-${n}'); document.cookie = 'c=secret-${n}';</script>`);
+    const results = await Promise.all([1, 2, 3, 4].map(async (n) => ({ n, res: await convert(page(n)) })));
+    const later = await convert(page(5));
+    for (const { n, res } of [...results, { n: 5, res: later }]) {
+      expect(res.status).toBe(200);
+      const text = textOf(await saveBody(res, `store-${n}.pdf`));
+      expect(text).toContain(`seen nothing in ${n}`);
+      expect(text).not.toContain('secret-');
+    }
+  });
+
+  it('a ready context whose renderer died while it waited is not handed out: the next request still prints', async () => {
+    const first = await convert(write('before-kill.html', '<!doctype html><p>Before the kill</p>'));
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    // The renderers of this server's Chromium (its profile lives under its DATA_DIR): the spare contexts' pages among them.
+    const dataDir = server.services.config.DATA_DIR;
+    await eventually(() => renderersUnder(dataDir).length > 0, 10_000);
+    for (const pid of renderersUnder(dataDir)) process.kill(pid, 'SIGKILL');
+    const after = await convert(write('after-kill.html', '<!doctype html><p>After the kill</p>'));
+    expect(after.status).toBe(200);
+    expect(textOf(await saveBody(after, 'after-kill.pdf'))).toContain('After the kill');
+  });
+
   it('page options are refused for other inputs, and HTML needs to=pdf', async () => {
     const docLike = write('plain.txt', 'just text');
     const res = await convert(docLike, { paper: 'a4' });
     expect(res.status).toBe(400);
     expect((await res.json()).detail).toContain('paper');
+    const tagged = await convert(docLike, { tagged: 'true' });
+    expect(tagged.status).toBe(400);
+    expect((await tagged.json()).detail).toContain('tagged');
     const bad = await convert(write('x.html', '<!doctype html><p>x</p>'), { paper: 'b5' });
     expect(bad.status).toBe(400);
     const wrongTarget = await server.post('convert', form({ file: await filePart(write('y.html', '<!doctype html><p>y</p>')), to: 'docx' }), key);

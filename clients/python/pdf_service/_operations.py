@@ -79,10 +79,10 @@ class SyncOperations:
         options: dict[str, Any] = {"text": text, "font_size": font_size, "color": color, "opacity": opacity, "rotation": rotation, "position": position, "pages": pages, "layer": layer, "image_scale": image_scale, "password": password}
         return self._call("watermark", files, options, **call)
 
-    def convert(self, input: FileInput, *, to: Literal["docx", "odt", "txt", "html", "png", "jpeg", "tiff", "svg", "pdfa", "pdf"], dpi: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, pdfa: Optional[Literal["2b", "1b", "3b"]] = None, password: Optional[str] = None, paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, landscape: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, print_background: Optional[bool] = None, **call: Any) -> Any:
+    def convert(self, input: FileInput, *, to: Literal["docx", "odt", "txt", "html", "png", "jpeg", "tiff", "svg", "pdfa", "pdf"], dpi: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, pdfa: Optional[Literal["2b", "1b", "3b"]] = None, password: Optional[str] = None, paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, landscape: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, print_background: Optional[bool] = None, tagged: Optional[bool] = None, **call: Any) -> Any:
         """Convert a PDF to another format, or an Office document to PDF (POST /v1/pdf/convert)."""
         files: dict[str, Any] = {"file": input}
-        options: dict[str, Any] = {"to": to, "dpi": dpi, "pages": pages, "pdfa": pdfa, "password": password, "paper": paper, "landscape": landscape, "margin": margin, "print_background": print_background}
+        options: dict[str, Any] = {"to": to, "dpi": dpi, "pages": pages, "pdfa": pdfa, "password": password, "paper": paper, "landscape": landscape, "margin": margin, "print_background": print_background, "tagged": tagged}
         return self._call("convert", files, options, **call)
 
     def images(self, input: Union[FileInput, Sequence[FileInput]], *, mode: Optional[Literal["extract", "to-pdf"]] = None, format: Optional[Literal["original", "png"]] = None, min_size: Optional[Union[int, float, str]] = None, page_size: Optional[Literal["fit", "a4", "letter"]] = None, margin: Optional[Union[int, float, str]] = None, password: Optional[str] = None, **call: Any) -> Any:
@@ -204,10 +204,10 @@ class AsyncOperations:
         options: dict[str, Any] = {"text": text, "font_size": font_size, "color": color, "opacity": opacity, "rotation": rotation, "position": position, "pages": pages, "layer": layer, "image_scale": image_scale, "password": password}
         return await self._call("watermark", files, options, **call)
 
-    async def convert(self, input: FileInput, *, to: Literal["docx", "odt", "txt", "html", "png", "jpeg", "tiff", "svg", "pdfa", "pdf"], dpi: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, pdfa: Optional[Literal["2b", "1b", "3b"]] = None, password: Optional[str] = None, paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, landscape: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, print_background: Optional[bool] = None, **call: Any) -> Any:
+    async def convert(self, input: FileInput, *, to: Literal["docx", "odt", "txt", "html", "png", "jpeg", "tiff", "svg", "pdfa", "pdf"], dpi: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, pdfa: Optional[Literal["2b", "1b", "3b"]] = None, password: Optional[str] = None, paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, landscape: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, print_background: Optional[bool] = None, tagged: Optional[bool] = None, **call: Any) -> Any:
         """Convert a PDF to another format, or an Office document to PDF (POST /v1/pdf/convert)."""
         files: dict[str, Any] = {"file": input}
-        options: dict[str, Any] = {"to": to, "dpi": dpi, "pages": pages, "pdfa": pdfa, "password": password, "paper": paper, "landscape": landscape, "margin": margin, "print_background": print_background}
+        options: dict[str, Any] = {"to": to, "dpi": dpi, "pages": pages, "pdfa": pdfa, "password": password, "paper": paper, "landscape": landscape, "margin": margin, "print_background": print_background, "tagged": tagged}
         return await self._call("convert", files, options, **call)
 
     async def images(self, input: Union[FileInput, Sequence[FileInput]], *, mode: Optional[Literal["extract", "to-pdf"]] = None, format: Optional[Literal["original", "png"]] = None, min_size: Optional[Union[int, float, str]] = None, page_size: Optional[Literal["fit", "a4", "letter"]] = None, margin: Optional[Union[int, float, str]] = None, password: Optional[str] = None, **call: Any) -> Any:

@@ -158,6 +158,8 @@ export interface ConvertOptions {
   "margin"?: number | string;
   /** HTML/Markdown input: print background colours and images (default true). */
   "print_background"?: boolean;
+  /** HTML/Markdown input: a tagged (accessible) PDF with a structure tree; slower to print (default false). */
+  "tagged"?: boolean;
 }
 
 /** Options of `images` (form fields; booleans and numbers are sent as text). */
