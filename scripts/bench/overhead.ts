@@ -104,13 +104,17 @@ try {
   let mainCpu = 0;
   let processCpu = 0;
   let helperCpu = 0;
+  let clientCpu = 0;
   const mainStat = `/proc/${server.pid}/task/${server.pid}/stat`;
   for (let round = 0; round < ROUNDS; round++) {
     const serviceRound = async () => {
       const helpers = helperPids();
       const before = { main: cpuMs(mainStat), all: cpuMs(`/proc/${server.pid}/stat`), helper: helpers.reduce((s, p) => s + cpuMs(`/proc/${p}/stat`), 0) };
       await eventLoopDelay(); // resets the histogram
+      const clientBefore = process.cpuUsage();
       rates.service.push(await serviceRate());
+      const used = process.cpuUsage(clientBefore);
+      clientCpu += (used.user + used.system) / 1000;
       const loop = await eventLoopDelay();
       loopP99.push(loop.p99);
       loopMax.push(loop.max);
@@ -135,6 +139,7 @@ try {
   );
   report.line('server main-thread CPU per small merge ≤ 3 ms', `${(mainCpu / requests).toFixed(2)} ms over ${requests} requests`, mainCpu / requests <= 3);
   report.info('server process CPU per small merge (all threads)', `${(processCpu / requests).toFixed(2)} ms; spawn helper ${(helperCpu / requests).toFixed(2)} ms`);
+  report.info('this benchmark\'s own HTTP client, CPU per request (same 2 cores)', `${(clientCpu / requests).toFixed(2)} ms`);
   report.line('event-loop delay p99 under that load ≤ 5 ms', `median of rounds ${median(loopP99).toFixed(1)} ms [${loopP99.map((v) => v.toFixed(1)).join(' ')}], max ${Math.max(...loopMax).toFixed(0)} ms`, median(loopP99) <= 5);
 
   const copies = [1, 2, 3].map((i) => {
