@@ -147,15 +147,17 @@ describe('daily allowance', () => {
   it('504 timeout kills the whole process group and stays charged (API.md §3)', async () => {
     const key = server.newKey('free');
     const started = Date.now();
-    const res = await server.post('test-sleep', form({ seconds: '30' }), key);
+    // 33 s: a duration no other test sleeps, so the machine-wide check below sees only this test's processes
+    // (jobs.test.ts and run.test.ts run `sleep 30` in parallel files).
+    const res = await server.post('test-sleep', form({ seconds: '33' }), key);
     expect(res.status).toBe(504);
-    // Stopped at the deadline, not when `sleep 30` ended by itself (holds on a machine of any speed).
-    expect(Date.now() - started).toBeLessThan(30_000);
+    // Stopped at the deadline, not when `sleep 33` ended by itself (holds on a machine of any speed).
+    expect(Date.now() - started).toBeLessThan(33_000);
     expect((await res.json()).code).toBe('timeout');
     expect((await account(key)).used_today).toBe(1);
     expect(liveChildren()).toEqual([]);
-    // No `sleep 30` (child or grandchild) survives anywhere.
-    await eventually(() => !fs.readdirSync('/proc').some((pid) => /^\d+$/.test(pid) && safeRead(`/proc/${pid}/cmdline`).includes('sleep\u000030')), 3000);
+    // No `sleep 33` (child or grandchild) survives anywhere.
+    await eventually(() => !fs.readdirSync('/proc').some((pid) => /^\d+$/.test(pid) && safeRead(`/proc/${pid}/cmdline`).includes('sleep\u000033')), 3000);
   });
 });
 
