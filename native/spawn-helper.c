@@ -205,6 +205,7 @@ static void child_exec(int errpipe, const char *cwd, const char *file, char **ar
     // No exec, so O_CLOEXEC closes nothing: drop every descriptor of the
     // helper (other children's pipes, the server's) before running the job.
     close_range(3, ~0U, 0);
+    prctl(PR_SET_NAME, "qpdf");  // what ps and top show for it
     int code = qpdfjob_run_from_argv((char const *const *)argv);
     fflush(NULL);
     _exit(code);

@@ -95,6 +95,7 @@ describe('run()', () => {
       if (pid === undefined) await new Promise((r) => setTimeout(r, 10));
     }
     expect(fs.readlinkSync(`/proc/${pid}/exe`)).toMatch(/\/spawn-helper$/);
+    expect(fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim()).toBe('qpdf');
     fs.writeFileSync(fifo, '\n');
     const checked = await pending;
     expect(checked.exitCode).toBe(0);
