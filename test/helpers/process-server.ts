@@ -11,6 +11,8 @@ export interface ServeProcess {
   child: ChildProcess;
   /** Everything it wrote to stdout so far (JSON log lines). */
   log: () => string;
+  /** Its stderr so far, and how it ended if it did (for failure messages). */
+  stderr: () => string;
   /** Resident set size now and at its peak (kB, from /proc). */
   memory: () => { rssKb: number; peakKb: number };
   stop: (signal?: NodeJS.Signals) => Promise<void>;
@@ -47,6 +49,7 @@ export async function startServeProcess(env: Record<string, string>, args: strin
     pid: child.pid!,
     child,
     log: () => out,
+    stderr: () => `${stderr}${child.exitCode !== null || child.signalCode !== null ? `\n(exited: ${child.exitCode ?? child.signalCode})` : ''}`,
     memory: () => ({ rssKb: readKb('VmRSS'), peakKb: readKb('VmHWM') }),
     stop: (signal = 'SIGTERM') =>
       new Promise<void>((resolve) => {

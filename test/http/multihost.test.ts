@@ -243,7 +243,7 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     // Recovers by itself: both APIs admit again.
     const recovered = () => [0, 1].every((api) => results.some((r) => r.at > upAt && r.api === api && (r.status === 200 || r.status === 202)));
     await eventually(recovered, 60_000).catch(() => {
-      throw new Error(`no recovery; last answers ${JSON.stringify(results.slice(-6))}\n${apis.map((a) => a.log().split('\n').slice(-15).join('\n')).join('\n---\n')}`);
+      throw new Error(`no recovery; last answers ${JSON.stringify(results.slice(-6))}\n${apis.map((a) => `${a.log().split('\n').slice(-15).join('\n')}\nstderr: ${a.stderr().slice(-3000)}`).join('\n---\n')}`);
     });
     loadUntil = Date.now() + 2000;
     await Promise.all(clients);
