@@ -192,6 +192,11 @@ export class PgStore implements Store {
       throw unavailable(error);
     }
     let broken: Error | undefined;
+    // While checked out, pg-pool no longer listens for the client's 'error': a connection that dies
+    // between two queries of this transaction (the database killed or restarted) would be an
+    // unhandled 'error' event and end the process. Noted here; the next query fails and says so.
+    const onError = (error: Error) => (broken = error);
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await fn(client);
@@ -203,6 +208,7 @@ export class PgStore implements Store {
       throw unavailable(error);
     } finally {
       // A connection that failed is discarded, not handed to the next caller.
+      client.off('error', onError);
       client.release(broken);
     }
   }
