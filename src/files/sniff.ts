@@ -1,6 +1,5 @@
 // Input type from the first bytes of the file, never from its name
 // (DEVELOPERS.md, safety rule 4).
-import fs from 'node:fs/promises';
 
 export type FileKind =
   | 'pdf'
@@ -54,7 +53,6 @@ export const MEDIA_TYPES: Record<FileKind, string> = {
 
 /** Bytes of a file's start that classify it. */
 export const SNIFF_BYTES = 64 * 1024;
-const HEAD_BYTES = SNIFF_BYTES;
 
 function startsWith(buf: Buffer, bytes: number[], offset = 0): boolean {
   return bytes.every((b, i) => buf[offset + i] === b);
@@ -123,16 +121,4 @@ export function sniffBuffer(head: Buffer): FileKind {
     return 'txt';
   }
   return 'unknown';
-}
-
-/** Reads the first bytes of `path` and classifies them. */
-export async function sniffFile(path: string): Promise<FileKind> {
-  const handle = await fs.open(path, 'r');
-  try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buf, 0, HEAD_BYTES, 0);
-    return sniffBuffer(buf.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
 }

@@ -169,7 +169,7 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: st
         part.field,
       );
     }
-    files[part.field] = await Promise.all(received.map((file, i) => checkedFile(file, part, i, received.length)));
+    files[part.field] = received.map((file, i) => checkedFile(file, part, i, received.length));
   }
   return { files, fields };
 }
@@ -287,7 +287,7 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: string, config
   });
 }
 
-async function checkedFile(file: RawFile, part: FilePart, index: number, count: number): Promise<InputFile> {
+function checkedFile(file: RawFile, part: FilePart, index: number, count: number): InputFile {
   const head = Buffer.concat(file.head, file.headBytes);
   const kind: FileKind = file.size === 0 ? 'unknown' : sniffBuffer(head);
   const name = cleanUploadName(file.originalName);
