@@ -229,6 +229,12 @@ describe('health, OpenAPI, docs, metrics', () => {
     const text = await res.text();
     expect(text).toContain('pdf_pool_slots');
     expect(text).toMatch(/pdf_event_loop_delay_seconds\{quantile="0.99"\} \d/);
+    // The delay is how late the loop ran its 10 ms samples, not the 10 ms between them: a loop
+    // left idle for 200 ms reads a median well under 10 ms (it read 0.0100 when the interval was counted).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const idle = await (await get('/metrics')).text();
+    const median = Number(/pdf_event_loop_delay_seconds\{quantile="0.5"\} ([\d.]+)/.exec(idle)?.[1]);
+    expect(median).toBeLessThan(0.005);
     expect(text).toMatch(/pdf_requests_total\{operation="[\w-]+",status="\d+"\} \d+/);
   });
 
