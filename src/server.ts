@@ -31,6 +31,7 @@ import { ProcessPool } from './tools/pool.js';
 import { configureChildLimits, killAllChildren } from './tools/run.js';
 import { probeTools, requiredToolsPresent, type ToolStatus } from './tools/versions.js';
 import { checkDefaultCertificate } from './operations/sign-certificate.js';
+import { maskLogSecrets } from './secrets.js';
 
 /** The service's logger (JSON lines to stdout, or to `destination`: tests read what was logged). */
 export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
@@ -38,7 +39,9 @@ export function createLogger(config: Config, destination?: pino.DestinationStrea
     level: config.LOG_LEVEL,
     base: { service: 'pdf-service' },
     // Defence in depth: nothing below should ever log these, but if it does they are masked.
-    redact: { paths: ['*.authorization', '*.password', '*.user_password', '*.owner_password', 'req.headers.authorization', 'key'], censor: '[redacted]' },
+    // The serializer also covers child loggers' bindings (pino applies only serializers to those).
+    formatters: { log: maskLogSecrets },
+    serializers: { key: () => '[redacted]' },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -17,12 +17,15 @@ import zlib from 'node:zlib';
 /** Positional reads: the file, or the upload's bytes already in memory (small uploads, issue 15). */
 interface Handle {
   read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+  /** The whole file, when it is in memory: reads are views of it, not copies. */
+  bytes?: Buffer;
 }
 
 /** A Handle over bytes in memory: no file-system round trip per read. */
 function memoryHandle(bytes: Buffer): Handle {
   return {
     read: async (buffer, offset, length, position) => ({ bytesRead: position >= bytes.length ? 0 : bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length)) }),
+    bytes,
   };
 }
 
@@ -56,6 +59,11 @@ class Budget {
 class GiveUp extends Error {}
 
 async function readAt(handle: Handle, position: number, length: number): Promise<Buffer> {
+  if (handle.bytes) {
+    // subarray would count a negative offset from the end; a file read refuses it.
+    if (!(position >= 0)) throw new GiveUp('negative offset');
+    return handle.bytes.subarray(position, position + length);
+  }
   const buf = Buffer.alloc(length);
   const { bytesRead } = await handle.read(buf, 0, length, position);
   return buf.subarray(0, bytesRead);
@@ -318,7 +326,9 @@ class ObjectReader {
   private async readDirect(number: number, where: number): Promise<string | undefined> {
     // A page-tree node lists every kid before /Count may appear: read on until its end.
     const pattern = new RegExp(`^\\s*${number}\\s+\\d+\\s+obj\\b([\\s\\S]*?)(endobj|stream)`);
-    for (let length = 4096; length <= QUICK_COUNT_LIMITS.objectBytes; length *= 8) {
+    // In memory, the first read stops at the object's end: a 4 KiB string per object was most of this reader's garbage.
+    const end = this.handle.bytes?.indexOf('endobj', where, 'latin1') ?? -1;
+    for (let length = end > where ? Math.min(4096, end - where + 6) : 4096; length <= QUICK_COUNT_LIMITS.objectBytes; length *= 8) {
       const text = (await readAt(this.handle, where, length)).toString('latin1');
       const match = pattern.exec(text);
       if (match) return match[1];
