@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli } from './helpers/process-server.js';
+import { cli, startServeProcess } from './helpers/process-server.js';
 import { ROOT } from './helpers/server.js';
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-cli-'));
@@ -60,6 +60,26 @@ describe('bin/pdf-service', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain('SIGN_DEFAULT_CERTIFICATE_FILE');
   });
+
+  it('serve sizes libuv\'s thread pool by the cores (2 to 4) unless UV_THREADPOOL_SIZE is set', async () => {
+    // Threads of a serving process after a request (the pool starts whole at its first use):
+    // the same process with a pool of 1 has (size − 1) fewer. Were the size set too late
+    // (after the pool started), it would stay libuv's 4.
+    const threadsOf = async (extra: Record<string, string>) => {
+      const server = await startServeProcess({ ...env, ...extra });
+      try {
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+        return fs.readdirSync(`/proc/${server.pid}/task`).length;
+      } finally {
+        await server.stop();
+      }
+    };
+    const expected = Math.min(4, Math.max(2, os.availableParallelism()));
+    const env1 = { UV_THREADPOOL_SIZE: '1' };
+    const [byDefault, withOne, withThree] = await Promise.all([threadsOf({}), threadsOf(env1), threadsOf({ UV_THREADPOOL_SIZE: '3' })]);
+    expect(byDefault - withOne).toBe(expected - 1);
+    expect(withThree - withOne).toBe(2);
+  }, 120_000);
 
   it('doctor lists every tool with its version', () => {
     const out = cli(['doctor'], env);

@@ -26,7 +26,8 @@ const tracemonkey = path.join(CORPUS, 'tracemonkey.pdf');
 const pdfBytes = fs.readFileSync(tracemonkey);
 const report = new Report();
 const probeFile = path.join(os.tmpdir(), `eld-probe-${process.pid}.json`);
-const server = await startBenchServer({ NODE_OPTIONS: `--import ${path.join(here, 'eld-probe.mjs')}`, ELD_PROBE_FILE: probeFile });
+// BENCH_SERVER_ROOT: benchmark another checkout's server (e.g. `git worktree add /tmp/before <commit>`), with this probe and client.
+const server = await startBenchServer({ NODE_OPTIONS: `--import ${path.join(here, 'eld-probe.mjs')}`, ELD_PROBE_FILE: probeFile }, process.env.BENCH_SERVER_ROOT ?? undefined);
 const raw = path.join(server.work, 'raw');
 fs.mkdirSync(raw, { recursive: true });
 report.info('load average at start', os.loadavg().map((l) => l.toFixed(2)).join(' '));

@@ -14,6 +14,7 @@ import { InvalidRequestError } from '../errors.js';
 import { webhookSecret } from '../store/accounts.js';
 import type { NewDelivery, Store } from '../store/types.js';
 import { jobView, type JobRow } from './store.js';
+import { lookupAll } from './one-lookup.js';
 import { isForbiddenAddress, isLoopbackAddress } from './webhook-address.js';
 
 /** Delay before attempt n+1 after attempt n failed: 6 attempts over about 1 h 50 min. */
@@ -48,7 +49,7 @@ export async function validateCallbackUrl(raw: string, config: Config): Promise<
     addresses = [host];
   } else {
     try {
-      addresses = (await dns.promises.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+      addresses = (await lookupAll(host, { verbatim: true })).map((a) => a.address);
     } catch {
       throw bad(`the host name "${host}" does not resolve.`);
     }
@@ -93,9 +94,7 @@ interface Attempt {
 /** A DNS lookup that refuses forbidden addresses at connect time. */
 function guardedLookup(allowPrivate: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, '', 0);
-      const list = addresses as dns.LookupAddress[];
+    lookupAll(hostname, options).then((list) => {
       const refused = allowPrivate ? undefined : list.find((a) => isForbiddenAddress(a.address));
       if (refused || list.length === 0) {
         const err = Object.assign(new Error(`refused to connect to ${refused?.address ?? hostname}`), { code: 'EADDRFORBIDDEN' });
@@ -103,7 +102,7 @@ function guardedLookup(allowPrivate: boolean): net.LookupFunction {
       }
       if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       else callback(null, list[0].address, list[0].family);
-    });
+    }, (error: NodeJS.ErrnoException) => callback(error, '', 0));
   };
 }
 
