@@ -2,7 +2,7 @@
 // - 16 concurrent 1-page merges: service throughput ≥ 0.9 of raw `qpdf --empty --pages`
 //   run by xargs -P16 (no Node in the raw path) at the same concurrency;
 // - server main-thread CPU per small merge ≤ 3 ms (/proc/<pid>/task/<pid>/stat over ≥ 500 requests);
-// - event-loop delay p99 ≤ 5 ms under that load (monitorEventLoopDelay, via eld-probe.mjs);
+// - event-loop delay p99 ≤ 5 ms under that load (monitorEventLoopDelay, via eld-probe.cjs);
 // - merge 3× tracemonkey and split every=1: median ≤ raw qpdf + 10 ms.
 // Rounds alternate service and raw, so both see the same machine; the load average is printed.
 import { execFile } from 'node:child_process';
@@ -27,7 +27,7 @@ const pdfBytes = fs.readFileSync(tracemonkey);
 const report = new Report();
 const probeFile = path.join(os.tmpdir(), `eld-probe-${process.pid}.json`);
 // BENCH_SERVER_ROOT: benchmark another checkout's server (e.g. `git worktree add /tmp/before <commit>`), with this probe and client.
-const server = await startBenchServer({ NODE_OPTIONS: `--import ${path.join(here, 'eld-probe.mjs')}`, ELD_PROBE_FILE: probeFile }, process.env.BENCH_SERVER_ROOT ?? undefined);
+const server = await startBenchServer({ NODE_OPTIONS: `--require ${path.join(here, 'eld-probe.cjs')}`, ELD_PROBE_FILE: probeFile }, process.env.BENCH_SERVER_ROOT ?? undefined);
 const raw = path.join(server.work, 'raw');
 fs.mkdirSync(raw, { recursive: true });
 report.info('load average at start', os.loadavg().map((l) => l.toFixed(2)).join(' '));
@@ -53,7 +53,7 @@ function helperPids(): number[] {
     })
     .map(Number);
 }
-/** How late the loop ran its 1 ms samples (p99 and max), and the p99 of the raw intervals (eld-probe.mjs). */
+/** How late the loop ran its 1 ms samples (p99 and max), and the p99 of the raw intervals (eld-probe.cjs). */
 async function eventLoopDelay(): Promise<{ p50: number; p99: number; max: number; intervalP99: number }> {
   fs.rmSync(probeFile, { force: true });
   process.kill(server.pid, 'SIGUSR2');

@@ -1,11 +1,13 @@
-// Loaded into the benchmarked server with NODE_OPTIONS=--import (overhead.ts), so
-// the same event-loop-delay measurement runs on any version of the code. On
+// Loaded into the benchmarked server with NODE_OPTIONS=--require (overhead.ts), so
+// the same event-loop-delay measurement runs on any version of the code. CommonJS:
+// an ES module preloaded with --import is read through libuv's thread pool, which
+// would start the pool before bin/pdf-service sizes it. On
 // SIGUSR2 it writes the percentiles since the last signal to ELD_PROBE_FILE and resets.
 // Node's histogram holds the time between two samples, the 1 ms interval included (an idle
 // loop reads p50 1.1 ms); the delay is what exceeds the interval (as @fastify/under-pressure
 // reports it), and both are written.
-import fs from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+const fs = require('node:fs');
+const { monitorEventLoopDelay } = require('node:perf_hooks');
 
 const file = process.env.ELD_PROBE_FILE;
 const RESOLUTION_MS = 1;
