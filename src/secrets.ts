@@ -37,8 +37,9 @@ export function scrubbedError(error: unknown, secrets: readonly string[]): unkno
 const NESTED_SECRET_KEYS = ['authorization', 'password', 'user_password', 'owner_password'];
 
 /**
- * A log object with secrets masked: a top-level `key`, a secret key inside any
- * top-level object, and `req.headers.authorization`. Defence in depth (nothing
+ * A log object with secrets masked: a secret key inside any top-level object,
+ * and `req.headers.authorization` (a top-level `key` is the logger's
+ * serializer's, which also sees child bindings). Defence in depth (nothing
  * should log them). It copies only what it masks: pino's `redact` with
  * wildcard paths cloned every logged value of every line, about 17 KB and a
  * tenth of the log's CPU per request (issue 15).
@@ -51,10 +52,6 @@ export function maskLogSecrets(obj: Record<string, unknown>): Record<string, unk
   };
   for (const key in obj) {
     const value = obj[key];
-    if (key === 'key') {
-      if (value !== undefined) replace(key, MASK);
-      continue;
-    }
     if (value === null || typeof value !== 'object') continue;
     let masked = maskKeys(value as Record<string, unknown>, NESTED_SECRET_KEYS);
     if (key === 'req') {
