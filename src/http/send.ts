@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { Context } from 'koa';
 import { zipEntries } from '../files/zip.js';
 import type { OperationOutput } from '../operations/types.js';
+import { readSmallFile } from '../tools/run.js';
 import { contentDisposition } from './filename.js';
 
 const STREAM_CHUNK = 1024 * 1024;
@@ -15,34 +16,21 @@ export async function sendOutput(ctx: Context, output: OperationOutput, maxFiles
   for (const [name, value] of Object.entries(output.headers ?? {})) ctx.set(name, value);
   ctx.set('Content-Disposition', contentDisposition(output.filename));
   if (output.type === 'file') {
-    // One open for the size and the bytes (a stat by path, then a readFile, would open and stat twice).
-    const handle = await fs.promises.open(output.path, 'r');
-    let size: number;
-    try {
-      size = (await handle.stat()).size;
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
+    // A small result comes whole in one request to the spawn helper: no open, stat, read and close
+    // on the thread pool, no stream and no pipe to the socket (issue 15). A larger one only its size.
+    const small = await readSmallFile(output.path, SMALL_FILE);
     ctx.status = 200;
     ctx.type = output.contentType;
-    if (size <= SMALL_FILE) {
-      // A small result in one read: no stream, its buffers and its pipe to the socket (issue 15).
-      try {
-        const body = Buffer.allocUnsafe(size);
-        ctx.body = body.subarray(0, (await handle.read(body, 0, size, 0)).bytesRead);
-      } finally {
-        await handle.close();
-      }
+    if (small.bytes) {
+      ctx.body = small.bytes;
       return;
     }
     // 1 MiB reads: the default 64 KiB meant ~16 thread-pool round trips per MiB (measured: 3 MiB sent in 15–30 ms, now 5–7 ms).
     // `end` bounds each read buffer by the file: without it every response allocated two 1 MiB buffers
     // (the data read and the EOF probe), which drove most of the GC on small requests (issue 15).
-    // The stream closes the handle when it ends or is destroyed (the client left).
-    ctx.body = handle.createReadStream({ highWaterMark: STREAM_CHUNK, start: 0, end: Math.max(0, size - 1) });
-    ctx.type = output.contentType;
-    ctx.length = size;
+    // The stream opens the file itself and closes it when it ends or is destroyed (the client left).
+    ctx.body = fs.createReadStream(output.path, { highWaterMark: STREAM_CHUNK, start: 0, end: Math.max(0, small.size - 1) });
+    ctx.length = small.size;
     return;
   }
   const zip = await zipEntries(output.entries, maxFiles);

@@ -4,10 +4,11 @@
 // MAX_FILE_SIZE stops the upload there, a body that stalls for
 // UPLOAD_IDLE_TIMEOUT is answered 408 and its connection dropped, and every
 // file's type is sniffed from its bytes.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Context } from 'koa';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Config } from '../config.js';
 import {
@@ -22,7 +23,8 @@ import {
 import { MEDIA_TYPES, SNIFF_BYTES, sniffBuffer, type FileKind } from '../files/sniff.js';
 import type { InputFile } from '../operations/types.js';
 import type { FilePart } from '../routes/definition.js';
-import { removeTree } from '../tools/run.js';
+import { removeTree, writeSmallFiles } from '../tools/run.js';
+import type { SmallFile } from '../tools/spawner.js';
 import { cleanUploadName } from './filename.js';
 
 /** Room for the non-file fields and multipart framing. */
@@ -117,20 +119,52 @@ export function watchResponse(ctx: Context): ResponseWatch {
  */
 export interface Workdir {
   path: string;
+  /** Creates the directory now (a large upload is about to be streamed into it); once. */
+  ensure: () => Promise<void>;
+  /** Writes small files into it, creating it first unless that was done: one spawn-helper request. */
+  store: (files: readonly SmallFile[]) => Promise<void>;
   release: () => Promise<void>;
 }
 
-export async function createWorkdir(config: Config): Promise<Workdir> {
-  // One file-system call per request (issue 15): mkdtemp makes it 0700 with a unique name; TMP_DIR is
-  // created only when missing (tmp-promise did realpath + stat + mkdir and kept a cleanup hook per call).
-  const prefix = path.join(config.TMP_DIR, `${REQUEST_WORKDIR_PREFIX}${process.pid}-`);
-  const created = await fs.promises.mkdtemp(prefix).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-    await fs.promises.mkdir(config.TMP_DIR, { recursive: true });
-    return fs.promises.mkdtemp(prefix);
-  });
+/**
+ * Names the request's work directory; it is created with the uploads (issue 15:
+ * a request of small files costs one spawn-helper request for the directory
+ * and all of them, where mkdtemp and each file's open, write and close were a
+ * thread-pool round trip each). A random name and a creation that fails on an
+ * existing one (mode 0700) make it as private as mkdtemp's.
+ */
+export function createWorkdir(config: Config): Workdir {
+  const dir = path.join(config.TMP_DIR, `${REQUEST_WORKDIR_PREFIX}${process.pid}-${crypto.randomBytes(9).toString('base64url')}`);
+  let created: Promise<void> | undefined;
   let released: Promise<void> | undefined;
-  return { path: created, release: () => (released ??= removeTree(created)) };
+  // TMP_DIR is created only when missing.
+  const inTmpDir = async (make: () => Promise<void>) => {
+    if (released) throw new ClientClosedError();
+    try {
+      await make();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await fs.promises.mkdir(config.TMP_DIR, { recursive: true });
+      await make();
+    }
+  };
+  return {
+    path: dir,
+    ensure: () => (created ??= inTmpDir(() => fs.promises.mkdir(dir, { mode: 0o700 }))),
+    store: async (files) => {
+      if (created) {
+        await created;
+        return writeSmallFiles(dir, false, files);
+      }
+      return (created = inTmpDir(() => writeSmallFiles(dir, true, files)));
+    },
+    // After a creation in progress, so that nothing is made once it is removed.
+    release: () =>
+      (released ??= (async () => {
+        await created?.catch(() => undefined);
+        await removeTree(dir);
+      })()),
+  };
 }
 
 export interface ReceivedUpload {
@@ -153,7 +187,7 @@ interface RawFile {
  * the client gets its 413 while it is still sending, and nothing past the
  * limit reaches the disk.
  */
-export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: string, config: Config): Promise<ReceivedUpload> {
+export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Workdir, config: Config): Promise<ReceivedUpload> {
   if (!ctx.is('multipart/form-data')) {
     throw new InvalidRequestError('Send the request as multipart/form-data.');
   }
@@ -171,10 +205,15 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: st
     }
     files[part.field] = received.map((file, i) => checkedFile(file, part, i, received.length));
   }
+  // The small files (whole in memory) go to disk here, all at once, with the directory if a large one did not make it.
+  const small = Object.values(files).flatMap((list) => list.flatMap((f) => (f.bytes ? [{ name: path.basename(f.path), bytes: f.bytes }] : [])));
+  await workdir.store(small).catch((error: Error) => {
+    throw error instanceof ClientClosedError ? error : new ProcessingFailedError('The upload could not be stored.', error);
+  });
   return { files, fields };
 }
 
-function parseMultipart(ctx: Context, parts: FilePart[], workdir: string, config: Config): Promise<{ raw: Record<string, RawFile[]>; fields: Record<string, unknown> }> {
+function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, config: Config): Promise<{ raw: Record<string, RawFile[]>; fields: Record<string, unknown> }> {
   const req = ctx.req;
   const totalFiles = parts.reduce((n, part) => n + maxPartCount(part, config), 0);
   return new Promise((resolve, reject) => {
@@ -229,28 +268,47 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: string, config
         stream.resume();
         return fail(new TooManyFilesError(maxPartCount(part, config)));
       }
-      const file: RawFile = { path: path.join(workdir, `upload-${++counter}`), originalName: info.filename ?? '', size: 0, head: [], headBytes: 0 };
+      const file: RawFile = { path: path.join(workdir.path, `upload-${++counter}`), originalName: info.filename ?? '', size: 0, head: [], headBytes: 0 };
       list.push(file);
-      // 1 MiB buffers (busboy's and the file's): with the 16 KiB defaults each socket read waited
-      // for its own disk write (3 MiB upload: 12–17 ms, now 8–10 ms).
-      const out = fs.createWriteStream(file.path, { mode: 0o600, highWaterMark: UPLOAD_BUFFER });
+      // A file of up to SNIFF_BYTES stays in memory (its head) and is written with the others once
+      // the body is read (Workdir.store). A larger one is streamed to disk from the byte it crosses that.
+      let out: fs.WriteStream | undefined;
+      let spilled: Promise<void> | undefined;
+      const spill = (rest: Buffer) => {
+        stream.pause();
+        spilled = workdir.ensure().then(() => {
+          // 1 MiB buffers (busboy's and the file's): with the 16 KiB defaults each socket read waited
+          // for its own disk write (3 MiB upload: 12–17 ms, now 8–10 ms).
+          out = fs.createWriteStream(file.path, { mode: 0o600, flags: 'wx', highWaterMark: UPLOAD_BUFFER });
+          for (const kept of file.head) out.write(kept);
+          out.write(rest);
+          return pipeline(stream, out);
+        });
+        spilled.catch(storeFailed);
+      };
+      const storeFailed = (error: Error) => {
+        if (!failed) fail(new ProcessingFailedError('The upload could not be stored.', error));
+      };
       stream.on('data', (chunk: Buffer) => {
         file.size += chunk.length;
+        let taken = 0;
         if (file.headBytes < SNIFF_BYTES) {
           // A copy: busboy's chunk may be a view of a 1 MiB buffer that must not stay alive.
           const kept = Buffer.from(chunk.subarray(0, SNIFF_BYTES - file.headBytes));
           file.head.push(kept);
           file.headBytes += kept.length;
+          taken = kept.length;
         }
+        if (!spilled && file.size > SNIFF_BYTES) spill(Buffer.from(chunk.subarray(taken)));
       });
       stream.on('limit', () => {
-        out.destroy();
+        out?.destroy();
         fail(new FileTooLargeError(config.MAX_FILE_SIZE, `A file in part "${name}"`));
       });
       writes.push(
-        pipeline(stream, out).catch((error: Error) => {
-          if (!failed) fail(new ProcessingFailedError('The upload could not be stored.', error));
-        }),
+        finished(stream)
+          .then(() => spilled)
+          .catch(storeFailed),
       );
     });
     parser.on('field', (name, value, info) => {

@@ -32,10 +32,10 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
     }
     // Before the first await, so that no 'close' goes unseen (see watchResponse).
     const response = watchResponse(ctx);
-    const workdir = await createWorkdir(config);
+    const workdir = createWorkdir(config);
     try {
       if (response.signal.aborted) throw new ClientClosedError();
-      const upload = await receiveUpload(ctx, route.files, workdir.path, config);
+      const upload = await receiveUpload(ctx, route.files, workdir, config);
       ctx.state.secrets = secretFieldValues(upload.fields);
       const options = parseOptions(route, upload.fields, upload.files, config);
       if (wantsAsync(ctx, upload.fields)) {

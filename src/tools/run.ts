@@ -15,7 +15,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import { ClientClosedError, ResourceLimitError, TimeoutError } from '../errors.js';
 import type { ProcessPool } from './pool.js';
-import { Spawner, type SpawnExit, type SpawnHandle, type SpawnRequest } from './spawner.js';
+import { HelperFileError, Spawner, type SmallFile, type SpawnExit, type SpawnHandle, type SpawnRequest } from './spawner.js';
 
 /** What an operation hands down to its tools: where to work and when to stop. */
 export interface RunContext {
@@ -97,6 +97,44 @@ export async function removeTree(dir: string): Promise<void> {
     // no helper: fall through
   }
   if (!removed) await fs.promises.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+}
+
+/** True when the helper could not do a file request (gone or never started), as opposed to the file system refusing it. */
+const helperUnavailable = (error: unknown) => !(error instanceof HelperFileError) || !/^E[A-Z]+$/.test(error.code);
+
+/**
+ * Writes small files (new, mode 0600) into `dir`, creating it (mode 0700) first
+ * when `create`. The spawn helper does it: one pipe write instead of a
+ * thread-pool round trip per mkdir, open, write and close (issue 15); fs if the
+ * helper is not available. A file-system refusal rejects with its errno `code`.
+ */
+export async function writeSmallFiles(dir: string, create: boolean, files: readonly SmallFile[]): Promise<void> {
+  try {
+    return await helper().writeFiles(dir, create, files);
+  } catch (error) {
+    if (!helperUnavailable(error)) throw error;
+  }
+  // The helper may have done part of it before it went.
+  if (create) await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+  await Promise.all(files.map((f) => fs.promises.writeFile(path.join(dir, f.name), f.bytes, { mode: 0o600 })));
+}
+
+/** `file`'s bytes when it has at most `most` of them, else only its size; through the spawn helper (see writeSmallFiles). */
+export async function readSmallFile(file: string, most: number): Promise<{ size: number; bytes?: Buffer }> {
+  try {
+    return await helper().readFile(file, most);
+  } catch (error) {
+    if (!helperUnavailable(error)) throw error;
+  }
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > most) return { size };
+    const bytes = Buffer.allocUnsafe(size);
+    return { size, bytes: bytes.subarray(0, (await handle.read(bytes, 0, size, 0)).bytesRead) };
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Whether a tool wrote `file` (asynchronously: no synchronous file-system call on the request path, issue 15). */

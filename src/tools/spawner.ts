@@ -48,9 +48,28 @@ export interface SpawnHandle {
 }
 
 interface Pending {
-  /** Absent for a directory removal. */
+  /** Absent for a directory removal or a file request. */
   handle?: SpawnHandle;
   resolve: (exit: SpawnExit) => void;
+  /** A file read's 'D' reply. */
+  data?: (payload: Buffer) => void;
+}
+
+/** A file the helper writes ('W'). */
+export interface SmallFile {
+  /** A plain name inside the directory (no '/'). */
+  name: string;
+  bytes: Buffer;
+}
+
+/** A file-request failure, with the errno name the helper reported as its `code`. */
+export class HelperFileError extends Error {
+  constructor(
+    readonly code: string,
+    what: string,
+  ) {
+    super(`${what}: ${code}`);
+  }
 }
 
 const F_STDIN = 1;
@@ -102,19 +121,59 @@ export class Spawner {
     return handle;
   }
 
-  /** Removes a directory tree in a child of the helper; resolves true once it is gone. */
+  /** Removes a directory tree (a flat one here, else in a child of the helper); resolves true once it is gone. */
   remove(dir: string): Promise<boolean> {
-    if (this.closed) return Promise.resolve(false);
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.track(id, { resolve: (exit) => resolve(exit.exitCode === 0) });
-      const text = Buffer.from(`${dir}\0`, 'utf8');
-      const head = Buffer.allocUnsafe(9);
-      head.writeUInt32LE(5 + text.length, 0);
-      head.write('R', 4, 'latin1');
-      head.writeUInt32LE(id, 5);
-      this.requests.write(Buffer.concat([head, text]));
+    return new Promise((resolve) => this.request('R', [Buffer.from(`${dir}\0`, 'utf8')], { resolve: (exit) => resolve(exit.exitCode === 0) }));
+  }
+
+  /**
+   * Writes `files` (new, mode 0600) into `dir`, creating `dir` (mode 0700) first
+   * when `create`: one request instead of a thread-pool round trip per open,
+   * write and close (issue 15). Rejects with a HelperFileError.
+   */
+  writeFiles(dir: string, create: boolean, files: readonly SmallFile[]): Promise<void> {
+    const parts: Buffer[] = [Buffer.alloc(4), Buffer.from(`${dir}\0`, 'utf8'), Buffer.alloc(4)];
+    parts[0].writeUInt32LE(create ? 1 : 0, 0);
+    parts[2].writeUInt32LE(files.length, 0);
+    for (const file of files) {
+      if (file.name.includes('/') || file.name.includes('\0')) throw new TypeError(`not a plain file name: ${file.name}`);
+      const length = Buffer.alloc(4);
+      length.writeUInt32LE(file.bytes.length, 0);
+      parts.push(Buffer.from(`${file.name}\0`, 'utf8'), length, file.bytes);
+    }
+    return new Promise((resolve, reject) => {
+      this.request('W', parts, {
+        resolve: (exit) => (exit.exitCode === 0 ? resolve() : reject(new HelperFileError(exit.startError ?? 'EIO', `writing into ${dir}`))),
+      });
     });
+  }
+
+  /** Reads `file` whole when it has at most `most` bytes; else only its size (the caller streams it). Rejects with a HelperFileError. */
+  readFile(file: string, most: number): Promise<{ size: number; bytes?: Buffer }> {
+    const head = Buffer.alloc(8);
+    head.writeBigUInt64LE(BigInt(most), 0);
+    return new Promise((resolve, reject) => {
+      this.request('G', [head, Buffer.from(`${file}\0`, 'utf8')], {
+        data: (payload) => {
+          const size = Number(payload.readBigUInt64LE(0));
+          // A copy: the payload is a view of the reply chunk.
+          resolve(payload.length > 8 || size === 0 ? { size, bytes: Buffer.from(payload.subarray(8)) } : { size });
+        },
+        resolve: (exit) => reject(new HelperFileError(exit.startError ?? 'EIO', `reading ${file}`)),
+      });
+    });
+  }
+
+  /** Sends a request frame of `type` with `payload` parts, tracked until its reply. */
+  private request(type: string, payload: Buffer[], entry: Pending): void {
+    if (this.closed) return entry.resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: 'the spawn helper has exited' });
+    const id = this.nextId++;
+    this.track(id, entry);
+    const head = Buffer.allocUnsafe(9);
+    head.writeUInt32LE(5 + payload.reduce((n, b) => n + b.length, 0), 0);
+    head.write(type, 4, 'latin1');
+    head.writeUInt32LE(id, 5);
+    this.requests.write(Buffer.concat([head, ...payload]));
   }
 
   /** The helper is gone: every child still pending ends as not started or lost. */
@@ -153,6 +212,10 @@ export class Spawner {
         case 0x46: // 'F' failed to start
           this.settle(id);
           entry.resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: errnoNames.get(payload.readInt32LE(0)) ?? 'EUNKNOWN' });
+          break;
+        case 0x44: // 'D' a file read
+          this.settle(id);
+          entry.data?.(payload);
           break;
         case 0x4f: // 'O' stdout
           entry.handle?.onStdout?.(payload);

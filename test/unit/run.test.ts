@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ClientClosedError, TimeoutError } from '../../src/errors.js';
 import { ProcessPool } from '../../src/tools/pool.js';
-import { liveChildren, removeTree, run, runStandalone, startLongLived, type RunContext } from '../../src/tools/run.js';
+import { liveChildren, readSmallFile, removeTree, run, runStandalone, startLongLived, writeSmallFiles, type RunContext } from '../../src/tools/run.js';
 import { CORPUS } from '../helpers/server.js';
 
 const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-test-'));
@@ -76,6 +76,37 @@ describe('run()', () => {
     expect(fs.existsSync(tree)).toBe(false);
     // A symlink is removed, never followed.
     expect(fs.readdirSync(outside)).toEqual(['kept']);
+  });
+
+  it('writes and reads small files through the helper: a new private directory, new files, errno codes', async () => {
+    const dir = path.join(workdir, `small-${process.pid}`);
+    const big = Buffer.alloc(200_000, 7);
+    await writeSmallFiles(dir, true, [
+      { name: 'a.pdf', bytes: Buffer.from('%PDF-1.4 a') },
+      { name: 'empty', bytes: Buffer.alloc(0) },
+      { name: 'big', bytes: big },
+    ]);
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(dir, 'a.pdf')).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(path.join(dir, 'a.pdf'), 'utf8')).toBe('%PDF-1.4 a');
+    expect(fs.readFileSync(path.join(dir, 'big')).equals(big)).toBe(true);
+    // Into the existing directory; never over an existing file, never through a link, never a second mkdir.
+    await writeSmallFiles(dir, false, [{ name: 'b', bytes: Buffer.from('b') }]);
+    await expect(writeSmallFiles(dir, false, [{ name: 'a.pdf', bytes: Buffer.from('x') }])).rejects.toMatchObject({ code: 'EEXIST' });
+    fs.symlinkSync('/etc/passwd', path.join(dir, 'link'));
+    await expect(writeSmallFiles(dir, false, [{ name: 'link', bytes: Buffer.from('x') }])).rejects.toMatchObject({ code: 'EEXIST' });
+    await expect(writeSmallFiles(dir, true, [])).rejects.toMatchObject({ code: 'EEXIST' });
+    await expect(writeSmallFiles(path.join(workdir, 'missing', 'x'), true, [])).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(fs.readFileSync(path.join(dir, 'a.pdf'), 'utf8')).toBe('%PDF-1.4 a');
+    // Read whole up to the limit, else only the size; a directory or a missing file is an errno.
+    expect(await readSmallFile(path.join(dir, 'a.pdf'), 64)).toEqual({ size: 10, bytes: Buffer.from('%PDF-1.4 a') });
+    expect(await readSmallFile(path.join(dir, 'empty'), 64)).toEqual({ size: 0, bytes: Buffer.alloc(0) });
+    expect(await readSmallFile(path.join(dir, 'big'), 65_536)).toEqual({ size: 200_000 });
+    expect((await readSmallFile(path.join(dir, 'big'), 200_000)).bytes!.equals(big)).toBe(true);
+    await expect(readSmallFile(path.join(dir, 'nothing'), 64)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(readSmallFile(dir, 64)).rejects.toMatchObject({ code: 'EINVAL' });
+    await removeTree(dir);
+    expect(fs.existsSync(dir)).toBe(false);
   });
 
   it('runs every tool at TOOL_NICE (default 5), below the server', async () => {
