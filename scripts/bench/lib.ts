@@ -1,6 +1,7 @@
 // Shared helpers for the benchmarks: an in-process server, raw commands, medians.
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -143,4 +144,51 @@ export class Report {
       console.log('\nall targets met');
     }
   }
+}
+
+/**
+ * A load generator for small requests that costs its cores as little as it can
+ * (the service and it share the machine; a real client is elsewhere): `clients`
+ * keep-alive sockets, each writing one prebuilt request (headers and body in one
+ * buffer) and reading the answer by its Content-Length, `total` requests in all.
+ * Resolves with requests per second; rejects on any status but 200.
+ */
+export async function lightLoad(url: string, key: string, form: { body: Buffer; contentType: string }, clients: number, total: number): Promise<number> {
+  const target = new URL(url);
+  const request = Buffer.concat([
+    Buffer.from(
+      `POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nAuthorization: Bearer ${key}\r\nContent-Type: ${form.contentType}\r\nContent-Length: ${form.body.length}\r\n\r\n`,
+    ),
+    form.body,
+  ]);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, () =>
+      new Promise<void>((resolve, reject) => {
+        const socket = net.connect(Number(target.port), target.hostname);
+        let pending = Buffer.alloc(0);
+        const send = () => {
+          if (next++ >= total) return socket.end(), resolve();
+          socket.write(request);
+        };
+        socket.on('connect', send);
+        socket.on('error', reject);
+        socket.on('data', (chunk: Buffer) => {
+          pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+          for (;;) {
+            const end = pending.indexOf('\r\n\r\n');
+            if (end < 0) return;
+            const head = pending.toString('latin1', 0, end);
+            const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1]);
+            if (!head.startsWith('HTTP/1.1 200') || !Number.isFinite(length)) return socket.destroy(), reject(new Error(`${url}: ${head.split('\r\n')[0]}`));
+            if (pending.length < end + 4 + length) return;
+            pending = pending.subarray(end + 4 + length);
+            send();
+          }
+        });
+      }),
+    ),
+  );
+  return total / ((performance.now() - started) / 1000);
 }
