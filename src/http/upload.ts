@@ -277,6 +277,11 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, confi
       const spill = (rest: Buffer) => {
         stream.pause();
         spilled = workdir.ensure().then(() => {
+          // Refused meanwhile (a limit, the client gone): nothing more is written.
+          if (failed) {
+            stream.resume();
+            return;
+          }
           // 1 MiB buffers (busboy's and the file's): with the 16 KiB defaults each socket read waited
           // for its own disk write (3 MiB upload: 12–17 ms, now 8–10 ms).
           out = fs.createWriteStream(file.path, { mode: 0o600, flags: 'wx', highWaterMark: UPLOAD_BUFFER });
