@@ -17,26 +17,17 @@ import zlib from 'node:zlib';
 /** Positional reads: the file, or the upload's bytes already in memory (small uploads, issue 15). */
 interface Handle {
   read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
-  /** The file from `start` to its end, in memory: reads there are views of it, not copies or file reads. */
-  window?: { start: number; bytes: Buffer };
+  /** The whole file, when it is in memory: reads are views of it, not copies. */
+  bytes?: Buffer;
 }
 
 /** A Handle over bytes in memory: no file-system round trip per read. */
 function memoryHandle(bytes: Buffer): Handle {
   return {
     read: async (buffer, offset, length, position) => ({ bytesRead: position >= bytes.length ? 0 : bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length)) }),
-    window: { start: 0, bytes },
+    bytes,
   };
 }
-
-/**
- * Bytes read at once from the end of a file on disk: the whole of most
- * documents, else their end, where the trailer, the cross-reference data and
- * usually the page tree are. One read instead of a thread-pool round trip per
- * object (tracemonkey.pdf, 1 MB: 2.4 → 1.1 ms; a 256 KiB window gave 1.6 ms).
- * The size of an upload's own stream buffer (UPLOAD_BUFFER), and transient.
- */
-const TAIL_WINDOW = 1024 * 1024;
 
 /** Hard limits of the in-process reader (exported for tests). */
 export const QUICK_COUNT_LIMITS = {
@@ -68,10 +59,11 @@ class Budget {
 class GiveUp extends Error {}
 
 async function readAt(handle: Handle, position: number, length: number): Promise<Buffer> {
-  // subarray would count a negative offset from the end; a file read refuses it.
-  if (!(position >= 0)) throw new GiveUp('negative offset');
-  const window = handle.window;
-  if (window && position >= window.start) return window.bytes.subarray(position - window.start, position - window.start + length);
+  if (handle.bytes) {
+    // subarray would count a negative offset from the end; a file read refuses it.
+    if (!(position >= 0)) throw new GiveUp('negative offset');
+    return handle.bytes.subarray(position, position + length);
+  }
   const buf = Buffer.alloc(length);
   const { bytesRead } = await handle.read(buf, 0, length, position);
   return buf.subarray(0, bytesRead);
@@ -98,12 +90,8 @@ export async function quickPageCount(file: string, maxPages = 100_000, bytes?: B
       handle = memoryHandle(bytes);
       size = bytes.length;
     } else {
-      opened = await fs.open(file, 'r');
+      handle = opened = await fs.open(file, 'r');
       size = (await opened.stat()).size;
-      const start = Math.max(0, size - TAIL_WINDOW);
-      const tail = Buffer.allocUnsafe(size - start);
-      const { bytesRead } = await opened.read(tail, 0, tail.length, start);
-      handle = { read: opened.read.bind(opened), window: { start, bytes: tail.subarray(0, bytesRead) } };
     }
     const tail = (await readAt(handle, Math.max(0, size - 1024), 1024)).toString('latin1');
     const startxref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
@@ -339,9 +327,7 @@ class ObjectReader {
     // A page-tree node lists every kid before /Count may appear: read on until its end.
     const pattern = new RegExp(`^\\s*${number}\\s+\\d+\\s+obj\\b([\\s\\S]*?)(endobj|stream)`);
     // In memory, the first read stops at the object's end: a 4 KiB string per object was most of this reader's garbage.
-    const window = this.handle.window;
-    const found = window && where >= window.start ? window.bytes.indexOf('endobj', where - window.start, 'latin1') : -1;
-    const end = found < 0 ? -1 : found + window!.start;
+    const end = this.handle.bytes?.indexOf('endobj', where, 'latin1') ?? -1;
     for (let length = end > where ? Math.min(4096, end - where + 6) : 4096; length <= QUICK_COUNT_LIMITS.objectBytes; length *= 8) {
       const text = (await readAt(this.handle, where, length)).toString('latin1');
       const match = pattern.exec(text);
