@@ -79,6 +79,13 @@ const IDLE_LINGER_MS = 1000;
 const DRAIN_LIMIT = 1024 * 1024;
 const UPLOAD_BUFFER = 1024 * 1024;
 
+/**
+ * A body declared at most this large is held in memory, and its files are written with the work
+ * directory by one spawn-helper request once it is in (issue 15: a thread-pool round trip per
+ * mkdtemp, open, write and close before). Larger ones stream to disk as they arrive.
+ */
+const IN_MEMORY_BODY = 256 * 1024;
+
 /** Request work directories are "pdf-req-<pid>-…" (swept after a crash by jobs/storage.ts). */
 export const REQUEST_WORKDIR_PREFIX = 'pdf-req-';
 
@@ -119,7 +126,7 @@ export function watchResponse(ctx: Context): ResponseWatch {
  */
 export interface Workdir {
   path: string;
-  /** Creates the directory now (a large upload is about to be streamed into it); once. */
+  /** Creates the directory now (a large body is about to be streamed into it); once. */
   ensure: () => Promise<void>;
   /** Writes small files into it, creating it first unless that was done: one spawn-helper request. */
   store: (files: readonly SmallFile[]) => Promise<void>;
@@ -127,11 +134,11 @@ export interface Workdir {
 }
 
 /**
- * Names the request's work directory; it is created with the uploads (issue 15:
- * a request of small files costs one spawn-helper request for the directory
- * and all of them, where mkdtemp and each file's open, write and close were a
- * thread-pool round trip each). A random name and a creation that fails on an
- * existing one (mode 0700) make it as private as mkdtemp's.
+ * Names the request's work directory. It is made before a large body is
+ * streamed into it (ensure), or with the files of a small one (store: one
+ * spawn-helper request for the directory and all of them). A random name and
+ * a creation that fails on an existing one (mode 0700) make it as private as
+ * mkdtemp's.
  */
 export function createWorkdir(config: Config): Workdir {
   const dir = path.join(config.TMP_DIR, `${REQUEST_WORKDIR_PREFIX}${process.pid}-${crypto.randomBytes(9).toString('base64url')}`);
@@ -154,7 +161,8 @@ export function createWorkdir(config: Config): Workdir {
     store: async (files) => {
       if (created) {
         await created;
-        return writeSmallFiles(dir, false, files);
+        if (files.length > 0) await writeSmallFiles(dir, false, files);
+        return;
       }
       return (created = inTmpDir(() => writeSmallFiles(dir, true, files)));
     },
@@ -176,7 +184,10 @@ interface RawFile {
   path: string;
   originalName: string;
   size: number;
-  /** The first SNIFF_BYTES bytes (copied as they stream by): the type is sniffed from them, not re-read from disk. */
+  /**
+   * The first SNIFF_BYTES bytes (copied as they stream by): the type is sniffed from them, not
+   * re-read from disk. The whole file when the body is held in memory (IN_MEMORY_BODY).
+   */
   head: Buffer[];
   headBytes: number;
 }
@@ -193,7 +204,12 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Wo
   }
   // Node answers "Expect: 100-continue" only now (see server.ts), after auth and limits passed.
   if ((ctx.req as { expectsContinue?: boolean }).expectsContinue) ctx.res.writeContinue();
-  const { raw, fields } = await parseMultipart(ctx, parts, workdir, config);
+  // A small body is held in memory and its files written by one spawn-helper request once it is in
+  // (Workdir.store); a larger or undeclared one is streamed to disk part by part, as it arrives.
+  const declared = Number(ctx.get('Content-Length'));
+  const inMemory = declared > 0 && declared <= IN_MEMORY_BODY;
+  if (!inMemory) await workdir.ensure();
+  const { raw, fields } = await parseMultipart(ctx, parts, workdir, config, inMemory);
   const files: Record<string, InputFile[]> = {};
   for (const part of parts) {
     const received = raw[part.field] ?? [];
@@ -205,15 +221,16 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Wo
     }
     files[part.field] = received.map((file, i) => checkedFile(file, part, i, received.length));
   }
-  // The small files (whole in memory) go to disk here, all at once, with the directory if a large one did not make it.
-  const small = Object.values(files).flatMap((list) => list.flatMap((f) => (f.bytes ? [{ name: path.basename(f.path), bytes: f.bytes }] : [])));
-  await workdir.store(small).catch((error: Error) => {
-    throw error instanceof ClientClosedError ? error : new ProcessingFailedError('The upload could not be stored.', error);
-  });
+  if (inMemory) {
+    const held = Object.values(raw).flatMap((list) => list.map((f) => ({ name: path.basename(f.path), bytes: Buffer.concat(f.head, f.size) })));
+    await workdir.store(held).catch((error: Error) => {
+      throw error instanceof ClientClosedError ? error : new ProcessingFailedError('The upload could not be stored.', error);
+    });
+  }
   return { files, fields };
 }
 
-function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, config: Config): Promise<{ raw: Record<string, RawFile[]>; fields: Record<string, unknown> }> {
+function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, config: Config, inMemory: boolean): Promise<{ raw: Record<string, RawFile[]>; fields: Record<string, unknown> }> {
   const req = ctx.req;
   const totalFiles = parts.reduce((n, part) => n + maxPartCount(part, config), 0);
   return new Promise((resolve, reject) => {
@@ -270,51 +287,29 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, confi
       }
       const file: RawFile = { path: path.join(workdir.path, `upload-${++counter}`), originalName: info.filename ?? '', size: 0, head: [], headBytes: 0 };
       list.push(file);
-      // A file of up to SNIFF_BYTES stays in memory (its head) and is written with the others once
-      // the body is read (Workdir.store). A larger one is streamed to disk from the byte it crosses that.
-      let out: fs.WriteStream | undefined;
-      let spilled: Promise<void> | undefined;
-      const spill = (rest: Buffer) => {
-        stream.pause();
-        spilled = workdir.ensure().then(() => {
-          // Refused meanwhile (a limit, the client gone): nothing more is written.
-          if (failed) {
-            stream.resume();
-            return;
-          }
-          // 1 MiB buffers (busboy's and the file's): with the 16 KiB defaults each socket read waited
-          // for its own disk write (3 MiB upload: 12–17 ms, now 8–10 ms).
-          out = fs.createWriteStream(file.path, { mode: 0o600, flags: 'wx', highWaterMark: UPLOAD_BUFFER });
-          for (const kept of file.head) out.write(kept);
-          out.write(rest);
-          return pipeline(stream, out);
-        });
-        spilled.catch(storeFailed);
-      };
       const storeFailed = (error: Error) => {
         if (!failed) fail(new ProcessingFailedError('The upload could not be stored.', error));
       };
+      // 1 MiB buffers (busboy's and the file's): with the 16 KiB defaults each socket read waited
+      // for its own disk write (3 MiB upload: 12–17 ms, now 8–10 ms).
+      const out = inMemory ? undefined : fs.createWriteStream(file.path, { mode: 0o600, highWaterMark: UPLOAD_BUFFER });
       stream.on('data', (chunk: Buffer) => {
         file.size += chunk.length;
-        let taken = 0;
-        if (file.headBytes < SNIFF_BYTES) {
-          // A copy: busboy's chunk may be a view of a 1 MiB buffer that must not stay alive.
+        // Copies: busboy's chunk may be a view of a 1 MiB buffer that must not stay alive.
+        if (inMemory) {
+          file.head.push(Buffer.from(chunk));
+          file.headBytes = Math.min(file.size, SNIFF_BYTES);
+        } else if (file.headBytes < SNIFF_BYTES) {
           const kept = Buffer.from(chunk.subarray(0, SNIFF_BYTES - file.headBytes));
           file.head.push(kept);
           file.headBytes += kept.length;
-          taken = kept.length;
         }
-        if (!spilled && file.size > SNIFF_BYTES) spill(Buffer.from(chunk.subarray(taken)));
       });
       stream.on('limit', () => {
         out?.destroy();
         fail(new FileTooLargeError(config.MAX_FILE_SIZE, `A file in part "${name}"`));
       });
-      writes.push(
-        finished(stream)
-          .then(() => spilled)
-          .catch(storeFailed),
-      );
+      writes.push((out ? pipeline(stream, out) : finished(stream)).catch(storeFailed));
     });
     parser.on('field', (name, value, info) => {
       if (failed) return;
