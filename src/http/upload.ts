@@ -126,9 +126,9 @@ export function watchResponse(ctx: Context): ResponseWatch {
  */
 export interface Workdir {
   path: string;
-  /** Creates the directory now (a large body is about to be streamed into it); once. */
+  /** Creates the directory (a large body is about to be streamed into it); once. */
   ensure: () => Promise<void>;
-  /** Writes small files into it, creating it first unless that was done: one spawn-helper request. */
+  /** Instead of ensure: creates the directory with `files` in it, one spawn-helper request (a small body). */
   store: (files: readonly SmallFile[]) => Promise<void>;
   release: () => Promise<void>;
 }
@@ -158,14 +158,7 @@ export function createWorkdir(config: Config): Workdir {
   return {
     path: dir,
     ensure: () => (created ??= inTmpDir(() => fs.promises.mkdir(dir, { mode: 0o700 }))),
-    store: async (files) => {
-      if (created) {
-        await created;
-        if (files.length > 0) await writeSmallFiles(dir, false, files);
-        return;
-      }
-      return (created = inTmpDir(() => writeSmallFiles(dir, true, files)));
-    },
+    store: (files) => (created ??= inTmpDir(() => writeSmallFiles(dir, true, files))),
     // After a creation in progress, so that nothing is made once it is removed.
     release: () =>
       (released ??= (async () => {
