@@ -264,11 +264,13 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
 
     it('cancels a running OCR job: OCRmyPDF and its Tesseract children are killed, no file is left', async () => {
       const job = await accepted(server, 'ocr', { file: await filePart(corpus('multipage.pdf')), mode: 'force' }, key);
-      // Mid-OCR: a tesseract process working in the job's directory.
-      const tesseractUnder = () => processesUnder(server.tmpDir).filter((pid) => commandOf(pid).startsWith('tesseract'));
-      await eventually(() => tesseractUnder().length > 0, 60_000);
-      const before = processesUnder(server.tmpDir);
-      expect(before.length).toBeGreaterThan(1); // ocrmypdf and at least one tesseract
+      // Mid-OCR: OCRmyPDF and a tesseract of it working in the job's directory, seen in one snapshot
+      // (tesseracts come and go page by page: a second look could miss the one the first saw).
+      let before: number[] = [];
+      await eventually(() => {
+        before = processesUnder(server.tmpDir);
+        return before.length > 1 && before.some((pid) => commandOf(pid).startsWith('tesseract'));
+      }, 60_000);
       const res = await fetch(`${server.url}/v1/jobs/${job.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } });
       expect(res.status).toBe(200);
       expect(((await res.json()) as JobObject).status).toBe('canceled');
