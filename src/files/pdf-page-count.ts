@@ -13,20 +13,13 @@
 // await; the walk gives up (undefined) the moment a cap is reached.
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
+import type { ByteSource } from '../operations/types.js';
 
-/** Positional reads: the file, or the upload's bytes already in memory (small uploads, issue 15). */
+/** Positional reads: the file, or the upload's bytes already in memory (issue 15). */
 interface Handle {
   read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
-  /** The whole file, when it is in memory: reads are views of it, not copies. */
-  bytes?: Buffer;
-}
-
-/** A Handle over bytes in memory: no file-system round trip per read. */
-function memoryHandle(bytes: Buffer): Handle {
-  return {
-    read: async (buffer, offset, length, position) => ({ bytesRead: position >= bytes.length ? 0 : bytes.copy(buffer, offset, position, Math.min(bytes.length, position + length)) }),
-    bytes,
-  };
+  /** The whole file, when it is in memory: reads are views of it where they can be, not file reads. */
+  bytes?: ByteSource;
 }
 
 /** Hard limits of the in-process reader (exported for tests). */
@@ -60,7 +53,7 @@ class GiveUp extends Error {}
 
 async function readAt(handle: Handle, position: number, length: number): Promise<Buffer> {
   if (handle.bytes) {
-    // subarray would count a negative offset from the end; a file read refuses it.
+    // Buffer.subarray would count a negative offset from the end; a file read refuses it.
     if (!(position >= 0)) throw new GiveUp('negative offset');
     return handle.bytes.subarray(position, position + length);
   }
@@ -81,13 +74,13 @@ interface XrefInfo {
  * refuse the file), so its cost is bounded by the page limit too. `bytes`:
  * the whole file when the caller already holds it (read from there instead).
  */
-export async function quickPageCount(file: string, maxPages = 100_000, bytes?: Buffer): Promise<number | undefined> {
+export async function quickPageCount(file: string, maxPages = 100_000, bytes?: ByteSource): Promise<number | undefined> {
   let opened: fs.FileHandle | undefined;
   try {
     let handle: Handle;
     let size: number;
     if (bytes) {
-      handle = memoryHandle(bytes);
+      handle = { read: () => Promise.reject(new GiveUp('in memory')), bytes };
       size = bytes.length;
     } else {
       handle = opened = await fs.open(file, 'r');
@@ -326,10 +319,11 @@ class ObjectReader {
   private async readDirect(number: number, where: number): Promise<string | undefined> {
     // A page-tree node lists every kid before /Count may appear: read on until its end.
     const pattern = new RegExp(`^\\s*${number}\\s+\\d+\\s+obj\\b([\\s\\S]*?)(endobj|stream)`);
-    // In memory, the first read stops at the object's end: a 4 KiB string per object was most of this reader's garbage.
-    const end = this.handle.bytes?.indexOf('endobj', where, 'latin1') ?? -1;
-    for (let length = end > where ? Math.min(4096, end - where + 6) : 4096; length <= QUICK_COUNT_LIMITS.objectBytes; length *= 8) {
-      const text = (await readAt(this.handle, where, length)).toString('latin1');
+    for (let length = 4096; length <= QUICK_COUNT_LIMITS.objectBytes; length *= 8) {
+      const bytes = await readAt(this.handle, where, length);
+      // Only up to the object's end becomes a string: a 4 KiB string per object was most of this reader's garbage.
+      const end = bytes.indexOf('endobj', 0, 'latin1');
+      const text = bytes.toString('latin1', 0, end >= 0 ? end + 6 : bytes.length);
       const match = pattern.exec(text);
       if (match) return match[1];
       if (where + length >= this.size) return undefined;

@@ -21,11 +21,12 @@ import {
   UploadIdleTimeoutError,
 } from '../errors.js';
 import { MEDIA_TYPES, SNIFF_BYTES, sniffBuffer, type FileKind } from '../files/sniff.js';
-import type { InputFile } from '../operations/types.js';
+import type { ByteSource, InputFile } from '../operations/types.js';
 import type { FilePart } from '../routes/definition.js';
 import { removeTree, writeSmallFiles } from '../tools/run.js';
 import type { SmallFile } from '../tools/spawner.js';
 import { cleanUploadName } from './filename.js';
+import { ChunkedBytes, HeldBody } from './held-body.js';
 
 /** Room for the non-file fields and multipart framing. */
 const FIELDS_ALLOWANCE = 1024 * 1024;
@@ -183,6 +184,10 @@ interface RawFile {
    */
   head: Buffer[];
   headBytes: number;
+  /** The file's chunks as they arrived, while all of them are kept (held-body.ts). */
+  held?: ChunkedBytes;
+  /** The whole file, when the body is in memory or was kept there. */
+  bytes?: ByteSource;
 }
 
 /**
@@ -201,8 +206,14 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Wo
   // (Workdir.store); a larger or undeclared one is streamed to disk part by part, as it arrives.
   const declared = Number(ctx.get('Content-Length'));
   const inMemory = declared > 0 && declared <= IN_MEMORY_BODY;
+  // A mid-sized streamed body is also kept in memory as it passes, for the page count (held-body.ts).
+  const hold = inMemory ? undefined : HeldBody.reserve(declared);
+  if (hold) {
+    if (ctx.res.closed) hold.release();
+    else ctx.res.once('close', () => hold.release());
+  }
   if (!inMemory) await workdir.ensure();
-  const { raw, fields } = await parseMultipart(ctx, parts, workdir, config, inMemory);
+  const { raw, fields } = await parseMultipart(ctx, parts, workdir, config, inMemory, hold);
   const files: Record<string, InputFile[]> = {};
   for (const part of parts) {
     const received = raw[part.field] ?? [];
@@ -215,7 +226,7 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Wo
     files[part.field] = received.map((file, i) => checkedFile(file, part, i, received.length));
   }
   if (inMemory) {
-    const held = Object.values(raw).flatMap((list) => list.map((f) => ({ name: path.basename(f.path), bytes: Buffer.concat(f.head, f.size) })));
+    const held = Object.values(raw).flatMap((list) => list.map((f) => ({ name: path.basename(f.path), bytes: f.bytes as Buffer })));
     await workdir.store(held).catch((error: Error) => {
       throw error instanceof ClientClosedError ? error : new ProcessingFailedError('The upload could not be stored.', error);
     });
@@ -223,7 +234,7 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Wo
   return { files, fields };
 }
 
-function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, config: Config, inMemory: boolean): Promise<{ raw: Record<string, RawFile[]>; fields: Record<string, unknown> }> {
+function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, config: Config, inMemory: boolean, hold: HeldBody | undefined): Promise<{ raw: Record<string, RawFile[]>; fields: Record<string, unknown> }> {
   const req = ctx.req;
   const totalFiles = parts.reduce((n, part) => n + maxPartCount(part, config), 0);
   return new Promise((resolve, reject) => {
@@ -278,7 +289,7 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, confi
         stream.resume();
         return fail(new TooManyFilesError(maxPartCount(part, config)));
       }
-      const file: RawFile = { path: path.join(workdir.path, `upload-${++counter}`), originalName: info.filename ?? '', size: 0, head: [], headBytes: 0 };
+      const file: RawFile = { path: path.join(workdir.path, `upload-${++counter}`), originalName: info.filename ?? '', size: 0, head: [], headBytes: 0, held: hold && new ChunkedBytes() };
       list.push(file);
       const storeFailed = (error: Error) => {
         if (!failed) fail(new ProcessingFailedError('The upload could not be stored.', error));
@@ -288,11 +299,15 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, confi
       const out = inMemory ? undefined : fs.createWriteStream(file.path, { mode: 0o600, highWaterMark: UPLOAD_BUFFER });
       stream.on('data', (chunk: Buffer) => {
         file.size += chunk.length;
-        // Copies: busboy's chunk may be a view of a 1 MiB buffer that must not stay alive.
+        // Copies: busboy's chunk may be a view of a 1 MiB buffer that must not stay alive
+        // (a held chunk is kept as it is unless it is such a view: HeldBody.keep).
         if (inMemory) {
           file.head.push(Buffer.from(chunk));
-          file.headBytes = Math.min(file.size, SNIFF_BYTES);
-        } else if (file.headBytes < SNIFF_BYTES) {
+          return;
+        }
+        // Fails only past the declared length, which Node enforces; the file is then read from disk.
+        if (file.held && !hold!.keep(file.held, chunk)) file.held = undefined;
+        if (file.headBytes < SNIFF_BYTES) {
           const kept = Buffer.from(chunk.subarray(0, SNIFF_BYTES - file.headBytes));
           file.head.push(kept);
           file.headBytes += kept.length;
@@ -301,6 +316,10 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, confi
       stream.on('limit', () => {
         out?.destroy();
         fail(new FileTooLargeError(config.MAX_FILE_SIZE, `A file in part "${name}"`));
+      });
+      stream.once('end', () => {
+        if (inMemory) file.bytes = Buffer.concat(file.head, file.size);
+        else file.bytes = file.held;
       });
       writes.push((out ? pipeline(stream, out) : finished(stream)).catch(storeFailed));
     });
@@ -339,7 +358,7 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, confi
 }
 
 function checkedFile(file: RawFile, part: FilePart, index: number, count: number): InputFile {
-  const head = Buffer.concat(file.head, file.headBytes);
+  const head = file.bytes ? file.bytes.subarray(0, Math.min(file.size, SNIFF_BYTES)) : Buffer.concat(file.head, file.headBytes);
   const kind: FileKind = file.size === 0 ? 'unknown' : sniffBuffer(head);
   const name = cleanUploadName(file.originalName);
   if (!part.kinds.includes(kind)) {
@@ -348,6 +367,7 @@ function checkedFile(file: RawFile, part: FilePart, index: number, count: number
     const accepted = [...new Set(part.kinds.map((k) => MEDIA_TYPES[k]))].join(', ');
     throw new UnsupportedMediaTypeError(`${which}${name ? ` ("${name}")` : ''} ${what}; accepted: ${accepted}.`);
   }
-  // A small file is whole in `head`: readers (the page count) use it instead of the disk.
-  return { path: file.path, name, size: file.size, kind, ...(file.size === head.length ? { bytes: head } : {}) };
+  // A file whole in memory: readers (the page count) use it instead of the disk.
+  const bytes = file.bytes ?? (file.size === head.length ? head : undefined);
+  return { path: file.path, name, size: file.size, kind, ...(bytes ? { bytes } : {}) };
 }

@@ -11,8 +11,15 @@ export interface InputFile {
   name: string;
   size: number;
   kind: FileKind;
-  /** The whole file, when it is small and the upload kept it in memory (saves file reads, issue 15). */
-  bytes?: Buffer;
+  /** The whole file, when the upload kept it in memory (saves file reads, issue 15). */
+  bytes?: ByteSource;
+}
+
+/** Bytes in memory, read by range: a Buffer, or the chunks an upload arrived in (http/held-body.ts). */
+export interface ByteSource {
+  readonly length: number;
+  /** Bytes `start` to `end`, clamped to the data; a view where possible. */
+  subarray(start: number, end?: number): Buffer;
 }
 
 export interface OperationInput<Options> {

@@ -4,10 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { quickPageCount } from '../../src/files/pdf-page-count.js';
+import { ChunkedBytes } from '../../src/http/held-body.js';
 import { CORPUS } from '../helpers/server.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagecount-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** `bytes` as an upload's chunks of `size` bytes (a range read may span several). */
+function chunked(bytes: Buffer, size: number): ChunkedBytes {
+  const held = new ChunkedBytes();
+  for (let at = 0; at < bytes.length; at += size) held.push(bytes.subarray(at, at + size));
+  return held;
+}
 
 function qpdfCount(file: string): number {
   return Number(execFileSync('qpdf', ['--show-npages', file], { encoding: 'utf8' }).trim());
@@ -35,6 +43,10 @@ describe('quickPageCount', () => {
     let checked = 0;
     for (const file of [...files, ...variants]) {
       const quick = await quickPageCount(file);
+      // The same verdict from the bytes in memory: whole, or in the chunks an upload arrived in.
+      const bytes = fs.readFileSync(file);
+      expect(await quickPageCount(file, undefined, bytes), `${path.basename(file)} in memory`).toBe(quick);
+      for (const size of [997, 65_536]) expect(await quickPageCount(file, undefined, chunked(bytes, size)), `${path.basename(file)} in ${size}-byte chunks`).toBe(quick);
       if (quick !== undefined) {
         expect(quick, path.basename(file)).toBe(qpdfCount(file));
         checked++;
