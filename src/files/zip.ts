@@ -1,5 +1,6 @@
 // ZIP output, streamed entry by entry from files on disk (never assembled in
-// memory). Already-compressed formats are stored, with their CRC computed by
+// memory: at most READ_AHEAD bytes of entries are read ahead of the one being
+// sent). Already-compressed formats are stored, with their CRC computed by
 // zlib's native crc32 while streaming (yazl's JavaScript CRC was a third of
 // the split overhead); text is deflated. Every entry uses a data descriptor,
 // so nothing is read twice; for all-stored archives the exact length is known
