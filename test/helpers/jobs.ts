@@ -93,10 +93,10 @@ export function bigPdf(copies: number): string {
   return out;
 }
 
-/** Every file under `dir` (recursive), relative names. */
+/** Every file under `dir` (recursive), relative names. One removed between the listing and its stat (the sweeper at work) is not there. */
 export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(dir, name)).isFile());
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(dir, name), { throwIfNoEntry: false })?.isFile() ?? false);
 }
 
 /** Processes whose working directory is under `dir` (tool children left behind). */
