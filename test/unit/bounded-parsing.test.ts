@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { imageSize, imageSizeFromHeader } from '../../src/files/image-size.js';
 import { jpxSize } from '../../src/files/jpx-size.js';
 import { quickPageCount } from '../../src/files/pdf-page-count.js';
+import { ChunkedBytes } from '../../src/http/held-body.js';
 import { decodePng, PngError } from '../../src/pdf/png.js';
 import { countShownPages } from '../../src/tools/qpdf.js';
 import * as hostile from '../helpers/hostile.js';
@@ -23,7 +24,26 @@ const write = (name: string, data: Buffer) => {
   return file;
 };
 
+/** `bytes` in 1,000-byte chunks: how a held upload body (256 KiB–8 MiB) reaches the count. */
+function chunked(bytes: Buffer): ChunkedBytes {
+  const held = new ChunkedBytes();
+  for (let at = 0; at < bytes.length; at += 1000) held.push(bytes.subarray(at, at + 1000));
+  return held;
+}
+
 describe('quickPageCount walks the page tree, within bounds', () => {
+  it('gives the same verdicts on hostile files from an upload\'s chunks in memory', async () => {
+    const lying = hostile.lyingCount(50);
+    expect(await quickPageCount('', 2000, chunked(lying))).toBe(50);
+    expect(await quickPageCount('', 20, chunked(lying))).toBe(21);
+    expect(await quickPageCount('', undefined, chunked(hostile.pageTreeLoop()))).toBeUndefined();
+    expect(await quickPageCount('', undefined, chunked(hostile.noPages()))).toBe(0);
+    const before = process.memoryUsage().arrayBuffers;
+    expect(await quickPageCount('', undefined, chunked(await hostile.xrefStreamBomb(256 * MiB)))).toBeUndefined();
+    expect(await quickPageCount('', undefined, chunked(hostile.xrefRowBomb()))).toBeUndefined();
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(32 * MiB);
+  });
+
   it('counts the real pages when /Count lies, and stops one past the limit', async () => {
     const file = write('lying.pdf', hostile.lyingCount(50));
     expect(await quickPageCount(file, 2000)).toBe(50);
