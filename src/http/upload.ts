@@ -358,7 +358,8 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, confi
 }
 
 function checkedFile(file: RawFile, part: FilePart, index: number, count: number): InputFile {
-  const head = file.bytes ? file.bytes.subarray(0, Math.min(file.size, SNIFF_BYTES)) : Buffer.concat(file.head, file.headBytes);
+  // The copy made as the file streamed by; a body held in memory whole has no separate one.
+  const head = file.headBytes > 0 || !file.bytes ? Buffer.concat(file.head, file.headBytes) : file.bytes.subarray(0, Math.min(file.size, SNIFF_BYTES));
   const kind: FileKind = file.size === 0 ? 'unknown' : sniffBuffer(head);
   const name = cleanUploadName(file.originalName);
   if (!part.kinds.includes(kind)) {
