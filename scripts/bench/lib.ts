@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CORPUS = path.resolve(ROOT, '../shared/corpus');
+export const CORPUS = path.resolve(ROOT, 'test/corpus');
 
 export interface BenchServer {
   url: string;

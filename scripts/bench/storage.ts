@@ -48,7 +48,7 @@ async function start(name: Backend['name'], storage: Record<string, string>): Pr
   const worker = await startWorkerProcess(env);
   const backend: Backend = { name, api, worker, key, baselineKb: 0, peakKb: 0, upload: [], job: [], download: [] };
   // Warm-up: every module the job path loads (S3 client, tools) is resident before the baseline is taken.
-  await runJob(backend, path.join(ROOT, '../shared/corpus/trivial.pdf'), false);
+  await runJob(backend, path.join(ROOT, 'test/corpus/trivial.pdf'), false);
   backend.baselineKb = worker.memory().rssKb;
   return backend;
 }

@@ -8,7 +8,7 @@ const [url, key, input, output] = process.argv.slice(2);
 const client = new PdfClient({ baseUrl: url, apiKey: key });
 // Warm up (module loading, first connection, one small upload and download) before the baseline.
 await client.account();
-await (await client.unlock(new URL('../../../shared/corpus/trivial.pdf', import.meta.url).pathname)).bytes();
+await (await client.unlock(new URL('../corpus/trivial.pdf', import.meta.url).pathname)).bytes();
 const baseline = process.memoryUsage().rss;
 let peak = baseline;
 const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);

@@ -13,7 +13,7 @@ import { probeTools, type ToolStatus } from '../../src/tools/versions.js';
 import pino, { type Logger } from 'pino';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CORPUS = path.resolve(ROOT, '../shared/corpus');
+export const CORPUS = path.resolve(ROOT, 'test/corpus');
 
 /** Path of a corpus file (read-only; copy before writing). */
 export function corpus(name: string): string {

@@ -126,7 +126,7 @@ describe('POST /v1/pdf/convert: HTML and Markdown to PDF', () => {
   });
 
   it('a ZIP site: index.html with its CSS and image; entries that climb out are refused with 400', async () => {
-    const png = fs.readFileSync(path.resolve(__dirname, '../../../shared/corpus/typewriter.png'));
+    const png = fs.readFileSync(path.resolve(__dirname, '../corpus/typewriter.png'));
     const site = await zipOf('site.zip', [
       ['index.html', '<!doctype html><link rel="stylesheet" href="css/site.css"><h1 class="t">Site Title</h1><img src="img/photo.png" width="300">'],
       ['css/site.css', '.t { font-size: 40px; }'],
