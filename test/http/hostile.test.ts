@@ -10,89 +10,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as hostile from '../helpers/hostile.js';
-import { cli, startServeProcess, type ServeProcess } from '../helpers/process-server.js';
-import { eventually, filePart, form } from '../helpers/server.js';
+import { expectContained, expectProblem, startHostileServer, type HostileServer } from '../helpers/contained.js';
+import { filePart, form } from '../helpers/server.js';
 
 const MiB = 1024 * 1024;
-let server: ServeProcess;
-let key: string;
-let tmpDir: string;
+let hostileServer: HostileServer;
 let base: string;
+let call: HostileServer['call'];
+let observe: HostileServer['observe'];
 
 beforeAll(async () => {
-  base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-hostile-'));
-  tmpDir = path.join(base, 'tmp');
-  fs.mkdirSync(tmpDir);
-  const env = { DATA_DIR: path.join(base, 'data'), TMP_DIR: tmpDir, MAX_PAGES: '20', OPERATION_TIMEOUT: '120' };
-  key = JSON.parse(cli(['keys', 'create', '--account', 'hostile', '--plan', 'enterprise', '--json'], env)).key;
-  server = await startServeProcess(env);
-  // Warm up (first requests load code and fonts): the RSS baseline is taken after.
-  for (let i = 0; i < 3; i++) await call('split', { file: await filePart(hostile.textPdf(3), 'warm.pdf'), mode: 'every', pages_per_file: '1' });
+  hostileServer = await startHostileServer();
+  ({ base, call, observe } = hostileServer);
 }, 120_000);
 
 afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(base, { recursive: true, force: true });
+  await hostileServer?.close();
 });
-
-interface Observed {
-  status: number;
-  body: Buffer;
-  problem?: { code?: string; detail?: string };
-  rssGrowthMiB: number;
-  health: number[];
-}
-
-async function call(operation: string, fields: Parameters<typeof form>[0]): Promise<Response> {
-  return fetch(`${server.url}/v1/pdf/${operation}`, { method: 'POST', body: form(fields), headers: { Authorization: `Bearer ${key}` } });
-}
-
-/** Runs one request while sampling the server's RSS and polling /healthz; waits for its work directory to go. */
-async function observe(operation: string, fields: Parameters<typeof form>[0]): Promise<Observed> {
-  const before = server.memory().rssKb;
-  let peak = before;
-  let done = false;
-  const health: number[] = [];
-  const poller = (async () => {
-    // At least one probe, even if the request answers at once.
-    do {
-      const started = performance.now();
-      const res = await fetch(`${server.url}/healthz`);
-      await res.arrayBuffer();
-      if (res.status === 200) health.push(performance.now() - started);
-      peak = Math.max(peak, server.memory().rssKb);
-      await new Promise((r) => setTimeout(r, 20));
-    } while (!done);
-  })();
-  const sampler = setInterval(() => (peak = Math.max(peak, server.memory().rssKb)), 10);
-  const res = await call(operation, fields);
-  const body = Buffer.from(await res.arrayBuffer());
-  done = true;
-  clearInterval(sampler);
-  await poller;
-  peak = Math.max(peak, server.memory().rssKb);
-  await eventually(() => fs.readdirSync(tmpDir).filter((n) => n.startsWith('pdf-req-')).length === 0, 10_000);
-  const problem = res.headers.get('content-type')?.includes('problem+json') ? JSON.parse(body.toString('utf8')) : undefined;
-  const observed = { status: res.status, body, problem, rssGrowthMiB: (peak - before) / 1024, health };
-  const sorted = [...health].sort((a, b) => a - b);
-  console.log(
-    `${operation}: ${res.status} ${problem?.code ?? ''} rss +${observed.rssGrowthMiB.toFixed(1)} MiB, healthz n=${health.length} max ${sorted.at(-1)?.toFixed(1)} ms`,
-  );
-  return observed;
-}
-
-/** What every hostile request must satisfy besides its exact answer. */
-function expectContained(o: Observed): void {
-  expect(o.status).not.toBe(504);
-  expect(o.status).toBeLessThan(500);
-  expect(o.rssGrowthMiB).toBeLessThan(64);
-  expect(o.health.length).toBeGreaterThan(0);
-}
-
-function expectProblem(o: Observed, status: number, code: string): void {
-  expect({ status: o.status, code: o.problem?.code }).toEqual({ status, code });
-  expectContained(o);
-}
 
 function pdftotext(pdf: Buffer): string {
   const file = path.join(base, `out-${Date.now()}.pdf`);
