@@ -10,6 +10,7 @@ import type { Context } from 'koa';
 import path from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
+import { boundaryOf, PartHeaderScanner } from './part-headers.js';
 import type { Config } from '../config.js';
 import {
   ClientClosedError,
@@ -349,6 +350,19 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, confi
       if (!req.complete) fail(new ClientClosedError(), 'nothing');
     });
     req.on('data', touch);
+    // busboy drops a part that is not a named form-data part without a word: every part must count.
+    const boundary = boundaryOf(ctx.get('Content-Type'));
+    if (boundary) {
+      const scanner = new PartHeaderScanner(boundary);
+      const scan = (chunk: Buffer) => {
+        const problem = scanner.push(chunk);
+        if (problem) {
+          req.off('data', scan);
+          fail(new InvalidRequestError(problem));
+        }
+      };
+      req.on('data', scan);
+    }
     req.on('end', () => clearTimeout(idle));
     // The client may have left before this listener existed: its 'close' has already fired.
     if (clientGone()) return fail(new ClientClosedError(), 'nothing');
