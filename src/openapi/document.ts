@@ -18,7 +18,7 @@ const rateLimitHeaders = {
 
 // Whether each answer stays charged is part of the contract (API.md §3): said with every status.
 const commonErrors = {
-  '400': problemResponse('invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged.'),
+  '400': problemResponse('invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged.'),
   '401': problemResponse('missing_api_key or invalid_api_key.'),
   '408': problemResponse('request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged.'),
   '413': problemResponse('file_too_large, too_many_files or too_many_pages (detail states the limit). Charged.'),
