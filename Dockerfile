@@ -11,8 +11,8 @@ RUN bash scripts/install-tools.sh && rm -rf /var/lib/apt/lists/*
 # killed OCRmyPDF) adopted by PID 1, and node does not reap adopted zombies.
 RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3 make g++ tini && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# npm install, not ci: see scripts/setup.sh (npm/cli#4828).
-RUN npm install --no-audit --no-fund
+# Exactly the committed lock (see scripts/setup.sh).
+RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src src
 COPY bin bin

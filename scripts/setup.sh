@@ -8,9 +8,10 @@ bash scripts/install-tools.sh
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: installing npm packages"
-  # `npm install`, not `npm ci`: npm 11's ci refuses this lock because it lacks other
-  # platforms' optional rollup binaries (npm/cli#4828); install honours the lock's versions.
-  npm install --no-audit --no-fund
+  # `npm ci`: exactly the committed lock (checked with npm 10 and 11), and a failure when
+  # package.json and the lock drift apart. The lock lists every platform's optional
+  # binaries (npm/cli#4828), so ci accepts it on any machine.
+  npm ci --no-audit --no-fund
 fi
 
 echo "setup: compiling TypeScript"
