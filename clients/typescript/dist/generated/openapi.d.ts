@@ -1,0 +1,3892 @@
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health and tool versions */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document */
+        get: operations["openapi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calling account, its plan and today's usage */
+        get: operations["account"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A job and its status
+         * @description Poll until `status` is `succeeded` (then download `result.url`), `failed` (see `error`) or `canceled`. Not charged.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a job, or delete a finished one
+         * @description A queued or running job is canceled (its processes are killed, its files deleted) and returned with status `canceled`. A finished job is deleted with its result (204). The allowance is not refunded for a canceled job.
+         */
+        delete: operations["deleteJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a job's result
+         * @description The result file with the headers a synchronous request would have had. Results are deleted `JOB_RESULT_TTL` after the job ends.
+         */
+        get: operations["getJobResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge PDFs
+         * @description Concatenates the uploaded PDFs in upload order. Encrypted inputs are opened with `password`; the result is not encrypted.
+         */
+        post: operations["merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Split a PDF
+         * @description `mode=ranges`: one PDF per item of `ranges` (ZIP). `mode=every`: files of `pages_per_file` pages (ZIP). `mode=extract`: one PDF of the `pages` selected. ZIP entries are named `<stem>-<n>.pdf`. Outputs are not encrypted.
+         */
+        post: operations["split"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/protect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Encrypt a PDF
+         * @description Encrypts with AES-256 (default) or AES-128. Give `user_password` (needed to open) and/or `owner_password` (needed to change permissions); without an owner password a random one is set. Passwords are taken literally (one starting with `-` or `@`, or `--`, is a password like any other). Permissions default to allowed. `allow_accessibility=false` cannot be enforced with AES encryption (PDF 2.0 readers always permit accessibility extraction): the response then carries `X-Ignored-Options: allow_accessibility`.
+         */
+        post: operations["protect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove encryption
+         * @description Removes encryption and restrictions. `password` is needed when the file has a user (open) password; owner-only files unlock without one. An unencrypted input comes back unchanged.
+         */
+        post: operations["unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/ocr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OCR: make a scan searchable
+         * @description OCRmyPDF over Tesseract. Input: a PDF, or a PNG, JPEG or TIFF image (assumed 300 dpi when it states no resolution above 96 dpi). `mode=skip-text` leaves pages that already have text as they are (listed in `X-OCR-Skipped-Pages`); `force` rasterizes them and OCRs anyway; `redo` replaces an earlier OCR layer but keeps real text. `output=pdf` (`<stem>-ocr.pdf`), `pdfa` (PDF/A-2b) or `txt` (`<stem>.txt`, pages separated by form feeds). A page that could not be recognized in time is a 504 and any other unrecognized page a 500, both naming the pages in `pages`: never a PDF with a silently missing text layer. Header `X-OCR-Pages`: pages OCR'd. An image (upload or embedded) over MAX_RENDER_PIXELS is refused with 413 `file_too_large` before any OCR.
+         */
+        post: operations["ocr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/extract-text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extract text
+         * @description The text layer (pdftotext, UTF-8). `format=text`: `text/plain; charset=utf-8`, the pages separated by a form feed (`\f`), as `<stem>.txt`. `format=json`: `{"pages":[{"page":1,"text":"…"}]}`, one entry per requested page in the order of `pages`, as `<stem>.json`. `ocr=auto` OCRs the requested pages whose text layer is empty or only whitespace (Tesseract, `languages`, default `eng`) and puts their text in place; with `ocr=never` such pages are empty strings. Without OCR the OPERATION_TIMEOUT applies, with it OCR_TIMEOUT.
+         */
+        post: operations["extractText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/watermark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stamp text or an image on pages
+         * @description Exactly one of `text` or the file part `image` (PNG or JPEG; PNG transparency kept). The mark is placed on each selected page as the reader sees it (rotated pages, offset boxes and mixed sizes included), shrunk to fit inside a margin of 5% of the shorter page side. Text is set in the bundled DejaVu Sans / Noto fonts (Latin, Greek, Cyrillic, Armenian, Georgian, Ethiopic, Cherokee and other scripts without shaping; Arabic, Hebrew, Indic, Thai and CJK are refused with 400) and stays extractable. Content streams are not rewritten. Output is not encrypted.
+         */
+        post: operations["watermark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert a PDF to another format, or an Office document to PDF
+         * @description PDF input: `to`=docx|odt (editable text keeping the page: columns as sections, figures as pictures (JPEG photos as the JPEG they are), tables ruled or set out by aligned text as tables, bullets and numbered items as lists, running header/footer as header/footer), txt, html (one self-contained file), svg, png|jpeg|tiff (page images at `dpi`), pdfa (PDF/A-`pdfa`, sRGB output intent, fonts embedded). Page images and SVG: one page → the file, several → ZIP of `<stem>-<n>.<ext>`; tiff is one multi-page file. Office/OpenDocument/RTF/plain-text input (sniffed from content): `to=pdf`. `dpi` only applies to png/jpeg/tiff, `pages` to png/jpeg/tiff/svg, `pdfa` to to=pdfa; elsewhere they are refused. A page that would exceed MAX_RENDER_PIXELS at `dpi` gives 413 page_too_large. HTML and Markdown input (`to=pdf`): an .html/.htm page, a .md file (rendered with a clean default stylesheet), or a ZIP with index.html and its assets (entries with `..` or absolute paths → 400), printed by headless Chromium with no network access: anything not in the upload is refused, and `X-Blocked-Resources` says how many requests were. JavaScript runs, bounded by the operation time limit (504). Page setup for this input only: `paper`, `landscape`, `margin`, `print_background`; `tagged`=true asks for a tagged (accessible) PDF, which takes longer to print (off by default).
+         */
+        post: operations["convert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extract images from a PDF, or make a PDF from images
+         * @description `mode=extract` (PDF in `file`): a ZIP of the images the PDF draws, at native resolution, in page order, each image object once (entries `<stem>-<n>.<ext>`, header `X-Image-Count`; soft masks are not output). `format=original` keeps JPEG, JPEG 2000, JBIG2 (`.jb2e`, globals `.jb2g`) and CCITT (`.ccitt` + `.params`) streams as they are, CMYK as TIFF, others as PNG; `format=png` makes every image PNG. `min_size` keeps images whose width and height are both at least that many pixels. `mode=to-pdf` (images in `files`): one page per image in upload order, JPEG embedded without re-encoding, PNG/GIF transparency kept, EXIF rotation applied; `page_size=fit` makes each page the image size (at its DPI) plus `margin`, `a4`/`letter` fit the image inside the margins, page turned to the image orientation. The mode is inferred from the upload when absent. Output: `<stem>-images.zip` or `<stem>.pdf` (stem of the first image).
+         */
+        post: operations["images"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/compress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compress a PDF
+         * @description `level=low`: lossless (duplicate objects shared, object streams, Flate recompressed). `level=medium` (default): images above 225 dpi downsampled to 150 dpi, JPEG quantisation of Ghostscript /ebook (≈ quality 62), fonts subset, then the lossless pass. `level=high`: images above 144 dpi downsampled to 96 dpi, JPEG ≈ quality 50, same passes. `grayscale=true` converts all colour to gray (medium/high). Text stays text; page objects, links, outlines, form fields and metadata are kept; an encrypted input comes back encrypted the same way. The result is never larger than the input: `X-Original-Size` and `X-Compressed-Size` are always set; `X-Compression-Applied: false` (and `X-Compression-Level: none`) means the input came back unchanged; otherwise `X-Compression-Level` names the level whose result was returned (`low` when a lossy level gained nothing but the lossless pass did).
+         */
+        post: operations["compress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate pages
+         * @description Adds `angle` (clockwise) to the current /Rotate of each selected page; pages not selected and all page content are left as they are. Encrypted inputs are opened with `password`; the result is not encrypted.
+         */
+        post: operations["rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/organize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reorder, repeat, drop and insert pages
+         * @description `order` lists the output’s pages: `N`, `N-M` (backwards when M < N), `N-` (to the last page) and `blank` (an empty page of the size and rotation of the page before it, or of page 1), comma-separated; pages may repeat, pages not named are dropped. Outlines, links and named destinations that pointed at dropped pages are removed; those to kept pages stay. Encrypted inputs are opened with `password`; the result is not encrypted.
+         */
+        post: operations["organize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/page-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stamp page numbers
+         * @description Writes `format` on each selected page, with `{n}` the page number (page 1 is `start`), `{total}` the document’s page count and `{n:W}` the number zero-padded to W digits (Bates numbers: `ACME-{n:6}`). Numbering follows page position even when `pages` selects only some pages. The text is real, extractable text in the bundled DejaVu Sans / Noto fonts, placed `margin` points inside the visible page (the trim box, else crop box, as the reader sees it whatever /Rotate), shrunk if it would not fit. Content streams are not rewritten. Output is not encrypted.
+         */
+        post: operations["pageNumbers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read or edit document metadata
+         * @description Without any of the six fields: JSON `{"title","author","subject","keywords","creator","producer","created","modified","pages","pdf_version","encrypted","pdfa"}` (Info dictionary first, XMP where Info is silent; absent values null; dates ISO 8601; `pdfa` from the XMP pdfaid part and conformance, e.g. "2B"). With any of them: the PDF with the Info dictionary and the XMP packet (dc:title, dc:creator, dc:description, pdf:Keywords, xmp:CreatorTool, pdf:Producer) both set, an empty value removing the entry, ModDate/xmp:ModifyDate set to now, every other XMP property kept. Encrypted inputs are opened with `password`; a written result is not encrypted.
+         */
+        post: operations["metadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/repair": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Repair a damaged PDF
+         * @description Rebuilds the file from what can be recovered: qpdf’s reconstruction first (cross-reference table rebuilt, stream lengths recovered); MuPDF’s recovery where qpdf cannot open the file; Ghostscript redrawing the pages where the rewritten file still has undecodable streams. The result passes `qpdf --check`. Header `X-Repair-Actions`: comma-separated tokens of what was done (`xref-rebuilt`, `streams-fixed`, `rewritten-by-mupdf`, `rewritten-by-ghostscript`; `none` for a file that needed nothing). Unrecoverable → 422 `invalid_pdf`. Encrypted inputs are opened with `password`; the result is not encrypted.
+         */
+        post: operations["repair"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/flatten": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flatten form fields and annotations
+         * @description `forms`: appearances are generated for fields that lack one (NeedAppearances), then every field is drawn into the page content and the form (AcroForm) is removed; other annotations stay. `annotations`: every non-form annotation with an appearance is drawn in and removed; form fields stay interactive. `all`: both. What a viewer shows on screen is what gets drawn (hidden annotations are dropped, not drawn); links without an appearance keep working. Encrypted inputs are opened with `password`; the result is not encrypted.
+         */
+        post: operations["flatten"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/redact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redact text, patterns and areas
+         * @description Removes content, not just covers it: MuPDF (1.21) redaction deletes the matched glyphs from the content streams (form XObjects included) and replaces the pixels of images under each redaction; then vector content there is removed (pikepdf): every subpath with a vertex or a curve in a redacted rectangle (an area, or the whole glyph box of a match, so its underline goes too), shadings painted there and inline images; only straight lines crossing with both ends outside (rules, frames, backgrounds) stay, and filled upright rectangles and stroked straight lines keep their parts outside. Form XObjects are rewritten as copies. A filled rectangle in `color` is drawn in their place. Matching is per text block of the page (lines joined by a space, so a phrase broken across lines matches). `terms` are literal and case-insensitive; `regex` patterns are ECMAScript 5 syntax (no lookbehind, named groups or flags; case-sensitive) evaluated in the tool process under the operation deadline. Document Info entries, the XMP packet and annotations whose text contains a match are deleted. The file is rewritten without earlier revisions and without encryption. Headers: `X-Redactions`, the number of matches plus areas; `X-Redactions-Vector`, the vector items (subpaths, shadings, inline images) removed. Text that MuPDF cannot map to Unicode cannot be matched.
+         */
+        post: operations["redact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign with a certificate (PAdES B-B)
+         * @description Adds a PAdES baseline B-B signature (`/SubFilter /ETSI.CAdES.detached`: detached CMS with content-type, message-digest and ESS signing-certificate-v2 signed attributes, SHA-256; the signing time is the signature dictionary's /M) made with the key and certificate of the uploaded PKCS#12 (`certificate`, opened with `certificate_password`; any further certificates in it are embedded as the chain). The signature is appended as an incremental update, so the original bytes and any signature already on them stay valid. An encrypted input is opened with `password` and rewritten unencrypted before signing (signatures it carried do not survive that). `visible=true` draws a box with the signer's name, the date and the reason at `rect` on `page`. A wrong `certificate_password` → 422 `incorrect_password`; a certificate that is expired, not yet valid, whose key usage excludes signing, or whose key is not RSA/ECDSA → 422 `invalid_certificate`. The certificate's trust is not checked (use `verify`/your validator). Without a `certificate` part the server's default certificate is used when one is configured (SIGN_DEFAULT_CERTIFICATE_FILE; then `certificate_password` is refused, the default's password being the server's); with none configured a `certificate` part is required (400).
+         */
+        post: operations["sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify digital signatures
+         * @description JSON `{"signatures":[{"signer","signed_at","valid","covers_whole_document","reason"}]}`, one entry per signature in field order (an empty list for an unsigned file). `valid`: the signature is cryptographically correct over the bytes it signs (poppler pdfsig with NSS); `covers_whole_document`: those bytes are the whole file (false once anything was appended after signing, e.g. a later incremental update or a second signature); `signer`: the certificate's common name; `signed_at`: the signature's /M time (ISO 8601, UTC); certificate trust and revocation are not judged. A file that needs a user password cannot be verified (pdfsig takes passwords only on its command line, which this service never uses for secrets) and is refused with 422.
+         */
+        post: operations["verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description RFC 9457 problem details; `type` is https://pdf-service.dev/problems/<code>. */
+        Problem: {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            code: string;
+            request_id: string | null;
+        };
+        Account: {
+            account: string;
+            /** @enum {string} */
+            plan: "free" | "pro" | "enterprise";
+            daily_limit: number | null;
+            used_today: number;
+            remaining: number | null;
+            /** Format: date-time */
+            resets_at: string;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            tools: {
+                [key: string]: string | null;
+            };
+        };
+        Job: {
+            id: string;
+            operation: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            progress?: number | null;
+            result: null | {
+                url: string;
+                filename: string;
+                content_type: string;
+                size: number;
+                /** Format: date-time */
+                expires_at: string;
+            };
+            error: null | components["schemas"]["Problem"];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All required tools are usable. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description A required tool is missing. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    openapi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage of the UTC day. */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such job for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, canceled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The finished job and its result were deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such job for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJobResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such job for this account, or the job failed or was canceled (no result). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description job_not_finished: the job is queued or running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description result_expired: the result was deleted after JOB_RESULT_TTL. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    merge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    files: string[];
+                    /**
+                     * @description Add one outline entry per input, titled by its file name.
+                     * @default false
+                     * @enum {string}
+                     */
+                    bookmarks?: "true" | "false";
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    split: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to split. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /**
+                     * @description How to split.
+                     * @default ranges
+                     * @enum {string}
+                     */
+                    mode?: "ranges" | "every" | "extract";
+                    /** @description mode=ranges: one output per item, e.g. 1-3,4-6,7- */
+                    ranges?: string;
+                    /** @description mode=every: pages per output file (1..100000) */
+                    pages_per_file?: string;
+                    /** @description mode=extract: the pages of the single output, e.g. 1-3,5 */
+                    pages?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    protect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to encrypt. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /** @description Password needed to open the document. */
+                    user_password?: string;
+                    /** @description Password needed to lift the restrictions. */
+                    owner_password?: string;
+                    /**
+                     * @description Cipher.
+                     * @default aes-256
+                     * @enum {string}
+                     */
+                    encryption?: "aes-256" | "aes-128";
+                    /**
+                     * @description Allow printing.
+                     * @default true
+                     * @enum {string}
+                     */
+                    allow_print?: "true" | "false";
+                    /**
+                     * @description Allow copying text and images.
+                     * @default true
+                     * @enum {string}
+                     */
+                    allow_copy?: "true" | "false";
+                    /**
+                     * @description Allow other modifications.
+                     * @default true
+                     * @enum {string}
+                     */
+                    allow_modify?: "true" | "false";
+                    /**
+                     * @description Allow adding annotations.
+                     * @default true
+                     * @enum {string}
+                     */
+                    allow_annotate?: "true" | "false";
+                    /**
+                     * @description Allow filling in forms.
+                     * @default true
+                     * @enum {string}
+                     */
+                    allow_fill_forms?: "true" | "false";
+                    /**
+                     * @description Allow inserting, rotating and deleting pages.
+                     * @default true
+                     * @enum {string}
+                     */
+                    allow_assemble?: "true" | "false";
+                    /**
+                     * @description Allow text extraction for accessibility (always allowed by AES-encrypted files; see description).
+                     * @default true
+                     * @enum {string}
+                     */
+                    allow_accessibility?: "true" | "false";
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The encrypted PDF. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    ocr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The scanned PDF or image. Accepted (sniffed): application/pdf, image/png, image/jpeg, image/tiff. */
+                    file: string;
+                    /**
+                     * @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
+                     * @default eng
+                     */
+                    languages?: string;
+                    /**
+                     * @description What to do with pages that already have text.
+                     * @default skip-text
+                     * @enum {string}
+                     */
+                    mode?: "skip-text" | "force" | "redo";
+                    /**
+                     * @description Straighten skewed pages before OCR (not with mode=redo).
+                     * @default false
+                     * @enum {string}
+                     */
+                    deskew?: "true" | "false";
+                    /**
+                     * @description Turn pages upright by detected orientation.
+                     * @default false
+                     * @enum {string}
+                     */
+                    rotate_pages?: "true" | "false";
+                    /**
+                     * @description Searchable PDF, PDF/A-2b, or the recognized text.
+                     * @default pdf
+                     * @enum {string}
+                     */
+                    output?: "pdf" | "pdfa" | "txt";
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    extractText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /** @description Pages to extract, e.g. 1-3,5 (all when absent) */
+                    pages?: string;
+                    /**
+                     * @description Keep the physical layout (columns, indentation) instead of reading order.
+                     * @default false
+                     * @enum {string}
+                     */
+                    layout?: "true" | "false";
+                    /**
+                     * @description Plain text with form feeds between pages, or JSON per page.
+                     * @default text
+                     * @enum {string}
+                     */
+                    format?: "text" | "json";
+                    /**
+                     * @description auto: OCR the pages that have no text layer.
+                     * @default never
+                     * @enum {string}
+                     */
+                    ocr?: "never" | "auto";
+                    /** @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+                    languages?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    watermark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to watermark. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /** @description Image mark (PNG or JPEG), instead of `text`. Accepted (sniffed): image/png, image/jpeg. */
+                    image?: string;
+                    /** @description Text mark (instead of the `image` file part). */
+                    text?: string;
+                    /** @description Text size in points (default 48); shrunk if the text would not fit the page (1..1000) */
+                    font_size?: string;
+                    /** @description Text colour #RRGGBB (default #808080). */
+                    color?: string;
+                    /**
+                     * @description Opacity, 0 (invisible) to 1 (opaque) (0..1)
+                     * @default 0.3
+                     */
+                    opacity?: string;
+                    /**
+                     * @description Counter-clockwise angle in degrees, as the reader sees the page (-360..360)
+                     * @default 45
+                     */
+                    rotation?: string;
+                    /**
+                     * @description Where the mark goes; `tile` repeats it over the page.
+                     * @default center
+                     * @enum {string}
+                     */
+                    position?: "center" | "top-left" | "top" | "top-right" | "left" | "right" | "bottom-left" | "bottom" | "bottom-right" | "tile";
+                    /** @description Pages to mark, e.g. 1-3,5 (default: all) */
+                    pages?: string;
+                    /**
+                     * @description Over the page content, or under it (hidden by opaque content).
+                     * @default over
+                     * @enum {string}
+                     */
+                    layer?: "over" | "under";
+                    /** @description Image width as a fraction of the page width (default 0.5) (0.01..1) */
+                    image_scale?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    convert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description A PDF; or for to=pdf an Office/OpenDocument/RTF/text document, an HTML page, a Markdown (.md) file, or a ZIP with index.html and its assets. Accepted (sniffed): application/pdf, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/vnd.openxmlformats-officedocument.presentationml.presentation, application/vnd.oasis.opendocument.text, application/vnd.oasis.opendocument.spreadsheet, application/vnd.oasis.opendocument.presentation, application/x-ole-storage, application/rtf, text/plain, text/html, application/zip. */
+                    file: string;
+                    /**
+                     * @description Target format: docx, odt, txt, html, png, jpeg, tiff, svg, pdfa, pdf.
+                     * @enum {string}
+                     */
+                    to: "docx" | "odt" | "txt" | "html" | "png" | "jpeg" | "tiff" | "svg" | "pdfa" | "pdf";
+                    /** @description png/jpeg/tiff: resolution (default 150) (36..600) */
+                    dpi?: string;
+                    /** @description png/jpeg/tiff/svg: the pages to convert, e.g. 1-3,5 (default all) */
+                    pages?: string;
+                    /**
+                     * @description to=pdfa: PDF/A part and conformance (default 2b).
+                     * @enum {string}
+                     */
+                    pdfa?: "2b" | "1b" | "3b";
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description HTML/Markdown input: paper size (default a4).
+                     * @enum {string}
+                     */
+                    paper?: "a4" | "letter" | "legal" | "a3" | "a5";
+                    /**
+                     * @description HTML/Markdown input: landscape orientation (default false).
+                     * @enum {string}
+                     */
+                    landscape?: "true" | "false";
+                    /** @description HTML/Markdown input: margin on every side in pt (default 36) (0..288) */
+                    margin?: string;
+                    /**
+                     * @description HTML/Markdown input: print background colours and images (default true).
+                     * @enum {string}
+                     */
+                    print_background?: "true" | "false";
+                    /**
+                     * @description HTML/Markdown input: a tagged (accessible) PDF with a structure tree; slower to print (default false).
+                     * @enum {string}
+                     */
+                    tagged?: "true" | "false";
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "application/vnd.oasis.opendocument.text": string;
+                    "text/plain": string;
+                    "text/html": string;
+                    "image/svg+xml": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/tiff": string;
+                    "application/pdf": string;
+                    "application/zip": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    images: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description mode=extract: the PDF. Accepted (sniffed): application/pdf. */
+                    file?: string;
+                    files?: string[];
+                    /**
+                     * @description extract (PDF in) or to-pdf (images in); inferred from the upload when absent.
+                     * @enum {string}
+                     */
+                    mode?: "extract" | "to-pdf";
+                    /**
+                     * @description extract: keep encoded formats (default `original`) or convert all to PNG.
+                     * @enum {string}
+                     */
+                    format?: "original" | "png";
+                    /** @description extract: skip images narrower or lower than this many pixels (default 0) (0..1000000) */
+                    min_size?: string;
+                    /**
+                     * @description to-pdf: page size (default `fit`: the image size).
+                     * @enum {string}
+                     */
+                    page_size?: "fit" | "a4" | "letter";
+                    /** @description to-pdf: margin around each image in points (default 0) (0..1000) */
+                    margin?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    compress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to compress. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /**
+                     * @description How hard to compress.
+                     * @default medium
+                     * @enum {string}
+                     */
+                    level?: "medium" | "low" | "high";
+                    /**
+                     * @description Convert colour to gray (not with level=low, which is lossless).
+                     * @default false
+                     * @enum {string}
+                     */
+                    grayscale?: "true" | "false";
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF whose pages to rotate. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /**
+                     * @description Clockwise angle added to each selected page’s rotation.
+                     * @enum {string}
+                     */
+                    angle: "90" | "180" | "270" | "-90";
+                    /** @description Pages to rotate, e.g. 1-3,5 (default: all) */
+                    pages?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    organize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to reorganize. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /** @description The output pages in order, e.g. 3,1-2,blank,9-5,10- */
+                    order: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pageNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to number. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /**
+                     * @description The label: {n}, {total}, {n:W} placeholders, e.g. "Page {n} of {total}" or "ACME-{n:6}".
+                     * @default {n}
+                     */
+                    format?: string;
+                    /**
+                     * @description Number of page 1 (0..999999999)
+                     * @default 1
+                     */
+                    start?: string;
+                    /** @description Pages that get a number, e.g. 2- (default: all) */
+                    pages?: string;
+                    /**
+                     * @description Where on the page the number goes.
+                     * @default bottom-center
+                     * @enum {string}
+                     */
+                    position?: "bottom-center" | "bottom-left" | "bottom-right" | "top-left" | "top-center" | "top-right";
+                    /**
+                     * @description Distance from the page edges in points (0..500)
+                     * @default 36
+                     */
+                    margin?: string;
+                    /**
+                     * @description Text size in points (1..200)
+                     * @default 12
+                     */
+                    font_size?: string;
+                    /**
+                     * @description Text colour #RRGGBB.
+                     * @default #000000
+                     */
+                    color?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    metadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to read or edit. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /** @description Document title (Info /Title, XMP dc:title) ("" removes it). */
+                    title?: string;
+                    /** @description Author (Info /Author, XMP dc:creator) ("" removes it). */
+                    author?: string;
+                    /** @description Subject (Info /Subject, XMP dc:description) ("" removes it). */
+                    subject?: string;
+                    /** @description Keywords (Info /Keywords, XMP pdf:Keywords) ("" removes it). */
+                    keywords?: string;
+                    /** @description Creating application (Info /Creator, XMP xmp:CreatorTool) ("" removes it). */
+                    creator?: string;
+                    /** @description Producing application (Info /Producer, XMP pdf:Producer) ("" removes it). */
+                    producer?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    repair: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The damaged PDF. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    flatten: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to flatten. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /**
+                     * @description What to flatten.
+                     * @default all
+                     * @enum {string}
+                     */
+                    what?: "all" | "forms" | "annotations";
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to redact. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /**
+                     * @description Literal text to remove, case-insensitive; repeat the field for several.
+                     * @default []
+                     */
+                    terms?: string | string[];
+                    /**
+                     * @description Regular expression (ECMAScript 5 syntax, case-sensitive) whose matches are removed; repeat the field for several.
+                     * @default []
+                     */
+                    regex?: string | string[];
+                    /** @description JSON array of rectangles `[{"page":1,"x":…,"y":…,"w":…,"h":…}]` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied). */
+                    areas?: string;
+                    /**
+                     * @description Fill colour of the boxes drawn in place of the removed content.
+                     * @default #000000
+                     */
+                    color?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to sign. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /** @description PKCS#12 (.p12/.pfx) with the signing key and certificate (and optionally its chain). Required unless the server has a default certificate configured. Accepted (sniffed): application/x-pkcs12. */
+                    certificate?: string;
+                    /** @description Password of the PKCS#12 (empty or absent for none). Never logged. */
+                    certificate_password?: string;
+                    /** @description Reason for signing (/Reason). */
+                    reason?: string;
+                    /** @description Where it was signed (/Location). */
+                    location?: string;
+                    /** @description How to reach the signer (/ContactInfo). */
+                    contact?: string;
+                    /**
+                     * @description Draw a visible signature box (needs `rect`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    visible?: "true" | "false";
+                    /** @description Page of the visible signature (default 1) (1..1000000) */
+                    page?: string;
+                    /** @description Visible signature box `x,y,w,h` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied). */
+                    rect?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The signed PDF. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}

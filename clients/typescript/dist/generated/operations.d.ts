@@ -1,0 +1,445 @@
+import type { CallOptions, FileInput, OperationCall } from '../types.js';
+/** Every operation of the service: its path segment and file parts. */
+export declare const OPERATIONS: {
+    readonly merge: {
+        readonly files: readonly [{
+            readonly field: "files";
+            readonly multiple: true;
+            readonly required: true;
+        }];
+    };
+    readonly split: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly protect: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly unlock: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly ocr: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly "extract-text": {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly watermark: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }, {
+            readonly field: "image";
+            readonly multiple: false;
+            readonly required: false;
+        }];
+    };
+    readonly convert: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly images: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: false;
+        }, {
+            readonly field: "files";
+            readonly multiple: true;
+            readonly required: false;
+        }];
+    };
+    readonly compress: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly rotate: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly organize: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly "page-numbers": {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly metadata: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly repair: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly flatten: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly redact: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly sign: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }, {
+            readonly field: "certificate";
+            readonly multiple: false;
+            readonly required: false;
+        }];
+    };
+    readonly verify: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+};
+export type OperationName = keyof typeof OPERATIONS;
+/** Options of `merge` (form fields; booleans and numbers are sent as text). */
+export interface MergeOptions {
+    /** Add one outline entry per input, titled by its file name. */
+    "bookmarks"?: boolean;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `split` (form fields; booleans and numbers are sent as text). */
+export interface SplitOptions {
+    /** How to split. */
+    "mode"?: "ranges" | "every" | "extract";
+    /** mode=ranges: one output per item, e.g. 1-3,4-6,7- */
+    "ranges"?: string;
+    /** mode=every: pages per output file (1..100000) */
+    "pages_per_file"?: number | string;
+    /** mode=extract: the pages of the single output, e.g. 1-3,5 */
+    "pages"?: string;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `protect` (form fields; booleans and numbers are sent as text). */
+export interface ProtectOptions {
+    /** Password needed to open the document. */
+    "user_password"?: string;
+    /** Password needed to lift the restrictions. */
+    "owner_password"?: string;
+    /** Cipher. */
+    "encryption"?: "aes-256" | "aes-128";
+    /** Allow printing. */
+    "allow_print"?: boolean;
+    /** Allow copying text and images. */
+    "allow_copy"?: boolean;
+    /** Allow other modifications. */
+    "allow_modify"?: boolean;
+    /** Allow adding annotations. */
+    "allow_annotate"?: boolean;
+    /** Allow filling in forms. */
+    "allow_fill_forms"?: boolean;
+    /** Allow inserting, rotating and deleting pages. */
+    "allow_assemble"?: boolean;
+    /** Allow text extraction for accessibility (always allowed by AES-encrypted files; see description). */
+    "allow_accessibility"?: boolean;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `unlock` (form fields; booleans and numbers are sent as text). */
+export interface UnlockOptions {
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `ocr` (form fields; booleans and numbers are sent as text). */
+export interface OcrOptions {
+    /** Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+    "languages"?: string;
+    /** What to do with pages that already have text. */
+    "mode"?: "skip-text" | "force" | "redo";
+    /** Straighten skewed pages before OCR (not with mode=redo). */
+    "deskew"?: boolean;
+    /** Turn pages upright by detected orientation. */
+    "rotate_pages"?: boolean;
+    /** Searchable PDF, PDF/A-2b, or the recognized text. */
+    "output"?: "pdf" | "pdfa" | "txt";
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `extract-text` (form fields; booleans and numbers are sent as text). */
+export interface ExtractTextOptions {
+    /** Pages to extract, e.g. 1-3,5 (all when absent) */
+    "pages"?: string;
+    /** Keep the physical layout (columns, indentation) instead of reading order. */
+    "layout"?: boolean;
+    /** Plain text with form feeds between pages, or JSON per page. */
+    "format"?: "text" | "json";
+    /** auto: OCR the pages that have no text layer. */
+    "ocr"?: "never" | "auto";
+    /** Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+    "languages"?: string;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `watermark` (form fields; booleans and numbers are sent as text). */
+export interface WatermarkOptions {
+    /** Text mark (instead of the `image` file part). */
+    "text"?: string;
+    /** Text size in points (default 48); shrunk if the text would not fit the page (1..1000) */
+    "font_size"?: number | string;
+    /** Text colour #RRGGBB (default #808080). */
+    "color"?: string;
+    /** Opacity, 0 (invisible) to 1 (opaque) (0..1) */
+    "opacity"?: number | string;
+    /** Counter-clockwise angle in degrees, as the reader sees the page (-360..360) */
+    "rotation"?: number | string;
+    /** Where the mark goes; `tile` repeats it over the page. */
+    "position"?: "center" | "top-left" | "top" | "top-right" | "left" | "right" | "bottom-left" | "bottom" | "bottom-right" | "tile";
+    /** Pages to mark, e.g. 1-3,5 (default: all) */
+    "pages"?: string;
+    /** Over the page content, or under it (hidden by opaque content). */
+    "layer"?: "over" | "under";
+    /** Image width as a fraction of the page width (default 0.5) (0.01..1) */
+    "image_scale"?: number | string;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+    /** File part `image`. */
+    "image"?: FileInput;
+}
+/** Options of `convert` (form fields; booleans and numbers are sent as text). */
+export interface ConvertOptions {
+    /** Target format: docx, odt, txt, html, png, jpeg, tiff, svg, pdfa, pdf. */
+    "to": "docx" | "odt" | "txt" | "html" | "png" | "jpeg" | "tiff" | "svg" | "pdfa" | "pdf";
+    /** png/jpeg/tiff: resolution (default 150) (36..600) */
+    "dpi"?: number | string;
+    /** png/jpeg/tiff/svg: the pages to convert, e.g. 1-3,5 (default all) */
+    "pages"?: string;
+    /** to=pdfa: PDF/A part and conformance (default 2b). */
+    "pdfa"?: "2b" | "1b" | "3b";
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+    /** HTML/Markdown input: paper size (default a4). */
+    "paper"?: "a4" | "letter" | "legal" | "a3" | "a5";
+    /** HTML/Markdown input: landscape orientation (default false). */
+    "landscape"?: boolean;
+    /** HTML/Markdown input: margin on every side in pt (default 36) (0..288) */
+    "margin"?: number | string;
+    /** HTML/Markdown input: print background colours and images (default true). */
+    "print_background"?: boolean;
+    /** HTML/Markdown input: a tagged (accessible) PDF with a structure tree; slower to print (default false). */
+    "tagged"?: boolean;
+}
+/** Options of `images` (form fields; booleans and numbers are sent as text). */
+export interface ImagesOptions {
+    /** extract (PDF in) or to-pdf (images in); inferred from the upload when absent. */
+    "mode"?: "extract" | "to-pdf";
+    /** extract: keep encoded formats (default `original`) or convert all to PNG. */
+    "format"?: "original" | "png";
+    /** extract: skip images narrower or lower than this many pixels (default 0) (0..1000000) */
+    "min_size"?: number | string;
+    /** to-pdf: page size (default `fit`: the image size). */
+    "page_size"?: "fit" | "a4" | "letter";
+    /** to-pdf: margin around each image in points (default 0) (0..1000) */
+    "margin"?: number | string;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `compress` (form fields; booleans and numbers are sent as text). */
+export interface CompressOptions {
+    /** How hard to compress. */
+    "level"?: "medium" | "low" | "high";
+    /** Convert colour to gray (not with level=low, which is lossless). */
+    "grayscale"?: boolean;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `rotate` (form fields; booleans and numbers are sent as text). */
+export interface RotateOptions {
+    /** Clockwise angle added to each selected page’s rotation. */
+    "angle": "90" | "180" | "270" | "-90";
+    /** Pages to rotate, e.g. 1-3,5 (default: all) */
+    "pages"?: string;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `organize` (form fields; booleans and numbers are sent as text). */
+export interface OrganizeOptions {
+    /** The output pages in order, e.g. 3,1-2,blank,9-5,10- */
+    "order": string;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `page-numbers` (form fields; booleans and numbers are sent as text). */
+export interface PageNumbersOptions {
+    /** The label: {n}, {total}, {n:W} placeholders, e.g. "Page {n} of {total}" or "ACME-{n:6}". */
+    "format"?: string;
+    /** Number of page 1 (0..999999999) */
+    "start"?: number | string;
+    /** Pages that get a number, e.g. 2- (default: all) */
+    "pages"?: string;
+    /** Where on the page the number goes. */
+    "position"?: "bottom-center" | "bottom-left" | "bottom-right" | "top-left" | "top-center" | "top-right";
+    /** Distance from the page edges in points (0..500) */
+    "margin"?: number | string;
+    /** Text size in points (1..200) */
+    "font_size"?: number | string;
+    /** Text colour #RRGGBB. */
+    "color"?: string;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `metadata` (form fields; booleans and numbers are sent as text). */
+export interface MetadataOptions {
+    /** Document title (Info /Title, XMP dc:title) ("" removes it). */
+    "title"?: string;
+    /** Author (Info /Author, XMP dc:creator) ("" removes it). */
+    "author"?: string;
+    /** Subject (Info /Subject, XMP dc:description) ("" removes it). */
+    "subject"?: string;
+    /** Keywords (Info /Keywords, XMP pdf:Keywords) ("" removes it). */
+    "keywords"?: string;
+    /** Creating application (Info /Creator, XMP xmp:CreatorTool) ("" removes it). */
+    "creator"?: string;
+    /** Producing application (Info /Producer, XMP pdf:Producer) ("" removes it). */
+    "producer"?: string;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `repair` (form fields; booleans and numbers are sent as text). */
+export interface RepairOptions {
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `flatten` (form fields; booleans and numbers are sent as text). */
+export interface FlattenOptions {
+    /** What to flatten. */
+    "what"?: "all" | "forms" | "annotations";
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `redact` (form fields; booleans and numbers are sent as text). */
+export interface RedactOptions {
+    /** Literal text to remove, case-insensitive; repeat the field for several. */
+    "terms"?: string;
+    /** Regular expression (ECMAScript 5 syntax, case-sensitive) whose matches are removed; repeat the field for several. */
+    "regex"?: string;
+    /** JSON array of rectangles `[{"page":1,"x":…,"y":…,"w":…,"h":…}]` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied). */
+    "areas"?: string;
+    /** Fill colour of the boxes drawn in place of the removed content. */
+    "color"?: string;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `sign` (form fields; booleans and numbers are sent as text). */
+export interface SignOptions {
+    /** Password of the PKCS#12 (empty or absent for none). Never logged. */
+    "certificate_password"?: string;
+    /** Reason for signing (/Reason). */
+    "reason"?: string;
+    /** Where it was signed (/Location). */
+    "location"?: string;
+    /** How to reach the signer (/ContactInfo). */
+    "contact"?: string;
+    /** Draw a visible signature box (needs `rect`). */
+    "visible"?: boolean;
+    /** Page of the visible signature (default 1) (1..1000000) */
+    "page"?: number | string;
+    /** Visible signature box `x,y,w,h` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied). */
+    "rect"?: string;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+    /** File part `certificate`. */
+    "certificate"?: FileInput;
+}
+/** Options of `verify` (form fields; booleans and numbers are sent as text). */
+export interface VerifyOptions {
+}
+/** One typed method per operation; each sends a multipart request through `call`. */
+export declare abstract class GeneratedOperations {
+    protected abstract call(call: OperationCall, options?: CallOptions): Promise<any>;
+    /** Merge PDFs (POST /v1/pdf/merge). */
+    merge(input: FileInput[], options?: MergeOptions, call?: CallOptions): Promise<any>;
+    /** Split a PDF (POST /v1/pdf/split). */
+    split(input: FileInput, options?: SplitOptions, call?: CallOptions): Promise<any>;
+    /** Encrypt a PDF (POST /v1/pdf/protect). */
+    protect(input: FileInput, options?: ProtectOptions, call?: CallOptions): Promise<any>;
+    /** Remove encryption (POST /v1/pdf/unlock). */
+    unlock(input: FileInput, options?: UnlockOptions, call?: CallOptions): Promise<any>;
+    /** OCR: make a scan searchable (POST /v1/pdf/ocr). */
+    ocr(input: FileInput, options?: OcrOptions, call?: CallOptions): Promise<any>;
+    /** Extract text (POST /v1/pdf/extract-text). */
+    extractText(input: FileInput, options?: ExtractTextOptions, call?: CallOptions): Promise<any>;
+    /** Stamp text or an image on pages (POST /v1/pdf/watermark). */
+    watermark(input: FileInput, options?: WatermarkOptions, call?: CallOptions): Promise<any>;
+    /** Convert a PDF to another format, or an Office document to PDF (POST /v1/pdf/convert). */
+    convert(input: FileInput, options: ConvertOptions, call?: CallOptions): Promise<any>;
+    /** Extract images from a PDF, or make a PDF from images (POST /v1/pdf/images). */
+    images(input: FileInput | FileInput[], options?: ImagesOptions, call?: CallOptions): Promise<any>;
+    /** Compress a PDF (POST /v1/pdf/compress). */
+    compress(input: FileInput, options?: CompressOptions, call?: CallOptions): Promise<any>;
+    /** Rotate pages (POST /v1/pdf/rotate). */
+    rotate(input: FileInput, options: RotateOptions, call?: CallOptions): Promise<any>;
+    /** Reorder, repeat, drop and insert pages (POST /v1/pdf/organize). */
+    organize(input: FileInput, options: OrganizeOptions, call?: CallOptions): Promise<any>;
+    /** Stamp page numbers (POST /v1/pdf/page-numbers). */
+    pageNumbers(input: FileInput, options?: PageNumbersOptions, call?: CallOptions): Promise<any>;
+    /** Read or edit document metadata (POST /v1/pdf/metadata). */
+    metadata(input: FileInput, options?: MetadataOptions, call?: CallOptions): Promise<any>;
+    /** Repair a damaged PDF (POST /v1/pdf/repair). */
+    repair(input: FileInput, options?: RepairOptions, call?: CallOptions): Promise<any>;
+    /** Flatten form fields and annotations (POST /v1/pdf/flatten). */
+    flatten(input: FileInput, options?: FlattenOptions, call?: CallOptions): Promise<any>;
+    /** Redact text, patterns and areas (POST /v1/pdf/redact). */
+    redact(input: FileInput, options?: RedactOptions, call?: CallOptions): Promise<any>;
+    /** Sign with a certificate (PAdES B-B) (POST /v1/pdf/sign). */
+    sign(input: FileInput, options?: SignOptions, call?: CallOptions): Promise<any>;
+    /** Verify digital signatures (POST /v1/pdf/verify). */
+    verify(input: FileInput, options?: VerifyOptions, call?: CallOptions): Promise<any>;
+}

@@ -1,0 +1,44 @@
+import type { components } from './generated/openapi.js';
+/** A job object (API.md §6). */
+export type Job = components['schemas']['Job'];
+/** An RFC 9457 problem as the service sends it. */
+export type Problem = components['schemas']['Problem'] & Record<string, unknown>;
+/** `GET /v1/account`. */
+export type Account = components['schemas']['Account'];
+/**
+ * A file to upload: a path on disk (Node; streamed, never read whole), bytes,
+ * a Blob/File, or a stream, optionally with the name the service should see.
+ */
+export type FileSource = string | Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+export type FileInput = FileSource | {
+    data: FileSource;
+    filename?: string;
+};
+/** The IETF RateLimit fields of a limited plan. */
+export interface RateLimit {
+    limit: number;
+    remaining: number;
+    /** Seconds until the allowance resets. */
+    reset: number;
+}
+/** Per-call settings (override the client's). */
+export interface CallOptions {
+    /** Abort the call (and stop waiting). */
+    signal?: AbortSignal;
+    /** Milliseconds for the whole call, response headers included (default: the client's). */
+    timeoutMs?: number;
+    /** Retry this upload on 503/429 concurrency_limit/network errors (uploads are not retried unless asked). */
+    retry?: boolean;
+    /** X-Request-Id to send. */
+    requestId?: string;
+    /** Run as an asynchronous job: the call resolves with the Job (see PdfClient.submit). */
+    async?: boolean;
+    /** Async only: webhook URL called when the job ends. */
+    callbackUrl?: string;
+}
+/** What a generated method hands to the client. */
+export interface OperationCall {
+    operation: string;
+    files: Record<string, FileInput | FileInput[] | undefined>;
+    options: Record<string, unknown>;
+}
