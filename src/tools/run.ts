@@ -4,6 +4,13 @@
 // client disconnect or job cancel, and the TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT
 // caps (issue 8). Secrets go in @argfiles or stdin, never in argv.
 //
+// TOOL_MEMORY_LIMIT is resident memory, not address space: the helper samples
+// each child's tree and kills it over the cap (its watchdog, see the helper's
+// header). RLIMIT_AS measured reservations, and reservations are not use:
+// OCRmyPDF with two workers reserves ~3 GiB while using far less, so a 2 GiB
+// address-space cap refused ordinary OCR. RLIMIT_AS stays, ADDRESS_SPACE_HEADROOM
+// above the cap, for an allocation too large or too fast for one sample.
+//
 // Children are forked by a small long-lived helper (native/spawn-helper.c,
 // client in spawner.ts), not by this process: a fork of the 100+ MB server
 // copied its page tables and stopped the event loop ~5 ms per child (issue 15;
@@ -42,7 +49,7 @@ export interface RunOptions {
   /** The caller never reads stdout: send it to /dev/null. */
   discardStdout?: boolean;
   input?: string | Buffer;
-  /** Address-space cap for this tool instead of TOOL_MEMORY_LIMIT (bytes; 0 = none). Say why where it is used. */
+  /** Resident-memory cap for this tool instead of TOOL_MEMORY_LIMIT (bytes; 0 = none). Say why where it is used. */
   memoryLimit?: number;
   /** Exit codes that mean the tool succeeded (default [0]): never read as a cap reached, whatever stderr says. */
   successCodes?: readonly number[];
@@ -61,11 +68,13 @@ export interface RunRecord {
   args: string[];
   exitCode: number;
   durationMs: number;
+  /** The most resident memory its process tree was seen to hold (bytes). */
+  peakRssBytes?: number;
 }
 
 /** The caps every child runs under (issue 8); set once from the config by configureChildLimits. */
 export interface ChildLimits {
-  /** RLIMIT_AS, bytes (0 = none). */
+  /** Resident memory of a child's process tree, bytes (0 = none); RLIMIT_AS is set ADDRESS_SPACE_HEADROOM above it. */
   memoryBytes: number;
   /** RLIMIT_CPU, ms (0 = the time left before the operation's deadline, per pool slot). */
   cpuMs: number;
@@ -76,6 +85,15 @@ export interface ChildLimits {
 const STDERR_TAIL = 8 * 1024;
 const DEFAULT_MAX_STDOUT = 64 * 1024 * 1024;
 const live = new Set<SpawnHandle>();
+/**
+ * RLIMIT_AS is the resident cap plus this: far above what any tool reserves
+ * beyond what it uses (VmPeak − VmRSS, measured: OCRmyPDF with two workers
+ * ~0.4 GiB, Tesseract, Ghostscript, qpdf, poppler, mutool under 0.1 GiB; a
+ * process reserves at most 64 MiB of malloc arena per thread), and still a
+ * bound on one huge allocation, which fails at once instead of waiting for
+ * a sample.
+ */
+export const ADDRESS_SPACE_HEADROOM = 4096 * 1024 * 1024;
 let limits: ChildLimits = { memoryBytes: 2048 * 1024 * 1024, cpuMs: 0, nice: 5 };
 
 /** Sets the caps of every child started from now on (createServices, from TOOL_MEMORY_LIMIT and TOOL_CPU_LIMIT). */
@@ -215,8 +233,14 @@ class StderrTail {
 const OUT_OF_MEMORY = /std::bad_alloc|out of memory|cannot allocate memory|MemoryError|VMerror|memory allocation failed|malloc[^\n]{0,40}failed|failed to allocate|memory exhausted/i;
 const CPU_EXCEEDED = /SIGXCPU|CPU time limit exceeded/i;
 
-/** The cap a failed child ran into, if any (its own signal, CPU time, or the allocation failure it printed). */
+/** RLIMIT_AS for a child whose resident cap is `residentBytes` (0: none either). */
+function addressSpaceFor(residentBytes: number): number {
+  return residentBytes > 0 ? residentBytes + ADDRESS_SPACE_HEADROOM : 0;
+}
+
+/** The cap a failed child ran into, if any (the watchdog's kill, its own signal, CPU time, or the allocation failure it printed). */
 function capReached(exit: SpawnExit, stderr: string, cpuSeconds: number, successCodes: readonly number[]): 'cpu' | 'memory' | undefined {
+  if (exit.overMemory) return 'memory';
   if (exit.exitCode !== undefined && successCodes.includes(exit.exitCode)) return undefined;
   if (exit.signal === 'SIGXCPU' || CPU_EXCEEDED.test(stderr)) return 'cpu';
   // The hard limit (soft + 1 s) ends a tool that ignored SIGXCPU with SIGKILL.
@@ -271,7 +295,8 @@ export async function run(ctx: RunContext, file: string, args: string[], options
       input: options.input === undefined ? undefined : Buffer.isBuffer(options.input) ? options.input : Buffer.from(options.input, 'utf8'),
       stdout: keepStdout,
       maxStdout: options.maxStdout ?? DEFAULT_MAX_STDOUT,
-      memoryBytes,
+      memoryBytes: addressSpaceFor(memoryBytes),
+      residentBytes: memoryBytes,
       cpuSeconds,
     };
     const child = helper().spawn(request);
@@ -296,7 +321,7 @@ export async function run(ctx: RunContext, file: string, args: string[], options
       if (stoppedBy === 'abort') throw new ClientClosedError();
       const durationMs = Date.now() - started;
       const exitCode = exit.exitCode ?? -1;
-      ctx.trace?.push({ file, args, exitCode, durationMs });
+      ctx.trace?.push({ file, args, exitCode, durationMs, peakRssBytes: exit.peakRssBytes });
       if (exit.startError) {
         return { exitCode: -1, stdout: '', stderr: `${file}: could not start (${exit.startError})`, durationMs };
       }
@@ -337,7 +362,7 @@ export interface LongLivedProcess {
 /**
  * Starts a long-lived child outside the request pool: argument array, minimal
  * environment (HOME/TMPDIR = `workdir`), its own process group, stdout
- * discarded, TOOL_MEMORY_LIMIT (or `memoryLimit`). No CPU cap: RLIMIT_CPU
+ * discarded, TOOL_MEMORY_LIMIT (or `memoryLimit`) on its resident memory for its whole life. No CPU cap: RLIMIT_CPU
  * counts a process's whole life, so it would end a warm instance after its
  * Nth conversion; each conversion is bounded by its request's deadline. It
  * counts as live until it exits, so killAllChildren() (shutdown) stops it too.
@@ -350,7 +375,8 @@ export function startLongLived(
   options: { pipes?: boolean; memoryLimit?: number } = {},
 ): LongLivedProcess {
   if (options.pipes) return startWithPipes(file, args, workdir, env);
-  const child = helper().spawn({ file, args, cwd: workdir, env: childEnv(workdir, env), stdout: false, maxStdout: 0, memoryBytes: options.memoryLimit ?? limits.memoryBytes, cpuSeconds: 0 });
+  const resident = options.memoryLimit ?? limits.memoryBytes;
+  const child = helper().spawn({ file, args, cwd: workdir, env: childEnv(workdir, env), stdout: false, maxStdout: 0, memoryBytes: addressSpaceFor(resident), residentBytes: resident, cpuSeconds: 0 });
   live.add(child);
   const stderr = new StderrTail();
   child.onStderr = (chunk) => stderr.add(chunk);
@@ -425,6 +451,7 @@ export async function runStandalone(file: string, args: string[], timeoutMs = 20
     stdout: true,
     maxStdout: 1024 * 1024,
     memoryBytes: 0,
+    residentBytes: 0,
     cpuSeconds: Math.ceil(timeoutMs / 1000) + 1,
   });
   live.add(child);
