@@ -233,6 +233,39 @@ class StderrTail {
 const OUT_OF_MEMORY = /std::bad_alloc|out of memory|cannot allocate memory|MemoryError|VMerror|memory allocation failed|malloc[^\n]{0,40}failed|failed to allocate|memory exhausted/i;
 const CPU_EXCEEDED = /SIGXCPU|CPU time limit exceeded/i;
 
+/** How TOOL_MEMORY_LIMIT is enforced on this host (logged at start-up). */
+export interface MemoryCapMechanism {
+  mechanism: 'resident-memory watchdog in the spawn helper';
+  residentBytes: number;
+  addressSpaceBytes: number;
+  sampleEveryMs: number;
+  /** How a tool's descendants are found: the kernel's children lists, a scan of /proc by session, or not at all (no /proc: only RLIMIT_AS applies). */
+  descendants: '/proc/<pid>/task/<tid>/children' | 'scan of /proc by session' | 'none: /proc unreadable, RLIMIT_AS only';
+}
+
+/**
+ * Checks, as the helper does on its first sample, what this host's /proc
+ * offers. The same watchdog works as root and in a container run as non-root
+ * (it reads only its own children's /proc entries); a cgroup would need a
+ * writable, delegated hierarchy, which such a container does not have.
+ */
+export function memoryCapMechanism(): MemoryCapMechanism {
+  const readable = (file: string) => {
+    try {
+      fs.accessSync(file, fs.constants.R_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const descendants = !readable('/proc/self/stat')
+    ? 'none: /proc unreadable, RLIMIT_AS only'
+    : readable(`/proc/self/task/${process.pid}/children`)
+      ? '/proc/<pid>/task/<tid>/children'
+      : 'scan of /proc by session';
+  return { mechanism: 'resident-memory watchdog in the spawn helper', residentBytes: limits.memoryBytes, addressSpaceBytes: addressSpaceFor(limits.memoryBytes), sampleEveryMs: 50, descendants };
+}
+
 /** RLIMIT_AS for a child whose resident cap is `residentBytes` (0: none either). */
 function addressSpaceFor(residentBytes: number): number {
   return residentBytes > 0 ? residentBytes + ADDRESS_SPACE_HEADROOM : 0;
