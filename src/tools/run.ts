@@ -282,14 +282,16 @@ function capReached(exit: SpawnExit, stderr: string, cpuSeconds: number, success
   return undefined;
 }
 
+/** The 422 for a tool (e.g. a warm instance killed mid-conversion) that ran into its resident cap (`memoryBytes`, default TOOL_MEMORY_LIMIT). */
+export function memoryCapError(file: string, memoryBytes = limits.memoryBytes): ResourceLimitError {
+  const mib = Math.round(memoryBytes / (1024 * 1024));
+  return new ResourceLimitError(`Processing this document needs more memory than one ${path.basename(file)} process may use (${mib} MiB, TOOL_MEMORY_LIMIT).`, 'TOOL_MEMORY_LIMIT', { value: memoryBytes });
+}
+
 function capError(kind: 'cpu' | 'memory', file: string, memoryBytes: number, cpuSeconds: number): ResourceLimitError {
-  const tool = path.basename(file);
-  if (kind === 'memory') {
-    const mib = Math.round(memoryBytes / (1024 * 1024));
-    return new ResourceLimitError(`Processing this document needs more memory than one ${tool} process may use (${mib} MiB, TOOL_MEMORY_LIMIT).`, 'TOOL_MEMORY_LIMIT', { value: memoryBytes });
-  }
+  if (kind === 'memory') return memoryCapError(file, memoryBytes);
   return new ResourceLimitError(
-    `Processing this document needs more CPU time than one ${tool} process may use (${cpuSeconds} s, TOOL_CPU_LIMIT${limits.cpuMs ? '' : ', here the operation\'s time limit'}).`,
+    `Processing this document needs more CPU time than one ${path.basename(file)} process may use (${cpuSeconds} s, TOOL_CPU_LIMIT${limits.cpuMs ? '' : ', here the operation\'s time limit'}).`,
     'TOOL_CPU_LIMIT',
     { value: cpuSeconds },
   );
@@ -380,8 +382,8 @@ export async function run(ctx: RunContext, file: string, args: string[], options
 /** A long-lived child (a warm LibreOffice instance): its group, its end, and a way to stop it. */
 export interface LongLivedProcess {
   pid: number | undefined;
-  /** Resolves when the process has exited (never rejects). */
-  exited: Promise<{ exitCode: number | undefined; signal: string | undefined }>;
+  /** Resolves when the process has exited (never rejects); `overMemory` when the watchdog killed it over its resident cap. */
+  exited: Promise<{ exitCode: number | undefined; signal: string | undefined; overMemory?: boolean }>;
   /** True until the process has exited. */
   running: () => boolean;
   /** The last 8 KiB of its stderr (logs). */
@@ -417,7 +419,7 @@ export function startLongLived(
   const exited = child.exited.then((exit) => {
     alive = false;
     live.delete(child);
-    return { exitCode: exit.exitCode, signal: exit.signal };
+    return exit.overMemory ? { exitCode: exit.exitCode, signal: exit.signal, overMemory: true } : { exitCode: exit.exitCode, signal: exit.signal };
   });
   return {
     get pid() {
