@@ -2,6 +2,7 @@
 // ordinary document never trips it while a bomb still does. Its own file
 // because the OCR run takes minutes on a shared machine (run in parallel with
 // the other files).
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveChildren } from '../../src/tools/run.js';
 import { contentStreamBomb } from '../helpers/hostile.js';
@@ -10,6 +11,22 @@ import { problemOf } from '../helpers/problem.js';
 import { corpus, eventually, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
 
 const MiB = 1024 * 1024;
+
+/** POST without fetch's 300 s wait for response headers: on a shared 2-core machine this OCR has taken longer. */
+async function postPatiently(url: string, body: FormData, key: string): Promise<Response> {
+  const encoded = new Response(body);
+  const bytes = Buffer.from(await encoded.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': encoded.headers.get('content-type')!, 'Content-Length': bytes.length } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: res.statusCode, headers: res.headers as Record<string, string> })));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(bytes);
+  });
+}
 let server: TestServer;
 let key: string;
 
@@ -33,7 +50,7 @@ describe('TOOL_MEMORY_LIMIT at its default', () => {
   }, 120_000);
 
   it('OCR mode=force of tracemonkey.pdf (14 pages; page 13 draws an image at 1907 ppi) succeeds with a text layer on every page', async () => {
-    const res = await server.post('ocr', form({ file: await filePart(corpus('tracemonkey.pdf')), mode: 'force' }), key);
+    const res = await postPatiently(`${server.url}/v1/pdf/ocr`, form({ file: await filePart(corpus('tracemonkey.pdf')), mode: 'force' }), key);
     if (res.status !== 200) throw new Error(`ocr answered ${res.status}: ${await res.text()}`);
     expect(res.headers.get('x-ocr-pages')).toBe('14');
     const file = await saveBody(res, 'tracemonkey-ocr.pdf');
