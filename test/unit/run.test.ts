@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ClientClosedError, ResourceLimitError, TimeoutError } from '../../src/errors.js';
 import { ProcessPool } from '../../src/tools/pool.js';
-import { liveChildren, readSmallFile, removeTree, run, runStandalone, startLongLived, writeSmallFiles, type RunContext, type RunRecord } from '../../src/tools/run.js';
+import { liveChildren, memoryCapMechanism, readSmallFile, removeTree, run, runStandalone, startLongLived, writeSmallFiles, type RunContext, type RunRecord } from '../../src/tools/run.js';
 import { CORPUS } from '../helpers/server.js';
 
 const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-test-'));
@@ -122,6 +122,8 @@ describe('run()', () => {
     await expect(capped).rejects.toBeInstanceOf(ResourceLimitError);
     await expect(capped).rejects.toMatchObject({ message: expect.stringContaining('64 MiB, TOOL_MEMORY_LIMIT') });
     expect(liveChildren()).toEqual([]);
+    // What the server logs at start-up: on Linux with /proc, descendants are found one way or the other.
+    expect(memoryCapMechanism()).toMatchObject({ sampleEveryMs: 50, descendants: expect.stringMatching(/^\/proc|^scan/) });
   });
 
   it('runs every tool at TOOL_NICE (default 5), below the server', async () => {
