@@ -6,7 +6,7 @@
 //
 // Per child: its own session/process group (setsid), cwd, the exact
 // environment given, RLIMIT_AS / RLIMIT_CPU (issue 8), a cap on resident
-// memory (the watchdog below), stdin from the request
+// memory ("Resident-memory watchdog" below), stdin from the request
 // bytes or /dev/null, stdout relayed (up to a byte limit) or /dev/null, stderr
 // relayed. On exit the whole group is killed (grandchildren go too), the
 // pipes are drained, and the exit status with the CPU time used is reported.
@@ -24,23 +24,8 @@
 // read and close, and those threads took the cores from its event loop.
 // Replies: 'P' started (i32 pid), 'F' failed to start (i32 errno),
 // 'O' stdout bytes, 'E' stderr bytes, 'X' exit (i32 status, u64 cpu µs,
-// u8 stdout over its limit, then for a spawned child: u8 killed over its
-// resident-memory cap, u64 largest resident bytes seen), 'D' a file read
-// (u64 size, then its bytes when it was not over the limit asked).
-//
-// Resident-memory watchdog: RLIMIT_AS counts address space a tool reserves
-// (thread stacks, malloc arenas, mappings it never touches), so a cap low
-// enough to stop a bomb also stopped ordinary documents; a cgroup measures
-// what is used but needs a writable hierarchy, which a container run as
-// non-root does not have. So this process samples what each child's tree
-// holds: every WATCH_PERIOD_MS it sums the resident pages (/proc/<pid>/stat,
-// an O(1) counter, no page-table walk as smaps_rollup does) of the child and
-// its descendants (/proc/<pid>/task/<tid>/children; without that kernel
-// option, one scan of /proc by session), and SIGKILLs the group and every
-// descendant found once the sum passes the child's cap. The 'S' request
-// carries the cap; RLIMIT_AS stays as a higher backstop for an allocation
-// faster than one period. A child that exits before its first period is
-// never sampled, so a short tool costs nothing.
+// u8 stdout over its limit), 'D' a file read (u64 size, then its bytes when
+// it was not over the limit asked).
 //
 // qpdf in-process (built with -DWITH_QPDF when libqpdf's headers are present):
 // most of a small qpdf run is its start-up — loading and relocating libqpdf,
@@ -86,13 +71,13 @@ typedef struct {
   int out, err, in;     // -1 when closed
   char *input;          // bytes still to write to stdin
   size_t input_len, input_off;
-  uint64_t max_stdout, stdout_bytes;
-  int overflow;
-  int remover;          // an 'R' child: not a process group leader
   uint64_t rss_cap;     // resident bytes its tree may hold (0: not watched)
   uint64_t rss_peak;    // the largest sum sampled
   int64_t next_sample;  // CLOCK_MONOTONIC ms of its next sample
   int over_memory;      // killed by the watchdog
+  uint64_t max_stdout, stdout_bytes;
+  int overflow;
+  int remover;          // an 'R' child: not a process group leader
 } Child;
 
 static Child children[MAX_CHILDREN];
@@ -333,11 +318,11 @@ static void spawn_child(uint32_t id, const char *p, const char *end) {
   c->used = 1;
   c->id = id;
   c->pid = pid;
+  watch_start(c, rss_cap);
   c->in = in[1];
   c->out = out[0];
   c->err = err[0];
   c->max_stdout = max_stdout;
-  watch_start(c, rss_cap);
   if (c->out >= 0) set_nonblock(c->out);
   set_nonblock(c->err);
   int32_t started = pid;
@@ -542,7 +527,22 @@ static void read_file(uint32_t id, const char *p, const char *end) {
   free(payload);
 }
 
-// ---- Resident-memory watchdog (see the header) ----
+// ---- Resident-memory watchdog ----
+// RLIMIT_AS counts address space a tool reserves (thread stacks, malloc
+// arenas, mappings it never touches), so a cap low enough to stop a bomb also
+// stopped ordinary documents; a cgroup measures what is used but needs a
+// writable hierarchy, which a container run as non-root does not have. So
+// this process samples what each child's tree holds: every WATCH_PERIOD_MS it
+// sums the resident pages (/proc/<pid>/stat, an O(1) counter, no page-table
+// walk as smaps_rollup does) of the child and its descendants
+// (/proc/<pid>/task/<tid>/children; without that kernel option, one scan of
+// /proc by session), and SIGKILLs the group and every descendant found once
+// the sum passes the child's cap. The 'S' request carries the cap (after the
+// input length); RLIMIT_AS stays as a higher backstop for an allocation faster
+// than one period. A child that exits before its first period is never
+// sampled, so a short tool costs nothing. A spawned child's 'X' frame goes on
+// after the stdout byte: u8 killed over its cap, u64 the most resident bytes
+// seen (removals and file writes still send the 13-byte frame).
 
 // 50 ms: one sample of a tool with no children reads two small /proc files
 // (~15 µs), so 0.03 % of a core per watched child; a tool that faults pages
