@@ -28,8 +28,9 @@ import { nextUtcMidnight, usedOn, utcDay } from './store/usage.js';
 import { stopChromiumPool } from './tools/chromium.js';
 import { stopOfficePool } from './tools/libreoffice.js';
 import { ProcessPool } from './tools/pool.js';
-import { configureChildLimits, killAllChildren, memoryCapMechanism } from './tools/run.js';
+import { configureChildLimits, killAllChildren } from './tools/run.js';
 import { probeTools, requiredToolsPresent, type ToolStatus } from './tools/versions.js';
+import { memoryCapMechanism } from './tools/run.js';
 import { checkDefaultCertificate } from './operations/sign-certificate.js';
 import { maskLogSecrets } from './secrets.js';
 
@@ -56,11 +57,11 @@ export async function createServices(config: Config, options: { log?: Logger; to
   }
   await checkDefaultCertificate(config);
   configureChildLimits({ memoryBytes: config.TOOL_MEMORY_LIMIT, cpuMs: config.TOOL_CPU_LIMIT, nice: config.TOOL_NICE });
-  log.info({ toolMemoryCap: memoryCapMechanism() }, 'tool memory cap');
   const { store, dataKey } = await openStore(config);
   const services: Services = { config, store, dataKey, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics(), fairShare: new FairShare(config) };
   // The HTTP side of jobs (submit, routes); startJobs (src/jobs) runs the worker and sweeper.
   services.jobs = new JobSystem(services);
+  log.info({ toolMemoryCap: memoryCapMechanism() }, 'tool memory cap');
   return services;
 }
 

@@ -185,7 +185,8 @@ const plural = (pages: number[]) => `page${pages.length > 1 ? 's' : ''} ${pages.
 export async function ocrmypdf(ctx: RunContext, job: OcrJob, inputIsImage: boolean): Promise<OcrResult> {
   // OCRmyPDF runs Ghostscript on PDF input: only qpdf rewrites may reach it.
   if (!inputIsImage) await assertPdfAtByteZero(job.input);
-  const result = await run(ctx, OCRMYPDF, ocrmypdfArgs(job), { weight: job.jobs, maxStdout: 1024 });
+  // No __pycache__ written next to the raster-limit plugin (the source tree may be read-only, and must stay clean).
+  const result = await run(ctx, OCRMYPDF, ocrmypdfArgs(job), { weight: job.jobs, maxStdout: 1024, env: { PYTHONDONTWRITEBYTECODE: '1' } });
   const cause = new Error(`ocrmypdf exit ${result.exitCode}: ${result.stderr}`);
   if (result.exitCode !== OcrExitCode.ok) throw exitError(result.exitCode, result.stderr, inputIsImage, cause);
   const log = readTesseractLog(result.stderr);
