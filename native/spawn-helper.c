@@ -5,7 +5,8 @@
 // the server only writes a request to a pipe.
 //
 // Per child: its own session/process group (setsid), cwd, the exact
-// environment given, RLIMIT_AS / RLIMIT_CPU (issue 8), stdin from the request
+// environment given, RLIMIT_AS / RLIMIT_CPU (issue 8), a cap on resident
+// memory ("Resident-memory watchdog" below), stdin from the request
 // bytes or /dev/null, stdout relayed (up to a byte limit) or /dev/null, stderr
 // relayed. On exit the whole group is killed (grandchildren go too), the
 // pipes are drained, and the exit status with the CPU time used is reported.
@@ -49,6 +50,7 @@
 #include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <dirent.h>
 #include <ftw.h>
 #include <unistd.h>
@@ -69,6 +71,10 @@ typedef struct {
   int out, err, in;     // -1 when closed
   char *input;          // bytes still to write to stdin
   size_t input_len, input_off;
+  uint64_t rss_cap;     // resident bytes its tree may hold (0: not watched)
+  uint64_t rss_peak;    // the largest sum sampled
+  int64_t next_sample;  // CLOCK_MONOTONIC ms of its next sample
+  int over_memory;      // killed by the watchdog
   uint64_t max_stdout, stdout_bytes;
   int overflow;
   int remover;          // an 'R' child: not a process group leader
@@ -81,6 +87,7 @@ static char *inbuf;
 static size_t inlen, incap;
 
 static void kill_all(void);
+static void watch_start(Child *c, uint64_t rss_cap);
 
 static void die(const char *what) {
   perror(what);
@@ -238,19 +245,21 @@ static uint64_t get64(const char **p) {
   return v;
 }
 
-// 'S' payload: u32 flags, u64 memory bytes, u64 cpu seconds, u64 max stdout,
-// u32 argc, u32 envc, u32 input length, then NUL-terminated cwd, file, argv…,
-// env…, then the input bytes.
+// 'S' payload: u32 flags, u64 memory bytes (RLIMIT_AS), u64 cpu seconds, u64
+// max stdout, u32 argc, u32 envc, u32 input length, u64 resident-memory cap
+// (bytes, 0 = none), then NUL-terminated cwd, file, argv…, env…, then the
+// input bytes.
 static void fail_start(uint32_t id, int32_t e) { reply('F', id, &e, 4); }
 
 static void spawn_child(uint32_t id, const char *p, const char *end) {
-  if (end - p < 40) {
+  if (end - p < 48) {
     fail_start(id, EINVAL);
     return;
   }
   uint32_t flags = get32(&p);
   uint64_t mem = get64(&p), cpu = get64(&p), max_stdout = get64(&p);
   uint32_t argc = get32(&p), envc = get32(&p), input_len = get32(&p);
+  uint64_t rss_cap = get64(&p);
   char **argv = calloc(argc + 1, sizeof *argv);
   char **envp = calloc(envc + 1, sizeof *envp);
   const char *cwd = p;
@@ -309,6 +318,7 @@ static void spawn_child(uint32_t id, const char *p, const char *end) {
   c->used = 1;
   c->id = id;
   c->pid = pid;
+  watch_start(c, rss_cap);
   c->in = in[1];
   c->out = out[0];
   c->err = err[0];
@@ -335,12 +345,17 @@ static void finish(Child *c, int status, const struct rusage *ru) {
   close_fd(&c->err);
   close_fd(&c->in);
   free(c->input);
-  char payload[13];
+  char payload[22];
   int32_t st = status;
   uint64_t cpu = (uint64_t)ru->ru_utime.tv_sec * 1000000 + ru->ru_utime.tv_usec + (uint64_t)ru->ru_stime.tv_sec * 1000000 + ru->ru_stime.tv_usec;
+  // The peak: the largest tree sum sampled, or the child's own high-water mark (exact, but its own pages only).
+  uint64_t peak = (uint64_t)ru->ru_maxrss * 1024;
+  if (c->rss_peak > peak) peak = c->rss_peak;
   memcpy(payload, &st, 4);
   memcpy(payload + 4, &cpu, 8);
   payload[12] = (char)c->overflow;
+  payload[13] = (char)c->over_memory;
+  memcpy(payload + 14, &peak, 8);
   uint32_t id = c->id;
   memset(c, 0, sizeof *c);
   reply('X', id, payload, sizeof payload);
@@ -512,6 +527,181 @@ static void read_file(uint32_t id, const char *p, const char *end) {
   free(payload);
 }
 
+// ---- Resident-memory watchdog ----
+// RLIMIT_AS counts address space a tool reserves (thread stacks, malloc
+// arenas, mappings it never touches), so a cap low enough to stop a bomb also
+// stopped ordinary documents; a cgroup measures what is used but needs a
+// writable hierarchy, which a container run as non-root does not have. So
+// this process samples what each child's tree holds: every WATCH_PERIOD_MS it
+// sums the resident pages (/proc/<pid>/stat, an O(1) counter, no page-table
+// walk as smaps_rollup does) of the child and its descendants
+// (/proc/<pid>/task/<tid>/children; without that kernel option, one scan of
+// /proc by session), and SIGKILLs the group and every descendant found once
+// the sum passes the child's cap. The 'S' request carries the cap (after the
+// input length); RLIMIT_AS stays as a higher backstop for an allocation faster
+// than one period. A child that exits before its first period is never
+// sampled, so a short tool costs nothing. A spawned child's 'X' frame goes on
+// after the stdout byte: u8 killed over its cap, u64 the most resident bytes
+// seen (removals and file writes still send the 13-byte frame).
+
+// 50 ms: one sample of a tool with no children reads two small /proc files
+// (~15 µs), so 0.03 % of a core per watched child; a tool that faults pages
+// in at ~3 GB/s passes its cap by at most ~150 MB before the next sample,
+// which the RLIMIT_AS backstop bounds.
+#define WATCH_PERIOD_MS 50
+// Processes of one tree counted (and killed) at most: a fork bomb is bounded by its memory anyway.
+#define WATCH_MAX_PIDS 512
+
+static int children_files = -1;  // /proc/<pid>/task/<tid>/children exists (CONFIG_PROC_CHILDREN); -1 until checked
+
+static int64_t now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+// Reads a small /proc file into `buf` (NUL-terminated); its length, or -1.
+static ssize_t read_proc(const char *path, char *buf, size_t size) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t n;
+  do n = read(fd, buf, size - 1);
+  while (n < 0 && errno == EINTR);
+  close(fd);
+  if (n < 0) return -1;
+  buf[n] = 0;
+  return n;
+}
+
+// From /proc/<pid>/stat (fields after the command name, see proc(5)): its
+// session, thread count and resident pages. 0 when the process is gone.
+static int proc_stat(pid_t pid, long *session, long *threads, long *rss_pages) {
+  char path[64], buf[1024];
+  snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+  if (read_proc(path, buf, sizeof buf) <= 0) return 0;
+  char *p = strrchr(buf, ')');  // the name may hold spaces and parentheses
+  if (!p || p[1] != ' ' || !p[2]) return 0;
+  p += 3;  // past ") " and the state letter
+  long field[22] = {0};
+  for (int i = 1; i < 22; i++) {
+    char *end;
+    field[i] = strtol(p, &end, 10);
+    if (end == p) return 0;
+    p = end;
+  }
+  *session = field[3];    // (6) session
+  *threads = field[17];   // (20) num_threads
+  *rss_pages = field[21]; // (24) rss
+  return 1;
+}
+
+// Appends the pids in /proc/<pid>/task/<tid>/children to `list`.
+static void add_children(pid_t pid, const char *tid, pid_t *list, int *n) {
+  char path[96], buf[8192];
+  snprintf(path, sizeof path, "/proc/%d/task/%s/children", (int)pid, tid);
+  if (read_proc(path, buf, sizeof buf) <= 0) return;
+  for (char *p = buf; *n < WATCH_MAX_PIDS;) {
+    char *end;
+    long v = strtol(p, &end, 10);
+    if (end == p) break;
+    list[(*n)++] = (pid_t)v;
+    p = end;
+  }
+}
+
+// Resident bytes of `root` and its descendants, whose pids go to `list` (root first).
+static uint64_t tree_rss(pid_t root, pid_t *list, int *n) {
+  uint64_t pages = 0;
+  *n = 0;
+  list[(*n)++] = root;
+  for (int i = 0; i < *n; i++) {
+    long session, threads, rss;
+    if (!proc_stat(list[i], &session, &threads, &rss)) continue;
+    pages += (uint64_t)(rss > 0 ? rss : 0);
+    char tid[24];
+    if (threads <= 1) {
+      // One thread: its tid is its pid, no directory listing needed.
+      snprintf(tid, sizeof tid, "%d", (int)list[i]);
+      add_children(list[i], tid, list, n);
+      continue;
+    }
+    // A child forked by a thread is listed under that thread (Python's subprocess from a worker thread).
+    char path[48];
+    snprintf(path, sizeof path, "/proc/%d/task", (int)list[i]);
+    DIR *dir = opendir(path);
+    if (!dir) continue;
+    struct dirent *e;
+    while ((e = readdir(dir)) != NULL)
+      if (e->d_name[0] != '.') add_children(list[i], e->d_name, list, n);
+    closedir(dir);
+  }
+  return pages * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+// Without the children files: one pass over /proc, counting every process of
+// the child's session (it is a session leader; a descendant that started its
+// own session is missed, as the group kill misses it).
+static uint64_t session_rss(pid_t leader, pid_t *list, int *n) {
+  uint64_t pages = 0;
+  *n = 0;
+  list[(*n)++] = leader;
+  DIR *dir = opendir("/proc");
+  if (!dir) return 0;
+  struct dirent *e;
+  while ((e = readdir(dir)) != NULL) {
+    if (e->d_name[0] < '1' || e->d_name[0] > '9') continue;
+    pid_t pid = (pid_t)atoi(e->d_name);
+    long session, threads, rss;
+    if (!proc_stat(pid, &session, &threads, &rss) || session != leader) continue;
+    pages += (uint64_t)(rss > 0 ? rss : 0);
+    if (pid != leader && *n < WATCH_MAX_PIDS) list[(*n)++] = pid;
+  }
+  closedir(dir);
+  return pages * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+// Starts watching a spawned child (cap 0: never sampled).
+static void watch_start(Child *c, uint64_t rss_cap) {
+  c->rss_cap = rss_cap;
+  c->next_sample = now_ms() + WATCH_PERIOD_MS;
+}
+
+// Samples every watched child whose period is up; kills a tree over its cap.
+static void watch_sample(void) {
+  static pid_t list[WATCH_MAX_PIDS];
+  int64_t now = now_ms();
+  if (children_files < 0) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)getpid(), (int)getpid());
+    children_files = access(path, R_OK) == 0;
+  }
+  for (int i = 0; i < MAX_CHILDREN; i++) {
+    Child *c = &children[i];
+    if (!c->used || !c->rss_cap || c->over_memory || c->next_sample > now) continue;
+    int n = 0;
+    uint64_t rss = children_files ? tree_rss(c->pid, list, &n) : session_rss(c->pid, list, &n);
+    if (rss > c->rss_peak) c->rss_peak = rss;
+    c->next_sample = now + WATCH_PERIOD_MS;
+    if (rss <= c->rss_cap) continue;
+    c->over_memory = 1;
+    kill(-c->pid, SIGKILL);
+    // Descendants that left the group; pids are not reused within these microseconds.
+    for (int k = 1; k < n; k++) kill(list[k], SIGKILL);
+  }
+}
+
+// poll()'s timeout in ms: until the next sample is due, -1 when nothing is watched.
+static int watch_timeout(void) {
+  int64_t next = INT64_MAX;
+  for (int i = 0; i < MAX_CHILDREN; i++) {
+    Child *c = &children[i];
+    if (c->used && c->rss_cap && !c->over_memory && c->next_sample < next) next = c->next_sample;
+  }
+  if (next == INT64_MAX) return -1;
+  int64_t wait = next - now_ms();
+  return wait <= 0 ? 0 : (int)wait;
+}
+
 static void reap(void) {
   for (;;) {
     int status;
@@ -621,7 +811,7 @@ int main(void) {
       if (c->err >= 0) owner[n] = c, kind[n] = 'E', fds[n++] = (struct pollfd){c->err, POLLIN, 0};
       if (c->in >= 0) owner[n] = c, kind[n] = 'I', fds[n++] = (struct pollfd){c->in, POLLOUT, 0};
     }
-    if (poll(fds, n, -1) < 0) {
+    if (poll(fds, n, watch_timeout()) < 0) {
       if (errno == EINTR) continue;
       die("poll");
     }
@@ -633,6 +823,7 @@ int main(void) {
       else if (kind[i] == 'E' && c->err == fds[i].fd) relay(c, &c->err, 'E');
       else if (kind[i] == 'I' && c->in == fds[i].fd) feed_stdin(c);
     }
+    watch_sample();
     if (fds[1].revents) {
       struct signalfd_siginfo info;
       while (read(sfd, &info, sizeof info) > 0) {

@@ -58,7 +58,12 @@ const configSchema = z.object({
   WEBHOOK_TIMEOUT: seconds(15),
 
   // --- Hostile input (issue 8) ---
-  /** Address-space cap per child process, bytes (default 2 GiB). */
+  /**
+   * Resident memory per tool, bytes (default 2 GiB), summed over its process tree and
+   * sampled every 50 ms by the spawn helper, which kills the tree over it. Not address
+   * space: RLIMIT_AS is set 4 GiB above it (ADDRESS_SPACE_HEADROOM in tools/run.ts), since
+   * tools reserve far more than they touch.
+   */
   TOOL_MEMORY_LIMIT: int(2048 * MiB),
   /** CPU-time cap per child process, seconds (default: the operation's own timeout). */
   TOOL_CPU_LIMIT: int(0, 0).transform((s) => s * 1000),

@@ -30,6 +30,7 @@ import { stopOfficePool } from './tools/libreoffice.js';
 import { ProcessPool } from './tools/pool.js';
 import { configureChildLimits, killAllChildren } from './tools/run.js';
 import { probeTools, requiredToolsPresent, type ToolStatus } from './tools/versions.js';
+import { memoryCapMechanism } from './tools/run.js';
 import { checkDefaultCertificate } from './operations/sign-certificate.js';
 import { maskLogSecrets } from './secrets.js';
 
@@ -60,6 +61,7 @@ export async function createServices(config: Config, options: { log?: Logger; to
   const services: Services = { config, store, dataKey, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics(), fairShare: new FairShare(config) };
   // The HTTP side of jobs (submit, routes); startJobs (src/jobs) runs the worker and sweeper.
   services.jobs = new JobSystem(services);
+  log.info({ toolMemoryCap: memoryCapMechanism() }, 'tool memory cap');
   return services;
 }
 

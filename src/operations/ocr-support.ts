@@ -66,6 +66,7 @@ export async function ocrPagesToText(run: RunContext, input: PdfInput, pages: nu
       rotatePages: false,
       jobs: ocrJobs(run, pages.length),
       tesseractTimeoutSeconds: tesseractTimeoutFor(run),
+      maxPagePixels: maxPixels,
     },
     false,
   );

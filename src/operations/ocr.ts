@@ -52,6 +52,8 @@ export async function ocrDocument({ files, options, run, config }: OperationInpu
     imageDpi: source.imageDpi,
     jobs: ocrJobs(run, source.pages),
     tesseractTimeoutSeconds: tesseractTimeoutFor(run),
+    // A tiny image drawn at 1907 ppi made OCRmyPDF rasterize a letter page at 340 megapixels (Tesseract 3.5 GiB resident, tracemonkey.pdf p. 13).
+    maxPagePixels: config.MAX_RENDER_PIXELS,
   };
   const { pages } = await ocrmypdf(run, job, file.kind !== 'pdf').catch((error: unknown) => {
     // A PDF reaches OCRmyPDF as its repaired copy already (gsSafe): a failure on it that names no

@@ -22,7 +22,7 @@ import {
   TimeoutError,
 } from '../errors.js';
 import type { FileKind } from '../files/sniff.js';
-import { exists, run, runStandalone, startLongLived, type LongLivedProcess, type RunContext } from './run.js';
+import { exists, memoryCapError, run, runStandalone, startLongLived, type LongLivedProcess, type RunContext } from './run.js';
 import { warmPools } from './warm-pools.js';
 
 export const SOFFICE = 'soffice';
@@ -192,6 +192,8 @@ export class OfficePool {
     this.conversionCount += 1;
     const crashed = !instance.process.running();
     if (crashed || instance.conversions >= this.restartAfter) this.retire(slot);
+    // The instance's tree passed TOOL_MEMORY_LIMIT while converting this document: the client's 422, not a 500.
+    if (crashed && (await instance.process.exited).overMemory) throw memoryCapError('soffice');
     switch (result.exitCode) {
       case UnoExitCode.ok:
         if (!(await exists(output))) throw new ProcessingFailedError('LibreOffice produced no PDF.', new Error(result.stderr));

@@ -4,7 +4,10 @@
 // copied without text and the sidecar says "[skipped page]". So every run here
 // asks for a sidecar and reads the log, and a page that was not OCR'd is an
 // error for the client, never a quiet success (see docs/operations/ocr.md).
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { InvalidDocumentError, InvalidPdfError, InvalidRequestError, OcrTimeoutError, PasswordRequiredError, ProcessingFailedError } from '../errors.js';
 import { assertPdfAtByteZero } from './gs-input.js';
 import { run, type RunContext } from './run.js';
@@ -53,6 +56,15 @@ export interface OcrJob {
   jobs: number;
   /** Tesseract's per-page limit (seconds). */
   tesseractTimeoutSeconds: number;
+  /** Pixels of one page's raster at most: a page is rasterized at a lower resolution rather than above it (ocrmypdf-raster-limit.py). */
+  maxPagePixels?: number;
+}
+
+/** The plugin behind maxPagePixels, next to this module in src/ or, from dist/, in the source tree. */
+function rasterLimitPlugin(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'ocrmypdf-raster-limit.py'), path.resolve(here, '../../src/tools/ocrmypdf-raster-limit.py')];
+  return candidates.find((c) => existsSync(c)) ?? candidates[0];
 }
 
 /**
@@ -92,6 +104,7 @@ export function ocrmypdfArgs(job: OcrJob): string[] {
   if (job.deskew) args.push('--deskew');
   if (job.rotatePages) args.push('--rotate-pages');
   if (job.imageDpi !== undefined) args.push('--image-dpi', String(job.imageDpi));
+  if (job.maxPagePixels !== undefined) args.push('--plugin', rasterLimitPlugin(), '--max-page-pixels', String(job.maxPagePixels));
   // "--" so an input path can never be read as an option.
   args.push('--', job.input, job.outputType === 'none' ? '-' : job.output);
   return args;
@@ -172,7 +185,8 @@ const plural = (pages: number[]) => `page${pages.length > 1 ? 's' : ''} ${pages.
 export async function ocrmypdf(ctx: RunContext, job: OcrJob, inputIsImage: boolean): Promise<OcrResult> {
   // OCRmyPDF runs Ghostscript on PDF input: only qpdf rewrites may reach it.
   if (!inputIsImage) await assertPdfAtByteZero(job.input);
-  const result = await run(ctx, OCRMYPDF, ocrmypdfArgs(job), { weight: job.jobs, maxStdout: 1024 });
+  // No __pycache__ written next to the raster-limit plugin (the source tree may be read-only, and must stay clean).
+  const result = await run(ctx, OCRMYPDF, ocrmypdfArgs(job), { weight: job.jobs, maxStdout: 1024, env: { PYTHONDONTWRITEBYTECODE: '1' } });
   const cause = new Error(`ocrmypdf exit ${result.exitCode}: ${result.stderr}`);
   if (result.exitCode !== OcrExitCode.ok) throw exitError(result.exitCode, result.stderr, inputIsImage, cause);
   const log = readTesseractLog(result.stderr);

@@ -4,6 +4,13 @@
 // client disconnect or job cancel, and the TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT
 // caps (issue 8). Secrets go in @argfiles or stdin, never in argv.
 //
+// TOOL_MEMORY_LIMIT is resident memory, not address space: the helper samples
+// each child's tree and kills it over the cap (its watchdog, see the helper's
+// header). RLIMIT_AS measured reservations, and reservations are not use:
+// OCRmyPDF with two workers reserves ~3 GiB while using far less, so a 2 GiB
+// address-space cap refused ordinary OCR. RLIMIT_AS stays, ADDRESS_SPACE_HEADROOM
+// above the cap, for an allocation too large or too fast for one sample.
+//
 // Children are forked by a small long-lived helper (native/spawn-helper.c,
 // client in spawner.ts), not by this process: a fork of the 100+ MB server
 // copied its page tables and stopped the event loop ~5 ms per child (issue 15;
@@ -42,7 +49,7 @@ export interface RunOptions {
   /** The caller never reads stdout: send it to /dev/null. */
   discardStdout?: boolean;
   input?: string | Buffer;
-  /** Address-space cap for this tool instead of TOOL_MEMORY_LIMIT (bytes; 0 = none). Say why where it is used. */
+  /** Resident-memory cap for this tool instead of TOOL_MEMORY_LIMIT (bytes; 0 = none). Say why where it is used. */
   memoryLimit?: number;
   /** Exit codes that mean the tool succeeded (default [0]): never read as a cap reached, whatever stderr says. */
   successCodes?: readonly number[];
@@ -61,11 +68,13 @@ export interface RunRecord {
   args: string[];
   exitCode: number;
   durationMs: number;
+  /** The most resident memory its process tree was seen to hold (bytes). */
+  peakRssBytes?: number;
 }
 
 /** The caps every child runs under (issue 8); set once from the config by configureChildLimits. */
 export interface ChildLimits {
-  /** RLIMIT_AS, bytes (0 = none). */
+  /** Resident memory of a child's process tree, bytes (0 = none); RLIMIT_AS is set ADDRESS_SPACE_HEADROOM above it. */
   memoryBytes: number;
   /** RLIMIT_CPU, ms (0 = the time left before the operation's deadline, per pool slot). */
   cpuMs: number;
@@ -76,6 +85,15 @@ export interface ChildLimits {
 const STDERR_TAIL = 8 * 1024;
 const DEFAULT_MAX_STDOUT = 64 * 1024 * 1024;
 const live = new Set<SpawnHandle>();
+/**
+ * RLIMIT_AS is the resident cap plus this: far above what any tool reserves
+ * beyond what it uses (VmPeak − VmRSS, measured: OCRmyPDF with two workers
+ * ~0.4 GiB, Tesseract, Ghostscript, qpdf, poppler, mutool under 0.1 GiB; a
+ * process reserves at most 64 MiB of malloc arena per thread), and still a
+ * bound on one huge allocation, which fails at once instead of waiting for
+ * a sample.
+ */
+export const ADDRESS_SPACE_HEADROOM = 4096 * 1024 * 1024;
 let limits: ChildLimits = { memoryBytes: 2048 * 1024 * 1024, cpuMs: 0, nice: 5 };
 
 /** Sets the caps of every child started from now on (createServices, from TOOL_MEMORY_LIMIT and TOOL_CPU_LIMIT). */
@@ -215,8 +233,47 @@ class StderrTail {
 const OUT_OF_MEMORY = /std::bad_alloc|out of memory|cannot allocate memory|MemoryError|VMerror|memory allocation failed|malloc[^\n]{0,40}failed|failed to allocate|memory exhausted/i;
 const CPU_EXCEEDED = /SIGXCPU|CPU time limit exceeded/i;
 
-/** The cap a failed child ran into, if any (its own signal, CPU time, or the allocation failure it printed). */
+/** How TOOL_MEMORY_LIMIT is enforced on this host (logged at start-up). */
+export interface MemoryCapMechanism {
+  mechanism: 'resident-memory watchdog in the spawn helper';
+  residentBytes: number;
+  addressSpaceBytes: number;
+  sampleEveryMs: number;
+  /** How a tool's descendants are found: the kernel's children lists, a scan of /proc by session, or not at all (no /proc: only RLIMIT_AS applies). */
+  descendants: '/proc/<pid>/task/<tid>/children' | 'scan of /proc by session' | 'none: /proc unreadable, RLIMIT_AS only';
+}
+
+/**
+ * Checks, as the helper does on its first sample, what this host's /proc
+ * offers. The same watchdog works as root and in a container run as non-root
+ * (it reads only its own children's /proc entries); a cgroup would need a
+ * writable, delegated hierarchy, which such a container does not have.
+ */
+export function memoryCapMechanism(): MemoryCapMechanism {
+  const readable = (file: string) => {
+    try {
+      fs.accessSync(file, fs.constants.R_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const descendants = !readable('/proc/self/stat')
+    ? 'none: /proc unreadable, RLIMIT_AS only'
+    : readable(`/proc/self/task/${process.pid}/children`)
+      ? '/proc/<pid>/task/<tid>/children'
+      : 'scan of /proc by session';
+  return { mechanism: 'resident-memory watchdog in the spawn helper', residentBytes: limits.memoryBytes, addressSpaceBytes: addressSpaceFor(limits.memoryBytes), sampleEveryMs: 50, descendants };
+}
+
+/** RLIMIT_AS for a child whose resident cap is `residentBytes` (0: none either). */
+function addressSpaceFor(residentBytes: number): number {
+  return residentBytes > 0 ? residentBytes + ADDRESS_SPACE_HEADROOM : 0;
+}
+
+/** The cap a failed child ran into, if any (the watchdog's kill, its own signal, CPU time, or the allocation failure it printed). */
 function capReached(exit: SpawnExit, stderr: string, cpuSeconds: number, successCodes: readonly number[]): 'cpu' | 'memory' | undefined {
+  if (exit.overMemory) return 'memory';
   if (exit.exitCode !== undefined && successCodes.includes(exit.exitCode)) return undefined;
   if (exit.signal === 'SIGXCPU' || CPU_EXCEEDED.test(stderr)) return 'cpu';
   // The hard limit (soft + 1 s) ends a tool that ignored SIGXCPU with SIGKILL.
@@ -225,14 +282,16 @@ function capReached(exit: SpawnExit, stderr: string, cpuSeconds: number, success
   return undefined;
 }
 
+/** The 422 for a tool (e.g. a warm instance killed mid-conversion) that ran into its resident cap (`memoryBytes`, default TOOL_MEMORY_LIMIT). */
+export function memoryCapError(file: string, memoryBytes = limits.memoryBytes): ResourceLimitError {
+  const mib = Math.round(memoryBytes / (1024 * 1024));
+  return new ResourceLimitError(`Processing this document needs more memory than one ${path.basename(file)} process may use (${mib} MiB, TOOL_MEMORY_LIMIT).`, 'TOOL_MEMORY_LIMIT', { value: memoryBytes });
+}
+
 function capError(kind: 'cpu' | 'memory', file: string, memoryBytes: number, cpuSeconds: number): ResourceLimitError {
-  const tool = path.basename(file);
-  if (kind === 'memory') {
-    const mib = Math.round(memoryBytes / (1024 * 1024));
-    return new ResourceLimitError(`Processing this document needs more memory than one ${tool} process may use (${mib} MiB, TOOL_MEMORY_LIMIT).`, 'TOOL_MEMORY_LIMIT', { value: memoryBytes });
-  }
+  if (kind === 'memory') return memoryCapError(file, memoryBytes);
   return new ResourceLimitError(
-    `Processing this document needs more CPU time than one ${tool} process may use (${cpuSeconds} s, TOOL_CPU_LIMIT${limits.cpuMs ? '' : ', here the operation\'s time limit'}).`,
+    `Processing this document needs more CPU time than one ${path.basename(file)} process may use (${cpuSeconds} s, TOOL_CPU_LIMIT${limits.cpuMs ? '' : ', here the operation\'s time limit'}).`,
     'TOOL_CPU_LIMIT',
     { value: cpuSeconds },
   );
@@ -271,7 +330,8 @@ export async function run(ctx: RunContext, file: string, args: string[], options
       input: options.input === undefined ? undefined : Buffer.isBuffer(options.input) ? options.input : Buffer.from(options.input, 'utf8'),
       stdout: keepStdout,
       maxStdout: options.maxStdout ?? DEFAULT_MAX_STDOUT,
-      memoryBytes,
+      memoryBytes: addressSpaceFor(memoryBytes),
+      residentBytes: memoryBytes,
       cpuSeconds,
     };
     const child = helper().spawn(request);
@@ -296,7 +356,7 @@ export async function run(ctx: RunContext, file: string, args: string[], options
       if (stoppedBy === 'abort') throw new ClientClosedError();
       const durationMs = Date.now() - started;
       const exitCode = exit.exitCode ?? -1;
-      ctx.trace?.push({ file, args, exitCode, durationMs });
+      ctx.trace?.push({ file, args, exitCode, durationMs, peakRssBytes: exit.peakRssBytes });
       if (exit.startError) {
         return { exitCode: -1, stdout: '', stderr: `${file}: could not start (${exit.startError})`, durationMs };
       }
@@ -322,8 +382,8 @@ export async function run(ctx: RunContext, file: string, args: string[], options
 /** A long-lived child (a warm LibreOffice instance): its group, its end, and a way to stop it. */
 export interface LongLivedProcess {
   pid: number | undefined;
-  /** Resolves when the process has exited (never rejects). */
-  exited: Promise<{ exitCode: number | undefined; signal: string | undefined }>;
+  /** Resolves when the process has exited (never rejects); `overMemory` when the watchdog killed it over its resident cap. */
+  exited: Promise<{ exitCode: number | undefined; signal: string | undefined; overMemory?: boolean }>;
   /** True until the process has exited. */
   running: () => boolean;
   /** The last 8 KiB of its stderr (logs). */
@@ -337,7 +397,7 @@ export interface LongLivedProcess {
 /**
  * Starts a long-lived child outside the request pool: argument array, minimal
  * environment (HOME/TMPDIR = `workdir`), its own process group, stdout
- * discarded, TOOL_MEMORY_LIMIT (or `memoryLimit`). No CPU cap: RLIMIT_CPU
+ * discarded, TOOL_MEMORY_LIMIT (or `memoryLimit`) on its resident memory for its whole life. No CPU cap: RLIMIT_CPU
  * counts a process's whole life, so it would end a warm instance after its
  * Nth conversion; each conversion is bounded by its request's deadline. It
  * counts as live until it exits, so killAllChildren() (shutdown) stops it too.
@@ -350,7 +410,8 @@ export function startLongLived(
   options: { pipes?: boolean; memoryLimit?: number } = {},
 ): LongLivedProcess {
   if (options.pipes) return startWithPipes(file, args, workdir, env);
-  const child = helper().spawn({ file, args, cwd: workdir, env: childEnv(workdir, env), stdout: false, maxStdout: 0, memoryBytes: options.memoryLimit ?? limits.memoryBytes, cpuSeconds: 0 });
+  const resident = options.memoryLimit ?? limits.memoryBytes;
+  const child = helper().spawn({ file, args, cwd: workdir, env: childEnv(workdir, env), stdout: false, maxStdout: 0, memoryBytes: addressSpaceFor(resident), residentBytes: resident, cpuSeconds: 0 });
   live.add(child);
   const stderr = new StderrTail();
   child.onStderr = (chunk) => stderr.add(chunk);
@@ -358,7 +419,7 @@ export function startLongLived(
   const exited = child.exited.then((exit) => {
     alive = false;
     live.delete(child);
-    return { exitCode: exit.exitCode, signal: exit.signal };
+    return exit.overMemory ? { exitCode: exit.exitCode, signal: exit.signal, overMemory: true } : { exitCode: exit.exitCode, signal: exit.signal };
   });
   return {
     get pid() {
@@ -425,6 +486,7 @@ export async function runStandalone(file: string, args: string[], timeoutMs = 20
     stdout: true,
     maxStdout: 1024 * 1024,
     memoryBytes: 0,
+    residentBytes: 0,
     cpuSeconds: Math.ceil(timeoutMs / 1000) + 1,
   });
   live.add(child);

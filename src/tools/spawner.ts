@@ -18,8 +18,10 @@ export interface SpawnRequest {
   stdout: boolean;
   /** Stdout bytes relayed at most; past them the group is killed and `stdoutOverflow` set (0 = no limit). */
   maxStdout: number;
-  /** RLIMIT_AS in bytes (0 = none). */
+  /** RLIMIT_AS in bytes (0 = none): a backstop well above `residentBytes`. */
   memoryBytes: number;
+  /** Resident memory of the child and its descendants, bytes, sampled by the helper's watchdog; over it the group is killed (0 = none). */
+  residentBytes: number;
   /** RLIMIT_CPU in seconds (0 = none). */
   cpuSeconds: number;
 }
@@ -31,6 +33,10 @@ export interface SpawnExit {
   /** User + system CPU time of the child itself. */
   cpuMs: number;
   stdoutOverflow: boolean;
+  /** The helper's watchdog killed it: its tree held more than `residentBytes`. */
+  overMemory?: boolean;
+  /** The most resident memory seen: the largest sampled tree sum, or the child's own high-water mark. */
+  peakRssBytes?: number;
   /** Set when the child never started (errno name, e.g. ENOENT). */
   startError?: string;
 }
@@ -233,6 +239,9 @@ export class Spawner {
             signal: termsig === 0 ? undefined : signalNames.get(termsig),
             cpuMs: Number(payload.readBigUInt64LE(4)) / 1000,
             stdoutOverflow: payload[12] === 1,
+            // A spawned child's frame goes on (removals and file writes end at byte 13).
+            overMemory: payload.length >= 22 && payload[13] === 1,
+            peakRssBytes: payload.length >= 22 ? Number(payload.readBigUInt64LE(14)) : undefined,
           });
           break;
         }
@@ -253,8 +262,8 @@ function encodeSpawn(id: number, request: SpawnRequest): Buffer {
   if (strings.some((s) => s.includes('\0'))) throw new TypeError(`${request.file}: an argument contains a NUL byte`);
   const text = Buffer.from(strings.join('\0') + '\0', 'utf8');
   const input = request.input ?? Buffer.alloc(0);
-  const head = Buffer.allocUnsafe(9 + 40);
-  head.writeUInt32LE(5 + 40 + text.length + input.length, 0);
+  const head = Buffer.allocUnsafe(9 + 48);
+  head.writeUInt32LE(5 + 48 + text.length + input.length, 0);
   head.write('S', 4, 'latin1');
   head.writeUInt32LE(id, 5);
   head.writeUInt32LE((request.input ? F_STDIN : 0) | (request.stdout ? F_STDOUT : 0), 9);
@@ -264,5 +273,6 @@ function encodeSpawn(id: number, request: SpawnRequest): Buffer {
   head.writeUInt32LE(request.args.length + 1, 37);
   head.writeUInt32LE(envc, 41);
   head.writeUInt32LE(input.length, 45);
+  head.writeBigUInt64LE(BigInt(Math.max(0, Math.floor(request.residentBytes))), 49);
   return input.length ? Buffer.concat([head, text, input]) : Buffer.concat([head, text]);
 }

@@ -1,4 +1,4 @@
-// Every child runs under TOOL_MEMORY_LIMIT (RLIMIT_AS) and a CPU-time cap
+// Every child runs under TOOL_MEMORY_LIMIT (resident memory of its process tree, watched by the spawn helper) and a CPU-time cap
 // (issue 8): a tool that runs into one is 422 resource_limit naming the limit,
 // the server keeps answering, nothing is left behind, and the spawn helper
 // reaps every process it started, grandchildren included (issue 15).

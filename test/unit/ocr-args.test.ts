@@ -39,6 +39,14 @@ describe('ocrmypdfArgs', () => {
     expect(none.slice(0, 2)).toEqual(['--output-type', 'none']);
     expect(none.at(-1)).toBe('-');
   });
+  it('loads the raster-limit plugin (an existing file) with the page pixel cap, before the input', () => {
+    const args = ocrmypdfArgs({ ...job, maxPagePixels: 100_000_000 });
+    const plugin = args[args.indexOf('--plugin') + 1];
+    expect(plugin).toMatch(/ocrmypdf-raster-limit\.py$/);
+    expect(fs.existsSync(plugin)).toBe(true);
+    expect(args[args.indexOf('--max-page-pixels') + 1]).toBe('100000000');
+    expect(args.indexOf('--max-page-pixels')).toBeLessThan(args.indexOf('--'));
+  });
 });
 
 describe('parseSidecar', () => {

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ClientClosedError, TimeoutError } from '../../src/errors.js';
+import { ClientClosedError, ResourceLimitError, TimeoutError } from '../../src/errors.js';
 import { ProcessPool } from '../../src/tools/pool.js';
-import { liveChildren, readSmallFile, removeTree, run, runStandalone, startLongLived, writeSmallFiles, type RunContext } from '../../src/tools/run.js';
+import { liveChildren, memoryCapMechanism, readSmallFile, removeTree, run, runStandalone, startLongLived, writeSmallFiles, type RunContext, type RunRecord } from '../../src/tools/run.js';
 import { CORPUS } from '../helpers/server.js';
 
 const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-test-'));
@@ -107,6 +107,23 @@ describe('run()', () => {
     await expect(readSmallFile(dir, 64)).rejects.toMatchObject({ code: 'EINVAL' });
     await removeTree(dir);
     expect(fs.existsSync(dir)).toBe(false);
+  });
+
+  it('caps resident memory, not address space: a reservation passes, a tree that touches more is killed (TOOL_MEMORY_LIMIT)', async () => {
+    const MiB = 1024 * 1024;
+    // 3 GiB reserved, 1 MiB touched: what RLIMIT_AS at the cap used to refuse.
+    const reserve = 'import mmap; m = mmap.mmap(-1, 3 << 30); m[0:1 << 20] = bytes(1 << 20); print("reserved")';
+    const trace: RunRecord[] = [];
+    expect(await run(context({ trace }), 'python3', ['-c', reserve], { memoryLimit: 64 * MiB })).toMatchObject({ exitCode: 0, stdout: 'reserved\n' });
+    expect(trace[0].peakRssBytes).toBeGreaterThan(0);
+    // 256 MiB touched by a grandchild (the shell stays, so the sum is over the tree), capped at 64 MiB.
+    const touch = 'import time; b = bytearray(256 << 20); b[::4096] = b"x" * (256 << 8); time.sleep(30)';
+    const capped = run(context(), 'sh', ['-c', `python3 -c '${touch}'; echo unreachable`], { memoryLimit: 64 * MiB });
+    await expect(capped).rejects.toBeInstanceOf(ResourceLimitError);
+    await expect(capped).rejects.toMatchObject({ message: expect.stringContaining('64 MiB, TOOL_MEMORY_LIMIT') });
+    expect(liveChildren()).toEqual([]);
+    // What the server logs at start-up: on Linux with /proc, descendants are found one way or the other.
+    expect(memoryCapMechanism()).toMatchObject({ sampleEveryMs: 50, descendants: expect.stringMatching(/^\/proc|^scan/) });
   });
 
   it('runs every tool at TOOL_NICE (default 5), below the server', async () => {
