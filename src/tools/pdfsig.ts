@@ -3,7 +3,7 @@
 // certificate-chain trust is out of scope; what is checked is the signature
 // over the signed byte ranges. Exit codes: 0 listed (whatever the verdicts),
 // 2 no signatures or the file could not be opened, 1 other errors.
-import { InvalidPdfError, ProcessingFailedError } from '../errors.js';
+import { InvalidPdfError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
 import { run, type RunContext } from './run.js';
 
 export const PDFSIG = 'pdfsig';
@@ -21,26 +21,63 @@ export interface PdfsigSignature {
   validation: string | null;
 }
 
-/** Parses pdfsig's listing (exported for unit tests). */
+const LABELS = {
+  fieldName: 'Signature Field Name',
+  signer: 'Signer Certificate Common Name',
+  signingTime: 'Signing Time',
+  ranges: 'Signed Ranges',
+  validation: 'Signature Validation',
+} as const;
+
+/**
+ * Parses pdfsig's listing (exported for unit tests) in one pass over its
+ * lines, each matched by anchored patterns: the per-section regexes it
+ * replaces were run once per label over a section, and a multi-line
+ * `^\s*` could rescan runs of blank lines (names are the upload's text).
+ */
 export function parsePdfsig(stdout: string): PdfsigSignature[] {
-  const sections = stdout.split(/^Signature #\d+:\s*$/m).slice(1);
-  return sections.map((section) => {
-    const field = (label: string) => new RegExp(`^\\s*- ${label}: (.*)$`, 'm').exec(section)?.[1]?.trim() ?? null;
-    const ranges = [...(field('Signed Ranges') ?? '').matchAll(/\[(\d+) - (\d+)\]/g)].map((m) => [Number(m[1]), Number(m[2])] as [number, number]);
-    return {
-      fieldName: field('Signature Field Name'),
-      signer: field('Signer Certificate Common Name'),
-      signingTime: field('Signing Time'),
-      ranges,
-      totalDocumentSigned: /^\s*- Total document signed\s*$/m.test(section),
-      validation: field('Signature Validation'),
-    };
-  });
+  const signatures: PdfsigSignature[] = [];
+  let current: PdfsigSignature | undefined;
+  for (const line of stdout.split('\n')) {
+    if (/^Signature #\d+:\s*$/.test(line)) {
+      current = { fieldName: null, signer: null, signingTime: null, ranges: [], totalDocumentSigned: false, validation: null };
+      signatures.push(current);
+      continue;
+    }
+    if (!current) continue;
+    const item = line.trimStart();
+    if (!item.startsWith('- ')) continue;
+    const text = item.slice(2);
+    if (text.trimEnd() === 'Total document signed') {
+      current.totalDocumentSigned = true;
+      continue;
+    }
+    for (const [field, label] of Object.entries(LABELS) as Array<[keyof typeof LABELS, string]>) {
+      if (!text.startsWith(`${label}: `)) continue;
+      const value = text.slice(label.length + 2).trim();
+      if (field === 'ranges') {
+        if (current.ranges.length === 0) current.ranges = [...value.matchAll(/\[(\d+) - (\d+)\]/g)].map((m) => [Number(m[1]), Number(m[2])] as [number, number]);
+      } else if (current[field] === null) {
+        current[field] = value;
+      }
+      break;
+    }
+  }
+  return signatures;
 }
+
+/**
+ * Bytes of pdfsig's listing read at most: ~300 bytes a signature, so ~25,000
+ * signatures; more is 422 resource_limit (verify also caps how many it reports).
+ */
+const MAX_LISTING = 8 * 1024 * 1024;
 
 /** The signatures of `file` as pdfsig sees them (empty when there are none). */
 export async function listSignatures(ctx: RunContext, file: string): Promise<PdfsigSignature[]> {
-  const result = await run(ctx, PDFSIG, ['-nocert', file]);
+  const result = await run(ctx, PDFSIG, ['-nocert', file], { maxStdout: MAX_LISTING });
+  if (result.exitCode === -1 && /buffer limit/.test(result.stderr)) {
+    throw new ResourceLimitError(`The signature listing is larger than ${MAX_LISTING / 1024 / 1024} MiB: the PDF has too many signatures to verify.`, 'signatures');
+  }
   if (result.exitCode === 2 && /does not contain any signatures/.test(result.stdout + result.stderr)) return [];
   if (result.exitCode === 0) return parsePdfsig(result.stdout);
   if (result.exitCode === 2) throw new InvalidPdfError();
