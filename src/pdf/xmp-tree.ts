@@ -64,7 +64,7 @@ const XMLNS = 'http://www.w3.org/2000/xmlns/';
  * packet is ~250 ms of work), so a packet is parsed in slices of a few
  * milliseconds with the event loop free between them.
  */
-const SLICE_CHARS = 16 * 1024;
+const SLICE_CHARS = 8 * 1024;
 
 /**
  * Parses `xml` into a tree, calling `pause` between slices (to yield to the
