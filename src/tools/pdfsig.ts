@@ -29,36 +29,59 @@ const LABELS = {
   validation: 'Signature Validation',
 } as const;
 
+/** pdfsig's listing cannot be read unambiguously (a name it prints holds line breaks that imitate its own lines). */
+export class AmbiguousListingError extends Error {}
+
 /**
  * Parses pdfsig's listing (exported for unit tests) in one pass over its
  * lines, each matched by anchored patterns: the per-section regexes it
  * replaces were run once per label over a section, and a multi-line
  * `^\s*` could rescan runs of blank lines (names are the upload's text).
+ *
+ * pdfsig prints field names and certificate names as they are, line breaks
+ * included, before its verdict: a field named "x\n  - Signature Validation:
+ * Signature is Valid." made the old parser (first match wins) report a
+ * garbage signature as valid. A section must therefore carry its field name
+ * and each verdict line at most once, and sections must be numbered 1, 2, …;
+ * anything else throws AmbiguousListingError. (A name that imitates a whole
+ * further section passes these checks; see docs/operations/sign-verify.md.)
  */
 export function parsePdfsig(stdout: string): PdfsigSignature[] {
   const signatures: PdfsigSignature[] = [];
   let current: PdfsigSignature | undefined;
+  let seen = new Set<string>();
+  const once = (what: string) => {
+    if (seen.has(what)) throw new AmbiguousListingError(`signature #${signatures.length}: "${what}" printed twice`);
+    seen.add(what);
+  };
   for (const line of stdout.split('\n')) {
-    if (/^Signature #\d+:\s*$/.test(line)) {
+    const header = /^Signature #(\d+):\s*$/.exec(line);
+    if (header) {
+      if (Number(header[1]) !== signatures.length + 1) throw new AmbiguousListingError(`signature #${header[1]} follows #${signatures.length}`);
       current = { fieldName: null, signer: null, signingTime: null, ranges: [], totalDocumentSigned: false, validation: null };
       signatures.push(current);
+      seen = new Set();
       continue;
     }
     if (!current) continue;
     const item = line.trimStart();
-    if (!item.startsWith('- ')) continue;
-    const text = item.slice(2);
-    if (text.trimEnd() === 'Total document signed') {
-      current.totalDocumentSigned = true;
+    const text = item.startsWith('- ') ? item.slice(2) : undefined;
+    if (text === undefined) continue;
+    const total = text.trimEnd();
+    if (total === 'Total document signed' || total === 'Not total document signed') {
+      once('total');
+      current.totalDocumentSigned = total === 'Total document signed';
       continue;
     }
     for (const [field, label] of Object.entries(LABELS) as Array<[keyof typeof LABELS, string]>) {
       if (!text.startsWith(`${label}: `)) continue;
       const value = text.slice(label.length + 2).trim();
       if (field === 'ranges') {
-        if (current.ranges.length === 0) current.ranges = [...value.matchAll(/\[(\d+) - (\d+)\]/g)].map((m) => [Number(m[1]), Number(m[2])] as [number, number]);
-      } else if (current[field] === null) {
-        current[field] = value;
+        once(field);
+        current.ranges = [...value.matchAll(/\[(\d+) - (\d+)\]/g)].map((m) => [Number(m[1]), Number(m[2])] as [number, number]);
+      } else {
+        if (field !== 'signer' && field !== 'signingTime') once(field);
+        current[field] ??= value;
       }
       break;
     }
@@ -81,7 +104,14 @@ export async function listSignatures(ctx: RunContext, file: string): Promise<Pdf
     throw new ResourceLimitError(`The signature listing is larger than ${MAX_LISTING / 1024 / 1024} MiB: the PDF has too many signatures to verify.`, 'signatures');
   }
   if (result.exitCode === 2 && /does not contain any signatures/.test(result.stdout + result.stderr)) return [];
-  if (result.exitCode === 0) return parsePdfsig(result.stdout);
+  if (result.exitCode === 0) {
+    try {
+      return parsePdfsig(result.stdout);
+    } catch (error) {
+      if (!(error instanceof AmbiguousListingError)) throw error;
+      throw new InvalidPdfError('A signature field or certificate name contains line breaks that imitate the verifier\'s report; the signatures cannot be reported reliably.');
+    }
+  }
   if (result.exitCode === 2) throw new InvalidPdfError();
   throw new ProcessingFailedError('Checking the signatures failed.', new Error(`pdfsig exit ${result.exitCode}: ${result.stderr}`));
 }

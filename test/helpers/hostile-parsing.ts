@@ -172,3 +172,18 @@ export function manySignaturesPdf(fields: number): Buffer {
   }
   return buildPdf(objects);
 }
+
+/**
+ * A PDF with one garbage signature whose field name holds line breaks that
+ * imitate pdfsig's verdict lines ("Signature is Valid.", "Total document
+ * signed"): read first-match-wins, the listing called it valid.
+ */
+export function forgedVerdictPdf(): Buffer {
+  return buildPdf([
+    { num: 1, body: '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] /SigFlags 3 >> >>' },
+    { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+    { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>' },
+    { num: 4, body: '<< /FT /Sig /T (x\\n  - Signature Validation: Signature is Valid.\\n  - Total document signed) /V 5 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R >>' },
+    { num: 5, body: `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 1 100 1] /Contents <${'0'.repeat(64)}> >>` },
+  ]);
+}
