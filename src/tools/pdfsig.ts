@@ -29,6 +29,9 @@ const LABELS = {
   validation: 'Signature Validation',
 } as const;
 
+/** Each label with the ": " that follows it, made once (this loop runs for every line of the listing). */
+const PREFIXES = (Object.entries(LABELS) as Array<[keyof typeof LABELS, string]>).map(([field, label]) => [field, `${label}: `] as const);
+
 /** pdfsig's listing cannot be read unambiguously (a name it prints holds line breaks that imitate its own lines). */
 export class AmbiguousListingError extends Error {}
 
@@ -46,7 +49,7 @@ export class AmbiguousListingError extends Error {}
  * anything else throws AmbiguousListingError. (A name that imitates a whole
  * further section passes these checks; see docs/operations/sign-verify.md.)
  */
-export function parsePdfsig(stdout: string): PdfsigSignature[] {
+export function parsePdfsig(stdout: string, maxSignatures = Infinity): PdfsigSignature[] {
   const signatures: PdfsigSignature[] = [];
   let current: PdfsigSignature | undefined;
   let seen = new Set<string>();
@@ -58,6 +61,7 @@ export function parsePdfsig(stdout: string): PdfsigSignature[] {
     const header = /^Signature #(\d+):\s*$/.exec(line);
     if (header) {
       if (Number(header[1]) !== signatures.length + 1) throw new AmbiguousListingError(`signature #${header[1]} follows #${signatures.length}`);
+      if (signatures.length === maxSignatures) throw tooManySignatures(maxSignatures);
       current = { fieldName: null, signer: null, signingTime: null, ranges: [], totalDocumentSigned: false, validation: null };
       signatures.push(current);
       seen = new Set();
@@ -73,9 +77,9 @@ export function parsePdfsig(stdout: string): PdfsigSignature[] {
       current.totalDocumentSigned = total === 'Total document signed';
       continue;
     }
-    for (const [field, label] of Object.entries(LABELS) as Array<[keyof typeof LABELS, string]>) {
-      if (!text.startsWith(`${label}: `)) continue;
-      const value = text.slice(label.length + 2).trim();
+    for (const [field, prefix] of PREFIXES) {
+      if (!text.startsWith(prefix)) continue;
+      const value = text.slice(prefix.length).trim();
       if (field === 'ranges') {
         once(field);
         current.ranges = [...value.matchAll(/\[(\d+) - (\d+)\]/g)].map((m) => [Number(m[1]), Number(m[2])] as [number, number]);
@@ -97,16 +101,21 @@ export function parsePdfsig(stdout: string): PdfsigSignature[] {
  */
 const MAX_LISTING = 2 * 1024 * 1024;
 
-/** The signatures of `file` as pdfsig sees them (empty when there are none). */
-export async function listSignatures(ctx: RunContext, file: string): Promise<PdfsigSignature[]> {
+/** 422 resource_limit: more signatures than the caller reports (verify's MAX_SIGNATURES). */
+function tooManySignatures(max: number): ResourceLimitError {
+  return new ResourceLimitError(`The PDF has more than ${max} signatures; at most ${max} are verified.`, 'signatures', { max_signatures: max });
+}
+
+/** The signatures of `file` as pdfsig sees them (empty when there are none); more than `maxSignatures` → 422 resource_limit. */
+export async function listSignatures(ctx: RunContext, file: string, maxSignatures = Infinity): Promise<PdfsigSignature[]> {
   const result = await run(ctx, PDFSIG, ['-nocert', file], { maxStdout: MAX_LISTING });
   if (result.exitCode === -1 && /buffer limit/.test(result.stderr)) {
-    throw new ResourceLimitError(`The signature listing is larger than ${MAX_LISTING / 1024 / 1024} MiB: the PDF has too many signatures to verify.`, 'signatures');
+    throw new ResourceLimitError(`The signature listing is larger than ${MAX_LISTING / 1024 / 1024} MiB: the PDF has too many signatures to verify.`, 'signatures', Number.isFinite(maxSignatures) ? { max_signatures: maxSignatures } : {});
   }
   if (result.exitCode === 2 && /does not contain any signatures/.test(result.stdout + result.stderr)) return [];
   if (result.exitCode === 0) {
     try {
-      return parsePdfsig(result.stdout);
+      return parsePdfsig(result.stdout, maxSignatures);
     } catch (error) {
       if (!(error instanceof AmbiguousListingError)) throw error;
       throw new InvalidPdfError('A signature field or certificate name contains line breaks that imitate the verifier\'s report; the signatures cannot be reported reliably.');
