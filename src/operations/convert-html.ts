@@ -73,7 +73,7 @@ export async function webToPdf(run: RunContext, file: InputFile, input: WebInput
   let internal: Record<string, string> | undefined;
   let readyWhen: string | undefined;
   if (input === 'site') {
-    await unpackSite(file.path, siteDir, { maxBytes: config.MAX_FILE_SIZE, maxEntries: config.MAX_OUTPUT_FILES });
+    await unpackSite(file.path, siteDir, { maxBytes: config.MAX_FILE_SIZE, maxEntries: config.MAX_OUTPUT_FILES }, run);
   } else {
     await fs.mkdir(siteDir);
     if (input === 'html') {

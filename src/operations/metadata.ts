@@ -7,7 +7,8 @@ import path from 'node:path';
 import { InvalidPdfError, ResourceLimitError } from '../errors.js';
 import { stemOf } from '../http/filename.js';
 import { pdfDateToIso, toPdfDate, toXmpDate, xmpDateToIso } from '../pdf/pdf-date.js';
-import { FIELDS, readXmp, updateXmp, XmpError, type Field, type XmpFields } from '../pdf/xmp.js';
+import { pacer } from '../core/deadline.js';
+import { FIELDS, readXmp, updateXmp, XmpError, XmpTooLargeError, type Field, type XmpFields } from '../pdf/xmp.js';
 import { documentInfo, xmpPacket, type DocumentInfo } from '../tools/pdfinfo.js';
 import { readJson, updateFromJson } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
@@ -38,12 +39,18 @@ async function readPacket(run: RunContext, file: string): Promise<string | undef
   return xml.trim() === '' ? undefined : xml;
 }
 
-function parsedXmp(xml: string | undefined): XmpFields {
+/** 422 resource_limit for a packet past the parse limits: refused, not read or rewritten without it (docs/operations/metadata.md). */
+function tooLarge(error: XmpTooLargeError): ResourceLimitError {
+  return new ResourceLimitError(`The XMP metadata packet has more than ${error.limit}; such a packet is neither read nor rewritten.`, 'XMP packet elements');
+}
+
+async function parsedXmp(run: RunContext, xml: string | undefined): Promise<XmpFields> {
   if (xml === undefined) return { values: {} };
   try {
-    return readXmp(xml);
+    return await readXmp(xml, pacer(run));
   } catch (error) {
     if (error instanceof XmpError) return { values: {} }; // a broken packet says nothing; Info still does
+    if (error instanceof XmpTooLargeError) throw tooLarge(error);
     throw error;
   }
 }
@@ -68,7 +75,7 @@ async function readMetadata(run: RunContext, input: PageOpsInput): Promise<Metad
   const file = await input.readable();
   const [info, xml] = await Promise.all([documentInfo(run, file), readPacket(run, file)]);
   // The input object knows (the file read here may be its decrypted copy).
-  return metadataReport(info, parsedXmp(xml), input.pages, input.pdf.encrypted);
+  return metadataReport(info, await parsedXmp(run, xml), input.pages, input.pdf.encrypted);
 }
 
 /** The text of a qpdf JSON string value ("u:…" text, "b:…" hex bytes read as Latin-1), "" otherwise. */
@@ -107,10 +114,11 @@ async function writeMetadata(run: RunContext, input: PageOpsInput, changes: Part
   const everything = Object.fromEntries(FIELDS.map((f) => [f, changes[f] ?? infoText(info[`/${INFO_KEY[f]}`])]));
   let packet: string;
   try {
-    packet = xml === undefined ? updateXmp(undefined, everything, toXmpDate(now)) : updateXmp(xml, changes, toXmpDate(now));
+    packet = xml === undefined ? await updateXmp(undefined, everything, toXmpDate(now)) : await updateXmp(xml, changes, toXmpDate(now), pacer(run));
   } catch (error) {
+    if (error instanceof XmpTooLargeError) throw tooLarge(error);
     if (!(error instanceof XmpError)) throw error;
-    packet = updateXmp(undefined, everything, toXmpDate(now));
+    packet = await updateXmp(undefined, everything, toXmpDate(now));
   }
 
   let next = header.maxobjectid + 1;

@@ -6,6 +6,7 @@
 // /ByteRange. Certificate trust is not judged (no trust store).
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { checkDeadline } from '../core/deadline.js';
 import { PasswordRequiredError } from '../errors.js';
 import { stemOf } from '../http/filename.js';
 import { listSignatures } from '../tools/pdfsig.js';
@@ -49,6 +50,15 @@ export function pdfDateToIso(date: string | undefined): string | null {
   return Number.isFinite(utc) ? new Date(utc).toISOString() : null;
 }
 
+/**
+ * Signatures reported at most. Real documents carry a few (each approval or
+ * certification adds one); past this the answer is 422 resource_limit rather
+ * than a listing of thousands nobody asked a signer for.
+ */
+export const MAX_SIGNATURES = 1000;
+
+const rangeKey = (a: number, b: number, c: number, d: number) => `${a} ${b} ${c} ${d}`;
+
 function signatureDicts(json: any): SignatureDict[] {
   const objects: Record<string, { value?: any }> = json.qpdf?.[1] ?? {};
   const found: SignatureDict[] = [];
@@ -69,11 +79,18 @@ export async function verifyPdf({ files, run, config }: OperationInput<VerifyOpt
     }
     throw error;
   });
-  const [reports, structure] = await Promise.all([listSignatures(run, upload.path), readStructure(run, pdf.path)]);
-  const dicts = signatureDicts(structure.json);
+  const [reports, structure] = await Promise.all([listSignatures(run, upload.path, MAX_SIGNATURES), readStructure(run, pdf.path)]);
+  checkDeadline(run);
+  // Matched through a map by byte range (first dictionary wins): a search of every dictionary per signature cost 9 s for 30,000.
+  const dicts = new Map<string, SignatureDict>();
+  for (const dict of signatureDicts(structure.json)) {
+    const [a, b, c, d] = dict.byteRange;
+    const key = rangeKey(a, b, c, c + d);
+    if (!dicts.has(key)) dicts.set(key, dict);
+  }
   const signatures: SignatureReport[] = reports.map((report) => {
     const [first, second] = report.ranges;
-    const dict = dicts.find((d) => first && second && d.byteRange[0] === first[0] && d.byteRange[1] === first[1] && d.byteRange[2] === second[0] && d.byteRange[2] + d.byteRange[3] === second[1]);
+    const dict = first && second ? dicts.get(rangeKey(first[0], first[1], second[0], second[1])) : undefined;
     return {
       signer: report.signer ?? dict?.name ?? null,
       signed_at: pdfDateToIso(dict?.m),

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { InvalidCertificateError } from '../errors.js';
+import { InvalidCertificateError, ResourceLimitError } from '../errors.js';
 
 pkijs.setEngine('node-webcrypto', new pkijs.CryptoEngine({ name: 'node-webcrypto', crypto: crypto.webcrypto as unknown as Crypto }));
 
@@ -71,10 +71,25 @@ async function importKey(key: crypto.KeyObject): Promise<CryptoKey> {
 }
 
 /**
+ * Certificates a PKCS#12 may hold. A signer's chain is a handful (leaf,
+ * intermediates, root); each certificate costs a parse and a key check here
+ * and bytes in every signature, and 1,000 of them stalled the event loop ~2 s.
+ */
+export const MAX_PKCS12_CERTIFICATES = 32;
+
+/**
  * Picks the certificate that matches the private key, and checks that it can
  * sign now (validity period, key usage). `keys`/`certificates` are PEM blocks.
+ * More than MAX_PKCS12_CERTIFICATES are refused (422 resource_limit) before any is parsed.
  */
 export async function signingIdentity(keys: string[], certificates: string[], now = new Date()): Promise<SigningIdentity> {
+  if (certificates.length > MAX_PKCS12_CERTIFICATES) {
+    throw new ResourceLimitError(
+      `certificate: the PKCS#12 holds ${certificates.length} certificates; at most ${MAX_PKCS12_CERTIFICATES} (the signer's and its chain) are accepted.`,
+      'PKCS#12 certificates',
+      { max_certificates: MAX_PKCS12_CERTIFICATES },
+    );
+  }
   if (keys.length === 0) throw new InvalidCertificateError('certificate: the PKCS#12 holds no private key.');
   const privateKey = crypto.createPrivateKey(keys[0]);
   const own = certificates.find((pem) => new crypto.X509Certificate(pem).checkPrivateKey(privateKey));

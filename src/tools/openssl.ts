@@ -3,7 +3,7 @@
 // (`-passin stdin`), never on the command line; the decrypted key comes back
 // on stdout into memory and is never written to disk.
 // Exit codes: 0 ok, 1 error (wrong password, damaged file, unsupported cipher).
-import { IncorrectPasswordError, InvalidDocumentError, ProcessingFailedError } from '../errors.js';
+import { IncorrectPasswordError, InvalidDocumentError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
 import { run, type RunContext, type RunResult } from './run.js';
 
 export const OPENSSL = 'openssl';
@@ -16,14 +16,45 @@ export interface Pkcs12Contents {
   certificates: string[];
 }
 
-/** Splits openssl's PEM output into keys and certificates (exported for unit tests). */
+const KEY_LABELS = new Set(['PRIVATE KEY', 'ENCRYPTED PRIVATE KEY', 'RSA PRIVATE KEY', 'EC PRIVATE KEY']);
+
+/**
+ * Splits openssl's PEM output into keys and certificates (exported for unit
+ * tests), in one pass over its lines: a block opens on a line that is exactly
+ * "-----BEGIN <label>-----" and closes on the matching END line. The regex it
+ * replaces searched ahead for an END from every BEGIN anywhere in the text, so
+ * friendly names (text the upload chooses, printed by openssl) holding 60,000
+ * BEGIN markers made it quadratic: the server froze 30–65 s per request.
+ */
 export function parsePemBundle(pem: string): Pkcs12Contents {
-  const blocks = pem.match(/-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g) ?? [];
-  return {
-    keys: blocks.filter((b) => /^-----BEGIN (?:ENCRYPTED |RSA |EC )?PRIVATE KEY-----/.test(b)),
-    certificates: blocks.filter((b) => b.startsWith('-----BEGIN CERTIFICATE-----')),
-  };
+  const keys: string[] = [];
+  const certificates: string[] = [];
+  let open: { label: string; start: number } | undefined;
+  for (let at = 0; at < pem.length; ) {
+    const newline = pem.indexOf('\n', at);
+    const end = newline < 0 ? pem.length : newline;
+    const line = pem.charCodeAt(end - 1) === 13 ? pem.slice(at, end - 1) : pem.slice(at, end);
+    if (!open) {
+      // One anchored match per line, and the label cannot contain the dashes that follow it: linear.
+      const begin = /^-----BEGIN ([A-Z0-9 ]+)-----$/.exec(line);
+      if (begin) open = { label: begin[1], start: at };
+    } else if (line === `-----END ${open.label}-----`) {
+      const block = pem.slice(open.start, at + line.length);
+      if (KEY_LABELS.has(open.label)) keys.push(block);
+      else if (open.label === 'CERTIFICATE') certificates.push(block);
+      open = undefined;
+    }
+    at = end + 1;
+  }
+  return { keys, certificates };
 }
+
+/**
+ * Bytes of openssl's PEM output read at most. A PKCS#12 holding a key and a
+ * chain of 32 certificates prints under 200 KiB; past this the answer is 422
+ * resource_limit, not a 500 (nor a bigger buffer to scan).
+ */
+export const MAX_PEM_OUTPUT = 1024 * 1024;
 
 function pkcs12Args(file: string, legacy: boolean): string[] {
   // -nodes: the key comes out unencrypted (stdout, memory only); -nomacver is never used.
@@ -39,8 +70,11 @@ function needsLegacy(result: RunResult): boolean {
 export async function readPkcs12(ctx: RunContext, file: string, password: string): Promise<Pkcs12Contents> {
   if (/[\r\n]/.test(password)) throw new IncorrectPasswordError(WRONG_PASSWORD);
   const input = `${password}\n`;
-  let result = await run(ctx, OPENSSL, pkcs12Args(file, false), { input, maxStdout: 4 * 1024 * 1024 });
-  if (result.exitCode !== 0 && needsLegacy(result)) result = await run(ctx, OPENSSL, pkcs12Args(file, true), { input, maxStdout: 4 * 1024 * 1024 });
+  let result = await run(ctx, OPENSSL, pkcs12Args(file, false), { input, maxStdout: MAX_PEM_OUTPUT });
+  if (result.exitCode !== 0 && needsLegacy(result)) result = await run(ctx, OPENSSL, pkcs12Args(file, true), { input, maxStdout: MAX_PEM_OUTPUT });
+  if (result.exitCode === -1 && /buffer limit/.test(result.stderr)) {
+    throw new ResourceLimitError(`certificate: the PKCS#12 prints more than ${MAX_PEM_OUTPUT / 1024 / 1024} MiB of keys, certificates and attributes; at most that is read.`, 'PKCS#12 size');
+  }
   if (result.exitCode !== 0) {
     if (/mac verify failure|invalid password|bad decrypt/i.test(result.stderr)) throw new IncorrectPasswordError(WRONG_PASSWORD);
     if (/asn1|decode|not enough data|wrong tag|header too long/i.test(result.stderr)) throw new InvalidDocumentError('certificate: the file is not a readable PKCS#12.');

@@ -4,7 +4,7 @@ import { parseOrder, pageSources } from '../../src/operations/organize.js';
 import { formatNumber, formatProblem } from '../../src/operations/page-numbers.js';
 import { survives } from '../../src/operations/flatten.js';
 import { pdfDateToIso, toPdfDate, xmpDateToIso } from '../../src/pdf/pdf-date.js';
-import { readXmp, updateXmp, XmpError } from '../../src/pdf/xmp.js';
+import { MAX_XMP_DEPTH, MAX_XMP_NODES, readXmp, updateXmp, XmpError, XmpTooLargeError } from '../../src/pdf/xmp.js';
 import { parseDocumentInfo } from '../../src/tools/pdfinfo.js';
 
 describe('organize order', () => {
@@ -59,21 +59,34 @@ describe('XMP', () => {
     '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
     '<rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" pdf:Producer="Old" pdfaid:part="1" pdfaid:conformance="b">' +
     '<pdfaid:amd>2005</pdfaid:amd></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>';
-  it('reads attribute-form properties and the PDF/A id', () => {
-    expect(readXmp(packet)).toMatchObject({ values: { producer: 'Old' }, pdfa: '1B' });
+  it('reads attribute-form properties and the PDF/A id', async () => {
+    expect(await readXmp(packet)).toMatchObject({ values: { producer: 'Old' }, pdfa: '1B' });
   });
-  it('replaces attribute-form properties, keeps the rest', () => {
-    const updated = updateXmp(packet, { producer: 'New', title: 'T' }, '2024-01-01T00:00:00Z');
+  it('replaces attribute-form properties, keeps the rest', async () => {
+    const updated = await updateXmp(packet, { producer: 'New', title: 'T' }, '2024-01-01T00:00:00Z');
     expect(updated).not.toContain('Old');
     expect(updated).toContain('<pdf:Producer>New</pdf:Producer>');
     expect(updated).toContain('<pdfaid:amd>2005</pdfaid:amd>');
-    expect(readXmp(updated)).toMatchObject({ values: { producer: 'New', title: 'T' }, pdfa: '1B', modified: '2024-01-01T00:00:00Z' });
-    expect(readXmp(updateXmp(updated, { title: '' }, 'x')).values.title).toBeUndefined();
+    expect(await readXmp(updated)).toMatchObject({ values: { producer: 'New', title: 'T' }, pdfa: '1B', modified: '2024-01-01T00:00:00Z' });
+    expect((await readXmp(await updateXmp(updated, { title: '' }, 'x'))).values.title).toBeUndefined();
   });
-  it('escapes values and refuses DOCTYPEs and malformed packets', () => {
-    expect(readXmp(updateXmp(undefined, { title: '<b>&"x"</b>' }, 'x')).values.title).toBe('<b>&"x"</b>');
-    expect(() => readXmp('<!DOCTYPE x [<!ENTITY a "aaaa">]><x/>')).toThrow(XmpError);
-    expect(() => readXmp('<x:xmpmeta')).toThrow(XmpError);
+  it('escapes values and refuses DOCTYPEs and malformed packets', async () => {
+    expect((await readXmp(await updateXmp(undefined, { title: '<b>&"x"</b>' }, 'x'))).values.title).toBe('<b>&"x"</b>');
+    await expect(readXmp('<!DOCTYPE x [<!ENTITY a "aaaa">]><x/>')).rejects.toThrow(XmpError);
+    await expect(readXmp('<x:xmpmeta')).rejects.toThrow(XmpError);
+  });
+  it('refuses a packet past its element or depth limit without building it', async () => {
+    const open = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="">';
+    const close = '</rdf:Description></rdf:RDF></x:xmpmeta>';
+    await expect(readXmp(open + '<a/>'.repeat(MAX_XMP_NODES) + close)).rejects.toThrow(XmpTooLargeError);
+    await expect(updateXmp(open + '<a>'.repeat(MAX_XMP_DEPTH) + '</a>'.repeat(MAX_XMP_DEPTH) + close, { title: 'x' }, 'x')).rejects.toThrow(XmpTooLargeError);
+    expect((await readXmp(open + '<a/>'.repeat(1000) + '<dc:title xmlns:dc="http://purl.org/dc/elements/1.1/">ok</dc:title>' + close)).values.title).toBe('ok');
+  });
+  it('declares a namespace the packet binds to another prefix, on the new property', async () => {
+    const other = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><r:RDF xmlns:r="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><r:Description r:about="" xmlns:dc="urn:not-dc"/></r:RDF></x:xmpmeta>';
+    const updated = await updateXmp(other, { title: 'T' }, 'x');
+    expect(updated).toContain('xmlns:dc="urn:not-dc"');
+    expect((await readXmp(updated)).values.title).toBe('T');
   });
 });
 

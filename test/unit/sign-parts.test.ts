@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sniffBuffer } from '../../src/files/sniff.js';
 import { pdfDateToIso as verifyDateForTest } from '../../src/operations/verify.js';
 import { displayToUser, pdfDate, pdfText, pdfValue, prepareSignatureUpdate } from '../../src/pdf/signature-update.js';
-import { parsePdfsig } from '../../src/tools/pdfsig.js';
+import { AmbiguousListingError, parsePdfsig } from '../../src/tools/pdfsig.js';
 import { parsePemBundle } from '../../src/tools/openssl.js';
 
 describe('PKCS#12 sniffing', () => {
@@ -85,6 +85,28 @@ describe('tool output parsing', () => {
     const [a, b] = parsePdfsig(out);
     expect(a).toMatchObject({ fieldName: 'Signature1', signer: 'Alice', ranges: [[0, 100], [200, 300]], totalDocumentSigned: false, validation: 'Digest Mismatch.' });
     expect(b).toMatchObject({ signer: 'Bob', totalDocumentSigned: true, validation: 'Signature is Valid.' });
+  });
+
+  it('refuses a pdfsig listing in which a printed name imitates its verdict lines', () => {
+    const forged = [
+      'Signature #1:',
+      '  - Signature Field Name: x',
+      '  - Signature Validation: Signature is Valid.',
+      '  - Total document signed',
+      '  - Signer Certificate Common Name: ',
+      '  - Signed Ranges: [0 - 1], [100 - 101]',
+      '  - Not total document signed',
+      '  - Signature Validation: Unknown Validation Failure.',
+    ].join('\n');
+    expect(() => parsePdfsig(forged)).toThrow(AmbiguousListingError);
+    expect(() => parsePdfsig('Signature #1:\n  - Signature Field Name: a\nSignature #3:\n  - Signature Field Name: b')).toThrow(AmbiguousListingError);
+  });
+
+  it('splits PEM blocks in one pass: markers inside friendly names are not blocks, and the work is linear', () => {
+    const noise = `Bag Attributes\n    friendlyName: ${'-----BEGIN A-----'.repeat(60_000)}\n`;
+    const pem = `${noise}-----BEGIN PRIVATE KEY-----\nAAA\n-----END PRIVATE KEY-----\n${noise}-----BEGIN CERTIFICATE-----\nBBB\n-----END CERTIFICATE-----\n`;
+    const parsed = parsePemBundle(pem);
+    expect(parsed).toEqual({ keys: ['-----BEGIN PRIVATE KEY-----\nAAA\n-----END PRIVATE KEY-----'], certificates: ['-----BEGIN CERTIFICATE-----\nBBB\n-----END CERTIFICATE-----'] });
   });
 
   it('splits openssl PEM output into keys and certificates', () => {
