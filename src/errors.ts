@@ -150,7 +150,7 @@ export class ServerBusyError extends ProblemError {
  */
 export class QueueShareExceededError extends ServerBusyError {
   constructor(retryAfterSeconds: number) {
-    super(retryAfterSeconds, "The work queue is full and this account's own tool runs hold the largest share of it; retry later.");
+    super(retryAfterSeconds, "The work queue is full and this account's own tool runs hold the largest share of it; retry later (only the first such answer in 60 s is refunded).");
   }
 }
 export class TimeoutError extends ProblemError {

@@ -77,8 +77,9 @@ export class ProcessPool implements ToolSlots {
   /**
    * Waits for `weight` slots (clamped to capacity). When the queue is full,
    * the owner with the longest line gives up its newest waiter (rejected with
-   * QueueShareExceededError); if that is `owner` itself, or nobody's line is
-   * longer, this call is refused instead.
+   * a 503) if its line is at least two longer than `owner`'s; otherwise this
+   * call is refused. Either 503 is a QueueShareExceededError when the refused
+   * owner held at least an equal share of the queue (see refusal).
    */
   acquire(weight = 1, signal?: AbortSignal, owner?: PoolOwner): Promise<() => void> {
     const need = Math.min(Math.max(1, Math.floor(weight)), this.capacity);
@@ -92,7 +93,7 @@ export class ProcessPool implements ToolSlots {
       if (victim === undefined) return Promise.reject(this.refusal(owner));
       const line = this.lines.get(victim)!;
       const evicted = line[line.length - 1];
-      const error = this.refusal(victim);
+      const error = this.refusal(victim, owner);
       this.remove(evicted);
       evicted.fail(error);
     }
@@ -121,9 +122,14 @@ export class ProcessPool implements ToolSlots {
     });
   }
 
-  /** The owner whose line is longer than `owner`'s (the longest such), or undefined. */
+  /**
+   * The owner with the longest line if it is at least two longer than
+   * `owner`'s (so giving its place to `owner` leaves it still the longer), or
+   * undefined. Equal lines in a full queue are a real overload: the newcomer
+   * is refused rather than a run that already waited.
+   */
   private victimFor(owner: PoolOwner): PoolOwner | undefined {
-    let longest = this.lines.get(owner)?.length ?? 0;
+    let longest = (this.lines.get(owner)?.length ?? 0) + 1;
     let victim: PoolOwner | undefined;
     let found = false;
     for (const [other, line] of this.lines) {
@@ -136,11 +142,16 @@ export class ProcessPool implements ToolSlots {
     return found ? victim : undefined;
   }
 
-  /** The 503 for `owner`: a QueueShareExceededError when its line is more than an equal share of the queue. */
-  refusal(owner: PoolOwner): ServerBusyError {
+  /**
+   * The 503 for `owner` when the queue is full and `contender` wants a place:
+   * a QueueShareExceededError when `owner`'s line is at least an equal share
+   * of the queue among the owners waiting (the contender counted).
+   */
+  refusal(owner: PoolOwner, contender: PoolOwner = owner): ServerBusyError {
     const mine = this.lines.get(owner)?.length ?? 0;
+    const owners = this.lines.size + (this.lines.has(contender) ? 0 : 1);
     const retryAfter = this.retryAfterSeconds();
-    return mine > 0 && mine * this.lines.size > this.queued ? new QueueShareExceededError(retryAfter) : new ServerBusyError(retryAfter);
+    return mine > 0 && mine * owners >= this.queued ? new QueueShareExceededError(retryAfter) : new ServerBusyError(retryAfter);
   }
 
   private remove(waiter: Waiter): boolean {
