@@ -62,8 +62,8 @@ export class ProcessPool implements ToolSlots {
 
   /**
    * True when a new run of `owner` would only be refused (no slot, queue full,
-   * and no other owner holds a longer line to give way): used to answer 503
-   * before an upload is read.
+   * and no other owner's line long enough to give way, see victimFor): used
+   * to answer 503 before an upload is read.
    */
   isSaturated(owner?: PoolOwner): boolean {
     return this.inUse >= this.capacity && this.queued >= this.queueLimit && this.victimFor(owner) === undefined;
