@@ -21,6 +21,8 @@ export type PoolOwner = number | string | undefined;
 interface Waiter {
   weight: number;
   owner: PoolOwner;
+  /** The operation's start order (OperationSlots): a younger operation gives way to an older one of the same owner. */
+  seniority: number;
   grant: () => void;
   fail: (error: Error) => void;
 }
@@ -43,6 +45,7 @@ export interface ToolSlots {
 export class ProcessPool implements ToolSlots {
   private inUse = 0;
   private queued = 0;
+  private operations = 0;
   /** Waiting runs per owner, oldest first; the Map's order is the turn order. */
   private readonly lines = new Map<PoolOwner, Waiter[]>();
 
@@ -71,17 +74,21 @@ export class ProcessPool implements ToolSlots {
 
   /** A view of this pool for one operation of `owner`: at most `perOperation` of its runs in the pool at once. */
   forOperation(owner: PoolOwner, perOperation = Math.max(2, this.capacity)): OperationSlots {
-    return new OperationSlots(this, owner, perOperation);
+    return new OperationSlots(this, owner, perOperation, ++this.operations);
   }
 
   /**
    * Waits for `weight` slots (clamped to capacity). When the queue is full,
    * the owner with the longest line gives up its newest waiter (rejected with
    * a 503) if its line is at least two longer than `owner`'s; otherwise this
-   * call is refused. Either 503 is a QueueShareExceededError when the refused
-   * owner held at least an equal share of the queue (see refusal).
+   * call is refused — unless `owner`'s own line holds a run of a younger
+   * operation (`seniority`), which gives way instead: an overloaded owner's
+   * older operations finish, its newest ones are refused, rather than every
+   * operation losing a run somewhere along the way. Either 503 is a
+   * QueueShareExceededError when the refused owner held at least an equal
+   * share of the queue (see refusal).
    */
-  acquire(weight = 1, signal?: AbortSignal, owner?: PoolOwner): Promise<() => void> {
+  acquire(weight = 1, signal?: AbortSignal, owner?: PoolOwner, seniority = Number.MAX_SAFE_INTEGER): Promise<() => void> {
     const need = Math.min(Math.max(1, Math.floor(weight)), this.capacity);
     if (signal?.aborted) return Promise.reject(new ClientClosedError());
     if (this.queued === 0 && this.inUse + need <= this.capacity) {
@@ -90,10 +97,9 @@ export class ProcessPool implements ToolSlots {
     }
     if (this.queued >= this.queueLimit) {
       const victim = this.victimFor(owner);
-      if (victim === undefined) return Promise.reject(this.refusal(owner));
-      const line = this.lines.get(victim)!;
-      const evicted = line[line.length - 1];
-      const error = this.refusal(victim, owner);
+      const evicted = victim === undefined ? this.youngerThan(owner, seniority) : this.lines.get(victim)!.at(-1)!;
+      if (!evicted) return Promise.reject(this.refusal(owner));
+      const error = this.refusal(evicted.owner, owner);
       this.remove(evicted);
       evicted.fail(error);
     }
@@ -101,6 +107,7 @@ export class ProcessPool implements ToolSlots {
       const waiter: Waiter = {
         weight: need,
         owner,
+        seniority,
         grant: () => {
           signal?.removeEventListener('abort', onAbort);
           resolve(this.releaser(need));
@@ -140,6 +147,13 @@ export class ProcessPool implements ToolSlots {
       }
     }
     return found ? victim : undefined;
+  }
+
+  /** The waiting run of `owner`'s youngest operation, if that is younger than `seniority`. */
+  private youngerThan(owner: PoolOwner, seniority: number): Waiter | undefined {
+    let youngest: Waiter | undefined;
+    for (const waiter of this.lines.get(owner) ?? []) if (waiter.seniority > (youngest?.seniority ?? seniority)) youngest = waiter;
+    return youngest;
   }
 
   /**
@@ -214,6 +228,8 @@ export class OperationSlots implements ToolSlots {
     private readonly pool: ProcessPool,
     readonly owner: PoolOwner,
     readonly limit: number,
+    /** Start order among operations: an older one keeps its place in a full queue before a younger one of the same owner. */
+    readonly seniority: number,
   ) {}
 
   get capacity(): number {
@@ -228,7 +244,7 @@ export class OperationSlots implements ToolSlots {
     let release: () => void;
     try {
       if (this.refused) throw this.refused;
-      release = await this.pool.acquire(weight, signal, this.owner);
+      release = await this.pool.acquire(weight, signal, this.owner, this.seniority);
     } catch (error) {
       if (error instanceof ServerBusyError) this.refused ??= error;
       this.handOver();

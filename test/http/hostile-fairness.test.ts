@@ -16,7 +16,7 @@ import type { SqliteStore } from '../../src/store/sqlite.js';
 import { expectContained, expectProblem, startHostileServer, type HostileServer } from '../helpers/contained.js';
 import { numberedPdf, singlePages } from '../helpers/hostile-fairness.js';
 import { cli } from '../helpers/process-server.js';
-import { eventually, filePart, form, startTestServer, type TestServer } from '../helpers/server.js';
+import { corpus, eventually, filePart, form, startTestServer, type TestServer } from '../helpers/server.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'fairness-test-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -72,6 +72,17 @@ describe('split with many ranges (a real server process, real qpdf)', () => {
     expect(names.map((n) => pageText(path.join(dir, n)))).toEqual(expected);
     expect(names.map((n) => npages(path.join(dir, n)))).toEqual(expected.map((e) => e.split(' ').length));
   });
+
+  it('any fan-out draws on its operation\'s share: a merge of 30 encrypted inputs (two qpdf runs each to open) succeeds against a queue of 4', async () => {
+    // Encrypted, so each input's page count is qpdf's (with its is-encrypted probe): 60 runs, which used to be queued all at once.
+    const encrypted = await filePart(corpus('encrypted-aes256-owner-only.pdf'));
+    const o = await hostile.observe('merge', { files: Array.from({ length: 30 }, () => encrypted) });
+    expect(o.status, o.problem?.detail).toBe(200);
+    expectContained(o);
+    const merged = path.join(scratch, 'merged.pdf');
+    fs.writeFileSync(merged, o.body);
+    expect(npages(merged)).toBe(30 * npages(corpus('encrypted-aes256-owner-only.pdf')));
+  }, 120_000);
 
   it('parts that would hold more than MAX_PAGES pages in all are refused up front (422 resource_limit), not run', async () => {
     const o = await hostile.observe('split', { file: await filePart(numberedPdf(2000), 'twice.pdf'), ranges: '1-,1-' });

@@ -132,6 +132,27 @@ describe('OperationSlots', () => {
     expect(r.granted.filter((t) => t.startsWith('p'))).toEqual(Array.from({ length: 50 }, (_, i) => `p${i}`));
   });
 
+  it('in a queue full of one owner\'s runs, an older operation\'s run takes the place of a younger one\'s', async () => {
+    const pool = new ProcessPool(1, 2);
+    const r = recorder();
+    void r.take(pool.acquire(1, undefined, 'x'), 'x0');
+    const older = pool.forOperation('a', 2);
+    const younger = pool.forOperation('a', 2);
+    const o1 = older.acquire(1);
+    const y1 = younger.acquire(1).catch((error: Error) => error);
+    await settle();
+    expect(pool.waiting('a')).toBe(2);
+    // The older operation's next run: the younger operation's waiting run gives way, as a's own burst.
+    const o2 = older.acquire(1);
+    expect(await y1).toBeInstanceOf(QueueShareExceededError);
+    // The younger operation's next run is refused: nothing younger than it waits.
+    await expect(younger.acquire(1)).rejects.toBeInstanceOf(ServerBusyError);
+    r.release('x0');
+    (await o1)();
+    (await o2)();
+    expect(pool.stats()).toMatchObject({ inUse: 0, queued: 0 });
+  });
+
   it('once the pool refused one of its runs, the operation\'s further runs fail the same way without queueing', async () => {
     const pool = new ProcessPool(1, 1);
     const r = recorder();
