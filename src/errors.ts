@@ -144,13 +144,13 @@ export class ServerBusyError extends ProblemError {
   }
 }
 /**
- * 503 server_busy for a tool run refused because its own account holds more
- * than an equal share of the full work queue (tools/pool.ts): the account's
+ * 503 server_busy for a tool run refused because its own account held at
+ * least an equal share of the full work queue (tools/pool.ts): the account's
  * own burst, which http/allowance.ts refunds only once a window.
  */
 export class QueueShareExceededError extends ServerBusyError {
   constructor(retryAfterSeconds: number) {
-    super(retryAfterSeconds, "The work queue is full and this account's own tool runs hold the largest share of it; retry later (only the first such answer in 60 s is refunded).");
+    super(retryAfterSeconds, "The work queue is full and this account's own tool runs hold at least an equal share of it; retry later (only the first such answer in 60 s is refunded).");
   }
 }
 export class TimeoutError extends ProblemError {

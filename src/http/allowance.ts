@@ -46,7 +46,7 @@ export const OWN_BURST_WINDOW_MS = 60_000;
 
 /**
  * The one exception to refunding 503s (API.md §3): a 503 server_busy whose
- * account itself held the largest share of the full work queue
+ * account itself held at least an equal share of the full work queue
  * (QueueShareExceededError, tools/pool.ts) is refunded once per
  * OWN_BURST_WINDOW_MS; repeats within the window are charged, so a burst
  * repeated on purpose is not free. Kept in memory per process, like the queue

@@ -44,7 +44,7 @@ export async function splitPdf({ files, options, run, config }: OperationInput<S
     checkOutputCount(ranges.length, config.MAX_OUTPUT_FILES);
     const total = ranges.reduce((sum, r) => sum + r.last - r.first + 1, 0);
     if (total > config.MAX_PAGES) {
-      throw new ResourceLimitError(`The parts would hold ${total} pages in all; at most ${config.MAX_PAGES} are allowed (MAX_PAGES).`, 'MAX_PAGES', { limit: config.MAX_PAGES });
+      throw new ResourceLimitError(`The parts would hold ${total} pages in all; at most ${config.MAX_PAGES} are allowed (MAX_PAGES).`, 'MAX_PAGES', { value: config.MAX_PAGES });
     }
     parts = await input.withRetry((source) => splitRanges(run, source, ranges));
   }
