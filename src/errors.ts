@@ -143,6 +143,16 @@ export class ServerBusyError extends ProblemError {
     this.headers['Retry-After'] = String(retryAfterSeconds);
   }
 }
+/**
+ * 503 server_busy for a tool run refused because its own account held at
+ * least an equal share of the full work queue (tools/pool.ts): the account's
+ * own burst, which http/allowance.ts refunds only once a window.
+ */
+export class QueueShareExceededError extends ServerBusyError {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds, "The work queue is full and this account's own tool runs hold at least an equal share of it; retry later (only the first such answer in 60 s is refunded).");
+  }
+}
 export class TimeoutError extends ProblemError {
   constructor(limitMs: number) {
     super(504, 'timeout', 'Operation timed out', `The operation ran past its time limit of ${Math.round(limitMs / 1000)} s and was stopped.`);

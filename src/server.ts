@@ -125,8 +125,10 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
       resets_at: nextUtcMidnight(now).toISOString(),
     };
   });
+  // One instance for all routes: its own-burst refund window is per account, not per operation.
+  const charged = chargeAllowance(store);
   for (const route of operations) {
-    router.post(`/v1/pdf/${route.name}`, auth, chargeAllowance(store), operationHandler(route, services));
+    router.post(`/v1/pdf/${route.name}`, auth, charged, operationHandler(route, services));
   }
   extensions.extend?.(router);
   services.jobs?.mount?.(router);

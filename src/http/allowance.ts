@@ -3,7 +3,7 @@
 // and refunded only when the server is at fault (issue 8: refunding every 5xx
 // let a client buy unlimited work with files made to time out).
 import type { Context, Middleware } from 'koa';
-import { ClientClosedError, QuotaExceededError } from '../errors.js';
+import { ClientClosedError, QueueShareExceededError, QuotaExceededError } from '../errors.js';
 import type { Store } from '../store/types.js';
 import { dailyLimit } from '../store/plans.js';
 import { charge, refund, secondsToReset, usedOn, utcDay } from '../store/usage.js';
@@ -41,8 +41,34 @@ export function isRefunded(status: number, code?: string): boolean {
   return status === 500 || status === 502 || status === 503 || code === 'concurrency_limit';
 }
 
-/** Charges one request; refunds it when isRefunded says so. */
-export function chargeAllowance(store: Store): Middleware {
+/** After a refunded 503 of an account's own burst, further ones of that account within this window are charged. */
+export const OWN_BURST_WINDOW_MS = 60_000;
+
+/**
+ * The one exception to refunding 503s (API.md §3): a 503 server_busy whose
+ * account itself held at least an equal share of the full work queue
+ * (QueueShareExceededError, tools/pool.ts) is refunded once per
+ * OWN_BURST_WINDOW_MS; repeats within the window are charged, so a burst
+ * repeated on purpose is not free. Kept in memory per process, like the queue
+ * it judges: a restart forgets it, which costs at most one more refund.
+ */
+export class OwnBurstRefunds {
+  private readonly lastRefunded = new Map<number, number>();
+
+  /** Whether this own-burst 503 of `accountId` is refunded (the first in its window); records it if so. */
+  refunds(accountId: number, now = Date.now()): boolean {
+    const last = this.lastRefunded.get(accountId);
+    if (last !== undefined && now - last < OWN_BURST_WINDOW_MS) return false;
+    if (this.lastRefunded.size >= 10_000) {
+      for (const [id, at] of this.lastRefunded) if (now - at >= OWN_BURST_WINDOW_MS) this.lastRefunded.delete(id);
+    }
+    this.lastRefunded.set(accountId, now);
+    return true;
+  }
+}
+
+/** Charges one request; refunds it when isRefunded says so (an own-burst 503 only as OwnBurstRefunds allows). */
+export function chargeAllowance(store: Store, ownBursts = new OwnBurstRefunds()): Middleware {
   return async (ctx, next) => {
     const account = ctx.state.account!;
     const limit = dailyLimit(account.plan);
@@ -61,7 +87,7 @@ export function chargeAllowance(store: Store): Middleware {
     } catch (error) {
       if (!(error instanceof ClientClosedError)) {
         const problem = toProblem(error);
-        refunded = isRefunded(problem.status, problem.code);
+        refunded = isRefunded(problem.status, problem.code) && (!(error instanceof QueueShareExceededError) || ownBursts.refunds(account.id));
       }
       throw error;
     } finally {

@@ -278,7 +278,7 @@ export class JobWorker {
       secrets = secretFieldValues(fields);
       const options = parseOptions(route, fields, files, config);
       const timeoutMs = config[route.timeout];
-      const run: RunContext = { workdir, signal: entry.abort.signal, deadline: Date.now() + timeoutMs, timeoutMs, pool };
+      const run: RunContext = { workdir, signal: entry.abort.signal, deadline: Date.now() + timeoutMs, timeoutMs, pool: pool.forOperation(row.account_id) };
       const output = await route.run({ files, options, run, config });
       if (entry.abort.signal.aborted) throw new Error('aborted');
 

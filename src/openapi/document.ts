@@ -33,7 +33,10 @@ const commonErrors = {
       'on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged).',
   ),
   '500': problemResponse('processing_failed: a fault of the server (refunded).'),
-  '503': problemResponse('server_busy, with Retry-After (refunded).'),
+  '503': problemResponse(
+    'server_busy, with Retry-After (refunded) — except when the account\'s own tool runs held at least an equal share of the full work queue: ' +
+      'then only the first such 503 in 60 s is refunded and repeats are charged.',
+  ),
   '504': problemResponse('timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up.'),
 };
 
@@ -41,7 +44,8 @@ const commonErrors = {
 function accountRules(config: Config): string {
   const c = (n: number) => (n === 0 ? 'unlimited' : String(n));
   return (
-    ' Allowance: each operation request is charged one before it runs; it is refunded only for a server fault (500, 503) or a 429 concurrency_limit — ' +
+    ' Allowance: each operation request is charged one before it runs; it is refunded only for a server fault (500, 503) or a 429 concurrency_limit ' +
+    '(a 503 of the account\'s own burst in the work queue: the first in 60 s only) — ' +
     'a 504 timeout, a 422 (resource_limit, invalid_pdf, …) or another 4xx stays charged. Fair share: per server process an account runs at most ' +
     `${c(config.ACCOUNT_CONCURRENCY_FREE)} (free), ${c(config.ACCOUNT_CONCURRENCY_PRO)} (pro), ${c(config.ACCOUNT_CONCURRENCY_ENTERPRISE)} (enterprise) ` +
     'operations at once; further valid requests wait in arrival order (not counted against the time limit) up to ' +

@@ -2,13 +2,14 @@
 // PDF of the selected pages). Outputs are decrypted: the client proved it may
 // open the file by sending its password.
 import path from 'node:path';
-import { InvalidRequestError, ResourceLimitError } from '../errors.js';
+import { InvalidRequestError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
 import { numberedNames } from '../files/names.js';
 import { checkOutputCount } from '../files/zip.js';
 import { stemOf } from '../http/filename.js';
-import { selectPages, splitEvery } from '../tools/qpdf.js';
-import { parsePageRanges, toQpdfRange } from './page-ranges.js';
-import { PdfInput } from './pdf-input.js';
+import { selectPages, splitEvery, splitSelection } from '../tools/qpdf.js';
+import type { RunContext } from '../tools/run.js';
+import { parsePageRanges, toQpdfRange, type PageRange } from './page-ranges.js';
+import { PdfInput, type PdfSource } from './pdf-input.js';
 import type { OperationInput, OperationOutput } from './types.js';
 
 export interface SplitOptions {
@@ -41,10 +42,57 @@ export async function splitPdf({ files, options, run, config }: OperationInput<S
     const ranges = parsePageRanges(options.ranges!, input.pages, 'ranges');
     if (ranges.length > config.MAX_PAGES) throw new InvalidRequestError(`ranges: at most ${config.MAX_PAGES} items.`, 'ranges');
     checkOutputCount(ranges.length, config.MAX_OUTPUT_FILES);
-    parts = ranges.map((_, i) => path.join(run.workdir, `range-${i + 1}.pdf`));
-    // One qpdf per range; the pool bounds how many run at once.
-    await input.withRetry((source) => Promise.all(ranges.map((range, i) => selectPages(run, source.file, toQpdfRange([range]), parts[i], source.password))));
+    const total = ranges.reduce((sum, r) => sum + r.last - r.first + 1, 0);
+    if (total > config.MAX_PAGES) {
+      throw new ResourceLimitError(`The parts would hold ${total} pages in all; at most ${config.MAX_PAGES} are allowed (MAX_PAGES).`, 'MAX_PAGES', { value: config.MAX_PAGES });
+    }
+    parts = await input.withRetry((source) => splitRanges(run, source, ranges));
   }
   const names = numberedNames(stem, parts.length, 'pdf');
   return { type: 'zip', entries: parts.map((p, i) => ({ path: p, name: names[i] })), filename: `${stem}-pages.zip` };
+}
+
+/**
+ * One file per range, in order: one qpdf run per distinct range length (all
+ * ranges of that length selected in order and split into files of that
+ * length), so a 2,000-range split is one process, not 2,000 at once filling
+ * the shared queue. n distinct lengths need n(n+1)/2 pages, and the ranges
+ * hold at most MAX_PAGES (62 lengths under the default 2,000); their runs go
+ * `capacity` at a time.
+ */
+async function splitRanges(run: RunContext, source: PdfSource, ranges: PageRange[]): Promise<string[]> {
+  const byLength = new Map<number, number[]>();
+  ranges.forEach((range, index) => {
+    const length = range.last - range.first + 1;
+    const indexes = byLength.get(length);
+    if (indexes) indexes.push(index);
+    else byLength.set(length, [index]);
+  });
+  const parts: string[] = new Array(ranges.length);
+  const dir = path.join(run.workdir, source.repaired ? 'ranges-repaired' : 'ranges');
+  await inTurn([...byLength], run.pool.capacity, async ([length, indexes]) => {
+    const selection = toQpdfRange(indexes.map((index) => ranges[index]));
+    const files = await splitSelection(run, source.file, selection, length, path.join(dir, `length-${length}`), source.password);
+    if (files.length !== indexes.length) throw new ProcessingFailedError('qpdf split the pages into an unexpected number of files.', new Error(`${files.length} files for ${indexes.length} ranges of ${length} pages`));
+    indexes.forEach((index, k) => (parts[index] = files[k]));
+  });
+  return parts;
+}
+
+/** Runs `task` over `items`, at most `width` at once; after a failure starts no more, and rethrows it once the running ones settle. */
+async function inTurn<T>(items: T[], width: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      const item = items[next++];
+      try {
+        await task(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(width, items.length)) }, worker));
+  if (failure) throw failure.error;
 }

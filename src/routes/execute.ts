@@ -4,7 +4,7 @@
 // it. The work directory is removed once both the operation has settled and
 // the response is over.
 import type { Context, Middleware } from 'koa';
-import { ClientClosedError, InvalidRequestError, ServerBusyError } from '../errors.js';
+import { ClientClosedError, InvalidRequestError } from '../errors.js';
 import { checkDeclaredLength, closeAfterResponse, createWorkdir, receiveUpload, watchResponse } from '../http/upload.js';
 import { sendOutput } from '../http/send.js';
 import { secretFieldValues } from '../secrets.js';
@@ -26,9 +26,11 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
   return async (ctx) => {
     ctx.state.operation = route.name;
     checkDeclaredLength(ctx, route.files, config);
-    if (pool.isSaturated()) {
+    // Only the account holding the longest line in the full queue is turned away here (tools/pool.ts).
+    const owner = ctx.state.account!.id;
+    if (pool.isSaturated(owner)) {
       closeAfterResponse(ctx);
-      throw new ServerBusyError();
+      throw pool.refusal(owner);
     }
     // Before the first await, so that no 'close' goes unseen (see watchResponse).
     const response = watchResponse(ctx);
@@ -61,7 +63,7 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
       const release = await fairShare.acquire(account.id, account.plan, response.signal);
       try {
         const timeoutMs = config[route.timeout];
-        const run: RunContext = { workdir: workdir.path, signal: response.signal, deadline: Date.now() + timeoutMs, timeoutMs, pool };
+        const run: RunContext = { workdir: workdir.path, signal: response.signal, deadline: Date.now() + timeoutMs, timeoutMs, pool: pool.forOperation(account.id) };
         const output = await route.run({ files: upload.files, options, run, config });
         await sendOutput(ctx, output, config.MAX_OUTPUT_FILES);
       } finally {

@@ -36,6 +36,8 @@ interface QpdfCall {
   readsStdout?: boolean;
   /** Bytes of stdout kept (run()'s default otherwise); past it the call is a 422 resource_limit. */
   maxStdout?: number;
+  /** Pass the arguments in an @argfile even without a secret (one may pass the kernel's 128 KiB limit per argument). */
+  argFile?: boolean;
 }
 
 /** The secret values in `args`: each whole argument and the value after its "=" (for scrubbing). */
@@ -47,7 +49,7 @@ function secretValues(args: QpdfArg[]): string[] {
 export async function runQpdf(ctx: RunContext, args: QpdfArg[], call: QpdfCall): Promise<RunResult> {
   const hasSecret = args.some((a) => typeof a !== 'string');
   const plain = args.map((a) => (typeof a === 'string' ? a : a.secret));
-  const argv = hasSecret ? [`@${await writeArgFile(ctx.workdir, plain)}`] : plain;
+  const argv = hasSecret || call.argFile ? [`@${await writeArgFile(ctx.workdir, plain)}`] : plain;
   return checked(await run(ctx, QPDF, argv, { discardStdout: !call.readsStdout, maxStdout: call.maxStdout, successCodes: QPDF_SUCCESS }), call, secretValues(args));
 }
 
@@ -161,6 +163,27 @@ export async function splitEvery(ctx: RunContext, input: string, pagesPerFile: n
   const args: QpdfArg[] = [input, ...passwordArgs(password), '--decrypt', `--split-pages=${pagesPerFile}`, path.join(outDir, 'part-%d.pdf')];
   await runQpdf(ctx, args, { inputs: [input], passwordGiven: password !== undefined });
   // qpdf zero-pads the page numbers in the names, so a name sort is page order.
+  return (await fs.readdir(outDir)).sort().map((name) => path.join(outDir, name));
+}
+
+/** A page selection longer than this goes to qpdf in an @argfile (Linux refuses a single argument over 128 KiB). */
+const LONG_SELECTION = 32 * 1024;
+
+/**
+ * Writes the pages `selection` of `input` (a qpdf range list, in order,
+ * repeats allowed) as consecutive files of `pagesPerFile` pages in `outDir`,
+ * in one qpdf run (`--pages . <selection> -- --split-pages`); returns them in
+ * order. Like mode=every, each file holds its pages with their annotations,
+ * form fields and page labels, not the document's outline or metadata (qpdf
+ * manual, --split-pages). One run instead of one per part: a per-part run
+ * parses the whole input each time (0.4 s per part of a 2,000-page file,
+ * against 0.95 s for all 2,000 parts in one run).
+ */
+export async function splitSelection(ctx: RunContext, input: string, selection: string, pagesPerFile: number, outDir: string, password?: string): Promise<string[]> {
+  await fs.mkdir(outDir, { recursive: true });
+  const args: QpdfArg[] = [input, ...passwordArgs(password), '--decrypt', '--pages', '.', selection, '--', `--split-pages=${pagesPerFile}`, path.join(outDir, 'part-%d.pdf')];
+  await runQpdf(ctx, args, { inputs: [input], passwordGiven: password !== undefined, argFile: selection.length > LONG_SELECTION });
+  // qpdf zero-pads the first page number of each name to the same width, so a name sort is output order.
   return (await fs.readdir(outDir)).sort().map((name) => path.join(outDir, name));
 }
 

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import { ClientClosedError, ResourceLimitError, TimeoutError } from '../errors.js';
-import type { ProcessPool } from './pool.js';
+import type { ToolSlots } from './pool.js';
 import { HelperFileError, Spawner, type SmallFile, type SpawnExit, type SpawnHandle, type SpawnRequest } from './spawner.js';
 
 /** What an operation hands down to its tools: where to work and when to stop. */
@@ -34,7 +34,8 @@ export interface RunContext {
   deadline: number;
   /** The operation's whole limit, for the 504 message. */
   timeoutMs: number;
-  pool: ProcessPool;
+  /** Where children get their slot: an operation's share of the pool (ProcessPool.forOperation), or the pool. */
+  pool: ToolSlots;
   /** Filled with each finished child's argv and timing (tests and logs). */
   trace?: RunRecord[];
 }
