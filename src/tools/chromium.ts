@@ -19,7 +19,7 @@
 // pages, so the operation can refuse a longer result without printing it all.
 import fs from 'node:fs';
 import path from 'node:path';
-import puppeteer, { type Browser, type BrowserContext, type ConnectionTransport, type HTTPRequest, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type CDPSession, type ConnectionTransport, type HTTPRequest, type Page } from 'puppeteer-core';
 import { ClientClosedError, ProcessingFailedError, ResourceLimitError, TimeoutError } from '../errors.js';
 import { makeShortTmpDir, profileBase } from './chromium-dirs.js';
 import { ChromiumWatchdog } from './chromium-watchdog.js';
@@ -162,6 +162,8 @@ interface Instance {
   tmpDir: string;
   /** When the watchdog last killed one of its processes (epoch ms; 0 = never). */
   memoryKilledAt: number;
+  /** A session on the browser target, made on first use, for its list of processes. */
+  browserSession?: Promise<CDPSession>;
   renders: number;
   active: number;
   retired: boolean;
@@ -263,7 +265,11 @@ export class ChromiumPool {
       if (Date.now() >= ctx.deadline) throw new TimeoutError(ctx.timeoutMs);
       const instance = this.instance();
       instance.active += 1;
-      const unwatch = this.watchdog.watch(instance.process.pid, () => (instance.memoryKilledAt = Date.now()));
+      const unwatch = this.watchdog.watch(
+        instance.process.pid,
+        () => childPids(instance),
+        () => (instance.memoryKilledAt = Date.now()),
+      );
       // Runs once the request's context is closed (after the answer, when the print succeeded).
       const done = () => {
         unwatch();
@@ -604,6 +610,13 @@ export function sitePath(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Pids of the instance's processes other than the browser (renderers, GPU, services), as the browser lists them. */
+async function childPids(instance: Instance): Promise<number[]> {
+  instance.browserSession ??= instance.browser.then((browser) => browser.target().createCDPSession());
+  const { processInfo } = await (await instance.browserSession).send('SystemInfo.getProcessInfo');
+  return processInfo.filter((info) => info.type !== 'browser').map((info) => info.id);
 }
 
 /** Pids of the renderers whose out-of-memory line is in `stderr` (Chromium's log lines start with "[pid:tid:…]"). */
