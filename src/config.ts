@@ -107,7 +107,7 @@ const configSchema = z.object({
   /**
    * Memory one Chromium renderer (or other child of the browser) may fill, bytes
    * (default 2 GiB; 0 = no cap). Watched in /proc (tools/chromium-watchdog.ts);
-   * V8's heap gets half of it. A page over it answers 422 resource_limit.
+   * V8's heap limit is set to it too. A page over it answers 422 resource_limit.
    */
   CHROMIUM_MEMORY_LIMIT: int(2048 * MiB, 0),
 });

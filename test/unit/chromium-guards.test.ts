@@ -20,11 +20,11 @@ describe('sitePath', () => {
 });
 
 describe('memory cap arguments', () => {
-  it('gives V8 half the cap (at least 64 MiB) and no flag without a cap', () => {
-    expect(v8HeapMiB(2048 * MiB)).toBe(1024);
-    expect(v8HeapMiB(384 * MiB)).toBe(192);
+  it("sets V8's heap limit to the cap (at least 64 MiB) and no flag without a cap", () => {
+    expect(v8HeapMiB(2048 * MiB)).toBe(2048);
+    expect(v8HeapMiB(384 * MiB)).toBe(384);
     expect(v8HeapMiB(10 * MiB)).toBe(64);
-    expect(chromiumArgs('/p', 2048 * MiB)).toContain('--js-flags=--max-old-space-size=1024');
+    expect(chromiumArgs('/p', 2048 * MiB)).toContain('--js-flags=--max-old-space-size=2048');
     expect(chromiumArgs('/p', 0).some((a) => a.startsWith('--js-flags'))).toBe(false);
     expect(chromiumArgs('/p', 2048 * MiB).at(-1)).toBe('about:blank');
   });
