@@ -233,6 +233,8 @@ export class ChromiumPool {
   private readonly watchdog: ChromiumWatchdog;
   /** Every instance whose directories are not yet removed (retired ones included: they may still be running). */
   private readonly unremoved = new Set<Instance>();
+  /** Contexts being closed, or closed (closeContext). */
+  private readonly closing = new WeakMap<BrowserContext, Promise<void>>();
   private startedCount = 0;
   private renderCount = 0;
   private stopped = false;
@@ -454,9 +456,22 @@ export class ChromiumPool {
     })();
   }
 
-  /** Closes a request's context; kills the instance if that does not happen within CLOSE_GRACE_MS. */
-  private async closeContext(instance: Instance, context: BrowserContext | undefined): Promise<void> {
-    if (!context) return;
+  /**
+   * Closes a request's context once (a render stopped early closes it at once and again in its
+   * `finally`: a second Target.disposeBrowserContext fails, and a failure here costs the instance);
+   * kills the instance if that does not happen within CLOSE_GRACE_MS.
+   */
+  private closeContext(instance: Instance, context: BrowserContext | undefined): Promise<void> {
+    if (!context) return Promise.resolve();
+    let closing = this.closing.get(context);
+    if (!closing) {
+      closing = this.closeContextOnce(instance, context);
+      this.closing.set(context, closing);
+    }
+    return closing;
+  }
+
+  private async closeContextOnce(instance: Instance, context: BrowserContext): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const closed = await Promise.race([
       context.close().then(

@@ -28,6 +28,21 @@ function profilesUnder(dataDir: string): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 }
 
+/** Pids of the Chromium browser processes (not renderers) whose profile is under `dataDir`. */
+function browsersUnder(dataDir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.includes(`--user-data-dir=${dataDir}`) && !cmdline.includes('--type=')) pids.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return pids;
+}
+
 const html = async (content: string, name = 'page.html') => filePart(Buffer.from(content), name);
 
 describe('HTML → PDF against hostile pages (real server process)', () => {
@@ -67,7 +82,12 @@ describe('HTML → PDF against hostile pages (real server process)', () => {
     await hostile.expectStillServing();
   });
 
-  it('a page filling ArrayBuffers past CHROMIUM_MEMORY_LIMIT answers 422 resource_limit; the next page prints', async () => {
+  it('a page filling ArrayBuffers past CHROMIUM_MEMORY_LIMIT answers 422 resource_limit; the same browser prints the next page', async () => {
+    const warm = await hostile.call('convert', { file: await html('<!doctype html><p>Before the hog</p>', 'before.html'), to: 'pdf' });
+    expect(warm.status).toBe(200);
+    await warm.arrayBuffer();
+    const browsers = browsersUnder(path.join(hostile.base, 'data'));
+    expect(browsers).toHaveLength(1);
     // Up to 3 GiB if nothing stopped it; the cap is 384 MiB.
     const o = await hostile.observe('convert', { file: await html(arrayBufferHog(3072), 'buffers.html'), to: 'pdf' });
     expectProblem(o, 422, 'resource_limit');
@@ -76,6 +96,8 @@ describe('HTML → PDF against hostile pages (real server process)', () => {
     const after = await hostile.call('convert', { file: await html('<!doctype html><p>Printed after the hog</p>', 'after.html'), to: 'pdf' });
     expect(after.status).toBe(200);
     expect(textOf(await saveBody(after, 'after-hog.pdf'))).toContain('Printed after the hog');
+    // Only the page's renderer was killed: the instance was not restarted.
+    expect(browsersUnder(path.join(hostile.base, 'data'))).toEqual(browsers);
     await hostile.expectStillServing();
   });
 
