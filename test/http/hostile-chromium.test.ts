@@ -133,19 +133,20 @@ describe('HTML → PDF against hostile pages (real server process)', () => {
 });
 
 describe('a 150-character DATA_DIR and TMP_DIR; directories of dead servers are swept at start-up', () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-hostile-chromium-long-'));
-  const long = (leaf: string) => path.join(root, `${leaf}-`.padEnd(150 - root.length - 1, 'x'));
-  const dataDir = long('data');
-  const tmpDir = long('tmp');
-  // A dead owner (no such pid), the naming of the previous version (pid only), and a live owner (this test process).
-  const deadProfile = path.join(dataDir, 'chromium', '999999999.12345-abcdef');
-  const oldStyleProfile = path.join(dataDir, 'chromium', '999999998-abcdef');
-  const liveProfile = path.join(dataDir, 'chromium', `${process.pid}.${processStartTime(process.pid)}-abcdef`);
+  let root: string, dataDir: string, tmpDir: string, deadProfile: string, oldStyleProfile: string, liveProfile: string;
   const deadTmp = path.join('/tmp', 'pdfchr-999999999.12345-AbCdEf');
   const liveTmp = path.join('/tmp', `pdfchr-${process.pid}.${processStartTime(process.pid)}-AbCdEf`);
   let hostile: HostileServer;
 
   beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-hostile-chromium-long-'));
+    const long = (leaf: string) => path.join(root, `${leaf}-`.padEnd(150 - root.length - 1, 'x'));
+    dataDir = long('data');
+    tmpDir = long('tmp');
+    // A dead owner (no such pid), the naming of the previous version (pid only), and a live owner (this test process).
+    deadProfile = path.join(dataDir, 'chromium', '999999999.12345-abcdef');
+    oldStyleProfile = path.join(dataDir, 'chromium', '999999998-abcdef');
+    liveProfile = path.join(dataDir, 'chromium', `${process.pid}.${processStartTime(process.pid)}-abcdef`);
     expect(dataDir.length).toBe(150);
     expect(tmpDir.length).toBe(150);
     fs.mkdirSync(tmpDir, { recursive: true });
@@ -155,7 +156,7 @@ describe('a 150-character DATA_DIR and TMP_DIR; directories of dead servers are 
   }, 60_000);
   afterAll(async () => {
     await hostile?.close();
-    for (const dir of [root, liveTmp, deadTmp]) fs.rmSync(dir, { recursive: true, force: true });
+    for (const dir of [root, liveTmp, deadTmp]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('HTML → PDF prints (the singleton socket path no longer depends on DATA_DIR)', async () => {
