@@ -109,6 +109,12 @@ const configSchema = z.object({
   CHROMIUM_POOL_SIZE: int(1),
   /** Pages rendered before an instance is restarted. */
   CHROMIUM_RESTART_AFTER: int(100),
+  /**
+   * Memory one Chromium renderer (or other child of the browser) may fill, bytes
+   * (default 2 GiB; 0 = no cap). Watched in /proc (tools/chromium-watchdog.ts);
+   * V8's heap limit is set to it too. A page over it answers 422 resource_limit.
+   */
+  CHROMIUM_MEMORY_LIMIT: int(2048 * MiB, 0),
 });
 
 export type Config = z.infer<typeof configSchema>;

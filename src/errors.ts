@@ -66,8 +66,9 @@ export class TooManyFilesError extends ProblemError {
   }
 }
 export class TooManyPagesError extends ProblemError {
-  constructor(limit: number, pages: number) {
-    super(413, 'too_many_pages', 'Too many pages', `The document has ${pages} pages; the limit is ${limit} (MAX_PAGES).`, { limit });
+  /** `exact` false: the count stopped past the limit (a print cut at MAX_PAGES + 1), so the detail says "more than". */
+  constructor(limit: number, pages: number, exact = true) {
+    super(413, 'too_many_pages', 'Too many pages', `The document has ${exact ? pages : `more than ${limit}`} pages; the limit is ${limit} (MAX_PAGES).`, { limit });
   }
 }
 /** An image that would have to be decoded is over the pixel limit (413 file_too_large; detail states the limit). */

@@ -238,7 +238,7 @@ export class JobWorker {
         const failed = await store.failOrphan(row, JSON.stringify(problemBody(problem, row.request_id ?? undefined)), this.effects(true), new Date());
         if (failed) {
           log.error({ job: row.id, worker: row.worker_id }, 'job interrupted twice; failed');
-          void this.removeInputs(failed);
+          this.removeInputs(failed).catch((error) => log.warn({ err: error, job: row.id }, 'removing the inputs of a failed job failed'));
           this.onFinished();
         }
       }

@@ -6,13 +6,20 @@
 // browser build, served as an internal file), not in this process: a
 // pathological Markdown file then costs the browser's time under the
 // request's deadline, never the server's event loop.
+//
+// The result is held to MAX_PAGES like every other output: Chromium prints at
+// most MAX_PAGES + 1 pages (a 5,000-page page is not printed whole only to be
+// refused), and a result longer than MAX_PAGES answers 413 too_many_pages.
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Config } from '../config.js';
+import { TooManyPagesError } from '../errors.js';
+import { quickPageCount } from '../files/pdf-page-count.js';
 import { unpackSite } from '../files/site-zip.js';
 import type { FileKind } from '../files/sniff.js';
 import { chromiumPool, type PrintOptions } from '../tools/chromium.js';
+import { pageCount } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
 import type { InputFile, OperationOutput } from './types.js';
 
@@ -85,6 +92,8 @@ export async function webToPdf(run: RunContext, file: InputFile, input: WebInput
     }
   }
   // The render checks the PDF is whole (header to %%EOF); Chromium's own output needs no qpdf pass.
-  const { blocked } = await chromiumPool(config).render(run, { siteDir, entry: 'index.html', internal, readyWhen, output, print });
+  const { blocked } = await chromiumPool(config).render(run, { siteDir, entry: 'index.html', internal, readyWhen, output, print, maxPages: config.MAX_PAGES });
+  const pages = (await quickPageCount(output, config.MAX_PAGES + 1)) ?? (await pageCount(run, output));
+  if (pages > config.MAX_PAGES) throw new TooManyPagesError(config.MAX_PAGES, pages, false);
   return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stem}.pdf`, headers: { 'X-Blocked-Resources': String(blocked) } };
 }

@@ -37,7 +37,8 @@ export const convertRoute = defineOperation({
     'A page that would exceed MAX_RENDER_PIXELS at `dpi` gives 413 page_too_large. ' +
     'HTML and Markdown input (`to=pdf`): an .html/.htm page, a .md file (rendered with a clean default stylesheet), or a ZIP with index.html ' +
     'and its assets (entries with `..` or absolute paths → 400), printed by headless Chromium with no network access: anything not in the ' +
-    'upload is refused, and `X-Blocked-Resources` says how many requests were. JavaScript runs, bounded by the operation time limit (504). ' +
+    'upload is refused, and `X-Blocked-Resources` says how many requests were. JavaScript runs, bounded by the operation time limit (504) and ' +
+    'CHROMIUM_MEMORY_LIMIT per renderer (422 resource_limit); a result over MAX_PAGES pages gives 413 too_many_pages. ' +
     'Page setup for this input only: `paper`, `landscape`, `margin`, `print_background`; `tagged`=true asks for a tagged (accessible) PDF, ' +
     'which takes longer to print (off by default).',
   files: [

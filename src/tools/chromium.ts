@@ -11,11 +11,18 @@
 // that, the proxy points at a closed port and every host name resolves to
 // nothing, so a request that escaped interception (WebSocket, prefetch)
 // still reaches no server.
-import crypto from 'node:crypto';
+//
+// Memory: V8's heap of each renderer is capped (--js-flags) and every child
+// of the browser is watched in /proc (chromium-watchdog.ts); a page over
+// CHROMIUM_MEMORY_LIMIT loses its renderer and answers 422 resource_limit,
+// while the instance keeps serving. Output is printed up to MAX_PAGES + 1
+// pages, so the operation can refuse a longer result without printing it all.
 import fs from 'node:fs';
 import path from 'node:path';
-import puppeteer, { type Browser, type BrowserContext, type ConnectionTransport, type HTTPRequest, type Page } from 'puppeteer-core';
-import { ClientClosedError, ProcessingFailedError, TimeoutError } from '../errors.js';
+import puppeteer, { type Browser, type BrowserContext, type CDPSession, type ConnectionTransport, type HTTPRequest, type Page } from 'puppeteer-core';
+import { ClientClosedError, ProcessingFailedError, ResourceLimitError, TimeoutError } from '../errors.js';
+import { makeShortTmpDir, profileBase } from './chromium-dirs.js';
+import { ChromiumWatchdog } from './chromium-watchdog.js';
 import { startLongLived, type LongLivedProcess, type RunContext } from './run.js';
 import { warmPools } from './warm-pools.js';
 
@@ -34,8 +41,23 @@ const SPARE_PROBE_MS = 1_000;
 /** How long a request waits for a spare that is still being made before making its own. */
 const SPARE_WAIT_MS = 2_000;
 
-/** Arguments of one warm instance (exported for unit tests). */
-export function chromiumArgs(profileDir: string): string[] {
+/** How long after the watchdog killed one of an instance's processes a page crash there counts as that kill. */
+const MEMORY_KILL_WINDOW_MS = 10_000;
+/** What Chromium prints when a renderer runs out of V8 heap or Blink (Oilpan) memory, with the renderer's pid first. */
+const OOM_LINE = /^\[(\d+):[^\]]*\][^\n]*(?:V8 javascript OOM|Oilpan: Out of memory|Out of memory)/gm;
+
+/**
+ * V8 old-space size (MiB) for a memory cap: the cap itself, a backstop behind the watchdog. With half
+ * the cap, a page growing its JavaScript heap spent ~8 s in V8's last-resort collections near that
+ * limit before V8 gave up; with the whole cap, the heap plus the renderer's own memory crosses the
+ * cap first and the watchdog ends it in ~3 s (measured, 384 MiB cap).
+ */
+export function v8HeapMiB(memoryLimitBytes: number): number {
+  return Math.max(64, Math.floor(memoryLimitBytes / (1024 * 1024)));
+}
+
+/** Arguments of one warm instance (exported for unit tests); `memoryLimit` 0 leaves V8's own heap limit. */
+export function chromiumArgs(profileDir: string, memoryLimit = 0): string[] {
   const args = [
     '--headless',
     '--remote-debugging-pipe',
@@ -60,6 +82,7 @@ export function chromiumArgs(profileDir: string): string[] {
     '--host-resolver-rules=MAP * ~NOTFOUND',
     '--webrtc-ip-handling-policy=disable_non_proxied_udp',
     '--force-webrtc-ip-handling-policy',
+    ...(memoryLimit > 0 ? [`--js-flags=--max-old-space-size=${v8HeapMiB(memoryLimit)}`] : []),
     'about:blank',
   ];
   // Chromium refuses to run as root with its sandbox; as another user it keeps it.
@@ -127,6 +150,8 @@ export interface RenderJob {
   readyWhen?: string;
   output: string;
   print: PrintOptions;
+  /** Pages printed at most: the print stops after them (the caller refuses a longer result). */
+  maxPages?: number;
 }
 
 export interface RenderResult {
@@ -138,6 +163,12 @@ interface Instance {
   process: LongLivedProcess;
   browser: Promise<Browser>;
   profileDir: string;
+  /** Its TMPDIR: short, under /tmp (chromium-dirs.ts). */
+  tmpDir: string;
+  /** When the watchdog last killed one of its processes (epoch ms; 0 = never). */
+  memoryKilledAt: number;
+  /** A session on the browser target, made on first use, for its list of processes. */
+  browserSession?: Promise<CDPSession>;
   renders: number;
   active: number;
   retired: boolean;
@@ -199,6 +230,11 @@ export interface ChromiumPoolStats {
 export class ChromiumPool {
   private readonly slots: Array<Instance | undefined>;
   private readonly baseDir: string;
+  private readonly watchdog: ChromiumWatchdog;
+  /** Every instance whose directories are not yet removed (retired ones included: they may still be running). */
+  private readonly unremoved = new Set<Instance>();
+  /** Contexts being closed, or closed (closeContext). */
+  private readonly closing = new WeakMap<BrowserContext, Promise<void>>();
   private startedCount = 0;
   private renderCount = 0;
   private stopped = false;
@@ -209,9 +245,12 @@ export class ChromiumPool {
     dataDir: string,
     /** Fresh contexts each instance keeps ready: enough for every render the process pool lets run at once. */
     readonly sparesPerInstance = 1,
+    /** Bytes one child process of the browser may fill (CHROMIUM_MEMORY_LIMIT; 0 = no cap). */
+    readonly memoryLimit = 0,
   ) {
     this.slots = new Array(size).fill(undefined);
-    this.baseDir = path.join(dataDir, 'chromium', `${process.pid}-${crypto.randomBytes(3).toString('hex')}`);
+    this.baseDir = profileBase(dataDir);
+    this.watchdog = new ChromiumWatchdog(memoryLimit);
   }
 
   stats(): ChromiumPoolStats {
@@ -233,8 +272,14 @@ export class ChromiumPool {
       if (Date.now() >= ctx.deadline) throw new TimeoutError(ctx.timeoutMs);
       const instance = this.instance();
       instance.active += 1;
+      const unwatch = this.watchdog.watch(
+        instance.process.pid,
+        () => childPids(instance),
+        () => (instance.memoryKilledAt = Date.now()),
+      );
       // Runs once the request's context is closed (after the answer, when the print succeeded).
       const done = () => {
+        unwatch();
         instance.active -= 1;
         instance.renders += 1;
         this.renderCount += 1;
@@ -250,24 +295,30 @@ export class ChromiumPool {
   /** Kills every instance and removes the profiles. */
   async stop(): Promise<void> {
     this.stopped = true;
-    const exits = this.slots.map((instance) => {
-      if (!instance) return Promise.resolve();
-      instance.process.kill();
-      return instance.process.exited.then(() => undefined);
-    });
     this.slots.fill(undefined);
-    await Promise.all(exits);
-    await fs.promises.rm(this.baseDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    // Retired instances too: the process may exit right after this, before their own exit handlers ran.
+    const instances = [...this.unremoved];
+    for (const instance of instances) instance.process.kill();
+    await Promise.all(instances.map((instance) => instance.process.exited));
+    await Promise.all([...instances.map((instance) => removeDirs(instance)), removeDir(this.baseDir)]);
   }
 
   private async renderOn(ctx: RunContext, instance: Instance, job: RenderJob, done: () => void): Promise<RenderResult> {
-    let stoppedBy: 'timeout' | 'abort' | undefined;
+    let stoppedBy: 'timeout' | 'abort' | 'crash' | undefined;
     let context: BrowserContext | undefined;
     let printed = false;
     let interrupt: (() => void) | undefined;
     const interrupted = new Promise<never>((_, reject) => (interrupt = () => reject(new Error('stopped'))));
     interrupted.catch(() => undefined);
-    const stop = (why: 'timeout' | 'abort') => {
+    // Every wait on the page ends when the render is stopped: a crashed renderer leaves puppeteer's
+    // calls pending for a minute (measured: evaluate rejected 55 s after the crash). The call that
+    // lost the race must not reject unhandled later.
+    const until = <T>(call: Promise<T>): Promise<T> => {
+      call.catch(() => undefined);
+      return Promise.race([call, interrupted]);
+    };
+    const oomBefore = oomPids(instance.process.stderrTail());
+    const stop = (why: 'timeout' | 'abort' | 'crash') => {
       stoppedBy ??= why;
       interrupt?.();
       // Closing the context ends its pending calls; a renderer that will not let go costs the instance.
@@ -288,16 +339,22 @@ export class ChromiumPool {
       context = fresh.context;
       if (stoppedBy) throw new Error('stopped');
       const page = fresh.page;
+      // The renderer died (killed by the watchdog, out of V8 heap, or a crash the page caused).
+      page.once('error', () => stop('crash'));
+      if (fresh.crashed) stop('crash');
       // Interception was switched on when the page was made: no request of this page goes unanswered by `answer`.
       page.on('request', (request) => {
-        void this.answer(request, job).then((allowed) => {
-          if (!allowed) blocked += 1;
-        });
+        void this.answer(request, job).then(
+          (allowed) => {
+            if (!allowed) blocked += 1;
+          },
+          () => (blocked += 1), // answer() handles its own failures; this only keeps a rejection from ending the process
+        );
       });
-      await page.goto(`${SITE_ORIGIN}/${job.entry.split('/').map(encodeURIComponent).join('/')}`, { waitUntil: 'load', timeout: 0 });
-      if (job.readyWhen) await page.waitForFunction(job.readyWhen, { timeout: 0, polling: 50 });
+      await until(page.goto(`${SITE_ORIGIN}/${job.entry.split('/').map(encodeURIComponent).join('/')}`, { waitUntil: 'load', timeout: 0 }));
+      if (job.readyWhen) await until(page.waitForFunction(job.readyWhen, { timeout: 0, polling: 50 }));
       // Images added after `load` (rendered Markdown) and web fonts are in before printing.
-      await page.evaluate(async () => {
+      await until(page.evaluate(async () => {
         await Promise.all(
           Array.from(document.images)
             .filter((image) => !image.complete)
@@ -310,13 +367,13 @@ export class ChromiumPool {
             ),
         );
         await document.fonts.ready;
-      });
+      }));
       const margin = `${job.print.margin / 72}in`;
       const [short, long] = PAPER_MM[job.print.paper];
       const [width, height] = job.print.landscape ? [long, short] : [short, long];
       // Streamed to the file (Page.printToPDF ReturnAsStream). Fonts were awaited just above, in the
       // same call as the images, so puppeteer's own wait (an isolated world) is not needed.
-      await page.pdf({
+      await until(page.pdf({
         path: job.output,
         width: `${width}mm`,
         height: `${height}mm`,
@@ -326,7 +383,9 @@ export class ChromiumPool {
         outline: false,
         waitForFonts: false,
         timeout: 0,
-      });
+        // Chromium caps the range at the document's length quietly (CDP Page.printToPDF, pageRanges).
+        ...(job.maxPages ? { pageRanges: `1-${job.maxPages + 1}` } : {}),
+      }));
       if (stoppedBy) throw new Error('stopped');
       await assertWholePdf(job.output);
       printed = true;
@@ -334,6 +393,13 @@ export class ChromiumPool {
     } catch (error) {
       if (stoppedBy === 'timeout') throw new TimeoutError(ctx.timeoutMs);
       if (stoppedBy === 'abort') throw new ClientClosedError();
+      if (stoppedBy === 'crash' && this.outOfMemory(instance, oomBefore)) {
+        // Only the page's renderer went; the browser and the other renders on it carry on.
+        const mib = Math.round(this.memoryLimit / (1024 * 1024));
+        throw new ResourceLimitError(`The page needed more memory than one Chromium renderer may use (${mib} MiB, CHROMIUM_MEMORY_LIMIT).`, 'CHROMIUM_MEMORY_LIMIT', {
+          value: this.memoryLimit,
+        });
+      }
       this.retire(instance);
       throw new ProcessingFailedError('Chromium could not print the page.', error);
     } finally {
@@ -390,9 +456,22 @@ export class ChromiumPool {
     })();
   }
 
-  /** Closes a request's context; kills the instance if that does not happen within CLOSE_GRACE_MS. */
-  private async closeContext(instance: Instance, context: BrowserContext | undefined): Promise<void> {
-    if (!context) return;
+  /**
+   * Closes a request's context once (a render stopped early closes it at once and again in its
+   * `finally`: a second Target.disposeBrowserContext fails, and a failure here costs the instance);
+   * kills the instance if that does not happen within CLOSE_GRACE_MS.
+   */
+  private closeContext(instance: Instance, context: BrowserContext | undefined): Promise<void> {
+    if (!context) return Promise.resolve();
+    let closing = this.closing.get(context);
+    if (!closing) {
+      closing = this.closeContextOnce(instance, context);
+      this.closing.set(context, closing);
+    }
+    return closing;
+  }
+
+  private async closeContextOnce(instance: Instance, context: BrowserContext): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const closed = await Promise.race([
       context.close().then(
@@ -408,16 +487,44 @@ export class ChromiumPool {
     }
   }
 
-  /** Answers one request of the page from the upload; anything else is refused. Returns whether it was allowed. */
+  /**
+   * Whether a page crash on `instance` came from the memory cap: the watchdog
+   * killed one of its processes just now, or Chromium printed an out-of-memory
+   * line for a renderer that had not printed one when the render began.
+   */
+  private outOfMemory(instance: Instance, oomBefore: Set<string>): boolean {
+    if (this.memoryLimit <= 0) return false;
+    if (Date.now() - instance.memoryKilledAt < MEMORY_KILL_WINDOW_MS) return true;
+    for (const pid of oomPids(instance.process.stderrTail())) if (!oomBefore.has(pid)) return true;
+    return false;
+  }
+
+  /**
+   * Answers one request of the page from the upload; anything else is refused.
+   * Returns whether it was allowed. Never rejects: a URL the page made up (a
+   * malformed escape such as /%ff.png, an overlong path) is refused like any
+   * other request that leaves the upload, and a failure while answering
+   * aborts the request: an exception here ran in an event handler, where
+   * nothing would catch it.
+   */
   private async answer(request: HTTPRequest, job: RenderJob): Promise<boolean> {
+    try {
+      return await this.answerFromUpload(request, job);
+    } catch {
+      await request.abort('blockedbyclient').catch(() => undefined);
+      return false;
+    }
+  }
+
+  private async answerFromUpload(request: HTTPRequest, job: RenderJob): Promise<boolean> {
     const url = request.url();
     if (url.startsWith('data:')) {
       await request.continue().catch(() => undefined);
       return true;
     }
     let file: string | undefined;
-    if (url.startsWith(`${SITE_ORIGIN}/`)) {
-      const pathname = decodeURIComponent(new URL(url).pathname);
+    const pathname = url.startsWith(`${SITE_ORIGIN}/`) ? sitePath(url) : undefined;
+    if (pathname !== undefined) {
       if (pathname.startsWith(INTERNAL_PREFIX)) {
         file = job.internal?.[pathname.slice(INTERNAL_PREFIX.length)];
       } else {
@@ -459,16 +566,30 @@ export class ChromiumPool {
   private start(): Instance {
     const profileDir = path.join(this.baseDir, `profile-${++this.startedCount}`);
     fs.mkdirSync(profileDir, { recursive: true, mode: 0o700 });
-    const child = startLongLived(CHROMIUM, chromiumArgs(profileDir), profileDir, {}, { pipes: true });
-    const instance: Instance = { process: child, profileDir, renders: 0, active: 0, retired: false, browser: connect(child), spares: [], filling: false };
+    const tmpDir = makeShortTmpDir();
+    const child = startLongLived(CHROMIUM, chromiumArgs(profileDir, this.memoryLimit), profileDir, { TMPDIR: tmpDir }, { pipes: true });
+    const instance: Instance = {
+      process: child,
+      profileDir,
+      tmpDir,
+      memoryKilledAt: 0,
+      renders: 0,
+      active: 0,
+      retired: false,
+      browser: connect(child),
+      spares: [],
+      filling: false,
+    };
     instance.browser.catch(() => {
       this.retire(instance);
       child.kill();
     });
     this.refill(instance);
-    void child.exited.then(() => {
+    this.unremoved.add(instance);
+    void child.exited.then(async () => {
       instance.retired = true;
-      void fs.promises.rm(profileDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+      await removeDirs(instance);
+      this.unremoved.delete(instance);
     });
     return instance;
   }
@@ -487,6 +608,40 @@ export class ChromiumPool {
       void waitIdle(instance).then(() => this.retire(instance));
     }
   }
+}
+
+function removeDir(dir: string): Promise<void> {
+  return fs.promises.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }).catch(() => undefined);
+}
+
+/** Removes an exited instance's profile and temporary directory (never rejects). */
+async function removeDirs(instance: Instance): Promise<void> {
+  await Promise.all([removeDir(instance.profileDir), removeDir(instance.tmpDir)]);
+}
+
+/**
+ * The decoded path of a URL under SITE_ORIGIN, or undefined when it has none
+ * (a malformed percent escape: decodeURIComponent throws URIError on "%ff",
+ * "%", "%E0%A4%A").
+ */
+export function sitePath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Pids of the instance's processes other than the browser (renderers, GPU, services), as the browser lists them. */
+async function childPids(instance: Instance): Promise<number[]> {
+  instance.browserSession ??= instance.browser.then((browser) => browser.target().createCDPSession());
+  const { processInfo } = await (await instance.browserSession).send('SystemInfo.getProcessInfo');
+  return processInfo.filter((info) => info.type !== 'browser').map((info) => info.id);
+}
+
+/** Pids of the renderers whose out-of-memory line is in `stderr` (Chromium's log lines start with "[pid:tid:…]"). */
+function oomPids(stderr: string): Set<string> {
+  return new Set(Array.from(stderr.matchAll(OOM_LINE), (match) => match[1]));
 }
 
 /** A new context with one page at the upload's origin, interception on; bounded by START_TIMEOUT_MS (a renderer can die mid-way). */
@@ -611,7 +766,8 @@ async function connect(child: LongLivedProcess): Promise<Browser> {
 }
 
 const registry = warmPools(
-  (config) => new ChromiumPool(config.CHROMIUM_POOL_SIZE, config.CHROMIUM_RESTART_AFTER, config.DATA_DIR, Math.ceil(config.CONCURRENCY / config.CHROMIUM_POOL_SIZE)),
+  (config) =>
+    new ChromiumPool(config.CHROMIUM_POOL_SIZE, config.CHROMIUM_RESTART_AFTER, config.DATA_DIR, Math.ceil(config.CONCURRENCY / config.CHROMIUM_POOL_SIZE), config.CHROMIUM_MEMORY_LIMIT),
 );
 
 /** The pool of the service whose data lives in `config.DATA_DIR` (created on first use, started lazily). */
