@@ -9,10 +9,11 @@
 #
 #   libreoffice-sandbox.py HOME -- PROGRAM ARGS...
 #
-# Allowed: read/execute of the installation and system directories (/usr, /etc,
-# /proc, /sys, /dev, fontconfig's cache), everything inside HOME (profile, temp
-# files, the one document being converted), and in /tmp only making and
-# removing the named pipe UNO listens on. No TCP bind or connect (ABI >= 4).
+# Allowed: read/execute of /usr, of the few files in /etc, /proc and /sys that
+# LibreOffice opens (fonts, its registry, passwd, CPU and memory facts), of
+# /dev and fontconfig's cache; everything inside HOME (profile, temp files, the
+# one document being converted); and in /tmp only making and removing the
+# named pipe UNO listens on. No TCP bind or connect (ABI >= 4).
 # Exit 3 when the kernel has no Landlock: the caller then decides (it refuses
 # to start unsandboxed unless told otherwise).
 import ctypes
@@ -79,9 +80,25 @@ def main(argv):
     everything = handled
     rules = [
         ("/usr", READ),
-        ("/etc", READ),
-        ("/proc", READ),
-        ("/sys", READ),
+        # From /etc only what LibreOffice was seen to open (strace of starts and conversions):
+        # not the rest (service configuration, keys, /etc/shadow when running as root).
+        ("/etc/fonts", READ),
+        ("/etc/libreoffice", READ),
+        ("/etc/gcrypt", READ),
+        ("/etc/ssl/certs", READ),
+        ("/etc/passwd", READ_FILE),
+        ("/etc/group", READ_FILE),
+        ("/etc/nsswitch.conf", READ_FILE),
+        ("/etc/ld.so.cache", READ_FILE),
+        ("/etc/localtime", READ_FILE),
+        ("/etc/timezone", READ_FILE),
+        # From /proc only system-wide facts: never another process's environ, cwd, root or fds.
+        ("/proc/filesystems", READ_FILE),
+        ("/proc/meminfo", READ_FILE),
+        ("/proc/cpuinfo", READ_FILE),
+        ("/proc/stat", READ_FILE),
+        ("/proc/sys/crypto", READ),
+        ("/sys/devices/system/cpu", READ),
         ("/var/cache/fontconfig", READ),
         # Debian links the shared extension cache here (read only: a failed write test is expected).
         ("/var/spool/libreoffice", READ),

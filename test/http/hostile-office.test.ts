@@ -5,7 +5,7 @@
 // and one that does not get the same answer (no file-existence oracle). The
 // files referenced lie outside every work directory: beside the server's
 // DATA_DIR, and inside DATA_DIR where other accounts' uploads live.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ import { expectContained, startHostileServer, type HostileServer } from '../help
 import { filePart } from '../helpers/server.js';
 
 let hostileServer: HostileServer;
+/** A process whose working directory holds the marker files: another request's tool, as /proc/<pid>/cwd shows it. */
+let neighbour: ChildProcess;
 let secrets: { image: string; text: string; dataImage: string; missingImage: string; missingText: string };
 
 beforeAll(async () => {
@@ -32,9 +34,11 @@ beforeAll(async () => {
   fs.writeFileSync(secrets.image, office.markerPng());
   fs.writeFileSync(secrets.dataImage, office.markerPng());
   fs.writeFileSync(secrets.text, office.markerText());
+  neighbour = spawn('sleep', ['600'], { cwd: outside, stdio: 'ignore' });
 }, 120_000);
 
 afterAll(async () => {
+  neighbour?.kill();
   await hostileServer?.close();
 });
 
@@ -91,6 +95,13 @@ describe('LibreOffice reads nothing outside its own work directory', () => {
 
   it('RTF INCLUDEPICTURE of another account\'s upload inside DATA_DIR', async () => {
     await expectNothingRead(office.rtfIncludePicture, 'tenant.rtf', secrets.dataImage, secrets.missingImage);
+  }, 120_000);
+
+  it('another process\'s files through /proc/<pid>/cwd and /proc/<pid>/root (RTF INCLUDEPICTURE, ODP linked image)', async () => {
+    const cwd = `/proc/${neighbour.pid}/cwd`;
+    await expectNothingRead(office.rtfIncludePicture, 'proc.rtf', `${cwd}/secret.png`, `${cwd}/missing.png`);
+    await expectNothingRead(office.odpLinkedImage, 'proc.odp', `${cwd}/secret.png`, `${cwd}/missing.png`);
+    await expectNothingRead(office.odpLinkedImage, 'root.odp', `/proc/${neighbour.pid}/root${secrets.image}`, `/proc/${neighbour.pid}/root${secrets.missingImage}`);
   }, 120_000);
 
   it('RTF INCLUDETEXT', async () => {
