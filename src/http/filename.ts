@@ -1,12 +1,21 @@
-// Download names derived from the upload's name (API.md §1): path parts and
-// control characters stripped; an ASCII fallback plus RFC 5987 UTF-8 form.
+// Download names derived from the upload's name (API.md §1): path parts,
+// control characters and invisible formatting characters stripped; an ASCII
+// fallback plus RFC 5987 UTF-8 form.
 
-/** The upload's base name without directories or control characters ("" if nothing is left). */
+/**
+ * Characters a name must not carry: controls (Cc), format characters (Cf: the
+ * bidi overrides and isolates U+202A–U+202E and U+2066–U+2069 that make
+ * "invoice\u202Efdp.exe" display as "invoiceexe.pdf", zero-width characters,
+ * U+FEFF, soft hyphen, tag characters), line/paragraph separators, and lone
+ * surrogates (which encodeURIComponent cannot encode).
+ */
+const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+/** The upload's base name without directories, control or invisible formatting characters ("" if nothing is left). */
 export function cleanUploadName(name: string | undefined): string {
   if (!name) return '';
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  return base.replace(HIDDEN_CHARACTERS, '').trim();
 }
 
 /** "report.pdf" → "report"; falls back to "document". */

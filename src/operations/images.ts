@@ -2,12 +2,15 @@
 // object once, in page order, filtered by size) into a ZIP; mode=to-pdf makes
 // one page per uploaded image (img2pdf; JPEG embedded as it is).
 import path from 'node:path';
-import { ImageTooLargeError, InvalidDocumentError, InvalidRequestError } from '../errors.js';
+import { ImageTooLargeError, InvalidDocumentError, InvalidRequestError, TooManyPagesError } from '../errors.js';
+import { readImageInfo } from '../files/image-info.js';
+import { quickPageCount } from '../files/pdf-page-count.js';
 import { imageSize } from '../files/image-size.js';
 import { numberedNames } from '../files/names.js';
 import { checkOutputCount } from '../files/zip.js';
 import { stemOf } from '../http/filename.js';
 import { imagesToPdf } from '../tools/img2pdf.js';
+import { pageCount } from '../tools/qpdf.js';
 import { extractImages, listImages, type ListedImage } from '../tools/pdfimages.js';
 import { withRealJpxSizes } from './ocr-support.js';
 import { PdfInput } from './pdf-input.js';
@@ -84,9 +87,23 @@ async function extract({ files, options, run, config }: OperationInput<ImagesOpt
 
 async function toPdf({ files, options, run, config }: OperationInput<ImagesOptions>): Promise<OperationOutput> {
   const images = files.files;
+  // img2pdf makes a page of every frame of a multi-frame image: a TIFF's pages count against
+  // MAX_PAGES before anything is converted, walked only as far as the pages still allowed.
+  let pages = 0;
   for (const [i, image] of images.entries()) {
     const which = images.length > 1 ? `files #${i + 1}` : 'files';
-    const size = await imageSize(image.path, image.kind, config.MAX_PAGES + 1);
+    const allowed = config.MAX_PAGES - pages;
+    let size;
+    if (image.kind === 'tiff') {
+      const info = await readImageInfo(image.path, image.kind, allowed + 1);
+      pages += info.frames;
+      if (pages > config.MAX_PAGES) throw new TooManyPagesError(config.MAX_PAGES, pages);
+      size = info.largest && { ...info.largest, orientation: 1 };
+    } else {
+      pages += 1;
+      if (pages > config.MAX_PAGES) throw new TooManyPagesError(config.MAX_PAGES, pages);
+      size = await imageSize(image.path, image.kind);
+    }
     // JPEG is copied, never decoded. JPEG 2000 is copied too, but every reader of the PDF decodes it: guarded.
     if (size && image.kind !== 'jpeg' && size.width * size.height > config.MAX_RENDER_PIXELS) {
       throw new ImageTooLargeError(which, size.width, size.height, config.MAX_RENDER_PIXELS);
@@ -98,6 +115,10 @@ async function toPdf({ files, options, run, config }: OperationInput<ImagesOptio
   }
   const output = path.join(run.workdir, 'images.pdf');
   await imagesToPdf(run, images.map((f) => f.path), output, { pageSize: options.page_size ?? 'fit', margin: options.margin ?? 0 });
+  // Animated GIF/WebP and MPO JPEG frames become pages too, and their headers do not say how many:
+  // the result is counted, so MAX_PAGES holds for every output.
+  const made = (await quickPageCount(output, config.MAX_PAGES)) ?? (await pageCount(run, output));
+  if (made > config.MAX_PAGES) throw new TooManyPagesError(config.MAX_PAGES, made);
   return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(images[0].name)}.pdf` };
 }
 

@@ -1,8 +1,9 @@
 // img2pdf (0.4.4, Debian bookworm): images → PDF, one page per image in
 // argument order. JPEG and JPEG 2000 are embedded without re-encoding; PNG
 // transparency becomes a soft mask; the EXIF orientation is applied as the
-// page's /Rotate. It refuses mirrored EXIF orientations and alpha in formats
-// other than PNG/GIF; those are client errors (422).
+// page's /Rotate. It refuses mirrored EXIF orientations, alpha in formats
+// other than PNG/GIF and pages outside PDF's 3–14400 pt a side; those are
+// client errors (422).
 import { InvalidDocumentError, ProcessingFailedError } from '../errors.js';
 import { num } from '../pdf/writer.js';
 import { run, type RunContext } from './run.js';
@@ -34,6 +35,12 @@ export async function imagesToPdf(ctx: RunContext, images: string[], output: str
     throw new InvalidDocumentError('An image (TIFF or WebP) has an alpha channel; only PNG and GIF transparency is supported. Send it as PNG.');
   }
   if (/flipped rotation/i.test(stderr)) throw new InvalidDocumentError('An image has a mirrored EXIF orientation, which is not supported.');
+  // A page side outside PDF's 3–14400 pt, e.g. a 1×200000 PNG at its own (or the default 96) dpi.
+  if (/page size must be between/i.test(stderr)) {
+    throw new InvalidDocumentError(
+      'An image would make a page under 3 pt or over 14400 pt (200 in) on a side at its resolution, which PDF does not allow. Use page_size=a4 or letter to fit it onto a page.',
+    );
+  }
   if (/cannot identify image|truncated|broken|corrupt|decompression bomb|not a valid|invalid/i.test(stderr)) {
     throw new InvalidDocumentError('An image cannot be read (damaged or unsupported).');
   }

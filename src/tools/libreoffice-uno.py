@@ -10,6 +10,7 @@
 #   libreoffice-uno.py ping PIPE WAIT_SECONDS
 #   libreoffice-uno.py convert PIPE INPUT_URL OUTPUT_URL KIND FORMAT   (FORMAT pdf|odt; stdin: password or empty)
 import os
+import re
 import sys
 import time
 
@@ -107,8 +108,32 @@ def asks_for_password(desktop, input_url, load):
     return probe.password_requests > 0
 
 
+# LibreOffice's RTF tokenizer reads an INCLUDEPICTURE field's file itself
+# (writerfilter rtfdocumentimpl.cxx: a raw-byte scan for exactly this ASCII
+# word after \fldinst, then SvFileStream on the path, no referer check). The
+# word can only come from raw bytes, so rewriting every occurrence (any case)
+# leaves the field an unknown one that shows its cached result.
+RTF_INCLUDE_PICTURE = re.compile(rb"(?i)includepicture")
+
+
+def neutralise_rtf(input_url):
+    """The URL of a copy of the RTF at `input_url` with INCLUDEPICTURE defused, or `input_url` if it has none."""
+    path = uno.fileUrlToSystemPath(input_url)
+    with open(path, "rb") as source:
+        data = source.read()
+    if RTF_INCLUDE_PICTURE.search(data) is None:
+        return input_url
+    stem, ext = os.path.splitext(path)
+    safe = stem + "-fields" + ext
+    with open(safe, "wb") as target:
+        target.write(RTF_INCLUDE_PICTURE.sub(lambda m: b"X" + m.group(0)[1:], data))
+    return uno.systemPathToFileUrl(safe)
+
+
 def convert(pipe, input_url, output_url, kind, output_format):
     password = sys.stdin.read()
+    if kind == "rtf":
+        input_url = neutralise_rtf(input_url)
     try:
         ctx = connect(pipe, 5)
         desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)

@@ -8,7 +8,9 @@
 // then that instance is killed and replaced while the others keep converting.
 // Instances start on the first Office conversion (servers that never convert
 // Office files never pay for them) and are restarted after
-// LIBREOFFICE_RESTART_AFTER conversions or when they die.
+// LIBREOFFICE_RESTART_AFTER conversions or when they die. Each instance runs
+// under Landlock (libreoffice-sandbox.py), able to read only system files and
+// its own directory, where the one document it converts is linked.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,12 +40,17 @@ export type OfficeOutput = 'pdf' | 'odt';
 /** Seconds a fresh instance may take to open its pipe. */
 const START_WAIT_SECONDS = 30;
 
-/** The UNO client script, next to this module in src/ or, from dist/, in the source tree. */
-function unoScript(): string {
+/** A Python script of this module, next to it in src/ or, from dist/, in the source tree. */
+function script(name: string): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'libreoffice-uno.py'), path.resolve(here, '../../src/tools/libreoffice-uno.py')];
+  const candidates = [path.join(here, name), path.resolve(here, '../../src/tools', name)];
   return candidates.find((c) => fs.existsSync(c)) ?? candidates[0];
 }
+const unoScript = () => script('libreoffice-uno.py');
+/** Starts soffice under Landlock, confined to its own home (libreoffice-sandbox.py). */
+const sandboxScript = () => script('libreoffice-sandbox.py');
+/** libreoffice-sandbox.py's exit code when the kernel has no Landlock. */
+const SANDBOX_UNSUPPORTED = 3;
 
 /**
  * Profile settings written before an instance first starts: macros disabled
@@ -82,6 +89,8 @@ export function sofficeArgs(profileDir: string, pipeName: string): string[] {
 
 interface Instance {
   process: LongLivedProcess;
+  /** The only directory the sandboxed instance may write, and besides system files the only one it may read. */
+  home: string;
   pipe: string;
   /** Resolves once the pipe answers; rejects if it never does. */
   ready: Promise<void>;
@@ -168,7 +177,38 @@ export class OfficePool {
     await fs.promises.rm(this.baseDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 
+  /**
+   * The instance is sandboxed to its own home, so the document is handed over
+   * there: hard-linked into `job/` (copied across file systems), converted, and
+   * the result moved back to `output`; `job/` is emptied on every path. One
+   * instance converts one document at a time, so `job/` never holds another
+   * request's file.
+   */
   private async convertOn(
+    ctx: RunContext,
+    slot: number,
+    instance: Instance,
+    input: string,
+    output: string,
+    kind: FileKind,
+    format: OfficeOutput,
+    password?: string,
+  ): Promise<void> {
+    const job = path.join(instance.home, 'job');
+    await fs.promises.rm(job, { recursive: true, force: true });
+    await fs.promises.mkdir(job, { mode: 0o700 });
+    try {
+      const jobInput = path.join(job, path.basename(input));
+      const jobOutput = path.join(job, `converted.${format}`);
+      await linkOrCopy(input, jobInput);
+      await this.convertInJob(ctx, slot, instance, jobInput, jobOutput, kind, format, password);
+      await moveOrCopy(jobOutput, output);
+    } finally {
+      await fs.promises.rm(job, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    }
+  }
+
+  private async convertInJob(
     ctx: RunContext,
     slot: number,
     instance: Instance,
@@ -239,18 +279,28 @@ export class OfficePool {
     const settings = path.join(profile, 'user', 'registrymodifications.xcu');
     if (!fs.existsSync(settings)) fs.writeFileSync(settings, PROFILE_SETTINGS);
     const pipe = `pdfsvc-${process.pid}-${slot}-${crypto.randomBytes(6).toString('hex')}`;
-    const child = startLongLived(SOFFICE, sofficeArgs(profile, pipe), home, { SAL_USE_VCLPLUGIN: 'svp' });
+    // Landlock, applied by the launcher and inherited by every soffice process, confines
+    // file access to `home` and the system directories (docs/operations/convert.md).
+    const child = startLongLived(UNO_PYTHON, [sandboxScript(), home, '--', SOFFICE, ...sofficeArgs(profile, pipe)], home, { SAL_USE_VCLPLUGIN: 'svp' });
     this.startedCount += 1;
     // Outside any request (a background start has none); bounded by its own timeout.
-    const ready = runStandalone(UNO_PYTHON, [unoScript(), 'ping', pipe, String(START_WAIT_SECONDS)], (START_WAIT_SECONDS + 5) * 1000).then((result) => {
+    const ping = runStandalone(UNO_PYTHON, [unoScript(), 'ping', pipe, String(START_WAIT_SECONDS)], (START_WAIT_SECONDS + 5) * 1000).then((result) => {
       if (result.exitCode !== UnoExitCode.ok || !child.running()) {
         child.kill();
         throw new ProcessingFailedError('LibreOffice did not start.', new Error(`${result.stdout}\n${child.stderrTail()}`));
       }
     });
+    // An instance that exits before its pipe answers fails the start at once, not after the ping's wait.
+    const died = child.exited.then((exit) => {
+      // Fail closed: without the sandbox a document could read any file the service can.
+      const why = exit.exitCode === SANDBOX_UNSUPPORTED ? 'LibreOffice did not start: this kernel has no Landlock, which confines it to its own files.' : 'LibreOffice did not start.';
+      throw new ProcessingFailedError(why, new Error(child.stderrTail()));
+    });
+    died.catch(() => undefined);
+    const ready = Promise.race([ping, died]);
     // A start nobody waits for must not become an unhandled rejection.
     ready.catch(() => undefined);
-    const instance: Instance = { process: child, pipe, ready, warm: false, conversions: 0 };
+    const instance: Instance = { process: child, home, pipe, ready, warm: false, conversions: 0 };
     ready.then(
       () => (instance.warm = true),
       () => undefined,
@@ -316,6 +366,26 @@ export class OfficePool {
       if (rank < bestRank) [best, bestRank] = [i, rank];
     }
     return best;
+  }
+}
+
+/** Hard-links `from` to `to`, or copies it when they are on different file systems. */
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await fs.promises.link(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await fs.promises.copyFile(from, to);
+  }
+}
+
+/** Renames `from` to `to`, or copies it when they are on different file systems. */
+async function moveOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await fs.promises.rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await fs.promises.copyFile(from, to);
   }
 }
 
