@@ -13,7 +13,7 @@
 // 422 invalid_pdf.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidRequestError, PageTooLargeError, ProcessingFailedError } from '../errors.js';
+import { InvalidRequestError, PageTooLargeError, ProcessingFailedError, TooManyPagesError } from '../errors.js';
 import { numberedNames } from '../files/names.js';
 import { checkOutputCount } from '../files/zip.js';
 import { MEDIA_TYPES, type FileKind } from '../files/sniff.js';
@@ -259,7 +259,9 @@ async function officeToPdf(
   await fs.link(input, named);
   const output = path.join(run.workdir, 'converted.pdf');
   await officePool(config).convert(run, named, output, kind, password);
-  // The PDF must open: a truncated export would fail here, not at the client.
-  await pageCount(run, output);
+  // The PDF must open: a truncated export would fail here, not at the client. An output is
+  // held to MAX_PAGES like an input: a short spreadsheet can print to thousands of pages.
+  const pages = await pageCount(run, output);
+  if (pages > config.MAX_PAGES) throw new TooManyPagesError(config.MAX_PAGES, pages);
   return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stem}.pdf` };
 }
