@@ -99,11 +99,11 @@ export class Spawner {
 
   private track(id: number, entry: Pending): void {
     this.pending.set(id, entry);
-    if (this.pending.size === 1) this.busy(true);
+    if (this.pending.size === 1 && this.isolationWaiters.length === 0) this.busy(true);
   }
 
   private settle(id: number): void {
-    if (this.pending.delete(id) && this.pending.size === 0) this.busy(false);
+    if (this.pending.delete(id) && this.pending.size === 0 && this.isolationWaiters.length === 0) this.busy(false);
   }
 
   /**
@@ -113,7 +113,11 @@ export class Spawner {
   isolation(): Promise<string> {
     if (this.isolationReplies === 0 && this.isolationText !== undefined) return Promise.resolve(this.isolationText);
     if (this.closed) return Promise.resolve('none: the spawn helper has exited');
-    return new Promise((resolve) => this.isolationWaiters.push(resolve));
+    return new Promise((resolve) => {
+      // Awaited at start-up, when nothing else holds the event loop open.
+      if (this.pending.size === 0 && this.isolationWaiters.length === 0) this.busy(true);
+      this.isolationWaiters.push(resolve);
+    });
   }
 
   /** Settings the helper applies to children started from now on: their work root (hidden from each other), isolation (off is final), niceness. */
@@ -237,7 +241,10 @@ export class Spawner {
         // 'I' (id 0): the isolation in force, at start-up and after each 'C'.
         this.isolationText = payload.toString('utf8');
         this.isolationReplies = Math.max(0, this.isolationReplies - 1);
-        if (this.isolationReplies === 0) for (const waiter of this.isolationWaiters.splice(0)) waiter(this.isolationText);
+        if (this.isolationReplies === 0 && this.isolationWaiters.length > 0) {
+          for (const waiter of this.isolationWaiters.splice(0)) waiter(this.isolationText);
+          if (this.pending.size === 0) this.busy(false);
+        }
         continue;
       }
       const entry = this.pending.get(id);
