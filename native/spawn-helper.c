@@ -465,10 +465,7 @@ static void child_exec(int errpipe, const char *cwd, const char *file, char **ar
   setrlimit(RLIMIT_CORE, &nocore);
   if (cpu) {
     // Soft limit: SIGXCPU; a tool that ignores it is killed one second later.
-    // PID 1 of a namespace ignores SIGXCPU (the kernel delivers only SIGKILL
-    // to it), so there the hard limit is the limit: the same 'cpu' verdict
-    // in run.ts (SIGKILL at the CPU time asked), without the extra second.
-    struct rlimit r = {cpu, isolation != ISOLATION_NONE ? cpu : cpu + 1};
+    struct rlimit r = {cpu, cpu + 1};
     if (setrlimit(RLIMIT_CPU, &r) < 0) goto fail;
   }
   if (isolation != ISOLATION_NONE && drop_capabilities() < 0) goto fail;
