@@ -48,8 +48,9 @@ async function attemptsOfB(pidA: number): Promise<Record<string, string>> {
     `ls ${root} 2>/dev/null | grep -q pdf-req-A && echo "list ok" || echo "list denied"`,
     `cat ${workA}/upload-1 >/dev/null 2>&1 && echo "path ok" || echo "path denied"`,
     `grep -q "own file of B" upload-1 && echo "own ok" || echo "own denied"`,
-    // Other requests' processes are not even there: only this namespace's init, the shell and its children.
-    `ls /proc | grep -c '^[0-9]' | awk '{ print "processes " ($1 <= 4 ? "few" : $1) }'`,
+    // Other requests' processes are not even there: only this namespace's init, the shell and this pipeline.
+    `ls /proc | grep -c '^[0-9]' | awk '{ print "processes " ($1 <= 6 ? "few" : $1) }'`,
+    `echo "init $(cat /proc/1/comm)"`,
     `grep CapEff /proc/self/status | awk '{ print "capabilities " ($2 == "0000000000000000" ? "none" : $2) }'`,
   ].join('\n');
   const result = await run(context(workB), 'sh', ['-c', script]);
@@ -72,7 +73,7 @@ describe('tool isolation', () => {
     expect(fs.readFileSync(`/proc/${pidA}/cwd/upload-1`, 'utf8')).toBe('secret of A');
     expect(fs.readdirSync(root)).toContain('pdf-req-A-unguessable');
     try {
-      expect(await attemptsOfB(pidA)).toEqual({ cwd: 'denied', cmdline: 'denied', list: 'denied', path: 'denied', own: 'ok', processes: 'few', capabilities: 'none' });
+      expect(await attemptsOfB(pidA)).toEqual({ cwd: 'denied', cmdline: 'denied', list: 'denied', path: 'denied', own: 'ok', processes: 'few', init: 'tool-init', capabilities: 'none' });
     } finally {
       abort.abort();
       await toolA;
