@@ -91,7 +91,7 @@ async function until(what: () => boolean, ms: number): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (what()) return true;
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 5));
   }
   return what();
 }
@@ -113,6 +113,9 @@ async function busyServer(): Promise<{ child: ChildProcess; base: string; tree: 
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
   });
   child.stdout!.resume();
+  // The isolation in force is reported (root here: namespaces).
+  const health = (await (await fetch(`${url}/healthz`)).json()) as { isolation: string };
+  expect(health.isolation).toBe(process.getuid?.() === 0 ? 'namespaces' : health.isolation);
   const post = async (fields: Parameters<typeof form>[0]) => {
     const res = await fetch(`${url}/v1/pdf/convert`, { method: 'POST', body: form(fields), headers: { Authorization: `Bearer ${key}` } });
     await res.arrayBuffer();
@@ -139,9 +142,12 @@ async function busyServer(): Promise<{ child: ChildProcess; base: string; tree: 
 
 async function expectNothingLeft(tree: Proc[], base: string, what: string): Promise<void> {
   const started = performance.now();
-  await until(() => tree.every((p) => !alive(p)) && processesUsing(base).length === 0, 10_000);
+  // The descendants first (a stat each, cheap enough to poll often), then a scan of every process's cwd and environment.
+  await until(() => tree.every((p) => !alive(p)), 10_000);
+  const treeGone = performance.now() - started;
+  await until(() => processesUsing(base).length === 0, 10_000);
   const left = tree.filter(alive).map((p) => `${p.pid} ${p.cmd}`);
-  console.log(`${what}: ${tree.length} descendants gone after ${(performance.now() - started).toFixed(0)} ms`);
+  console.log(`${what}: ${tree.length} descendants gone after ${treeGone.toFixed(0)} ms (nothing using its directories after ${(performance.now() - started).toFixed(0)} ms)`);
   expect(left).toEqual([]);
   expect(processesUsing(base)).toEqual([]);
 }
