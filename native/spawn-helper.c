@@ -12,7 +12,12 @@
 // pipes are drained, and the exit status with the CPU time used is reported.
 // It is a child subreaper, so orphaned grandchildren are reaped here (PID 1
 // of a container may not reap). EOF on stdin (the server is gone) kills every
-// group and exits.
+// group and exits; the helper runs in its own session so that a SIGKILL of
+// the server's process group does not take it first, and every child has
+// SIGKILL as its parent-death signal in case the helper itself is killed.
+// Each child is isolated from the others where the host allows it (PID and
+// mount namespaces, a private /proc, no capabilities, a view of the work
+// root holding only its own directory: see "Isolation" below).
 //
 // Frames both ways: u32 length (of what follows, little-endian), u8 type,
 // u32 id, payload. Requests: 'S' spawn, 'K' kill group of id, 'A' kill all,
@@ -22,10 +27,13 @@
 // result): done here, at once — each is a few syscalls on the page cache,
 // where the server would pay a thread-pool round trip per open, write, stat,
 // read and close, and those threads took the cores from its event loop.
+// 'C' configure (the work root, isolation on/off, niceness; see configure()).
 // Replies: 'P' started (i32 pid), 'F' failed to start (i32 errno),
 // 'O' stdout bytes, 'E' stderr bytes, 'X' exit (i32 status, u64 cpu µs,
 // u8 stdout over its limit), 'D' a file read (u64 size, then its bytes when
-// it was not over the limit asked).
+// it was not over the limit asked), 'I' (id 0, at start-up and after each
+// 'C') the isolation in force as text: "namespaces", "user-namespaces" or
+// "none: <why>" (see probe_isolation()).
 //
 // qpdf in-process (built with -DWITH_QPDF when libqpdf's headers are present):
 // most of a small qpdf run is its start-up — loading and relocating libqpdf,
@@ -38,6 +46,12 @@
 // once at start-up) and SPAWN_HELPER_QPDF is not "exec".
 #define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
+#include <sched.h>
+#include <linux/capability.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/syscall.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -78,6 +92,7 @@ typedef struct {
   uint64_t max_stdout, stdout_bytes;
   int overflow;
   int remover;          // an 'R' child: not a process group leader
+  pid_t init;           // PID 1 of its namespace (isolated), killed when it ends
 } Child;
 
 static Child children[MAX_CHILDREN];
@@ -190,6 +205,273 @@ static void feed_stdin(Child *c) {
   c->input = NULL;
 }
 
+
+// ---- Isolation: a tool cannot see another tool (docs/operations/isolation.md) ----
+// Every child of the helper starts as PID 1 of its own PID namespace, in its
+// own mount namespace with a private /proc (it sees its own processes only:
+// no /proc/<pid>/cwd, cmdline or fd of another request's tool), without any
+// capability (so it cannot undo that: no mount, no ptrace, no DAC override),
+// and — when its cwd is a request's work directory — with the work root
+// replaced by a view holding that one directory (another request's files
+// cannot be found or opened by path). Chosen at start-up (probe_isolation):
+// root (CAP_SYS_ADMIN) uses namespaces directly; otherwise the helper enters
+// a user namespace of its own once (uid mapped to itself) and does the same
+// in it; where both are refused (Docker's default seccomp profile for a
+// non-root user) nothing is isolated, and the helper says so in its 'I' frame.
+enum { ISOLATION_NONE, ISOLATION_NAMESPACES, ISOLATION_USER_NAMESPACES };
+static int isolation;
+static char isolation_text[300] = "none: not probed";
+static char work_root[PATH_MAX];  // 'C': request work directories are its direct entries
+static int own_pidns = -1;        // the helper's PID namespace, restored after each child's
+static int helper_pidfd = -1;     // readable once the helper is gone (a child checks it)
+static int last_cap = CAP_LAST_CAP;
+static const char *isolation_step = "";
+
+static int write_text(const char *path, const char *text) {
+  int fd = open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  ssize_t n = write(fd, text, strlen(text));
+  int e = errno;
+  close(fd);
+  errno = e;
+  return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+// PID 1 of a tool's namespace: a copy of the helper that does nothing but
+// exist. The tool runs as PID 2, a child of the helper as before — its own
+// exit status and CPU time are reported, and the signals it sends itself
+// (abort(), `kill $$`) act as usual, where PID 1 would ignore them. When the
+// tool has ended, finish() kills this process, and the kernel then kills
+// every process left in the namespace, even one that made its own session.
+// (Not in the tool's process group: a namespace's init waits on exit until
+// every pid of its namespace is free, and a group id is one, so an init in
+// the group of a tool already reaped would wait for itself for ever.)
+//
+// It shares the helper's memory (CLONE_VM, on a stack of its own): a full
+// fork of the helper (libqpdf and libstdc++ mapped) for a process that only
+// waits was most of isolation's CPU cost per tool (0.47 of 0.7 ms,
+// scripts/bench/isolation.ts). It touches no memory but that stack, and its
+// stack is never reused before it has been killed (SIGKILL: it runs no more
+// code) — each slot of `children` has its own.
+#define INIT_STACK 8192
+static char *init_stacks;  // MAX_CHILDREN + 1 stacks (the last for the probe and `exec`)
+
+static int run_init(void *unused) {
+  (void)unused;
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  syscall(SYS_close_range, 0, ~0U, 0);
+  prctl(PR_SET_NAME, "tool-init");
+  syscall(SYS_chdir, "/");
+  struct sigaction ignore;
+  memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigaction(SIGCHLD, &ignore, NULL);  // orphans of the tool are reaped by the kernel
+  for (;;) pause();
+  return 0;
+}
+
+static pid_t last_init;  // the namespace's PID 1 of the child fork_tool() made last
+
+// Forks a child in a new PID namespace (when isolating), as PID 2 under
+// run_init(); `last_init` is then that init's pid. The namespace is made here, in the helper, and left at
+// once (setns), so the child comes from glibc's fork() (its atfork handlers
+// run: gnutls reseeds its generator in the in-process qpdf child) and later
+// forks (removers) stay in the helper's own namespace.
+static pid_t fork_tool(int slot) {
+  if (isolation == ISOLATION_NONE) return fork();
+  if (unshare(CLONE_NEWPID) < 0) return -1;
+  pid_t init = clone(run_init, init_stacks + (size_t)(slot + 1) * INIT_STACK, CLONE_VM | SIGCHLD, NULL);
+  pid_t pid = init > 0 ? fork() : -1;
+  int e = errno;
+  if (pid == 0) return 0;
+  if (setns(own_pidns, CLONE_NEWPID) < 0) die("setns");
+  if (pid < 0) {
+    if (init > 0) kill(init, SIGKILL);  // reaped as an unknown child
+    errno = e;
+    return -1;
+  }
+  last_init = init;
+  return pid;
+}
+
+// Hides the other entries of the work root from a child working in one of
+// them: a small tmpfs over the root, with only the child's own directory
+// bound back in at its path. The sockets in /tmp (LibreOffice's UNO pipes
+// live there, a path hard-coded in its osl layer) are bound in too when the
+// work root is /tmp itself.
+static int hide_work_root(const char *cwd) {
+  size_t n = strlen(work_root);
+  if (n < 2 || strncmp(cwd, work_root, n) != 0 || cwd[n] != '/' || !cwd[n + 1] || strchr(cwd + n + 1, '/')) return 0;
+  isolation_step = "open the work root";
+  int root_fd = strcmp(work_root, "/tmp") == 0 ? open(work_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+  isolation_step = "chdir";
+  if (chdir(cwd) < 0) return -1;
+  isolation_step = "mount a tmpfs over the work root";
+  if (mount("none", work_root, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0711,size=64k,nr_inodes=256") < 0) return -1;
+  isolation_step = "bind the work directory";
+  if (mkdir(cwd, 0700) < 0 || mount(".", cwd, NULL, MS_BIND | MS_REC, NULL) < 0) return -1;
+  if (root_fd >= 0) {
+    DIR *dir = fdopendir(root_fd);
+    struct dirent *e;
+    char target[PATH_MAX];
+    while (dir && (e = readdir(dir)) != NULL) {
+      if (e->d_type != DT_SOCK || snprintf(target, sizeof target, "%s/%s", work_root, e->d_name) >= (int)sizeof target) continue;
+      int fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+      if (fd < 0) continue;
+      close(fd);
+      if (fchdir(root_fd) == 0) mount(e->d_name, target, NULL, MS_BIND, NULL);
+    }
+    if (dir) closedir(dir);
+  }
+  return 0;
+}
+
+// In a child just forked by fork_tool(): dies with the helper, gets its own
+// mount namespace and /proc, and (in a work directory) the view of the work root.
+static int enter_isolation(const char *cwd) {
+  isolation_step = "unshare(CLONE_NEWNS)";
+  if (unshare(CLONE_NEWNS) < 0) return -1;
+  // Private first: nothing mounted below may propagate back to the host.
+  isolation_step = "make mounts private";
+  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) return -1;
+  isolation_step = "mount /proc";
+  if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0) return -1;
+  return hide_work_root(cwd);
+}
+
+// A tool needs no capability; without them it cannot unmount its view, mount
+// the host's /proc, or read past file modes. Root's exec would restore every
+// capability in the bounding set, so that set is emptied too.
+static int drop_capabilities(void) {
+  isolation_step = "drop capabilities";
+  for (int c = 0; c <= last_cap; c++)
+    if (prctl(PR_CAPBSET_DROP, c, 0, 0, 0) < 0 && errno != EINVAL) return -1;
+  prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+  struct __user_cap_header_struct head = {_LINUX_CAPABILITY_VERSION_3, 0};
+  struct __user_cap_data_struct data[2];
+  memset(data, 0, sizeof data);
+  return syscall(SYS_capset, &head, data);
+}
+
+// Every child dies with the helper (SIGKILL), and the helper with the server
+// (EOF on its stdin, then kill_all): nothing outlives the server. The pidfd
+// closes the window between fork and prctl, where the helper may already be gone.
+static void die_with_helper(void) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  struct pollfd gone = {helper_pidfd, POLLIN, 0};
+  if (helper_pidfd >= 0 && poll(&gone, 1, 0) > 0) _exit(127);
+}
+
+static int has_sys_admin(void) {
+  struct __user_cap_header_struct head = {_LINUX_CAPABILITY_VERSION_3, 0};
+  struct __user_cap_data_struct data[2];
+  if (syscall(SYS_capget, &head, data) < 0) return 0;
+  return (data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective & CAP_TO_MASK(CAP_SYS_ADMIN)) != 0;
+}
+
+// Without CAP_SYS_ADMIN: a user namespace for the helper itself, the uid and
+// gid mapped to themselves (files keep their owner), in which it may then
+// make PID and mount namespaces for its children.
+static int enter_user_namespace(void) {
+  char map[64];
+  uid_t uid = geteuid();
+  gid_t gid = getegid();
+  isolation_step = "unshare(CLONE_NEWUSER)";
+  if (unshare(CLONE_NEWUSER) < 0) return -1;
+  isolation_step = "write the uid and gid maps";
+  if (write_text("/proc/self/setgroups", "deny") < 0 && errno != ENOENT) return -1;
+  snprintf(map, sizeof map, "%u %u 1\n", (unsigned)uid, (unsigned)uid);
+  if (write_text("/proc/self/uid_map", map) < 0) return -1;
+  snprintf(map, sizeof map, "%u %u 1\n", (unsigned)gid, (unsigned)gid);
+  return write_text("/proc/self/gid_map", map);
+}
+
+// Finds what this host allows, by doing it once: a child in new namespaces
+// mounts its /proc and drops its capabilities. Sets `isolation` and the text
+// the server logs and shows in /healthz.
+static void probe_isolation(void) {
+  const char *wanted = getenv("SPAWN_HELPER_ISOLATION");
+  if (wanted && strcmp(wanted, "off") == 0) {
+    snprintf(isolation_text, sizeof isolation_text, "none: turned off (TOOL_ISOLATION=off)");
+    return;
+  }
+  FILE *f = fopen("/proc/sys/kernel/cap_last_cap", "re");
+  if (f) {
+    if (fscanf(f, "%d", &last_cap) != 1) last_cap = CAP_LAST_CAP;
+    fclose(f);
+  }
+  int kind = ISOLATION_NAMESPACES;
+  if (!has_sys_admin()) {
+    if (enter_user_namespace() < 0) {
+      snprintf(isolation_text, sizeof isolation_text, "none: no CAP_SYS_ADMIN, and %s failed (%s)", isolation_step, strerror(errno));
+      return;
+    }
+    kind = ISOLATION_USER_NAMESPACES;
+  }
+  own_pidns = open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC);
+  int report[2];
+  if (own_pidns < 0 || pipe2(report, O_CLOEXEC) < 0) {
+    snprintf(isolation_text, sizeof isolation_text, "none: /proc/self/ns/pid (%s)", strerror(errno));
+    return;
+  }
+  init_stacks = mmap(NULL, (size_t)(MAX_CHILDREN + 1) * INIT_STACK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (init_stacks == MAP_FAILED) {
+    init_stacks = NULL;
+    snprintf(isolation_text, sizeof isolation_text, "none: mmap (%s)", strerror(errno));
+    return;
+  }
+  isolation = kind;
+  pid_t pid = fork_tool(MAX_CHILDREN);
+  if (pid == 0) {
+    char why[200] = "";
+    if (enter_isolation("/") < 0 || drop_capabilities() < 0) snprintf(why, sizeof why, "%s failed (%s)", isolation_step, strerror(errno));
+    ssize_t ignored = write(report[1], why, strlen(why));
+    (void)ignored;
+    _exit(why[0] ? 1 : 0);
+  }
+  int e = errno;
+  close(report[1]);
+  char why[200] = "";
+  ssize_t got = pid > 0 ? read(report[0], why, sizeof why - 1) : -1;
+  close(report[0]);
+  int status = 1;
+  if (pid > 0) {
+    waitpid(pid, &status, 0);
+    kill(last_init, SIGKILL);
+    waitpid(last_init, NULL, 0);
+  }
+  if (pid < 0 || got != 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    isolation = ISOLATION_NONE;
+    if (pid < 0) snprintf(why, sizeof why, "unshare(CLONE_NEWPID) or fork failed (%s)", strerror(e));
+    snprintf(isolation_text, sizeof isolation_text, "none: %s", got > 0 || pid < 0 ? why : "the probe child failed");
+    return;
+  }
+  snprintf(isolation_text, sizeof isolation_text, "%s", kind == ISOLATION_NAMESPACES ? "namespaces" : "user-namespaces");
+}
+
+// 'C' payload: u32 flags (1: isolate), i32 nice, the work root (absolute or
+// empty, NUL-terminated). Turning isolation off is final; it cannot be turned
+// back on (the start-up probe decides what is possible). Replies 'I'.
+static void configure(const char *p, const char *end) {
+  if (end - p < 9) return;
+  uint32_t flags;
+  int32_t nice_value;
+  memcpy(&flags, p, 4);
+  memcpy(&nice_value, p + 4, 4);
+  p += 8;
+  size_t len = strnlen(p, end - p);
+  if (len == (size_t)(end - p) || len >= sizeof work_root || (len && p[0] != '/')) return;
+  memcpy(work_root, p, len);
+  work_root[len] = 0;
+  while (len > 1 && work_root[len - 1] == '/') work_root[--len] = 0;
+  child_nice = nice_value;
+  if (!(flags & 1) && isolation != ISOLATION_NONE) {
+    isolation = ISOLATION_NONE;
+    snprintf(isolation_text, sizeof isolation_text, "none: turned off (TOOL_ISOLATION=off)");
+  }
+  reply('I', 0, isolation_text, (uint32_t)strlen(isolation_text));
+}
+
 static void child_exec(int errpipe, const char *cwd, const char *file, char **argv, char **envp, int in, int out, int err,
                        uint64_t mem, uint64_t cpu) {
   sigset_t none;
@@ -197,6 +479,8 @@ static void child_exec(int errpipe, const char *cwd, const char *file, char **ar
   for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL);
   sigprocmask(SIG_SETMASK, &none, NULL);
   setsid();
+  die_with_helper();
+  if (isolation != ISOLATION_NONE && enter_isolation(cwd) < 0) goto fail;
   if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) goto fail;
   if (chdir(cwd) < 0) goto fail;
   if (mem) {
@@ -212,6 +496,7 @@ static void child_exec(int errpipe, const char *cwd, const char *file, char **ar
     struct rlimit r = {cpu, cpu + 1};
     if (setrlimit(RLIMIT_CPU, &r) < 0) goto fail;
   }
+  if (isolation != ISOLATION_NONE && drop_capabilities() < 0) goto fail;
   environ = envp;
 #ifdef WITH_QPDF
   if (qpdf_in_process && strcmp(file, "qpdf") == 0) {
@@ -281,7 +566,7 @@ static void spawn_child(uint32_t id, const char *p, const char *end) {
   int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
   int ok = c && devnull >= 0 && pipe2(err, O_CLOEXEC) == 0 && pipe2(ep, O_CLOEXEC) == 0 &&
            (!(flags & F_STDIN) || pipe2(in, O_CLOEXEC) == 0) && (!(flags & F_STDOUT) || pipe2(out, O_CLOEXEC) == 0);
-  pid_t pid = ok ? fork() : -1;
+  pid_t pid = ok ? fork_tool((int)(c - children)) : -1;
   int e = errno;
   if (pid == 0) {
     child_exec(ep[1], cwd, file, argv, envp, flags & F_STDIN ? in[0] : devnull, flags & F_STDOUT ? out[1] : devnull, err[1], mem, cpu);
@@ -300,6 +585,7 @@ static void spawn_child(uint32_t id, const char *p, const char *end) {
     if (n == sizeof child_errno) {
       // exec failed: the child has exited with 127; reap it now.
       waitpid(pid, NULL, 0);
+      if (isolation != ISOLATION_NONE) kill(last_init, SIGKILL);
       pid = -1;
       e = child_errno;
     }
@@ -323,6 +609,7 @@ static void spawn_child(uint32_t id, const char *p, const char *end) {
   c->out = out[0];
   c->err = err[0];
   c->max_stdout = max_stdout;
+  c->init = isolation != ISOLATION_NONE ? last_init : 0;
   if (c->out >= 0) set_nonblock(c->out);
   set_nonblock(c->err);
   int32_t started = pid;
@@ -339,6 +626,7 @@ static void spawn_child(uint32_t id, const char *p, const char *end) {
 static void finish(Child *c, int status, const struct rusage *ru) {
   // Helpers the tool left behind go with its group.
   if (!c->remover) kill(-c->pid, SIGKILL);
+  if (c->init > 0) kill(c->init, SIGKILL);  // and with it its namespace
   if (c->out >= 0) relay(c, &c->out, 'O');
   if (c->err >= 0) relay(c, &c->err, 'E');
   close_fd(&c->out);
@@ -736,6 +1024,7 @@ static void handle_requests(void) {
         case 'R': remove_tree(id, frame + 5, frame + len); break;
         case 'W': write_files(id, frame + 5, frame + len); break;
         case 'G': read_file(id, frame + 5, frame + len); break;
+        case 'C': configure(frame + 5, frame + len); break;
       }
     }
     off += 4 + len;
@@ -780,13 +1069,74 @@ static int check_qpdf(void) {
 }
 #endif
 
-int main(void) {
+// `spawn-helper exec FILE ARGS...`: runs one long-lived tool that the server
+// starts itself because it needs more than stdio (Chromium's control pipe on
+// fds 3 and 4), isolated as the helper's children are, and bound to the
+// server's life: this process dies with its parent (SPAWN_HELPER_PARENT, the
+// server's pid: a server already gone means exit at once), and the tool, PID
+// 1 of its namespace, dies with this process, taking every process it
+// started with it. Without namespaces the tool itself gets the parent-death
+// signal. This process mirrors the tool's end (its exit code or its signal).
+static int exec_tool(char **argv) {
+  const char *parent = getenv("SPAWN_HELPER_PARENT");
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (parent && getppid() != (pid_t)atoi(parent)) return 127;
+  probe_isolation();
+  unsetenv("SPAWN_HELPER_PARENT");
+  unsetenv("SPAWN_HELPER_ISOLATION");
+  char cwd[PATH_MAX];
+  if (isolation == ISOLATION_NONE || !getcwd(cwd, sizeof cwd)) {
+    if (isolation == ISOLATION_NONE) fprintf(stderr, "spawn-helper: %s runs without isolation (%s)\n", argv[0], isolation_text);
+    execvp(argv[0], argv);
+    perror(argv[0]);
+    return 127;
+  }
+  helper_pidfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+  // Both in this process's group (the server's group kill reaches them) and
+  // both with this process as parent (its death kills them).
+  pid_t pid = fork_tool(MAX_CHILDREN);
+  if (pid == 0) {
+    die_with_helper();
+    if (enter_isolation(cwd) < 0 || chdir(cwd) < 0 || drop_capabilities() < 0) {
+      fprintf(stderr, "spawn-helper: %s: %s failed (%s)\n", argv[0], isolation_step, strerror(errno));
+      _exit(127);
+    }
+    execvp(argv[0], argv);
+    perror(argv[0]);
+    _exit(127);
+  }
+  if (pid < 0) {
+    perror("spawn-helper: fork");
+    return 127;
+  }
+  // Only the tool holds the server's pipes: their EOF must mean the tool is gone.
+  close_range(0, ~0U, 0);
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return 127;
+  kill(last_init, SIGKILL);  // and with it whatever the tool left running
+  if (WIFSIGNALED(status)) {
+    signal(WTERMSIG(status), SIG_DFL);
+    raise(WTERMSIG(status));
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 127;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 2 && strcmp(argv[1], "exec") == 0) return exec_tool(argv + 2);
   signal(SIGPIPE, SIG_IGN);
+  // Its own session: a SIGKILL of the server's process group (timeout(1),
+  // shells, supervisors) must leave the helper alive to see EOF and kill
+  // every tool group; it then exits.
+  setsid();
+  helper_pidfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
   const char *nice_env = getenv("SPAWN_HELPER_NICE");
   if (nice_env) child_nice = atoi(nice_env);
 #ifdef WITH_QPDF
   qpdf_in_process = check_qpdf();
 #endif
+  probe_isolation();
+  reply('I', 0, isolation_text, (uint32_t)strlen(isolation_text));
   prctl(PR_SET_CHILD_SUBREAPER, 1);
   sigset_t chld;
   sigemptyset(&chld);

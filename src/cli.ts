@@ -91,6 +91,8 @@ async function doctor(): Promise<number> {
     ok &&= t.usable || !t.required;
     console.log(`${t.usable ? 'ok     ' : 'MISSING'} ${t.name.padEnd(12)} ${(t.binary).padEnd(10)} ${t.version ?? t.error ?? ''}`);
   }
+  const { toolIsolation } = await import('./tools/run.js');
+  console.log(`isolation: ${await toolIsolation()}`);
   return ok ? 0 : 1;
 }
 

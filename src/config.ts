@@ -73,6 +73,13 @@ const configSchema = z.object({
    * so a busy machine delays tools rather than every response (issue 15).
    */
   TOOL_NICE: int(5, 0).pipe(z.number().max(19)),
+  /**
+   * Isolate tool processes from each other (default on): each in its own PID and
+   * mount namespace with a private /proc, no capabilities, and only its own work
+   * directory visible in TMP_DIR, where the host allows it (root, or user
+   * namespaces). `false` only to measure its cost (scripts/bench/isolation.ts).
+   */
+  TOOL_ISOLATION: bool(true),
   /** Entries in one ZIP response (and output files of one operation) at most. */
   MAX_OUTPUT_FILES: int(10_000),
   /** Time without a byte of the request body before 408. */

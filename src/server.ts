@@ -28,7 +28,7 @@ import { nextUtcMidnight, usedOn, utcDay } from './store/usage.js';
 import { stopChromiumPool } from './tools/chromium.js';
 import { stopOfficePool } from './tools/libreoffice.js';
 import { ProcessPool } from './tools/pool.js';
-import { configureChildLimits, killAllChildren } from './tools/run.js';
+import { configureChildLimits, killAllChildren, toolIsolation } from './tools/run.js';
 import { probeTools, requiredToolsPresent, type ToolStatus } from './tools/versions.js';
 import { memoryCapMechanism } from './tools/run.js';
 import { checkDefaultCertificate } from './operations/sign-certificate.js';
@@ -56,7 +56,10 @@ export async function createServices(config: Config, options: { log?: Logger; to
     throw new Error(`required tools missing: ${missing.map((t) => `${t.binary} (${t.error})`).join(', ')}; run scripts/install-tools.sh`);
   }
   await checkDefaultCertificate(config);
-  configureChildLimits({ memoryBytes: config.TOOL_MEMORY_LIMIT, cpuMs: config.TOOL_CPU_LIMIT, nice: config.TOOL_NICE });
+  configureChildLimits({ memoryBytes: config.TOOL_MEMORY_LIMIT, cpuMs: config.TOOL_CPU_LIMIT, nice: config.TOOL_NICE, workRoot: config.TMP_DIR, isolate: config.TOOL_ISOLATION });
+  const isolation = await toolIsolation();
+  if (isolation.startsWith('none')) log.warn({ isolation }, 'tool processes are not isolated from each other');
+  else log.info({ isolation }, 'tool processes isolated from each other');
   const { store, dataKey } = await openStore(config);
   const services: Services = { config, store, dataKey, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics(), fairShare: new FairShare(config) };
   // The HTTP side of jobs (submit, routes); startJobs (src/jobs) runs the worker and sweeper.
@@ -98,7 +101,7 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
   router.get('/healthz', async (ctx) => {
     const ok = await requiredToolsPresent(services.tools);
     ctx.status = ok ? 200 : 503;
-    ctx.body = { status: ok ? 'ok' : 'degraded', tools: Object.fromEntries(services.tools.map((t) => [t.name, t.version])) };
+    ctx.body = { status: ok ? 'ok' : 'degraded', tools: Object.fromEntries(services.tools.map((t) => [t.name, t.version])), isolation: await toolIsolation() };
   });
   router.get('/v1/openapi.json', (ctx) => {
     ctx.body = openapi;

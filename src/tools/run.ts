@@ -79,8 +79,15 @@ export interface ChildLimits {
   memoryBytes: number;
   /** RLIMIT_CPU, ms (0 = the time left before the operation's deadline, per pool slot). */
   cpuMs: number;
-  /** Niceness of every child (applies to a spawn helper started after it is set). */
+  /** Niceness of every child. */
   nice?: number;
+  /**
+   * Where request and job work directories are made (TMP_DIR): a child working
+   * in one of them sees only that one there (native/spawn-helper.c, "Isolation").
+   */
+  workRoot?: string;
+  /** Isolate children from each other where the host allows it (TOOL_ISOLATION; default true). */
+  isolate?: boolean;
 }
 
 const STDERR_TAIL = 8 * 1024;
@@ -100,6 +107,24 @@ let limits: ChildLimits = { memoryBytes: 2048 * 1024 * 1024, cpuMs: 0, nice: 5 }
 /** Sets the caps of every child started from now on (createServices, from TOOL_MEMORY_LIMIT and TOOL_CPU_LIMIT). */
 export function configureChildLimits(next: ChildLimits): void {
   limits = { ...next };
+  spawner?.configure(helperSettings());
+}
+
+function helperSettings(): { workRoot: string; isolate: boolean; nice: number } {
+  return { workRoot: limits.workRoot ? path.resolve(limits.workRoot) : '', isolate: limits.isolate ?? true, nice: limits.nice ?? 0 };
+}
+
+/**
+ * How tools are isolated from each other: "namespaces" (root), "user-namespaces"
+ * (unprivileged), or "none: <why>" where the host refuses both (e.g. a non-root
+ * user under Docker's default seccomp profile). Logged at start-up, in /healthz.
+ */
+export function toolIsolation(): Promise<string> {
+  try {
+    return helper().isolation();
+  } catch (error) {
+    return Promise.resolve(`none: ${(error as Error).message}`);
+  }
 }
 
 /**
@@ -188,7 +213,10 @@ let spawner: Spawner | undefined;
 function helper(): Spawner {
   if (spawner) return spawner;
   if (!fs.existsSync(SPAWN_HELPER)) throw new Error(`${SPAWN_HELPER} is missing: run scripts/setup.sh (or npm run build)`);
-  const child = startProcess(SPAWN_HELPER, [], { stdio: ['pipe', 'pipe', 'inherit'], env: { PATH: CHILD_PATH, SPAWN_HELPER_NICE: String(limits.nice ?? 0) } });
+  const child = startProcess(SPAWN_HELPER, [], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { PATH: CHILD_PATH, SPAWN_HELPER_NICE: String(limits.nice ?? 0), ...(limits.isolate === false ? { SPAWN_HELPER_ISOLATION: 'off' } : {}) },
+  });
   const replies = child.stdout as unknown as { ref(): void; unref(): void };
   // Idle, the helper must not keep a finished CLI or test process alive; while a child runs, its reply must be awaited.
   const current = new Spawner(child.stdin!, child.stdout!, (busy) => (busy ? replies.ref() : replies.unref()));
@@ -203,6 +231,7 @@ function helper(): Spawner {
   (child.stdin as unknown as { unref(): void }).unref();
   replies.unref();
   spawner = current;
+  current.configure(helperSettings());
   return current;
 }
 
@@ -437,12 +466,22 @@ export function startLongLived(
  * A long-lived child with fds 3 and 4 as a private control channel (Chromium's
  * --remote-debugging-pipe: no listening socket another local user could
  * reach). Forked here, not by the spawn helper, which relays only stdio: it
- * starts once per warm instance, so the fork's cost does not matter. No
- * RLIMIT_AS: Chromium reserves terabytes of address space it never touches
- * (its V8 cage and allocator), so an address-space cap would stop it starting.
+ * starts once per warm instance, so the fork's cost does not matter. It runs
+ * under `spawn-helper exec`, which isolates it as the helper's children are
+ * and ties its life, and that of every process it starts, to this server's
+ * (parent-death signal; PID 1 of its own namespace). No RLIMIT_AS: Chromium
+ * reserves terabytes of address space it never touches (its V8 cage and
+ * allocator), so an address-space cap would stop it starting.
  */
 function startWithPipes(file: string, args: string[], workdir: string, env: Record<string, string>): LongLivedProcess {
-  const child = startProcess(file, args, { cwd: workdir, env: childEnv(workdir, env), detached: true, stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
+  if (!fs.existsSync(SPAWN_HELPER)) throw new Error(`${SPAWN_HELPER} is missing: run scripts/setup.sh (or npm run build)`);
+  const helperEnv = { SPAWN_HELPER_PARENT: String(process.pid), ...(limits.isolate === false ? { SPAWN_HELPER_ISOLATION: 'off' } : {}) };
+  const child = startProcess(SPAWN_HELPER, ['exec', file, ...args], {
+    cwd: workdir,
+    env: { ...childEnv(workdir, env), ...helperEnv },
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
+  });
   const pid = child.pid;
   const killGroup = () => {
     try {

@@ -89,6 +89,10 @@ export class Spawner {
   private readonly pending = new Map<number, Pending>();
   private buffered: Buffer | undefined;
   private closed = false;
+  private isolationText: string | undefined;
+  /** 'I' frames still to come: the start-up one, then one per configure(). */
+  private isolationReplies = 1;
+  private readonly isolationWaiters: Array<(text: string) => void> = [];
 
   /** `busy(true)` when the first child is pending, `busy(false)` when none is: the owner holds the event loop open meanwhile. */
   constructor(
@@ -101,11 +105,35 @@ export class Spawner {
 
   private track(id: number, entry: Pending): void {
     this.pending.set(id, entry);
-    if (this.pending.size === 1) this.busy(true);
+    if (this.pending.size === 1 && this.isolationWaiters.length === 0) this.busy(true);
   }
 
   private settle(id: number): void {
-    if (this.pending.delete(id) && this.pending.size === 0) this.busy(false);
+    if (this.pending.delete(id) && this.pending.size === 0 && this.isolationWaiters.length === 0) this.busy(false);
+  }
+
+  /**
+   * How the helper isolates its children ("namespaces", "user-namespaces", or
+   * "none: <why>"), as its 'I' frame said at start-up or after configure().
+   */
+  isolation(): Promise<string> {
+    if (this.isolationReplies === 0 && this.isolationText !== undefined) return Promise.resolve(this.isolationText);
+    if (this.closed) return Promise.resolve('none: the spawn helper has exited');
+    return new Promise((resolve) => {
+      // Awaited at start-up, when nothing else holds the event loop open.
+      if (this.pending.size === 0 && this.isolationWaiters.length === 0) this.busy(true);
+      this.isolationWaiters.push(resolve);
+    });
+  }
+
+  /** Settings the helper applies to children started from now on: their work root (hidden from each other), isolation (off is final), niceness. */
+  configure(settings: { workRoot: string; isolate: boolean; nice: number }): void {
+    if (settings.workRoot.includes('\0')) throw new TypeError('the work root contains a NUL byte');
+    const head = Buffer.alloc(8);
+    head.writeUInt32LE(settings.isolate ? 1 : 0, 0);
+    head.writeInt32LE(settings.nice, 4);
+    this.isolationReplies += 1; // the helper answers with 'I' again
+    this.sendFrame('C', 0, [head, Buffer.from(`${settings.workRoot}\0`, 'utf8')]);
   }
 
   /** Children started and not yet reported as exited. */
@@ -175,6 +203,11 @@ export class Spawner {
     if (this.closed) return entry.resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: 'the spawn helper has exited' });
     const id = this.nextId++;
     this.track(id, entry);
+    this.sendFrame(type, id, payload);
+  }
+
+  private sendFrame(type: string, id: number, payload: Buffer[]): void {
+    if (this.closed) return;
     const head = Buffer.allocUnsafe(9);
     head.writeUInt32LE(5 + payload.reduce((n, b) => n + b.length, 0), 0);
     head.write(type, 4, 'latin1');
@@ -185,6 +218,7 @@ export class Spawner {
   /** The helper is gone: every child still pending ends as not started or lost. */
   fail(reason: string): void {
     this.closed = true;
+    for (const waiter of this.isolationWaiters.splice(0)) waiter('none: the spawn helper has exited');
     for (const { resolve } of this.pending.values()) resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: reason });
     this.pending.clear();
     this.busy(false);
@@ -209,6 +243,16 @@ export class Spawner {
       const id = data.readUInt32LE(offset + 5);
       const payload = data.subarray(offset + 9, offset + 4 + length);
       offset += 4 + length;
+      if (type === 0x49) {
+        // 'I' (id 0): the isolation in force, at start-up and after each 'C'.
+        this.isolationText = payload.toString('utf8');
+        this.isolationReplies = Math.max(0, this.isolationReplies - 1);
+        if (this.isolationReplies === 0 && this.isolationWaiters.length > 0) {
+          for (const waiter of this.isolationWaiters.splice(0)) waiter(this.isolationText);
+          if (this.pending.size === 0) this.busy(false);
+        }
+        continue;
+      }
       const entry = this.pending.get(id);
       if (!entry) continue;
       switch (type) {
