@@ -21,6 +21,7 @@
 import path from 'node:path';
 import { InvalidPdfError, ProcessingFailedError, TooManyPagesError } from '../errors.js';
 import { quickPageCount } from '../files/pdf-page-count.js';
+import { refuseRunawayStructure } from '../files/pdf-structure.js';
 import { decrypt, isEncrypted, pageCount, rewrite } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
 import type { InputFile } from './types.js';
@@ -29,6 +30,12 @@ export interface OpenOptions {
   maxPages: number;
   /** The client's password for the file (field "password"). */
   password?: string;
+  /**
+   * Refuse structures that make content- and tree-walking tools run to the
+   * deadline (files/pdf-structure.ts). Default true; false only where qpdf
+   * copies objects without walking them (merge, split: the measured fast path).
+   */
+  checkStructure?: boolean;
 }
 
 /** A file and the password it needs (undefined once decrypted): what qpdf-based steps take. */
@@ -72,7 +79,8 @@ export class PdfInput implements InputFile {
    * readable and unencrypted (bounded; no process, ~1 ms), else by qpdf, which
    * also diagnoses damage and passwords. Either way the count is of real pages.
    */
-  static async open(run: RunContext, file: InputFile, { maxPages, password }: OpenOptions): Promise<PdfInput> {
+  static async open(run: RunContext, file: InputFile, { maxPages, password, checkStructure = true }: OpenOptions): Promise<PdfInput> {
+    if (checkStructure) await refuseRunawayStructure(file.path, file.bytes, maxPages);
     const walked = await quickPageCount(file.path, maxPages, file.bytes);
     if (walked !== undefined) {
       checkPageCount(walked, maxPages);
