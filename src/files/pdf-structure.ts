@@ -24,9 +24,10 @@
 // Bounds: it reads objects through the bounded reader of pdf-page-count.ts
 // (so only files that reader handles: plain, unencrypted, readable xref; for
 // the others the check cannot tell and the tools' own caps and the deadline
-// still apply), at most STRUCTURE_LIMITS.objects reads, and yields to the
-// event loop every few hundred reads; inflation runs on libuv's thread pool
-// with an output cap. A cap reached gives "cannot tell", never a refusal.
+// still apply), at most STRUCTURE_LIMITS.objects reads, objects of at most
+// 256 KiB of text, and yields to the event loop every 2 ms of its own work;
+// inflation runs on libuv's thread pool with an output cap. A cap reached
+// gives "cannot tell", never a refusal.
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
@@ -61,8 +62,10 @@ export const STRUCTURE_LIMITS = {
 
 /** Flate's largest ratio (a run of one byte: 258 bytes per 2-bit code, plus block overhead). */
 const MAX_FLATE_RATIO = 1032;
-/** Reads between two yields to the event loop (a read from held bytes does not yield by itself). */
-const READS_PER_YIELD = 256;
+/** Main-thread time between two yields to the event loop (a read from held bytes does not yield by itself). */
+const SLICE_MS = 2;
+/** Longest object text parsed (a page with 25,000 annotations is 240 KB: ~13 ms to parse); longer ones end the check undecided. */
+const MAX_PARSED_CHARS = 256 * 1024;
 
 /** Why a file is refused. */
 export interface StructureFinding {
@@ -109,12 +112,13 @@ export async function checkPdfStructure(file: string, bytes: ByteSource | undefi
 /**
  * Refuses `file` when the check finds a cause of runaway work: 422
  * invalid_pdf for a cycle or a repeated tree node, 422 resource_limit for
- * inflation past the limit. Passes silently when it cannot tell (the tools'
- * caps and the deadline still apply then).
+ * inflation past the limit. Returns whether the file was checked (false:
+ * the in-process reader cannot read it; check a qpdf-written copy instead).
  */
-export async function refuseRunawayStructure(file: string, bytes: ByteSource | undefined, maxPages: number): Promise<void> {
+export async function refuseRunawayStructure(file: string, bytes: ByteSource | undefined, maxPages: number): Promise<boolean> {
   const finding = await checkPdfStructure(file, bytes, maxPages);
-  if (!finding) return;
+  if (finding === undefined) return false;
+  if (finding === null) return true;
   if (finding.kind === 'inflation') throw new ResourceLimitError(finding.detail, 'inflated stream size');
   throw new InvalidPdfError(`The PDF's structure would make the tools run without end: ${finding.detail}`);
 }
@@ -135,7 +139,7 @@ interface DecodedStream {
 class StructureWalk {
   private readonly objects = new Map<number, PdfValue | undefined>();
   private readonly texts = new Map<number, string | undefined>();
-  private reads = 0;
+  private sliceStart = performance.now();
   private readonly streams = new Map<number, DecodedStream>();
   /** Names each drawable's content uses (undefined: could not read it, so every name counts). */
   private readonly usedNames = new Map<number, Set<string> | undefined>();
@@ -157,10 +161,18 @@ class StructureWalk {
 
   // ---- objects -------------------------------------------------------------
 
+  /** Yields to the event loop once this slice of main-thread work has run SLICE_MS. */
+  private async pace(): Promise<void> {
+    if (performance.now() - this.sliceStart < SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.sliceStart = performance.now();
+  }
+
   private async text(num: number): Promise<string | undefined> {
     if (this.texts.has(num)) return this.texts.get(num);
-    if (++this.reads % READS_PER_YIELD === 0) await new Promise((resolve) => setImmediate(resolve));
+    await this.pace();
     const text = await this.reader.read(num);
+    if (text !== undefined && text.length > MAX_PARSED_CHARS) throw new Error('object too long to parse');
     this.texts.set(num, text);
     return text;
   }
@@ -410,7 +422,7 @@ class StructureWalk {
   /** A stream's whole decoded data when it is unfiltered or Flate only and fits `maxOutput`; else undefined. */
   private async decodeWhole(num: number, maxOutput: number): Promise<Buffer | undefined> {
     if (maxOutput <= 0) return undefined;
-    if (++this.reads % READS_PER_YIELD === 0) await new Promise((resolve) => setImmediate(resolve));
+    await this.pace();
     const raw = await this.reader.readStream(num, maxOutput);
     if (!raw || raw.head.length < raw.length) return undefined;
     const stages = flateStages(raw.dict);
@@ -436,6 +448,7 @@ class StructureWalk {
     const limit = STRUCTURE_LIMITS.inflatedBytes;
     const candidates: Array<{ num: number; length: number; stages: number; dict: string; declared?: number; bound: number }> = [];
     for (const stream of this.streams.values()) {
+      await this.pace();
       const raw = await this.reader.readStream(stream.num, 0);
       if (!raw) continue;
       const stages = flateStages(raw.dict);
@@ -452,6 +465,7 @@ class StructureWalk {
       if (sampled + rest <= limit) return;
       if (i >= STRUCTURE_LIMITS.samples) throw new Error('sample budget used up');
       const candidate = candidates[i];
+      await this.pace();
       rest -= candidate.bound;
       const estimate = Math.min(await this.sampledSize(candidate.num, candidate.length, candidate.stages), candidate.declared ?? Infinity);
       sampled += estimate;

@@ -80,15 +80,37 @@ export class PdfInput implements InputFile {
    * also diagnoses damage and passwords. Either way the count is of real pages.
    */
   static async open(run: RunContext, file: InputFile, { maxPages, password, checkStructure = true }: OpenOptions): Promise<PdfInput> {
-    if (checkStructure) await refuseRunawayStructure(file.path, file.bytes, maxPages);
+    const checked = !checkStructure || (await refuseRunawayStructure(file.path, file.bytes, maxPages));
     const walked = await quickPageCount(file.path, maxPages, file.bytes);
+    let input: PdfInput;
     if (walked !== undefined) {
       checkPageCount(walked, maxPages);
-      return new PdfInput(run, file, walked, false, 'tree', password);
+      input = new PdfInput(run, file, walked, false, 'tree', password);
+    } else {
+      const [pages, encrypted] = await Promise.all([pageCount(run, file.path, password), isEncrypted(run, file.path).catch(() => false)]);
+      checkPageCount(pages, maxPages);
+      input = new PdfInput(run, file, pages, encrypted, 'qpdf', password);
     }
-    const [pages, encrypted] = await Promise.all([pageCount(run, file.path, password), isEncrypted(run, file.path).catch(() => false)]);
-    checkPageCount(pages, maxPages);
-    return new PdfInput(run, file, pages, encrypted, 'qpdf', password);
+    if (!checked) await input.checkCopyStructure(maxPages);
+    return input;
+  }
+
+  /**
+   * The structure check on a copy qpdf wrote (fresh cross-reference table,
+   * decrypted, stream data as it was), for an upload the in-process reader
+   * cannot read: encrypted (plain(), which the tools need anyway) or damaged
+   * (repaired(), the retry rule's copy). A file qpdf cannot rewrite is left
+   * to the tools, as before.
+   */
+  private async checkCopyStructure(maxPages: number): Promise<void> {
+    let copy: string;
+    try {
+      copy = this.encrypted ? await this.plain() : await this.repaired();
+    } catch (error) {
+      if (isRepairable(error)) return;
+      throw error;
+    }
+    await refuseRunawayStructure(copy, undefined, maxPages);
   }
 
   /** Opens several uploads side by side. */

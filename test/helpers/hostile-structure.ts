@@ -3,6 +3,10 @@
 // cycles through Form XObjects and Type3 fonts, repeated nodes in the page,
 // outline and form-field trees, and Flate bombs past the inflation limit.
 // Each returns the bytes of a small file; nothing is committed as a blob.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildPdf, type PdfObject } from './hostile.js';
 
@@ -164,4 +168,27 @@ export function flateBomb(gib = 4): Buffer {
 export function doubleFlateBomb(gib = 4): Buffer {
   const outer = zlib.deflateSync(zeroBomb(64 * gib), { level: 9 });
   return buildPdf([CATALOG(), ONE_KID, page('<< >>'), { num: 4, body: '/Filter [/FlateDecode /FlateDecode]', stream: outer }]);
+}
+
+/** `pdf` with its startxref pointing nowhere: the in-process reader declines it, qpdf reconstructs the table. */
+export function withBrokenXref(pdf: Buffer): Buffer {
+  const at = pdf.lastIndexOf('startxref');
+  return Buffer.concat([pdf.subarray(0, at), Buffer.from('startxref\n999999\n%%EOF\n', 'latin1')]);
+}
+
+/** `pdf` encrypted by qpdf (AES-256, user password `password`), its stream data kept as it was (a bomb stays a bomb). */
+export function encrypted(pdf: Buffer, password = 'user'): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'encrypt-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'in.pdf'), pdf);
+    try {
+      execFileSync('qpdf', ['--stream-data=preserve', '--encrypt', password, 'owner', '256', '--', 'in.pdf', 'out.pdf'], { cwd: dir, stdio: 'pipe' });
+    } catch (error) {
+      // Exit 3: written with warnings (a generator's file is not always tidy).
+      if ((error as { status?: number }).status !== 3) throw error;
+    }
+    return fs.readFileSync(path.join(dir, 'out.pdf'));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

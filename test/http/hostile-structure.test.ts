@@ -5,6 +5,7 @@
 // 504, the containment checks of the hostile harness, the server still serving
 // afterwards. And no false positive: the corpus and legitimately shared
 // resources still pass through the same operations.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContained, expectProblem, startHostileServer, type HostileServer } from '../helpers/contained.js';
 import * as hostile from '../helpers/hostile.js';
@@ -51,6 +52,20 @@ describe('runaway structures are refused up front', () => {
     }
   }
 
+  // The in-process reader declines these; the check then reads the copy qpdf writes (decrypted, stream data kept).
+  for (const [what, make, operation, fields, status, code] of [
+    ['field-tree DAG behind a broken xref table', () => structure.withBrokenXref(structure.fieldTreeDag(40)), 'extract-text', {}, 422, 'invalid_pdf'],
+    ['Type3 cycle behind a broken xref table', () => structure.withBrokenXref(structure.type3Cycle()), 'compress', { level: 'medium' }, 422, 'invalid_pdf'],
+    ['encrypted field-tree DAG', () => structure.encrypted(structure.fieldTreeDag(40)), 'watermark', { text: 'X', password: 'user' }, 422, 'invalid_pdf'],
+    ['encrypted double-Flate bomb', () => structure.encrypted(structure.doubleFlateBomb(4)), 'extract-text', { password: 'user' }, 422, 'resource_limit'],
+    ['encrypted Flate bomb', () => structure.encrypted(structure.flateBomb(4)), 'compress', { level: 'medium', password: 'user' }, 422, 'resource_limit'],
+  ] as const) {
+    it(`${what}: ${operation} is ${status} ${code}`, async () => {
+      const o = await observe(operation, { file: await filePart(make(), 'hostile.pdf'), ...fields });
+      expectProblem(o, status, code);
+    }, 120_000);
+  }
+
   it('the server still serves afterwards', async () => {
     await hostileServer.expectStillServing();
   }, 60_000);
@@ -64,6 +79,8 @@ describe('no false positive', () => {
     ['linn.pdf', async () => `${CORPUS}/linn.pdf`],
     ['skew.pdf', async () => `${CORPUS}/skew.pdf`],
     ['trivial.pdf', async () => `${CORPUS}/trivial.pdf`],
+    ['tracemonkey.pdf behind a broken xref table', async () => structure.withBrokenXref(fs.readFileSync(`${CORPUS}/tracemonkey.pdf`))],
+    ['encrypted tracemonkey.pdf', async () => structure.encrypted(fs.readFileSync(`${CORPUS}/tracemonkey.pdf`))],
     ['one form shared by five pages, drawn twice on each', async () => structure.sharedForm(5)],
     ['a form listing itself in its resources without drawing itself', async () => structure.formListingItself()],
     ['a 256 MiB content stream (under the inflation limit)', async () => hostile.contentStreamBomb(256 * 1024 * 1024)],
@@ -72,7 +89,7 @@ describe('no false positive', () => {
     for (const [operation, fields] of operations) {
       it(`${what}: ${operation} succeeds`, async () => {
         // Lossless compression: the check runs the same at every level, and gs on the large files only costs time.
-        const options = operation === 'compress' ? { level: 'low' } : fields;
+        const options = { ...(operation === 'compress' ? { level: 'low' } : fields), ...(what.startsWith('encrypted') ? { password: 'user' } : {}) };
         const o = await observe(operation, { file: await filePart(await source(), 'ordinary.pdf'), ...options });
         expect(o.status, o.problem?.detail).toBe(200);
         expectContained(o);
