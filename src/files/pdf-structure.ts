@@ -44,8 +44,8 @@ export const STRUCTURE_LIMITS = {
   objects: 200_000,
   /** Inflated bytes of all decoded streams together, estimated: above this the file is refused. pdftotext takes ~9 s per GiB of blank content. */
   inflatedBytes: 1024 * 1024 * 1024,
-  /** Compressed bytes inflated from the start of one stream to estimate its ratio. */
-  sampleBytes: 16 * 1024,
+  /** Compressed bytes inflated from the start of one stream to estimate its ratio (× 1032 at most: under the sample cap, so one inflate per stream). */
+  sampleBytes: 8 * 1024,
   /** Output cap of one sample (a bomb's sample stops here). */
   sampleOutput: 16 * 1024 * 1024,
   /** Streams sampled at most (the largest first); past this the check cannot tell. */
@@ -62,6 +62,8 @@ export const STRUCTURE_LIMITS = {
 
 /** Flate's largest ratio (a run of one byte: 258 bytes per 2-bit code, plus block overhead). */
 const MAX_FLATE_RATIO = 1032;
+/** Output chunk of the sampling inflates: fewer, larger chunks cost the main thread fewer callbacks than zlib's 16 KiB. */
+const INFLATE_CHUNK = 256 * 1024;
 /** Main-thread time between two yields to the event loop (a read from held bytes does not yield by itself). */
 const SLICE_MS = 2;
 /** Longest object text parsed (a page with 25,000 annotations is 240 KB: ~13 ms to parse); longer ones end the check undecided. */
@@ -509,7 +511,7 @@ async function sampleRatio(head: Buffer): Promise<number> {
  * (the length is then a lower bound). Memory: a few chunks, whatever the size.
  */
 async function inflateCounted(data: Buffer, stages: number): Promise<{ length: number; head: Buffer }> {
-  const chain = Array.from({ length: stages }, () => zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+  const chain = Array.from({ length: stages }, () => zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH, chunkSize: INFLATE_CHUNK }));
   for (let s = 0; s + 1 < stages; s++) chain[s].pipe(chain[s + 1]);
   const last = chain[stages - 1];
   const kept: Buffer[] = [];
@@ -541,7 +543,7 @@ async function inflatedLength(prefix: Buffer, stages: number): Promise<number | 
   let data = prefix;
   for (let s = 0; s < stages; s++) {
     try {
-      data = await inflate(data, { maxOutputLength: STRUCTURE_LIMITS.sampleOutput, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      data = await inflate(data, { maxOutputLength: STRUCTURE_LIMITS.sampleOutput, finishFlush: zlib.constants.Z_SYNC_FLUSH, chunkSize: INFLATE_CHUNK });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return undefined;
       return data === prefix ? 0 : data.length; // damaged data: the tools stop there too
