@@ -15,7 +15,8 @@
 //   repeat     a node reached twice in the page tree, the outline (/First,
 //              /Next) or the form-field tree (/Kids): a loop or a DAG, whose
 //              paths grow exponentially with its depth
-//   inflation  Flate streams the tools decode whose inflated size, sampled
+//   inflation  Flate content streams (pages, forms, patterns, Type3 glyphs:
+//              what the tools parse as operators) whose inflated size, sampled
 //              from the first bytes of each stream and extrapolated over its
 //              length, passes STRUCTURE_LIMITS.inflatedBytes
 // Shared nodes of the resource graph (a font or image used by every page) are
@@ -131,11 +132,9 @@ interface Edge {
   target: number;
 }
 
-/** A stream the tools decode, for the inflation estimate. */
+/** A stream the tools parse as content (page contents, forms, patterns, Type3 glyphs), for the inflation estimate. */
 interface DecodedStream {
   num: number;
-  /** Decoded size the dictionary declares (images), if any. */
-  declared?: number;
 }
 
 class StructureWalk {
@@ -348,12 +347,16 @@ class StructureWalk {
           continue;
         }
         if (!(value instanceof PdfRef)) continue;
-        // Most fonts carry long /Widths arrays and are never drawables: only a Type3 font is parsed.
-        if (category === 'Font' && !/\/Subtype\s*\/Type3\b/.test((await this.text(value.num)) ?? '')) continue;
+        // Most fonts carry long /Widths arrays and are never drawables: only a Type3 font is parsed. Images are
+        // decoded no further than their declared size, and huge ones are processed by decision (compress.md, "Huge
+        // images"): they are neither drawables nor part of the inflation estimate.
+        // (The text test is only a shortcut: a name written with #xx escapes or split by a comment is parsed.)
+        const text = (await this.text(value.num)) ?? '';
+        if (category === 'Font' && !/\/Subtype\s*\/Type3\b|[#%]/.test(text)) continue;
         const target = await this.dict(value);
         if (!target) continue;
         const subtype = nameOf(target.get('Subtype'));
-        if (category === 'XObject' && subtype === 'Image') this.streams.set(value.num, { num: value.num, declared: imageBytes(target) });
+        if (subtype === 'Image') continue;
         const drawable =
           (category === 'XObject' && subtype === 'Form') || (category === 'Font' && subtype === 'Type3') || (category === 'Pattern' && target.get('PatternType') === 1);
         if (drawable) edges.push({ name, target: value.num });
@@ -448,17 +451,15 @@ class StructureWalk {
    */
   private async inflation(): Promise<void> {
     const limit = STRUCTURE_LIMITS.inflatedBytes;
-    const candidates: Array<{ num: number; length: number; stages: number; dict: string; declared?: number; bound: number }> = [];
+    const candidates: Array<{ num: number; length: number; stages: number; bound: number }> = [];
     for (const stream of this.streams.values()) {
       await this.pace();
       const raw = await this.reader.readStream(stream.num, 0);
       if (!raw) continue;
       const stages = flateStages(raw.dict);
       if (!stages) continue; // unfiltered, or filters this check does not estimate
-      // One Flate stage inflates at most MAX_FLATE_RATIO times; a chain of them has no useful bound but what it declares.
-      const flateBound = stages === 1 ? raw.length * MAX_FLATE_RATIO : Infinity;
-      const bound = Math.min(flateBound, stream.declared ?? Infinity);
-      candidates.push({ num: stream.num, length: raw.length, stages, dict: raw.dict, declared: stream.declared, bound });
+      // One Flate stage inflates at most MAX_FLATE_RATIO times; a chain of them has no useful bound.
+      candidates.push({ num: stream.num, length: raw.length, stages, bound: stages === 1 ? raw.length * MAX_FLATE_RATIO : Infinity });
     }
     candidates.sort((a, b) => b.bound - a.bound);
     let rest = candidates.reduce((sum, c) => sum + c.bound, 0);
@@ -469,7 +470,7 @@ class StructureWalk {
       const candidate = candidates[i];
       await this.pace();
       rest -= candidate.bound;
-      const estimate = Math.min(await this.sampledSize(candidate.num, candidate.length, candidate.stages), candidate.declared ?? Infinity);
+      const estimate = await this.sampledSize(candidate.num, candidate.length, candidate.stages);
       sampled += estimate;
       if (sampled > limit) {
         throw new Found({
@@ -565,15 +566,6 @@ function flateStages(dictText: string): number | undefined {
   if (filter === undefined) return 0;
   const names = Array.isArray(filter) ? filter.map(nameOf) : [nameOf(filter)];
   return names.every((name) => name === 'FlateDecode' || name === 'Fl') ? names.length : undefined;
-}
-
-/** Decoded bytes an image dictionary declares (4 components at most), or undefined. */
-function imageBytes(image: PdfDict): number | undefined {
-  const width = image.get('Width');
-  const height = image.get('Height');
-  const bits = image.get('BitsPerComponent') ?? 8;
-  if (typeof width !== 'number' || typeof height !== 'number' || typeof bits !== 'number') return undefined;
-  return Math.ceil((width * 4 * bits) / 8) * height;
 }
 
 function mib(bytes: number): string {

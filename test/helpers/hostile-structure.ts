@@ -19,9 +19,9 @@ const page = (resources: string, contents = 4, extra = '') => ({
 const stream = (num: number, body: string, data: string): PdfObject => ({ num, body, stream: Buffer.from(data, 'latin1') });
 
 /** A Type3 font whose glyph sets a second Type3 font, whose glyph sets itself (Ghostscript recursed until the deadline). */
-export function type3Cycle(): Buffer {
+export function type3Cycle(subtype = '/Type3'): Buffer {
   const type3 = (num: number, name: string, proc: number) =>
-    `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /FirstChar 97 /LastChar 97 /Widths [1000] ` +
+    `<< /Type /Font /Subtype ${subtype} /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /FirstChar 97 /LastChar 97 /Widths [1000] ` +
     `/Encoding << /Differences [97 /a] >> /CharProcs << /a ${proc} 0 R >> /Resources << /Font << /${name} ${num} 0 R >> >> >>`;
   return buildPdf([
     CATALOG(),
@@ -191,4 +191,9 @@ export function encrypted(pdf: Buffer, password = 'user'): Buffer {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The Type3 cycle with /Subtype written /Type#33 (the same name, escaped): a shortcut on the raw text must not miss it. */
+export function type3CycleEscaped(): Buffer {
+  return type3Cycle('/Type#33');
 }

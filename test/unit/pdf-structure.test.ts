@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkPdfStructure } from '../../src/files/pdf-structure.js';
 import { ChunkedBytes } from '../../src/http/held-body.js';
@@ -30,6 +31,7 @@ function chunked(bytes: Buffer): ChunkedBytes {
 
 const refused: Array<[string, () => Buffer, string]> = [
   ['Type3 font drawing a Type3 font that draws itself', structure.type3Cycle, 'cycle'],
+  ['Type3 cycle whose /Subtype is written with a #xx escape', structure.type3CycleEscaped, 'cycle'],
   ['Form XObject drawing itself', structure.formCycle, 'cycle'],
   ['form-field tree listing the same kid twice at every level', () => structure.fieldTreeDag(40), 'repeat'],
   ['outline whose /Next loops', structure.outlineLoop, 'repeat'],
@@ -49,6 +51,20 @@ describe('checkPdfStructure', () => {
       expect((await checkPdfStructure('', chunked(bytes), 100))?.kind).toBe(kind);
     });
   }
+
+  it('passes a 30000×30000 image, Flate twice (2.7 GB of pixels: processed by decision, compress.md)', async () => {
+    const side = 30000;
+    // 200 rows of data are enough: the check must not count an image's declared or inflated size at all.
+    const image = zlib.deflateSync(zlib.deflateSync(Buffer.alloc(side * 3 * 200, 0x80), { level: 1 }), { level: 9 });
+    const pdf = hostile.buildPdf([
+      { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
+      { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+      { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 7200 7200] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>' },
+      { num: 4, body: `/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter [/FlateDecode /FlateDecode]`, stream: image },
+      { num: 5, body: '', stream: Buffer.from('q 7200 0 0 7200 0 0 cm /Im1 Do Q') },
+    ]);
+    expect(await checkPdfStructure(write('huge-image.pdf', pdf), undefined, 100)).toBeNull();
+  });
 
   it('passes shared resources, a form listing itself without drawing itself, and a 256 MiB content stream', async () => {
     expect(await checkPdfStructure(write('shared.pdf', structure.sharedForm(5)), undefined, 100)).toBeNull();
