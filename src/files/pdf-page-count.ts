@@ -75,6 +75,42 @@ interface XrefInfo {
  * the whole file when the caller already holds it (read from there instead).
  */
 export async function quickPageCount(file: string, maxPages = 100_000, bytes?: ByteSource): Promise<number | undefined> {
+  // Every page costs at least one object read; nodes and the catalog a few more.
+  return withPlainObjects(file, bytes, 2 * (maxPages + 1) + 64, async (reader, rootNumber) => {
+    const catalog = await reader.read(rootNumber);
+    const pagesRef = catalog && /\/Pages\s+(\d+)\s+0\s+R/.exec(catalog);
+    if (!pagesRef) return undefined;
+    return countLeaves(reader, Number(pagesRef[1]), maxPages);
+  });
+}
+
+/** What a walk over a plain file's objects may read (pdf-structure.ts walks the same objects for its graph checks). */
+export interface PlainObjects {
+  /** The object's text between "obj" and "endobj" (a stream's: its dictionary), or undefined when it cannot be read. */
+  read(number: number): Promise<string | undefined>;
+  /** A stream object's dictionary and the first `maxBytes` of its raw data (its /Length resolved), or undefined. */
+  readStream(number: number, maxBytes: number): Promise<RawStream | undefined>;
+}
+
+/** A stream's dictionary text, its declared /Length and a prefix of its raw (still encoded) data. */
+export interface RawStream {
+  dict: string;
+  length: number;
+  head: Buffer;
+}
+
+/**
+ * Opens `file` (or its held `bytes`) for a bounded walk when it is plainly
+ * readable and unencrypted, and runs `walk` with its catalog's number. Any
+ * cap, odd syntax or encryption gives undefined, as does `walk` throwing.
+ * `maxObjects`: object reads allowed over the whole walk.
+ */
+export async function withPlainObjects<T>(
+  file: string,
+  bytes: ByteSource | undefined,
+  maxObjects: number,
+  walk: (reader: PlainObjects, rootNumber: number) => Promise<T | undefined>,
+): Promise<T | undefined> {
   let opened: fs.FileHandle | undefined;
   try {
     let handle: Handle;
@@ -89,17 +125,12 @@ export async function quickPageCount(file: string, maxPages = 100_000, bytes?: B
     const tail = (await readAt(handle, Math.max(0, size - 1024), 1024)).toString('latin1');
     const startxref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
     if (!startxref) return undefined;
-    // Every page costs at least one object read; nodes and the catalog a few more.
-    const budget = new Budget(2 * (maxPages + 1) + 64);
+    const budget = new Budget(maxObjects);
     const xref = await readXrefChain(handle, Number(startxref[1]), size, budget);
     if (!xref || /\/Encrypt\b/.test(xref.trailer)) return undefined;
     const root = /\/Root\s+(\d+)\s+0\s+R/.exec(xref.trailer);
     if (!root) return undefined;
-    const reader = new ObjectReader(handle, xref, size, budget);
-    const catalog = await reader.read(Number(root[1]));
-    const pagesRef = catalog && /\/Pages\s+(\d+)\s+0\s+R/.exec(catalog);
-    if (!pagesRef) return undefined;
-    return await countLeaves(reader, Number(pagesRef[1]), maxPages);
+    return await walk(new ObjectReader(handle, xref, size, budget), Number(root[1]));
   } catch {
     return undefined;
   } finally {
@@ -112,7 +143,7 @@ export async function quickPageCount(file: string, maxPages = 100_000, bytes?: B
  * anything else is a page. A repeated object (a loop, or a page listed twice)
  * gives up: qpdf's verdict decides those files.
  */
-async function countLeaves(reader: ObjectReader, rootNumber: number, maxPages: number): Promise<number | undefined> {
+async function countLeaves(reader: PlainObjects, rootNumber: number, maxPages: number): Promise<number | undefined> {
   const seen = new Set<number>();
   const stack = [rootNumber];
   let leaves = 0;
@@ -293,7 +324,7 @@ function undoPngUpPredictor(data: Buffer, columns: number): Buffer {
 }
 
 /** Object dictionaries by number (direct or inside an object stream), each object stream inflated once. */
-class ObjectReader {
+class ObjectReader implements PlainObjects {
   private readonly streams = new Map<number, { data: Buffer; n: number; first: number; header: number[] } | undefined>();
 
   constructor(
@@ -314,6 +345,27 @@ class ObjectReader {
     const begin = stream.first + stream.header[2 * index + 1];
     const end = index + 1 < stream.n ? stream.first + stream.header[2 * index + 3] : stream.data.length;
     return stream.data.toString('latin1', begin, end);
+  }
+
+  async readStream(number: number, maxBytes: number): Promise<RawStream | undefined> {
+    if (++this.budget.objects > this.budget.maxObjects) throw new GiveUp('object budget used up');
+    const where = this.xref.offsets.get(number);
+    if (typeof where !== 'number') return undefined; // streams are never inside object streams
+    const head = (await readAt(this.handle, where, 4096)).toString('latin1');
+    const start = /^\s*\d+\s+\d+\s+obj\s*/.exec(head);
+    const streamAt = start ? head.indexOf('stream', start[0].length) : -1;
+    if (!start || streamAt < 0) return undefined;
+    const dict = head.slice(start[0].length, streamAt);
+    const direct = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dict);
+    const indirect = /\/Length\s+(\d+)\s+\d+\s+R/.exec(dict);
+    const declared = direct ? Number(direct[1]) : indirect ? Number((await this.read(Number(indirect[1])))?.trim()) : NaN;
+    let dataStart = where + streamAt + 'stream'.length;
+    const eol = await readAt(this.handle, dataStart, 2);
+    dataStart += eol[0] === 0x0d && eol[1] === 0x0a ? 2 : 1;
+    // A /Length past the end of the file is what the tools will find there at most.
+    const length = Math.max(0, Math.min(Number.isFinite(declared) ? declared : 0, this.size - dataStart));
+    if (!Number.isFinite(declared)) return undefined;
+    return { dict, length, head: await readAt(this.handle, dataStart, Math.min(length, maxBytes)) };
   }
 
   private async readDirect(number: number, where: number): Promise<string | undefined> {

@@ -13,7 +13,7 @@ export interface MergeOptions {
 }
 
 export async function mergePdfs({ files, options, run, config }: OperationInput<MergeOptions>): Promise<OperationOutput> {
-  const inputs = await PdfInput.openAll(run, files.files, { maxPages: config.MAX_PAGES, password: options.password });
+  const inputs = await PdfInput.openAll(run, files.files, { maxPages: config.MAX_PAGES, password: options.password, checkStructure: false });
   const merged = path.join(run.workdir, 'merged.pdf');
   await withRetryAll(inputs, (sources) => assemblePages(run, sources, merged, options.password !== undefined));
   let result = merged;

@@ -21,6 +21,7 @@
 import path from 'node:path';
 import { InvalidPdfError, ProcessingFailedError, TooManyPagesError } from '../errors.js';
 import { quickPageCount } from '../files/pdf-page-count.js';
+import { refuseRunawayStructure } from '../files/pdf-structure.js';
 import { decrypt, isEncrypted, pageCount, rewrite } from '../tools/qpdf.js';
 import type { RunContext } from '../tools/run.js';
 import type { InputFile } from './types.js';
@@ -29,6 +30,12 @@ export interface OpenOptions {
   maxPages: number;
   /** The client's password for the file (field "password"). */
   password?: string;
+  /**
+   * Refuse structures that make content- and tree-walking tools run to the
+   * deadline (files/pdf-structure.ts). Default true; false only where qpdf
+   * copies objects without walking them (merge, split: the measured fast path).
+   */
+  checkStructure?: boolean;
 }
 
 /** A file and the password it needs (undefined once decrypted): what qpdf-based steps take. */
@@ -72,15 +79,38 @@ export class PdfInput implements InputFile {
    * readable and unencrypted (bounded; no process, ~1 ms), else by qpdf, which
    * also diagnoses damage and passwords. Either way the count is of real pages.
    */
-  static async open(run: RunContext, file: InputFile, { maxPages, password }: OpenOptions): Promise<PdfInput> {
+  static async open(run: RunContext, file: InputFile, { maxPages, password, checkStructure = true }: OpenOptions): Promise<PdfInput> {
+    const checked = !checkStructure || (await refuseRunawayStructure(file.path, file.bytes, maxPages));
     const walked = await quickPageCount(file.path, maxPages, file.bytes);
+    let input: PdfInput;
     if (walked !== undefined) {
       checkPageCount(walked, maxPages);
-      return new PdfInput(run, file, walked, false, 'tree', password);
+      input = new PdfInput(run, file, walked, false, 'tree', password);
+    } else {
+      const [pages, encrypted] = await Promise.all([pageCount(run, file.path, password), isEncrypted(run, file.path).catch(() => false)]);
+      checkPageCount(pages, maxPages);
+      input = new PdfInput(run, file, pages, encrypted, 'qpdf', password);
     }
-    const [pages, encrypted] = await Promise.all([pageCount(run, file.path, password), isEncrypted(run, file.path).catch(() => false)]);
-    checkPageCount(pages, maxPages);
-    return new PdfInput(run, file, pages, encrypted, 'qpdf', password);
+    if (!checked) await input.checkCopyStructure(maxPages);
+    return input;
+  }
+
+  /**
+   * The structure check on a copy qpdf wrote (fresh cross-reference table,
+   * decrypted, stream data as it was), for an upload the in-process reader
+   * cannot read: encrypted (plain(), which the tools need anyway) or damaged
+   * (repaired(), the retry rule's copy). A file qpdf cannot rewrite is left
+   * to the tools, as before.
+   */
+  private async checkCopyStructure(maxPages: number): Promise<void> {
+    let copy: string;
+    try {
+      copy = this.encrypted ? await this.plain() : await this.repaired();
+    } catch (error) {
+      if (isRepairable(error)) return;
+      throw error;
+    }
+    await refuseRunawayStructure(copy, undefined, maxPages);
   }
 
   /** Opens several uploads side by side. */

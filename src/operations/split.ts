@@ -21,7 +21,7 @@ export interface SplitOptions {
 }
 
 export async function splitPdf({ files, options, run, config }: OperationInput<SplitOptions>): Promise<OperationOutput> {
-  const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
+  const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password, checkStructure: false });
   const stem = stemOf(input.name);
   if (options.mode === 'extract') {
     const ranges = parsePageRanges(options.pages!, input.pages, 'pages');

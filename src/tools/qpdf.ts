@@ -193,9 +193,13 @@ export async function selectPages(ctx: RunContext, input: string, range: string,
   await runQpdf(ctx, args, { inputs: [input], passwordGiven: password !== undefined });
 }
 
-/** Writes `input` without encryption. */
+/**
+ * Writes `input` without encryption. Stream data is kept as it was: by default qpdf decodes
+ * streams under a chain of filters ([/FlateDecode /FlateDecode]) to re-encode them, and an
+ * encrypted 7 KB double-Flate bomb (4 GiB) kept `qpdf --decrypt` busy past 15 s (qpdf 11).
+ */
 export async function decrypt(ctx: RunContext, input: string, output: string, password?: string): Promise<void> {
-  await runQpdf(ctx, [...passwordArgs(password), '--decrypt', input, output], { inputs: [input], passwordGiven: password !== undefined });
+  await runQpdf(ctx, [...passwordArgs(password), '--decrypt', '--stream-data=preserve', input, output], { inputs: [input], passwordGiven: password !== undefined });
 }
 
 export interface Permissions {
