@@ -17,7 +17,8 @@
 // RssFile each). A process over the limit is killed with SIGKILL; its page
 // reports a crash, which the render turns into 422 resource_limit.
 //
-// Which processes: the browser's own list (CDP SystemInfo.getProcessInfo:
+// Which processes: the browser's own list (CDP SystemInfo.getProcessInfo, its pids
+// translated to this server's view by hostPids: the browser may run in a PID namespace;
 // renderers, GPU, network and storage services, with their pids), refreshed
 // every 500 ms while a render runs; each of them is read every 100 ms. A
 // first version scanned all of /proc for the instance's process group every
@@ -50,6 +51,8 @@ export function filledBytes(status: string): number {
 export type ListChildren = () => Promise<number[]>;
 
 interface Group {
+  /** The instance's process as this server sees it (its process group's leader). */
+  leader: number;
   watchers: number;
   listChildren: ListChildren;
   onOverLimit: OverLimit;
@@ -80,7 +83,7 @@ export class ChromiumWatchdog {
    */
   watch(leader: number | undefined, listChildren: ListChildren, onOverLimit: OverLimit): () => void {
     if (!leader || this.limitBytes <= 0) return () => undefined;
-    const group = this.groups.get(leader) ?? { watchers: 0, listChildren, onOverLimit, pids: [], listedAt: 0, listing: false };
+    const group = this.groups.get(leader) ?? { leader, watchers: 0, listChildren, onOverLimit, pids: [], listedAt: 0, listing: false };
     group.watchers += 1;
     this.groups.set(leader, group);
     if (group.watchers === 1) this.list(group);
@@ -106,7 +109,7 @@ export class ChromiumWatchdog {
     let timer: NodeJS.Timeout | undefined;
     Promise.race([group.listChildren(), new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), LIST_TIMEOUT_MS)))])
       .then((pids) => {
-        if (pids) group.pids = pids;
+        if (pids) group.pids = hostPids(group.leader, pids);
       })
       .catch(() => undefined)
       .finally(() => {
@@ -147,6 +150,45 @@ function readProc(pid: number, file: string): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * The pids, as this server sees them, of the leader's descendants that the
+ * browser lists as `browserPids`. The browser lists its processes as it sees
+ * them: in its own PID namespace when tools are isolated (run.ts), where they
+ * differ from this server's. The innermost entry of each descendant's NSpid
+ * line (/proc/<pid>/status) is the pid the browser knows; without a namespace
+ * it is the same number. The walk reads /proc/<pid>/task/<tid>/children of
+ * every thread (the browser forks from its launcher thread), a few dozen reads
+ * every LIST_EVERY_MS while a render runs.
+ */
+export function hostPids(leader: number, browserPids: readonly number[]): number[] {
+  const wanted = new Set(browserPids);
+  const found: number[] = [];
+  const queue = [leader];
+  const seen = new Set<number>();
+  while (queue.length > 0 && seen.size < 4096) {
+    const pid = queue.shift()!;
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    const inner = innermostPid(readProc(pid, 'status'));
+    if (pid !== leader && inner !== undefined && wanted.has(inner)) found.push(pid);
+    let threads: string[] = [];
+    try {
+      threads = fs.readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue; // gone
+    }
+    for (const tid of threads) for (const child of readProc(pid, `task/${tid}/children`).split(' ')) if (child) queue.push(Number(child));
+  }
+  return found;
+}
+
+/** The last pid of the NSpid line of a /proc/<pid>/status text (the pid in the process's own namespace). */
+function innermostPid(status: string): number | undefined {
+  const line = /^NSpid:\s+([\d\s]+)$/m.exec(status);
+  const last = line?.[1].trim().split(/\s+/).at(-1);
+  return last === undefined ? undefined : Number(last);
 }
 
 /** The process group of `pid` (field 5 of /proc/<pid>/stat), or undefined. */

@@ -35,7 +35,9 @@ function browsersUnder(dataDir: string): number[] {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.includes(`--user-data-dir=${dataDir}`) && !cmdline.includes('--type=')) pids.push(Number(entry));
+      // The spawn helper that starts the browser (and its namespace's init) carry the same arguments after their own.
+      const starter = cmdline.split('\0')[0].endsWith('spawn-helper');
+      if (!starter && cmdline.includes(`--user-data-dir=${dataDir}`) && !cmdline.includes('--type=')) pids.push(Number(entry));
     } catch {
       // gone
     }
