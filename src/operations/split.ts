@@ -1,6 +1,7 @@
 // split: ranges (one PDF per item), every (N pages per file) or extract (one
 // PDF of the selected pages). Outputs are decrypted: the client proved it may
 // open the file by sending its password.
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidRequestError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
 import { numberedNames } from '../files/names.js';
@@ -53,7 +54,17 @@ export async function splitPdf({ files, options, run, config }: OperationInput<S
 }
 
 /**
- * One file per range, in order: one qpdf run per distinct range length (all
+ * Up to this many ranges, each part is its own qpdf run on the whole input (at
+ * most the pool's capacity at once), which keeps the document's info
+ * dictionary, XMP metadata, outline and output intents in every part, as a
+ * client splitting a report into chapters expects. Past it, the runs per
+ * range length below: a part then carries its pages only, as in mode=every.
+ */
+const RANGES_KEEPING_DOCUMENT = 32;
+
+/**
+ * One file per range, in order. Few ranges: one run each (see
+ * RANGES_KEEPING_DOCUMENT). Many: one qpdf run per distinct range length (all
  * ranges of that length selected in order and split into files of that
  * length), so a 2,000-range split is one process, not 2,000 at once filling
  * the shared queue. n distinct lengths need n(n+1)/2 pages, and the ranges
@@ -70,6 +81,14 @@ async function splitRanges(run: RunContext, source: PdfSource, ranges: PageRange
   });
   const parts: string[] = new Array(ranges.length);
   const dir = path.join(run.workdir, source.repaired ? 'ranges-repaired' : 'ranges');
+  if (ranges.length <= RANGES_KEEPING_DOCUMENT) {
+    await fs.mkdir(dir, { recursive: true });
+    await inTurn([...ranges.keys()], run.pool.capacity, async (index) => {
+      parts[index] = path.join(dir, `part-${index + 1}.pdf`);
+      await selectPages(run, source.file, toQpdfRange([ranges[index]]), parts[index], source.password);
+    });
+    return parts;
+  }
   await inTurn([...byLength], run.pool.capacity, async ([length, indexes]) => {
     const selection = toQpdfRange(indexes.map((index) => ranges[index]));
     const files = await splitSelection(run, source.file, selection, length, path.join(dir, `length-${length}`), source.password);
