@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { ROOT } from './lib.js';
+import { ROOT, type BenchServer } from './lib.js';
 
 /** Path of the baseline source tree (made once per run). */
 export function baselineTree(ref = process.env.BASELINE_REF ?? 'main'): string {
@@ -48,4 +48,44 @@ export function request(url: string, key: string, form: { body: Buffer; contentT
 /** VmRSS of `pid` in MiB. */
 export function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+}
+
+/** A prebuilt multipart body. */
+export type Form = { body: Buffer; contentType: string };
+
+/**
+ * `copies` requests at once against `server` while sampling its RSS (every
+ * 5 ms) and polling /healthz (every 10 ms): the slowest answer, every status,
+ * the RSS growth (MiB) and the /healthz p99 (an unanswered probe counts as
+ * Infinity). Used by every side-by-side hostile benchmark.
+ */
+export async function attack(server: BenchServer, operation: string, form: Form, copies = 1) {
+  const before = rssMiB(server.pid);
+  let peak = before;
+  let done = false;
+  const health: number[] = [];
+  const poll = (async () => {
+    do {
+      const started = performance.now();
+      const res = await fetch(`${server.url}/healthz`).catch(() => undefined);
+      await res?.arrayBuffer();
+      health.push(res?.status === 200 ? performance.now() - started : Infinity);
+      await new Promise((r) => setTimeout(r, 10));
+    } while (!done);
+  })();
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMiB(server.pid));
+    } catch {
+      // the process is gone (the baseline can die of out-of-memory): its last peak stands
+    }
+  }, 5);
+  const answers = await Promise.all(Array.from({ length: copies }, () => request(`${server.url}/v1/pdf/${operation}`, server.key, form)));
+  done = true;
+  clearInterval(sampler);
+  await poll;
+  const sorted = health.sort((a, b) => a - b);
+  const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))];
+  const slowest = answers.reduce((a, b) => (b.ms > a.ms ? b : a));
+  return { ...slowest, statuses: answers.map((a) => `${a.status} ${a.code}`.trim()), growth: peak - before, p99, probes: health.length };
 }

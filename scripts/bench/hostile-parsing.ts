@@ -12,10 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { textPdf } from '../../test/helpers/hostile.js';
 import * as hostile from '../../test/helpers/hostile-parsing.js';
-import { baselineTree, request, rssMiB } from './baseline.js';
+import { attack, baselineTree, type Form } from './baseline.js';
 import { Report, multipart, startBenchServer, type BenchServer } from './lib.js';
 
-type Form = { body: Buffer; contentType: string };
 const file = (name: string, value: Buffer, field = 'file') => ({ name: field, filename: name, value });
 const fields = (o: Record<string, string>) => Object.entries(o).map(([name, value]) => ({ name, value }));
 
@@ -42,37 +41,6 @@ const BOMBS: Array<[string, string, () => Form, number?]> = [
   ['30,000 signature fields (11 MB) → verify', 'verify', () => multipart([file('s.pdf', hostile.manySignaturesPdf(30_000))])],
 ];
 
-/** `copies` requests at once while sampling RSS and polling /healthz. */
-async function attack(server: BenchServer, operation: string, form: Form, copies = 1) {
-  const before = rssMiB(server.pid);
-  let peak = before;
-  let done = false;
-  const health: number[] = [];
-  const poll = (async () => {
-    do {
-      const started = performance.now();
-      const res = await fetch(`${server.url}/healthz`).catch(() => undefined);
-      await res?.arrayBuffer();
-      health.push(res?.status === 200 ? performance.now() - started : Infinity);
-      await new Promise((r) => setTimeout(r, 10));
-    } while (!done);
-  })();
-  const sampler = setInterval(() => {
-    try {
-      peak = Math.max(peak, rssMiB(server.pid));
-    } catch {
-      // the process is gone (the baseline can die of out-of-memory): its last peak stands
-    }
-  }, 5);
-  const answers = await Promise.all(Array.from({ length: copies }, () => request(`${server.url}/v1/pdf/${operation}`, server.key, form)));
-  done = true;
-  clearInterval(sampler);
-  await poll;
-  const sorted = health.sort((a, b) => a - b);
-  const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))];
-  const slowest = answers.reduce((a, b) => (b.ms > a.ms ? b : a));
-  return { ...slowest, statuses: answers.map((a) => `${a.status} ${a.code}`.trim()), growth: peak - before, p99 };
-}
 
 try {
   for (const [name, operation, build, copies] of BOMBS) {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as hostile from '../../test/helpers/hostile.js';
-import { baselineTree, request, rssMiB } from './baseline.js';
+import { attack, baselineTree, request, type Form } from './baseline.js';
 import { CORPUS, Report, median, multipart, startBenchServer, type BenchServer } from './lib.js';
 
 const MiB = 1024 * 1024;
@@ -19,7 +19,6 @@ const env = { MAX_PAGES: '20' };
 const current = await startBenchServer(env);
 const baseline = await startBenchServer(env, baselineTree());
 
-type Form = { body: Buffer; contentType: string };
 const file = (name: string, value: Buffer, field = 'file') => ({ name: field, filename: name, value });
 const fields = (o: Record<string, string>) => Object.entries(o).map(([name, value]) => ({ name, value }));
 
@@ -39,30 +38,6 @@ const BOMBS: Array<[string, string, () => Promise<Form>]> = [
   ['no pages → split', 'split', async () => multipart([file('e.pdf', hostile.noPages()), ...fields({ mode: 'every', pages_per_file: '1' })])],
 ];
 
-/** One request while sampling RSS and polling /healthz. */
-async function attack(server: BenchServer, operation: string, form: Form) {
-  const before = rssMiB(server.pid);
-  let peak = before;
-  let done = false;
-  const health: number[] = [];
-  const poll = (async () => {
-    do {
-      const started = performance.now();
-      const res = await fetch(`${server.url}/healthz`).catch(() => undefined);
-      await res?.arrayBuffer();
-      health.push(res?.status === 200 ? performance.now() - started : Infinity);
-      await new Promise((r) => setTimeout(r, 10));
-    } while (!done);
-  })();
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(server.pid))), 5);
-  const answer = await request(`${server.url}/v1/pdf/${operation}`, server.key, form);
-  done = true;
-  clearInterval(sampler);
-  await poll;
-  const sorted = health.sort((a, b) => a - b);
-  const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))];
-  return { ...answer, growth: peak - before, p99, probes: health.length };
-}
 
 try {
   // The ordinary path first, on fresh servers: a bomb can leave the baseline's heap bloated (it inflates in-process).

@@ -11,14 +11,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { checkPdfStructure } from '../../src/files/pdf-structure.js';
 import * as structure from '../../test/helpers/hostile-structure.js';
-import { baselineTree, request, rssMiB } from './baseline.js';
+import { attack, baselineTree, request, type Form } from './baseline.js';
 import { CORPUS, Report, median, multipart, startBenchServer, type BenchServer } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const PARTS = (process.env.STRUCTURE_PARTS ?? 'cost,classes').split(',');
 const report = new Report();
 
-type Form = { body: Buffer; contentType: string };
 const file = (name: string, value: Buffer, field = 'file') => ({ name: field, filename: name, value });
 const fields = (o: Record<string, string>) => Object.entries(o).map(([name, value]) => ({ name, value }));
 
@@ -34,28 +33,6 @@ const CLASSES: Array<[string, string, () => Form]> = [
   ['encrypted double-Flate bomb → extract-text', 'extract-text', () => multipart([file('b.pdf', structure.encrypted(structure.doubleFlateBomb(4))), ...fields({ password: 'user' })])],
 ];
 
-async function attack(server: BenchServer, operation: string, form: Form) {
-  const before = rssMiB(server.pid);
-  let peak = before;
-  let done = false;
-  const health: number[] = [];
-  const poll = (async () => {
-    do {
-      const started = performance.now();
-      const res = await fetch(`${server.url}/healthz`).catch(() => undefined);
-      await res?.arrayBuffer();
-      health.push(res?.status === 200 ? performance.now() - started : Infinity);
-      await new Promise((r) => setTimeout(r, 10));
-    } while (!done);
-  })();
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(server.pid))), 5);
-  const answer = await request(`${server.url}/v1/pdf/${operation}`, server.key, form);
-  done = true;
-  clearInterval(sampler);
-  await poll;
-  const sorted = health.sort((a, b) => a - b);
-  return { ...answer, growth: peak - before, p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] };
-}
 
 if (PARTS.includes('cost')) {
   for (const name of ['tracemonkey.pdf', 'multipage.pdf', 'francais.pdf', 'linn.pdf', 'trivial.pdf']) {
