@@ -19,9 +19,11 @@ export function boundaryOf(contentType: string | undefined): string | undefined 
   return match ? (match[1] ?? match[2]) : undefined;
 }
 
-/** What is wrong with one part's header block (undefined when it is a named form-data part). */
+/** What is wrong with one part's header block: undefined when it is a named form-data part, '' when it is malformed (busboy answers that). */
 export function partHeaderProblem(headerBlock: string, index: number): string | undefined {
   const lines = headerBlock.split('\r\n');
+  // A header line without a colon is a malformed body: busboy refuses it with its own 400.
+  if (lines.some((line) => line !== '' && !line.includes(':'))) return '';
   const disposition = lines.find((line) => /^content-disposition\s*:/i.test(line));
   const which = `Part ${index} of the multipart body`;
   if (!disposition) return `${which} has no Content-Disposition header; every part must be sent as "Content-Disposition: form-data; name=…".`;
