@@ -245,7 +245,7 @@ export interface paths {
         put?: never;
         /**
          * Convert a PDF to another format, or an Office document to PDF
-         * @description PDF input: `to`=docx|odt (editable text keeping the page: columns as sections, figures as pictures (JPEG photos as the JPEG they are), tables ruled or set out by aligned text as tables, bullets and numbered items as lists, running header/footer as header/footer), txt, html (one self-contained file), svg, png|jpeg|tiff (page images at `dpi`), pdfa (PDF/A-`pdfa`, sRGB output intent, fonts embedded). Page images and SVG: one page → the file, several → ZIP of `<stem>-<n>.<ext>`; tiff is one multi-page file. Office/OpenDocument/RTF/plain-text input (sniffed from content): `to=pdf`. `dpi` only applies to png/jpeg/tiff, `pages` to png/jpeg/tiff/svg, `pdfa` to to=pdfa; elsewhere they are refused. A page that would exceed MAX_RENDER_PIXELS at `dpi` gives 413 page_too_large. HTML and Markdown input (`to=pdf`): an .html/.htm page, a .md file (rendered with a clean default stylesheet), or a ZIP with index.html and its assets (entries with `..` or absolute paths → 400), printed by headless Chromium with no network access: anything not in the upload is refused, and `X-Blocked-Resources` says how many requests were. JavaScript runs, bounded by the operation time limit (504). Page setup for this input only: `paper`, `landscape`, `margin`, `print_background`; `tagged`=true asks for a tagged (accessible) PDF, which takes longer to print (off by default).
+         * @description PDF input: `to`=docx|odt (editable text keeping the page: columns as sections, figures as pictures (JPEG photos as the JPEG they are), tables ruled or set out by aligned text as tables, bullets and numbered items as lists, running header/footer as header/footer), txt, html (one self-contained file), svg, png|jpeg|tiff (page images at `dpi`), pdfa (PDF/A-`pdfa`, sRGB output intent, fonts embedded). Page images and SVG: one page → the file, several → ZIP of `<stem>-<n>.<ext>`; tiff is one multi-page file. Office/OpenDocument/RTF/plain-text input (sniffed from content): `to=pdf`. `dpi` only applies to png/jpeg/tiff, `pages` to png/jpeg/tiff/svg, `pdfa` to to=pdfa; elsewhere they are refused. A page that would exceed MAX_RENDER_PIXELS at `dpi` gives 413 page_too_large. HTML and Markdown input (`to=pdf`): an .html/.htm page, a .md file (rendered with a clean default stylesheet), or a ZIP with index.html and its assets (entries with `..` or absolute paths → 400), printed by headless Chromium with no network access: anything not in the upload is refused, and `X-Blocked-Resources` says how many requests were. JavaScript runs, bounded by the operation time limit (504) and CHROMIUM_MEMORY_LIMIT per renderer (422 resource_limit); a result over MAX_PAGES pages gives 413 too_many_pages. Page setup for this input only: `paper`, `landscape`, `margin`, `print_background`; `tagged`=true asks for a tagged (accessible) PDF, which takes longer to print (off by default).
          */
         post: operations["convert"];
         delete?: never;
@@ -503,6 +503,8 @@ export interface components {
             tools: {
                 [key: string]: string | null;
             };
+            /** @description How tool processes are isolated from each other: "namespaces", "user-namespaces", or "none: <why>" (TOOL_ISOLATION). */
+            isolation?: string;
         };
         Job: {
             id: string;
@@ -825,7 +827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -870,7 +872,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -897,7 +899,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -985,7 +987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1030,7 +1032,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1057,7 +1059,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1184,7 +1186,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1229,7 +1231,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1256,7 +1258,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1331,7 +1333,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1376,7 +1378,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1403,7 +1405,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1508,7 +1510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1553,7 +1555,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1580,7 +1582,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1678,7 +1680,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1723,7 +1725,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1750,7 +1752,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1859,7 +1861,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1904,7 +1906,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1931,7 +1933,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2051,7 +2053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2096,7 +2098,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2123,7 +2125,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2219,7 +2221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2264,7 +2266,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2291,7 +2293,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2378,7 +2380,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2423,7 +2425,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2450,7 +2452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2532,7 +2534,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2577,7 +2579,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2604,7 +2606,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2681,7 +2683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2726,7 +2728,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2753,7 +2755,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2861,7 +2863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2906,7 +2908,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2933,7 +2935,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3021,7 +3023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3066,7 +3068,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3093,7 +3095,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3168,7 +3170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3213,7 +3215,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3240,7 +3242,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3321,7 +3323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3366,7 +3368,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3393,7 +3395,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3485,7 +3487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3530,7 +3532,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3557,7 +3559,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3652,7 +3654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3697,7 +3699,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3724,7 +3726,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3797,7 +3799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3842,7 +3844,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3869,7 +3871,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;

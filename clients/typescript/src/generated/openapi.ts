@@ -246,7 +246,7 @@ export interface paths {
         put?: never;
         /**
          * Convert a PDF to another format, or an Office document to PDF
-         * @description PDF input: `to`=docx|odt (editable text keeping the page: columns as sections, figures as pictures (JPEG photos as the JPEG they are), tables ruled or set out by aligned text as tables, bullets and numbered items as lists, running header/footer as header/footer), txt, html (one self-contained file), svg, png|jpeg|tiff (page images at `dpi`), pdfa (PDF/A-`pdfa`, sRGB output intent, fonts embedded). Page images and SVG: one page → the file, several → ZIP of `<stem>-<n>.<ext>`; tiff is one multi-page file. Office/OpenDocument/RTF/plain-text input (sniffed from content): `to=pdf`. `dpi` only applies to png/jpeg/tiff, `pages` to png/jpeg/tiff/svg, `pdfa` to to=pdfa; elsewhere they are refused. A page that would exceed MAX_RENDER_PIXELS at `dpi` gives 413 page_too_large. HTML and Markdown input (`to=pdf`): an .html/.htm page, a .md file (rendered with a clean default stylesheet), or a ZIP with index.html and its assets (entries with `..` or absolute paths → 400), printed by headless Chromium with no network access: anything not in the upload is refused, and `X-Blocked-Resources` says how many requests were. JavaScript runs, bounded by the operation time limit (504). Page setup for this input only: `paper`, `landscape`, `margin`, `print_background`; `tagged`=true asks for a tagged (accessible) PDF, which takes longer to print (off by default).
+         * @description PDF input: `to`=docx|odt (editable text keeping the page: columns as sections, figures as pictures (JPEG photos as the JPEG they are), tables ruled or set out by aligned text as tables, bullets and numbered items as lists, running header/footer as header/footer), txt, html (one self-contained file), svg, png|jpeg|tiff (page images at `dpi`), pdfa (PDF/A-`pdfa`, sRGB output intent, fonts embedded). Page images and SVG: one page → the file, several → ZIP of `<stem>-<n>.<ext>`; tiff is one multi-page file. Office/OpenDocument/RTF/plain-text input (sniffed from content): `to=pdf`. `dpi` only applies to png/jpeg/tiff, `pages` to png/jpeg/tiff/svg, `pdfa` to to=pdfa; elsewhere they are refused. A page that would exceed MAX_RENDER_PIXELS at `dpi` gives 413 page_too_large. HTML and Markdown input (`to=pdf`): an .html/.htm page, a .md file (rendered with a clean default stylesheet), or a ZIP with index.html and its assets (entries with `..` or absolute paths → 400), printed by headless Chromium with no network access: anything not in the upload is refused, and `X-Blocked-Resources` says how many requests were. JavaScript runs, bounded by the operation time limit (504) and CHROMIUM_MEMORY_LIMIT per renderer (422 resource_limit); a result over MAX_PAGES pages gives 413 too_many_pages. Page setup for this input only: `paper`, `landscape`, `margin`, `print_background`; `tagged`=true asks for a tagged (accessible) PDF, which takes longer to print (off by default).
          */
         post: operations["convert"];
         delete?: never;
@@ -504,6 +504,8 @@ export interface components {
             tools: {
                 [key: string]: string | null;
             };
+            /** @description How tool processes are isolated from each other: "namespaces", "user-namespaces", or "none: <why>" (TOOL_ISOLATION). */
+            isolation?: string;
         };
         Job: {
             id: string;
@@ -826,7 +828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -871,7 +873,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -898,7 +900,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -986,7 +988,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1031,7 +1033,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1058,7 +1060,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1185,7 +1187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1230,7 +1232,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1257,7 +1259,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1332,7 +1334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1377,7 +1379,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1404,7 +1406,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1509,7 +1511,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1554,7 +1556,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1581,7 +1583,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1679,7 +1681,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1724,7 +1726,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1751,7 +1753,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1860,7 +1862,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1905,7 +1907,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1932,7 +1934,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2052,7 +2054,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2097,7 +2099,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2124,7 +2126,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2220,7 +2222,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2265,7 +2267,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2292,7 +2294,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2379,7 +2381,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2424,7 +2426,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2451,7 +2453,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2533,7 +2535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2578,7 +2580,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2605,7 +2607,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2682,7 +2684,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2727,7 +2729,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2754,7 +2756,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2862,7 +2864,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2907,7 +2909,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2934,7 +2936,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3022,7 +3024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3067,7 +3069,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3094,7 +3096,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3169,7 +3171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3214,7 +3216,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3241,7 +3243,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3322,7 +3324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3367,7 +3369,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3394,7 +3396,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3486,7 +3488,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3531,7 +3533,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3558,7 +3560,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3653,7 +3655,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3698,7 +3700,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3725,7 +3727,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3798,7 +3800,7 @@ export interface operations {
                     "application/json": components["schemas"]["Job"];
                 };
             };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), or a malformed multipart body. Charged. */
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3843,7 +3845,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. */
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3870,7 +3872,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description server_busy, with Retry-After (refunded). */
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
             503: {
                 headers: {
                     [name: string]: unknown;
