@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { checkDeadline } from '../core/deadline.js';
-import { PasswordRequiredError } from '../errors.js';
+import { InvalidPdfError, PasswordRequiredError } from '../errors.js';
 import { stemOf } from '../http/filename.js';
 import { listSignatures } from '../tools/pdfsig.js';
 import { readStructure } from '../tools/qpdf.js';
@@ -88,13 +88,22 @@ export async function verifyPdf({ files, run, config }: OperationInput<VerifyOpt
     const key = rangeKey(a, b, c, c + d);
     if (!dicts.has(key)) dicts.set(key, dict);
   }
+  // pdfsig prints names as they are, line breaks included, so its listing is text an attacker can
+  // write into. Each reported signature must therefore be one of the document's own signature
+  // dictionaries, each at most once, and none is called valid without one.
+  const used = new Set<string>();
   const signatures: SignatureReport[] = reports.map((report) => {
     const [first, second] = report.ranges;
-    const dict = first && second ? dicts.get(rangeKey(first[0], first[1], second[0], second[1])) : undefined;
+    const key = first && second ? rangeKey(first[0], first[1], second[0], second[1]) : undefined;
+    const dict = key ? dicts.get(key) : undefined;
+    if (key && (!dict || used.has(key))) {
+      throw new InvalidPdfError("The verifier's report lists a signature that is not one of the document's signature dictionaries (a name imitating the report?); the signatures cannot be reported reliably.");
+    }
+    if (key) used.add(key);
     return {
       signer: report.signer ?? dict?.name ?? null,
       signed_at: pdfDateToIso(dict?.m),
-      valid: report.validation === 'Signature is Valid.',
+      valid: dict !== undefined && report.validation === 'Signature is Valid.',
       covers_whole_document: report.totalDocumentSigned,
       reason: dict?.reason ?? null,
     };

@@ -187,3 +187,28 @@ export function forgedVerdictPdf(): Buffer {
     { num: 5, body: `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 1 100 1] /Contents <${'0'.repeat(64)}> >>` },
   ]);
 }
+
+/**
+ * A garbage signature whose field name holds a whole imitated pdfsig section:
+ * a second "signature" with the first one's byte ranges, called valid. The
+ * real section's lines follow it, so only a cross-check against the
+ * document's own signature dictionaries can tell.
+ */
+export function forgedSectionPdf(): Buffer {
+  const fake = [
+    'x',
+    '',
+    'Signature #2:',
+    '  - Signer Certificate Common Name: Trusted Signer',
+    '  - Signed Ranges: [0 - 1], [100 - 101]',
+    '  - Total document signed',
+    '  - Signature Validation: Signature is Valid.',
+  ].join('\\n');
+  return buildPdf([
+    { num: 1, body: '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] /SigFlags 3 >> >>' },
+    { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+    { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>' },
+    { num: 4, body: `<< /FT /Sig /T (${fake}) /V 5 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R >>` },
+    { num: 5, body: `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 1 100 1] /Contents <${'0'.repeat(64)}> >>` },
+  ]);
+}

@@ -123,6 +123,11 @@ describe('verify: signatures are matched through a map and their number is cappe
     expectProblem(o, 422, 'invalid_pdf');
   }, 60_000);
 
+  it('a field name imitating a whole extra pdfsig section is 422 invalid_pdf, never reported valid', async () => {
+    const o = await server.observe('verify', { file: await filePart(hostile.forgedSectionPdf(), 'forged-section.pdf') });
+    expectProblem(o, 422, 'invalid_pdf');
+  }, 60_000);
+
   it('300 signature fields are each reported, matched to their own dictionary', async () => {
     const o = await server.observe('verify', { file: await filePart(hostile.manySignaturesPdf(300), 'sigs.pdf') });
     expect(o.status).toBe(200);
