@@ -102,6 +102,14 @@ describe('tool isolation', () => {
     expect(Number(hostPidOfEscaped)).not.toBe(pid);
     child.kill();
     await child.exited;
-    await waitFor(() => (fs.existsSync(`/proc/${hostPidOfEscaped}`) && !fs.readFileSync(`/proc/${hostPidOfEscaped}/stat`, 'utf8').includes(') Z') ? undefined : true));
+    // Gone, or a zombie; the process may vanish between any two reads of /proc.
+    const ended = () => {
+      try {
+        return fs.readFileSync(`/proc/${hostPidOfEscaped}/stat`, 'utf8').includes(') Z') ? true : undefined;
+      } catch {
+        return true;
+      }
+    };
+    await waitFor(ended);
   });
 });
