@@ -1,11 +1,11 @@
 // spawn-helper: starts the service's native tools on behalf of the Node server
-// (src/tools/run.ts, protocol in src/tools/spawner.ts). Issue 15: fork() in a
+// (src/tools/run.ts, protocol in src/tools/spawner.ts). fork() in a
 // 100+ MB Node process copies its page tables and stops the event loop for
 // ~5 ms per child; this process is ~1 MB, so its fork costs microseconds and
 // the server only writes a request to a pipe.
 //
 // Per child: its own session/process group (setsid), cwd, the exact
-// environment given, RLIMIT_AS / RLIMIT_CPU (issue 8), a cap on resident
+// environment given, RLIMIT_AS / RLIMIT_CPU, a cap on resident
 // memory ("Resident-memory watchdog" below), stdin from the request
 // bytes or /dev/null, stdout relayed (up to a byte limit) or /dev/null, stderr
 // relayed. On exit the whole group is killed (grandchildren go too), the

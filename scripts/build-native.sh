@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compiles the spawn helper (native/spawn-helper.c → dist/spawn-helper), the
-# small process that forks every tool for the server (issue 15). Needs a C
+# small process that forks every tool for the server. Needs a C
 # compiler (cc/gcc). With libqpdf's headers (libqpdf-dev, installed by
 # install-tools.sh) it links libqpdf and runs qpdf jobs in-process (see the
 # source's header). Skips the build when the binary is newer than its source

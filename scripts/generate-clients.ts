@@ -1,5 +1,5 @@
 // Generates what the client libraries derive from the served OpenAPI document
-// (issue 13), so they cannot drift from the server:
+// (so they cannot drift from the server):
 //   clients/openapi.json                              the document itself (default settings)
 //   clients/typescript/src/generated/openapi.ts       types, by openapi-typescript
 //   clients/typescript/src/generated/operations.ts    one typed method per operation

@@ -57,7 +57,7 @@ const configSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: bool(false),
   WEBHOOK_TIMEOUT: seconds(15),
 
-  // --- Hostile input (issue 8) ---
+  // --- Hostile input ---
   /**
    * Resident memory per tool, bytes (default 2 GiB), summed over its process tree and
    * sampled every 50 ms by the spawn helper, which kills the tree over it. Not address
@@ -70,7 +70,7 @@ const configSchema = z.object({
   /**
    * Scheduling niceness of tool processes (0–19, default 5): under full load the
    * server's event loop (accepting, answering, /healthz) runs before tool work,
-   * so a busy machine delays tools rather than every response (issue 15).
+   * so a busy machine delays tools rather than every response.
    */
   TOOL_NICE: int(5, 0).pipe(z.number().max(19)),
   /**
@@ -93,7 +93,7 @@ const configSchema = z.object({
   /** File holding the data key (base64 of 32 bytes), e.g. a mounted secret; wins over DATA_DIR/data.key. */
   DATA_KEY_FILE: z.string().min(1).optional(),
 
-  // --- Several hosts (issue 9) ---
+  // --- Several hosts ---
   /** postgres://… puts keys, accounts, usage and jobs in PostgreSQL; unset → SQLite in DATA_DIR. */
   DATABASE_URL: z.string().min(1).optional(),
   /** file:///path (default DATA_DIR/jobs) or s3://bucket/prefix for job inputs and results. */
@@ -105,13 +105,13 @@ const configSchema = z.object({
   /** A running job whose worker has not renewed its lease for this long is taken to be dead (retried once elsewhere). */
   JOB_LEASE_TIMEOUT: seconds(30),
 
-  // --- Signing (issue 12) ---
+  // --- Signing ---
   /** PKCS#12 used by sign when the request uploads no certificate (unset: a certificate is required). */
   SIGN_DEFAULT_CERTIFICATE_FILE: z.string().min(1).optional(),
   /** File holding that PKCS#12's password (one trailing newline ignored); unset: no password. Never in the environment itself. */
   SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE: z.string().min(1).optional(),
 
-  // --- Chromium (issue 12) ---
+  // --- Chromium ---
   /** Warm headless Chromium instances for HTML → PDF. */
   CHROMIUM_POOL_SIZE: int(1),
   /** Pages rendered before an instance is restarted. */

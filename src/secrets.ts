@@ -1,4 +1,4 @@
-// Keeping client secrets (passwords) out of logs (issue 8): a tool may echo
+// Keeping client secrets (passwords) out of logs: a tool may echo
 // an argument it did not understand, so tool stderr and any error logged for a
 // request are scrubbed of the request's secret values first.
 
@@ -42,7 +42,7 @@ const NESTED_SECRET_KEYS = ['authorization', 'password', 'user_password', 'owner
  * serializer's, which also sees child bindings). Defence in depth (nothing
  * should log them). It copies only what it masks: pino's `redact` with
  * wildcard paths cloned every logged value of every line, about 17 KB and a
- * tenth of the log's CPU per request (issue 15).
+ * tenth of the log's CPU per request.
  */
 export function maskLogSecrets(obj: Record<string, unknown>): Record<string, unknown> {
   let out = obj;

@@ -1,4 +1,4 @@
-// Issue 13 targets for the Python client, against a real `serve` process:
+// Targets for the Python client, against a real `serve` process:
 // - client overhead over a bare httpx multipart request doing the same (median per request) ≤ 2 ms;
 // - a 90 MiB round trip (upload + streamed download) through the sync and the asyncio client: RSS growth < 32 MiB.
 // Runs Debian's python3 (python3-httpx from scripts/install-tools.sh).

@@ -1,4 +1,4 @@
-// Client library targets (issue 13), TypeScript side, measured side by side in one run:
+// Client library targets, TypeScript side, measured side by side in one run:
 // - client overhead over a bare fetch doing the same multipart request ≤ 2 ms median
 //   (unlock of trivial.pdf, alternating client / bare fetch);
 // - a 90 MiB round trip (upload through unlock, streamed to a file) grows the client

@@ -1,4 +1,4 @@
-// Damage sweep (issue 8), this tree against the baseline (main): every
+// Damage sweep, this tree against the baseline (main): every
 // damaged variant (test/helpers/damage.ts) of every corpus PDF through every
 // PDF operation. Targets: 0 × 5xx (and no hang: a request without an answer
 // in 3 minutes counts as one) on this tree; printed per operation: the share

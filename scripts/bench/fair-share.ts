@@ -1,4 +1,4 @@
-// Issue 8 target, measured side by side in one run: one account's burst of
+// Target, measured side by side in one run: one account's burst of
 // slow files must not delay another account's small request by more than one
 // operation's time. Two servers, identical but for fair share (on:
 // ACCOUNT_CONCURRENCY_PRO=2; off: 0 = unlimited), each with a pool of 2. On each,

@@ -1,4 +1,4 @@
-// PDF → DOCX fidelity (issue 10), three converters side by side in one run:
+// PDF → DOCX fidelity, three converters side by side in one run:
 // this service (POST /v1/pdf/convert to=docx), LibreOffice's PDF import
 // (`soffice --infilter=writer_pdf_import`, what Stirling-PDF does; time-boxed)
 // and `mutool convert -F docx`. Documents: tracemonkey.pdf, and ground-truth
@@ -16,12 +16,12 @@
 //             write text in reading order, and pdftotext's own ordering misreads tracemonkey in places
 //             (a full-width table and an x86 listing read column by column, section 6.3 moved past 6.4's column)
 //   +alt      (after order) order again, with each picture's alternative text read at the picture's place
-//             (figure labels belong to the picture, issue 10 item 2; the DOCX keeps them as its alt text)
+//             (figure labels belong to the picture; the DOCX keeps them as its alt text)
 //   raw+alt   both: the content-stream order, with the labels read at the pictures
 //   boxed     share of the DOCX's characters inside text boxes or frames (must be 0)
 //   time      conversion wall time
 // Targets (ours): tracemonkey pages within 1 ± 0.2, figures ≥ 0.9, words ≥ 0.99, order ≥ 0.95,
-// boxed 0. Words and order are judged on the reading that issue 10's own item 2 implies: the figure
+// boxed 0. Words and order are judged on the reading that its figure labels imply: the figure
 // labels are the picture's (so counted from its alt text, +alt), and the reference order is the
 // document's content-stream order (raw+alt), not pdftotext's layout guess, which reads Table 1
 // column by column, splits the x86 listing and moves section 6.3; the literal readings (words,

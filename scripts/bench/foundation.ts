@@ -1,4 +1,4 @@
-// Issue 2 targets, measured side by side in one run:
+// Targets, measured side by side in one run:
 // - service overhead on merge 3× tracemonkey and split every=1 ≤ raw qpdf + 25 ms (median)
 // - 16 concurrent clients doing small merges: throughput ≥ 85% of the raw qpdf commands at the same concurrency
 // Upload limits (413 before the body, chunked refusal, RSS < 50 MiB for 90 MiB) are asserted by test/http/upload-limits.test.ts.

@@ -1,4 +1,4 @@
-// Hostile-input targets (issue 8), this tree against the baseline (main, see
+// Hostile-input targets, this tree against the baseline (main, see
 // baseline.ts), side by side in one run:
 // - each bomb: answer time, server RSS growth, /healthz p99 while it runs
 //   (targets for this tree: < 1 s or its cap, < 64 MiB, p99 < 100 ms);

@@ -1,4 +1,4 @@
-// HTML → PDF targets (issue 12), measured side by side in one run on a 5-page
+// HTML → PDF targets, measured side by side in one run on a 5-page
 // styled document with images (a ZIP site: index.html, CSS, PNGs):
 // - warm service ≤ 2 × Chromium's own --print-to-pdf of the same page, excluding
 //   its start-up (cold print of the page − cold print of about:blank);

@@ -1,4 +1,4 @@
-// Several-host targets (issue 9), measured side by side in one run with real
+// Several-host targets, measured side by side in one run with real
 // processes on a private PostgreSQL cluster (test/helpers/postgres.ts):
 // 1. Request overhead of PostgreSQL vs SQLite on small merges, 16 concurrent clients: ≤ +2 ms median per request.
 // 2. Submit → running with an idle worker process (PostgreSQL, NOTIFY wakes it): p50 ≤ 50 ms, p99 ≤ 250 ms.

@@ -1,4 +1,4 @@
-// Issue 15 targets — the request path's own cost — measured side by side in one run:
+// Targets — the request path's own cost — measured side by side in one run:
 // - 16 concurrent 1-page merges: service throughput ≥ 0.9 of raw `qpdf --empty --pages`
 //   run by xargs -P16 (no Node in the raw path) at the same concurrency;
 // - server main-thread CPU per small merge ≤ 3 ms (/proc/<pid>/task/<pid>/stat over ≥ 500 requests);
@@ -39,7 +39,7 @@ function cpuMs(statPath: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
 }
-/** Children of the server named spawn-helper (absent before issue 15). */
+/** Children of the server named spawn-helper (absent before the spawn helper). */
 function helperPids(): number[] {
   return fs
     .readdirSync('/proc')

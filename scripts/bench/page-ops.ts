@@ -1,4 +1,4 @@
-// Benchmark: the page and document operations (issue 11), side by side in one
+// Benchmark: the page and document operations, side by side in one
 // run, medians. Targets:
 // - rotate and organize of a 500-page PDF: service ≤ raw qpdf doing the same + 25 ms;
 // - page-numbers of a 500-page PDF: ≤ 1.5 × the watermark of the same file;

@@ -3,7 +3,7 @@
 // 200×150 pt area on each page. Side by side, alternating: the MuPDF stage
 // alone (`mutool run src/tools/mupdf-redact-script.js`, the whole redaction
 // before the vector pass existed), so the ratio shows what the two pikepdf
-// passes (text positions before, vector content and boxes after; issue 12)
+// passes (text positions before, vector content and boxes after)
 // plus HTTP cost. No target: figures for the record.
 // Run: npx tsx scripts/bench/redact.ts
 import fs from 'node:fs';

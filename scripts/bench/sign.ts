@@ -2,8 +2,8 @@
 // RSA-2048 PKCS#12, invisible signature, against the real service
 // (bin/pdf-service serve). Side by side, alternating: the raw
 // `openssl cms -sign -binary` of the same file with the same key (the bare
-// cryptographic cost of a detached CMS over 1 MB, one process). Target
-// (issue 12): the service's median ≤ 150 ms. Also reports verify's median.
+// cryptographic cost of a detached CMS over 1 MB, one process). Target:
+// the service's median ≤ 150 ms. Also reports verify's median.
 // Run: npx tsx scripts/bench/sign.ts
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

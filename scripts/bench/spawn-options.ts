@@ -1,4 +1,4 @@
-// Issue 15, item 1: how to start a child without stopping the event loop. The
+// How to start a child without stopping the event loop. The
 // same 400 `qpdf --version` children, 8 at a time, started three ways from a
 // process whose heap is inflated past a server's size (~220 MiB RSS):
 // execa (what run.ts used), child_process.spawn, and the spawn helper

@@ -1,4 +1,4 @@
-// Syscalls of the server per small merge (issue 15, item 2): the main thread vs the
+// Syscalls of the server per small merge: the main thread vs the
 // other threads (libuv pool, V8), counted with `strace -f -ff` over 100 sequential
 // merges of two 1-page PDFs. Needs strace (not installed by the project: a one-off
 // measurement, not part of `npm run bench`). Usage: node --import tsx

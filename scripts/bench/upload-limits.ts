@@ -1,4 +1,4 @@
-// Issue 2 upload targets, measured against a real `serve` process:
+// Upload targets, measured against a real `serve` process:
 // - a declared Content-Length over the limit is refused (413) before the body is read;
 // - a chunked upload is refused as soon as its file part passes MAX_FILE_SIZE (bytes sent, disk used);
 // - a 90 MiB accepted upload raises the server's RSS by < 50 MiB.

@@ -1,7 +1,7 @@
 // Pixel dimensions from an image file's header, so a decompression bomb is
 // refused before any tool decodes it. The header parsing of PNG (IHDR), GIF,
 // BMP, WebP and JPEG (with its EXIF orientation) is the `image-size` library's
-// (issue 8: a maintained parser instead of the hand-written one); TIFF
+// (a maintained parser instead of the hand-written one); TIFF
 // directories are walked where they lie (image-info.ts, every frame, the
 // largest counts); JPEG 2000 dimensions come from the codestream's SIZ marker
 // (jpx-size.ts), the size the decoder allocates, not from a box that may lie.

@@ -6,8 +6,8 @@
 // damage, odd syntax, a loop, a cap reached) returns undefined and the caller
 // asks qpdf, which walks the tree itself, repairs and reports errors.
 // Why in-process at all: a qpdf process per input was most of the service's
-// overhead on small requests (issue 2 benchmark).
-// Bounds (issue 8): the bytes read from the file, the bytes any inflate may
+// overhead on small requests (scripts/bench/foundation.ts).
+// Bounds: the bytes read from the file, the bytes any inflate may
 // produce, the xref rows and the objects visited are all capped, so a small
 // hostile upload costs at most a few MiB of memory and a few ms of CPU per
 // await; the walk gives up (undefined) the moment a cap is reached.
@@ -15,7 +15,7 @@ import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 import type { ByteSource } from '../operations/types.js';
 
-/** Positional reads: the file, or the upload's bytes already in memory (issue 15). */
+/** Positional reads: the file, or the upload's bytes already in memory. */
 interface Handle {
   read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
   /** The whole file, when it is in memory: reads are views of it where they can be, not file reads. */

@@ -78,7 +78,7 @@ export async function zipEntries(entries: ZipEntry[], maxEntries: number): Promi
 
 /**
  * A stored entry of at most this size is read whole while the entries before it are written
- * (issue 15: three thread-pool round trips per entry, one after the other, were 8 ms of a
+ * (three thread-pool round trips per entry, one after the other, were 8 ms of a
  * 14-page split's 10 ms answer). Read by the thread pool, several at once: for the 14 pages
  * (1.85 MB) 0.9 ms, where the spawn helper's single thread took 2.2 ms.
  */
@@ -137,7 +137,7 @@ async function pushStreamed(p: Planned, push: (chunk: Buffer) => Promise<void>):
   let crc = 0;
   let compressed = 0;
   let uncompressed = 0;
-  // Read buffers sized by the file (issue 15): a 1 MiB buffer per entry, and another for the EOF probe, was most of a split's GC.
+  // Read buffers sized by the file: a 1 MiB buffer per entry, and another for the EOF probe, was most of a split's GC.
   const source = fs.createReadStream(p.entry.path, { highWaterMark: Math.min(1024 * 1024, Math.max(1, p.size)), end: p.size > 0 ? p.size - 1 : undefined });
   const data: AsyncIterable<Buffer> = p.stored ? source : source.pipe(zlib.createDeflateRaw());
   if (!p.stored) source.on('data', (chunk: Buffer | string) => {

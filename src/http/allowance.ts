@@ -1,6 +1,6 @@
 // Daily allowance (API.md §3): RateLimit headers on every authenticated
 // response of a limited plan; each POST /v1/pdf/* is charged before any work
-// and refunded only when the server is at fault (issue 8: refunding every 5xx
+// and refunded only when the server is at fault (refunding every 5xx
 // let a client buy unlimited work with files made to time out).
 import type { Context, Middleware } from 'koa';
 import { ClientClosedError, QueueShareExceededError, QuotaExceededError } from '../errors.js';

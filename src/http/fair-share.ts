@@ -1,4 +1,4 @@
-// Fair share (API.md §3, issue 8): on each server process an account runs at
+// Fair share (README, "Fair share"): on each server process an account runs at
 // most ACCOUNT_CONCURRENCY_<PLAN> operations at once. Its further requests wait
 // here in arrival order, after their upload was validated and before the
 // operation starts, so a waiting request holds no pool slot and one account's

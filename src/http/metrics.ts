@@ -13,7 +13,7 @@ const lateness = (ns: number) => Math.max(0, ns / 1e9 - LOOP_SAMPLE_MS / 1000);
 export class Metrics {
   private readonly requests = new Map<string, number>();
   private readonly durations = new Map<string, { sum: number; count: number }>();
-  /** How late the event loop ran its timers (issue 15: p99 ≤ 5 ms under load); reset at each scrape. */
+  /** How late the event loop ran its timers (p99 ≤ 5 ms under load); reset at each scrape. */
   private readonly loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
 
   constructor() {

@@ -48,7 +48,7 @@ export function problemMiddleware(): Middleware {
       const problem = toProblem(error);
       if (problem.status >= 500) {
         const cause = problem.cause ?? (problem === error ? undefined : error);
-        // The request's passwords are scrubbed from whatever a tool said (issue 8).
+        // The request's passwords are scrubbed from whatever a tool said.
         ctx.state.log?.error({ err: scrubbedError(cause ?? problem, ctx.state.secrets ?? []), code: problem.code, operation: ctx.state.operation }, 'request failed');
       }
       sendProblem(ctx, problem);

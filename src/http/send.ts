@@ -17,7 +17,7 @@ export async function sendOutput(ctx: Context, output: OperationOutput, maxFiles
   ctx.set('Content-Disposition', contentDisposition(output.filename));
   if (output.type === 'file') {
     // A small result comes whole in one request to the spawn helper: no open, stat, read and close
-    // on the thread pool, no stream and no pipe to the socket (issue 15). A larger one only its size.
+    // on the thread pool, no stream and no pipe to the socket. A larger one only its size.
     const small = await readSmallFile(output.path, SMALL_FILE);
     ctx.status = 200;
     ctx.type = output.contentType;
@@ -27,7 +27,7 @@ export async function sendOutput(ctx: Context, output: OperationOutput, maxFiles
     }
     // 1 MiB reads: the default 64 KiB meant ~16 thread-pool round trips per MiB (measured: 3 MiB sent in 15–30 ms, now 5–7 ms).
     // `end` bounds each read buffer by the file: without it every response allocated two 1 MiB buffers
-    // (the data read and the EOF probe), which drove most of the GC on small requests (issue 15).
+    // (the data read and the EOF probe), which drove most of the GC on small requests.
     // The stream opens the file itself and closes it when it ends or is destroyed (the client left).
     ctx.body = fs.createReadStream(output.path, { highWaterMark: STREAM_CHUNK, start: 0, end: Math.max(0, small.size - 1) });
     ctx.length = small.size;

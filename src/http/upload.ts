@@ -83,7 +83,7 @@ const UPLOAD_BUFFER = 1024 * 1024;
 
 /**
  * A body declared at most this large is held in memory, and its files are written with the work
- * directory by one spawn-helper request once it is in (issue 15: a thread-pool round trip per
+ * directory by one spawn-helper request once it is in (a thread-pool round trip per
  * mkdtemp, open, write and close before). Larger ones stream to disk as they arrive.
  */
 const IN_MEMORY_BODY = 256 * 1024;
@@ -103,7 +103,7 @@ export interface ResponseWatch {
 /**
  * Watches `ctx.res` for its end. Call it before the handler's first await:
  * a 'close' that fires while, say, the work directory is being created would
- * otherwise go unseen, and that directory would never be removed (issue 8:
+ * otherwise go unseen, and that directory would never be removed (
  * clients giving up after 15–30 ms left empty pdf-req-* directories behind).
  */
 export function watchResponse(ctx: Context): ResponseWatch {
@@ -270,7 +270,7 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, confi
       if (after === 'drop') closeAfterResponse(ctx, IDLE_LINGER_MS);
       reject(error);
     };
-    // UPLOAD_IDLE_TIMEOUT: a body that stops arriving would hold a socket and a work directory (issue 8).
+    // UPLOAD_IDLE_TIMEOUT: a body that stops arriving would hold a socket and a work directory.
     const touch = () => {
       clearTimeout(idle);
       idle = setTimeout(() => fail(new UploadIdleTimeoutError(config.UPLOAD_IDLE_TIMEOUT), 'drop'), config.UPLOAD_IDLE_TIMEOUT);
@@ -336,7 +336,7 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, confi
     parser.on('partsLimit', () => fail(new TooManyFilesError(totalFiles)));
     parser.on('fieldsLimit', () => fail(new InvalidRequestError(`At most ${MAX_FIELDS} form fields are accepted.`)));
     // A parse error is the body's fault (a bad part header, a missing final boundary): 400, never
-    // "client closed" (which answered 204 and stayed charged: issue 8), unless the client really left.
+    // "client closed" (which answered 204 and stayed charged), unless the client really left.
     parser.on('error', () =>
       fail(clientGone() ? new ClientClosedError() : new InvalidRequestError('The multipart body is malformed or incomplete.'), req.complete || clientGone() ? 'nothing' : 'drain'),
     );

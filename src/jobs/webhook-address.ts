@@ -1,7 +1,7 @@
 // Which addresses a webhook may reach (API.md §6): public unicast only. The
 // ranges come from ipaddr.js (a maintained table of special-purpose ranges)
 // rather than a hand-written list. IPv6 forms that carry an IPv4 address are
-// judged by that address (issue 8: "[::127.0.0.1]" and "[::ffff:0:a.b.c.d]"
+// judged by that address ("[::127.0.0.1]" and "[::ffff:0:a.b.c.d]"
 // passed the old hand-written check): IPv4-mapped ::ffff:a.b.c.d,
 // IPv4-compatible ::a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d, 6to4
 // 2002:AABB:CCDD::/48 and NAT64 64:ff9b::a.b.c.d. Forms whose IPv4 cannot

@@ -14,7 +14,7 @@ import { layoutFacts, renderRegions, type RegionJob } from '../tools/mutool.js';
 import type { RunContext } from '../tools/run.js';
 
 const CHUNK_PAGES = 40;
-/** Print resolution for figures (issue 10). */
+/** Print resolution for figures. */
 const FIGURE_DPI = 200;
 
 function median(values: number[], fallback: number): number {

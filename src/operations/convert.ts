@@ -7,7 +7,7 @@
 // Ghostscript for TIFF and PDF/A, pdftotext for text, warm LibreOffice for
 // Office → PDF. Encrypted PDFs are decrypted by qpdf first (passwords never
 // on a command line); Ghostscript reads only qpdf rewrites (PdfInput.gsSafe).
-// Damaged files (issue 8): every step is retried on the repaired copy, and
+// Damaged files: every step is retried on the repaired copy, and
 // rendering falls back MuPDF → pdftoppm (PNG), pdftoppm → Ghostscript
 // (JPEG), mutool → pdfinfo (page sizes); only when all fail is the answer
 // 422 invalid_pdf.

@@ -72,7 +72,7 @@ async function extract({ files, options, run, config }: OperationInput<ImagesOpt
   }
   const selected = selectImages(listed, options.min_size ?? 0);
   // pdfimages writes a file for every listed image (masks and duplicates too), selected or not:
-  // refused before it writes any (issue 8: 70,000 inline images became 70,000 files).
+  // refused before it writes any (70,000 inline images became 70,000 files).
   checkOutputCount(listed.length, config.MAX_OUTPUT_FILES);
   const stem = stemOf(input.name);
   const extracted = selected.length > 0 ? await extractImages(run, source, path.join(run.workdir, 'images'), format) : new Map<number, string[]>();

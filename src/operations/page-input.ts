@@ -1,6 +1,6 @@
 // The one place the page and document operations (rotate, organize,
-// page-numbers, metadata, repair, flatten; issue 11) open their upload: the
-// shared input object of issue 8 (PdfInput: page count walked from the page
+// page-numbers, metadata, repair, flatten) open their upload: the
+// shared input object (PdfInput: page count walked from the page
 // tree, encryption state, decrypted / repaired / gs-safe copies, the retry rule).
 import type { Config } from '../config.js';
 import type { RunContext } from '../tools/run.js';

@@ -1,4 +1,4 @@
-// The one object every operation opens its uploaded PDF with (issue 8). It
+// The one object every operation opens its uploaded PDF with. It
 // owns what an operation needs to know about the file and the copies tools
 // may need, each made at most once and only when asked for:
 //

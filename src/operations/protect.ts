@@ -36,7 +36,7 @@ export async function protectPdf({ files, options, run, config }: OperationInput
   const output = path.join(run.workdir, 'protected.pdf');
   const settings = {
     userPassword: options.user_password ?? '',
-    // Hex: 192 random bits that never start with "-" or "@" (base64url did, 1 time in 32: issue 8).
+    // Hex: 192 random bits that never start with "-" or "@" (base64url did, 1 time in 32).
     ownerPassword: options.owner_password ?? crypto.randomBytes(24).toString('hex'),
     bits: options.encryption === 'aes-128' ? 128 : 256,
     permissions,

@@ -11,7 +11,7 @@ export interface InputFile {
   name: string;
   size: number;
   kind: FileKind;
-  /** The whole file, when the upload kept it in memory (saves file reads, issue 15). */
+  /** The whole file, when the upload kept it in memory (saves file reads). */
   bytes?: ByteSource;
 }
 

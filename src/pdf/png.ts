@@ -1,7 +1,7 @@
 // PNG decoding to 8-bit samples (all colour types, bit depths and Adam7
 // interlacing), so a watermark image's transparency can become a PDF soft
 // mask (colour samples and alpha as two images).
-// Bounds (issue 8): the inflate stops at the size IHDR declares, and the
+// Bounds: the inflate stops at the size IHDR declares, and the
 // decoder is a generator that pauses every ~64 K samples, so the server
 // drives it with decodePngAsync (zlib in the thread pool, the event loop free
 // between slices: a 16 MP stamp no longer stalls /healthz for seconds).
@@ -222,7 +222,7 @@ function* decodeSteps(data: Buffer, maxPixels: number): Decoder<DecodedImage> {
   const bitsPerPixel = channelsIn * depth;
   // The filtered rows the header declares, to the byte: zlib stops there, so
   // 1 MB of IDAT that would inflate to 1 GiB (a PNG bomb) allocates no more
-  // than the image needs (issue 8).
+  // than the image needs.
   const expected = rawSize(width, height, bitsPerPixel, header.interlaced);
   try {
     raw = (yield { inflate: Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)), maxOutputLength: Math.max(1, expected) })!;

@@ -23,7 +23,7 @@ import { flattenRoute } from './flatten.js';
 export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute,
   rotateRoute, organizeRoute, pageNumbersRoute, metadataRoute, repairRoute, flattenRoute];
 
-// Redaction, signatures (issue 12): kept on their own line to merge cleanly.
+// Redaction, signatures: kept on their own line to merge cleanly.
 operationRoutes.push(redactRoute, signRoute, verifyRoute);
 
 export function findOperation(name: string): OperationRoute | undefined {

@@ -1,4 +1,4 @@
-// Webhook secrets at rest (issue 8 item 10): sealed with the data key
+// Webhook secrets at rest: sealed with the data key
 // (AES-256-GCM, jobs/crypto.ts), so a copy of the database alone cannot forge
 // webhook signatures. Stored as "sealed:v1:" + base64; a secret written before
 // sealing existed ("whsec_…" in clear) is sealed in place when the store opens.

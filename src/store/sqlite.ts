@@ -73,7 +73,7 @@ export class SqliteStore implements Store {
     return this.stmt('UPDATE accounts SET webhook_secret = ? WHERE name = ?').run(sealed, name).changes === 1;
   }
 
-  /** Secrets written before they were sealed (issue 8 item 10): sealed in place at open. */
+  /** Secrets written before they were sealed: sealed in place at open. */
   plainWebhookSecrets(): Array<{ id: number; webhook_secret: string }> {
     return this.db.prepare(`SELECT id, webhook_secret FROM accounts WHERE webhook_secret LIKE 'whsec_%'`).all() as Array<{ id: number; webhook_secret: string }>;
   }

@@ -1,4 +1,4 @@
-// The one store interface (issue 9): everything the service keeps between
+// The one store interface: everything the service keeps between
 // requests — accounts, keys, daily usage, jobs, webhook deliveries — behind
 // async methods with two implementations: SQLite (sqlite.ts, the embedded
 // default, one host) and PostgreSQL (postgres.ts, DATABASE_URL, any number of

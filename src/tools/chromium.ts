@@ -5,7 +5,7 @@
 // instance is restarted after CHROMIUM_RESTART_AFTER renders or a crash, and
 // killed with its process group on shutdown or when a page will not close.
 //
-// No network at all (issue 12): every request a page makes is intercepted;
+// No network at all: every request a page makes is intercepted;
 // only files of the upload are answered (from the request's site directory,
 // under a made-up origin), everything else is aborted and counted. Behind
 // that, the proxy points at a closed port and every host name resolves to

@@ -2,7 +2,7 @@
 // MuPDF 1.21.1) with mupdf-structure-script.js next to this module. MuPDF
 // loads objects lazily: ~10 ms on tracemonkey.pdf where qpdf's JSON v2 of the
 // same objects takes ~100 ms (it walks the whole file), which is most of the
-// sign budget (issue 12: ≤ 150 ms).
+// sign budget (≤ 150 ms).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

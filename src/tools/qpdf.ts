@@ -6,7 +6,7 @@
 // Encryption takes its passwords as positional arguments, which qpdf 11.3
 // parses as options when they start with "-" (a password "--" crashed it,
 // "-secret" was echoed in its error): it runs as a QPDFJob JSON file instead,
-// where every password is a JSON string and never an option (issue 8).
+// where every password is a JSON string and never an option.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { IncorrectPasswordError, InvalidPdfError, PasswordRequiredError, ProcessingFailedError, ResourceLimitError } from '../errors.js';

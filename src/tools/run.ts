@@ -2,7 +2,7 @@
 // Every child: argument array (never a shell), minimal environment, its own
 // process group, a slot from the pool, a deadline, a group kill on timeout,
 // client disconnect or job cancel, and the TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT
-// caps (issue 8). Secrets go in @argfiles or stdin, never in argv.
+// caps. Secrets go in @argfiles or stdin, never in argv.
 //
 // TOOL_MEMORY_LIMIT is resident memory, not address space: the helper samples
 // each child's tree and kills it over the cap (its watchdog, see the helper's
@@ -13,7 +13,7 @@
 //
 // Children are forked by a small long-lived helper (native/spawn-helper.c,
 // client in spawner.ts), not by this process: a fork of the 100+ MB server
-// copied its page tables and stopped the event loop ~5 ms per child (issue 15;
+// copied its page tables and stopped the event loop ~5 ms per child (
 // measured in scripts/bench/overhead.ts). The helper is started once, here.
 import { spawn as startProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -73,7 +73,7 @@ export interface RunRecord {
   peakRssBytes?: number;
 }
 
-/** The caps every child runs under (issue 8); set once from the config by configureChildLimits. */
+/** The caps every child runs under; set once from the config by configureChildLimits. */
 export interface ChildLimits {
   /** Resident memory of a child's process tree, bytes (0 = none); RLIMIT_AS is set ADDRESS_SPACE_HEADROOM above it. */
   memoryBytes: number;
@@ -129,8 +129,8 @@ export function toolIsolation(): Promise<string> {
 
 /**
  * Removes a work directory and everything in it. The spawn helper does it in
- * a child (one pipe write here instead of a thread-pool round trip per file,
- * issue 15); fs.rm with retries if that fails (a tool still writing into it).
+ * a child (one pipe write here instead of a thread-pool round trip per file);
+ * fs.rm with retries if that fails (a tool still writing into it).
  */
 export async function removeTree(dir: string): Promise<void> {
   if (!path.isAbsolute(dir) || path.resolve(dir) === '/') throw new Error(`refusing to remove ${dir}`);
@@ -149,7 +149,7 @@ const helperUnavailable = (error: unknown) => !(error instanceof HelperFileError
 /**
  * Writes small files (new, mode 0600) into `dir`, creating it (mode 0700) first
  * when `create`. The spawn helper does it: one pipe write instead of a
- * thread-pool round trip per mkdir, open, write and close (issue 15); fs if the
+ * thread-pool round trip per mkdir, open, write and close; fs if the
  * helper is not available. A file-system refusal rejects with its errno `code`.
  */
 export async function writeSmallFiles(dir: string, create: boolean, files: readonly SmallFile[]): Promise<void> {
@@ -181,7 +181,7 @@ export async function readSmallFile(file: string, most: number): Promise<{ size:
   }
 }
 
-/** Whether a tool wrote `file` (asynchronously: no synchronous file-system call on the request path, issue 15). */
+/** Whether a tool wrote `file` (asynchronously: no synchronous file-system call on the request path). */
 export function exists(file: string): Promise<boolean> {
   return fs.promises.access(file).then(
     () => true,

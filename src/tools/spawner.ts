@@ -1,6 +1,6 @@
 // The Node side of native/spawn-helper.c: frames spawn and kill requests to
 // it and routes its replies (pid, stdout, stderr, exit) to each child's
-// handle. Issue 15: the server never forks itself on the request path, so a
+// handle. The server never forks itself on the request path, so a
 // child start costs one pipe write instead of a page-table copy of the whole
 // server. run.ts starts the helper process and is the only user.
 import os from 'node:os';
@@ -163,7 +163,7 @@ export class Spawner {
   /**
    * Writes `files` (new, mode 0600) into `dir`, creating `dir` (mode 0700) first
    * when `create`: one request instead of a thread-pool round trip per open,
-   * write and close (issue 15). Rejects with a HelperFileError.
+   * write and close. Rejects with a HelperFileError.
    */
   writeFiles(dir: string, create: boolean, files: readonly SmallFile[]): Promise<void> {
     const parts: Buffer[] = [Buffer.alloc(4), Buffer.from(`${dir}\0`, 'utf8'), Buffer.alloc(4)];

@@ -1,4 +1,4 @@
-// Damaged variants of a real PDF (issue 8's damage sweep): truncations,
+// Damaged variants of a real PDF (the damage sweep): truncations,
 // flipped bytes in the cross-reference data and in streams, a deleted
 // startxref, a duplicated object, a broken page tree. Deterministic (a seeded
 // generator), so a failure names a variant that can be rebuilt.

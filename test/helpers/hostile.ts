@@ -1,5 +1,5 @@
 // Builds hostile inputs from a script (no binary blobs in the repository),
-// one function per class of issue 8: decompression bombs aimed at the
+// one function per class: decompression bombs aimed at the
 // server's own parsing, files that lie about their size or page count, page
 // trees that loop, deeply nested data, a PostScript+PDF polyglot and files
 // that multiply work. Each returns the bytes of a small file.

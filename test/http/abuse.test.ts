@@ -1,4 +1,4 @@
-// Making abuse cost the abuser (issue 8), through HTTP against the real tools:
+// Making abuse cost the abuser, through HTTP against the real tools:
 // passwords that look like options work as values and never reach the log,
 // the refund rule, MAX_OUTPUT_FILES, UPLOAD_IDLE_TIMEOUT, malformed multipart,
 // private webhook addresses in IPv6 disguise, and no pdf-req-* directory left

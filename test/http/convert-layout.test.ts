@@ -1,4 +1,4 @@
-// PDF → DOCX/ODT layout fidelity through HTTP (issue 10): columns as sections,
+// PDF → DOCX/ODT layout fidelity through HTTP: columns as sections,
 // figures as pictures, ruled tables as real tables, no text boxes or frames.
 // Packages are read with `unzip -p` and python's XML parser; PDFs with pdfinfo
 // and pdftotext; the ground-truth documents are ODTs written by the test

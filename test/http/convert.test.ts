@@ -422,7 +422,7 @@ describe('POST /v1/pdf/convert: Office to PDF (warm LibreOffice)', () => {
 
   it('a pathological document holds one instance only: three normal conversions beside it finish before it is stopped', async () => {
     // Whether a document is "too slow" depends on the machine, so the limit is derived from this
-    // machine in this run (issue 14): a normal conversion's time sets OPERATION_TIMEOUT, and the
+    // machine in this run: a normal conversion's time sets OPERATION_TIMEOUT, and the
     // slow document is sized from the measured cost per line of text to need five times that.
     const line = `${'All work and no play makes Jack a dull boy. '.repeat(3)}\n`;
     const textFile = (name: string, lines: number) => {

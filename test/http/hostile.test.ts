@@ -1,4 +1,4 @@
-// Hostile inputs (issue 8) against a real server process: for each class the
+// Hostile inputs against a real server process: for each class the
 // exact status and problem code, no 504 (an answer well inside the operation
 // timeout), the server's RSS growth while it ran under 64 MiB, /healthz
 // answering while the request runs (latencies recorded, not asserted: speed is
@@ -48,7 +48,7 @@ describe('hostile inputs', () => {
   }, 60_000);
 
   it('content-stream bomb (256 MiB inflated): watermark never grows the server', async () => {
-    // The child's memory cap (TOOL_MEMORY_LIMIT, the per-child caps of issue 8) decides larger bombs
+    // The child's memory cap (TOOL_MEMORY_LIMIT, the per-child caps) decides larger bombs
     // (422 resource_limit); at this size qpdf finishes under it, and the server process itself must stay flat.
     const o = await observe('watermark', { file: await filePart(await hostile.contentStreamBomb(256 * MiB), 'content.pdf'), text: 'X' });
     expect(o.status).toBe(200);

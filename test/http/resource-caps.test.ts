@@ -1,7 +1,7 @@
-// Every child runs under TOOL_MEMORY_LIMIT (resident memory of its process tree, watched by the spawn helper) and a CPU-time cap
-// (issue 8): a tool that runs into one is 422 resource_limit naming the limit,
+// Every child runs under TOOL_MEMORY_LIMIT (resident memory of its process tree, watched by the spawn helper) and a CPU-time cap:
+// a tool that runs into one is 422 resource_limit naming the limit,
 // the server keeps answering, nothing is left behind, and the spawn helper
-// reaps every process it started, grandchildren included (issue 15).
+// reaps every process it started, grandchildren included.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { z } from 'zod';

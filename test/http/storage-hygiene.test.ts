@@ -1,4 +1,4 @@
-// Storage hygiene (issue 8, item 10): the SQLite files are private (0600) and
+// Storage hygiene : the SQLite files are private (0600) and
 // the data key can live outside DATA_DIR (DATA_KEY_FILE).
 import crypto from 'node:crypto';
 import fs from 'node:fs';

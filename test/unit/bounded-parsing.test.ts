@@ -1,4 +1,4 @@
-// The server's own parsing of untrusted bytes is bounded (issue 8): page
+// The server's own parsing of untrusted bytes is bounded: page
 // counts walk the real page tree with capped inflates and rows, the PNG
 // decoder inflates no more than the header declares, and image sizes come
 // from the data a decoder would use (JPEG 2000 SIZ, every TIFF directory).

@@ -1,5 +1,5 @@
 // The logger masks secrets that reach it by mistake (defence in depth), without
-// pino's cloning redact (issue 15): what was masked before is masked now.
+// pino's cloning redact: what was masked before is masked now.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';

@@ -36,6 +36,14 @@ describe('the repository stands on its own', () => {
     expect(escapes).toEqual([]);
   });
 
+  it('comments cite documents and measurements, not issue numbers a reader of the repository cannot look up', () => {
+    const citing = SCANNED.concat('native')
+      .flatMap((d) => filesUnder(path.join(ROOT, d)).concat(d === 'native' ? fs.readdirSync(path.join(ROOT, d)).map((n) => path.join(ROOT, d, n)) : []))
+      .filter((file) => !file.endsWith('repository.test.ts'))
+      .flatMap((file) => fs.readFileSync(file, 'utf8').split('\n').flatMap((line, i) => (/\b[Ii]ssue \d/.test(line) ? [`${path.relative(ROOT, file)}:${i + 1}`] : [])));
+    expect(citing).toEqual([]);
+  });
+
   it('package-lock.json records exactly the dependencies of package.json', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));

@@ -13,7 +13,7 @@ describe('isForbiddenAddress', () => {
     '127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '240.0.0.1', '255.255.255.255', '198.18.0.1',
     // IPv6 natives
     '::', '::1', 'fe80::1', 'fe80::1%eth0', 'fd00::1', 'fc00::1', 'ff02::1', '2001:db8::1',
-    // IPv6 forms embedding a private IPv4 (issue 8)
+    // IPv6 forms embedding a private IPv4
     '::127.0.0.1', '::7f00:1', '::a00:1', // IPv4-compatible
     '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', // IPv4-mapped
     '::ffff:0:127.0.0.1', '::ffff:0:7f00:1', '::ffff:0:a00:1', // IPv4-translated (RFC 6145)

@@ -1,4 +1,4 @@
-// Node's own HTTP client for uploads (issue 13: a 90 MiB upload must keep the
+// Node's own HTTP client for uploads (a 90 MiB upload must keep the
 // client's memory flat). fetch streams a file-backed Blob too, but it reads
 // ahead of a slower server and the chunks it allocates pile up until V8
 // collects them (+100 MiB RSS measured on a 90 MiB upload); here one 256 KiB
