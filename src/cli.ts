@@ -9,7 +9,7 @@ import { probeTools } from './tools/versions.js';
 
 const USAGE = `usage: pdf-service <command>
 
-  serve [--no-workers]                    start the HTTP server (env: HOST, PORT, DATA_DIR, limits; see README);
+  serve [--no-workers]                    start the HTTP server (env: HOST, PORT, DATA_DIR, limits; see docs/settings.md);
                                           --no-workers: API only, jobs run in \`worker\` processes
   worker                                  run asynchronous jobs only (same DATABASE_URL/STORAGE_URL as serve)
   keys create --account NAME --plan free|pro|enterprise [--json]

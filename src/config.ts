@@ -141,5 +141,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), TMP_DIR: path.resolve(parsed.data.TMP_DIR) };
 }
 
-/** Names and defaults, for `--help` and the README. */
+/** Names and defaults, for `--help` and docs/settings.md. */
 export const configKeys = Object.keys(configSchema.shape);

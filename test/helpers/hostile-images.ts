@@ -1,7 +1,7 @@
 // Image uploads that once escaped the images → PDF limits (scripted, no binary
 // blobs): a TIFF with more frames than MAX_PAGES, an animated GIF likewise, and
 // a PNG whose aspect makes a page PDF cannot hold.
-import zlib from 'node:zlib';
+import { PNG } from 'pngjs';
 
 /** Pixels on a side of the generated frames: 48 pt pages at 96 dpi (PDF pages must be at least 3 pt). */
 const SIDE = 64;
@@ -66,29 +66,12 @@ export function animatedGif(frames: number): Buffer {
 
 /** An RGB PNG of `width` × `height` white pixels with no pHYs (so img2pdf assumes 96 dpi). */
 export function whitePng(width: number, height: number): Buffer {
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0xff)]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return solidPng(width, height, 0xff);
+}
+
+/** An RGB PNG of `width` × `height` pixels of one grey `level` (pngjs; no pHYs chunk). */
+export function solidPng(width: number, height: number, level: number): Buffer {
+  const png = new PNG({ width, height, colorType: 2, inputColorType: 2, inputHasAlpha: false });
+  png.data = Buffer.alloc(width * height * 3, level);
+  return PNG.sync.write(png, { colorType: 2, inputColorType: 2, inputHasAlpha: false });
 }

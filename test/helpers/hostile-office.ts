@@ -5,8 +5,8 @@
 // linked sheet data and linked OLE objects. The referenced file is named by
 // the test: one that exists (carrying a marker) and one that does not, so a
 // test can prove the answer is the same for both.
-import zlib from 'node:zlib';
 import { strToU8, zipSync, type Zippable } from 'fflate';
+import { solidPng } from './hostile-images.js';
 
 /** Width × height of the marker image: sizes no document here has otherwise, so `pdfimages -list` shows if it was embedded. */
 export const MARKER_IMAGE_SIZE = { width: 37, height: 23 } as const;
@@ -15,32 +15,7 @@ export const MARKER_WORD = 'ZQXJMARKERWORD';
 
 /** A small RGB PNG of MARKER_IMAGE_SIZE. */
 export function markerPng(): Buffer {
-  const { width, height } = MARKER_IMAGE_SIZE;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0xc8)]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return solidPng(MARKER_IMAGE_SIZE.width, MARKER_IMAGE_SIZE.height, 0xc8);
 }
 
 /** The marker text file's content. */

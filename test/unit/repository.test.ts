@@ -31,7 +31,6 @@ describe('the repository stands on its own', () => {
         if (!target.startsWith(ROOT + path.sep) && target !== ROOT) escapes.push(`${path.relative(ROOT, file)}: ${match[1]}`);
       }
       for (const match of text.matchAll(/(?:path\.(?:resolve|join)\(\s*ROOT\s*,\s*)['"`](\.\.[^'"`]*)['"`]/g)) escapes.push(`${path.relative(ROOT, file)}: ROOT + ${match[1]}`);
-      if (/shared\/corpus|\.\.\/shared\//.test(text) && !file.endsWith('repository.test.ts')) escapes.push(`${path.relative(ROOT, file)}: names ../shared`);
     }
     expect(escapes).toEqual([]);
   });
