@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Installs the native tools the service runs (Debian/Ubuntu, apt-get).
-# Used by the README quick start, .ci/run and the Dockerfile, so every
-# environment gets the same tools. Skips packages already installed.
+# Installs native tools from Debian/Ubuntu packages (apt-get), by group:
+#   runtime  what the running service calls (the Docker image's runtime stage has only this)
+#   build    what compiling the spawn helper and the native npm module needs
+#   test     what only the test suite needs (PostgreSQL, the clients' toolchains)
+#   docker   what the Docker check script needs (scripts/docker-check.sh)
+# With no group: runtime and build. Skips packages already installed.
 set -euo pipefail
 
-PACKAGES=(
+RUNTIME=(
   qpdf
   ghostscript
   poppler-utils
@@ -23,13 +26,36 @@ PACKAGES=(
   fonts-dejavu-core fonts-noto-core
   hyphen-en-us
   file
-  # the Python client's tests (test/clients/python-client.test.ts)
-  python3-httpx python3-pytest python3-pytest-asyncio
-  # the spawn helper (native/spawn-helper.c, compiled by scripts/build-native.sh; libqpdf-dev: qpdf jobs in-process)
-  gcc libc6-dev libqpdf-dev
-  # Tests only: a private throwaway cluster per test file (test/helpers/postgres.ts); the service needs just a DATABASE_URL.
-  postgresql
 )
+BUILD=(
+  # the spawn helper (native/spawn-helper.c; libqpdf-dev: qpdf jobs in-process) and
+  # better-sqlite3 when no prebuilt binary can be fetched
+  gcc g++ make python3 libc6-dev libqpdf-dev
+)
+TEST=(
+  # the Python client's tests
+  python3-httpx python3-pytest python3-pytest-asyncio python3-venv python3-pip python3-setuptools python3-wheel
+  # a private throwaway cluster per test file (test/helpers/postgres.ts)
+  postgresql
+  # the Go, Ruby and PHP clients' own test suites
+  golang-go ruby ruby-minitest php-cli php-curl phpunit
+)
+DOCKER=(
+  docker.io mmdebstrap
+)
+
+groups=("$@")
+[ ${#groups[@]} -eq 0 ] && groups=(runtime build)
+PACKAGES=()
+for group in "${groups[@]}"; do
+  case "$group" in
+    runtime) PACKAGES+=("${RUNTIME[@]}") ;;
+    build) PACKAGES+=("${BUILD[@]}") ;;
+    test) PACKAGES+=("${TEST[@]}") ;;
+    docker) PACKAGES+=("${DOCKER[@]}") ;;
+    *) echo "install-tools: unknown group '$group' (runtime, build, test, docker)" >&2; exit 2 ;;
+  esac
+done
 
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "install-tools: apt-get not found; install these packages by hand: ${PACKAGES[*]}" >&2
@@ -44,7 +70,7 @@ for pkg in "${PACKAGES[@]}"; do
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-tools: all native tools present"
+  echo "install-tools: all packages of ${groups[*]} present"
   exit 0
 fi
 

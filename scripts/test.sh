@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
+bash scripts/install-tools.sh test
 
 report="$(mktemp)"
 trap 'rm -f "$report"' EXIT
