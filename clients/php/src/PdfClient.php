@@ -196,7 +196,7 @@ final class PdfClient extends Generated\Operations
         $backoff = $this->backoff;
         for ($attempt = 1; ; $attempt++) {
             $body = $uploads === null ? null : MultipartBody::open($uploads, $fields, $attempt);
-            if ($uploads !== null && $body === null) {
+            if ($uploads !== null && $body === null && isset($error)) {
                 throw $error; // a stream already read cannot be sent again: the last error stands
             }
             $exchange = new Exchange($this->share, $method, $this->baseUrl . $path, $headers, $body, $call?->timeout ?? $this->timeout);
@@ -273,6 +273,7 @@ final class PdfClient extends Generated\Operations
     /**
      * Form fields: booleans as true/false, enums by value, numbers as text, lists as repeated fields; null is left out.
      *
+     * @internal public for the unit tests
      * @param array<string, mixed> $options
      * @return list<array{0: string, 1: string}>
      */
