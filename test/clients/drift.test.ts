@@ -6,7 +6,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../clients/typescript/src/generated/operations.js';
 import { operationRoutes } from '../../src/routes/index.js';
-import { generatedFiles } from '../../scripts/generate-clients.js';
+import { generatedFiles, operationsOf } from '../../scripts/generate-clients.js';
+import { loadConfig } from '../../src/config.js';
+import { jobOpenApiPaths } from '../../src/jobs/routes.js';
+import { buildOpenApi } from '../../src/openapi/document.js';
 import { ROOT, startTestServer } from '../helpers/server.js';
 
 describe('client libraries in lockstep with the server', () => {
@@ -36,6 +39,23 @@ describe('client libraries in lockstep with the server', () => {
       expect(Object.keys(OPERATIONS), route.name).toContain(route.name);
       expect(python, route.name).toContain(`def ${route.name.replace(/-/g, '_')}(`);
       expect(python, route.name).toContain(`async def ${route.name.replace(/-/g, '_')}(`);
+    }
+  });
+
+  it('every operation, option and file part of the server is in the PHP client (methods with named arguments)', async () => {
+    const php = fs.readFileSync(path.join(ROOT, 'clients/php/src/Generated/Operations.php'), 'utf8');
+    const camel = (name: string) => name.replace(/[-_]([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    const operations = operationsOf(buildOpenApi(operationRoutes, loadConfig({}), jobOpenApiPaths));
+    expect(operations.map((op) => op.name).sort()).toEqual(operationRoutes.map((route) => route.name).sort());
+    for (const op of operations) {
+      expect(php, op.name).toContain(`public function ${camel(op.name)}(`);
+      for (const option of op.options) expect(php, `${op.name}.${option.name}`).toContain(`'${option.name}' => $${camel(option.name)}`);
+      for (const file of op.files) expect(php, `${op.name}.${file.field}`).toContain(`'${file.field}' => $`);
+    }
+    // No enum left behind by an option the server no longer has.
+    const generated = Object.keys(await generatedFiles());
+    for (const file of fs.readdirSync(path.join(ROOT, 'clients/php/src/Option'))) {
+      expect(generated, file).toContain(`clients/php/src/Option/${file}`);
     }
   });
 });
