@@ -117,6 +117,9 @@ func settingsOf(call []CallOption) callSettings {
 
 // Do runs an operation and returns its answer, streamed: read it once, or Close it.
 func (c *Client) Do(ctx context.Context, req *Request, call ...CallOption) (*Result, error) {
+	if req == nil {
+		return nil, errors.New("pdfservice: Do needs a request")
+	}
 	s := settingsOf(call)
 	resp, err := c.send(ctx, http.MethodPost, "/v1/pdf/"+url.PathEscape(req.Operation), req, nil, s, s.retry)
 	if err != nil {

@@ -105,8 +105,8 @@ func problemError(problem map[string]any, status int, requestID string, retryAft
 	return e
 }
 
-// networkError is a call that got no answer.
+// networkError is a call that got no answer. Its Problem has the shape of a decoded one (numbers as float64).
 func networkError(cause error) *APIError {
 	detail := cause.Error()
-	return &APIError{Code: "network_error", Detail: detail, Err: cause, Problem: map[string]any{"status": 0, "code": "network_error", "detail": detail}}
+	return &APIError{Code: "network_error", Detail: detail, Err: cause, Problem: map[string]any{"status": float64(0), "code": "network_error", "detail": detail}}
 }

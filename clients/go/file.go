@@ -58,6 +58,7 @@ func FromBytes(name string, data []byte) *File {
 // FromReader uploads what r yields under the given file name, streamed. If r is an
 // io.ReadSeeker, a retry seeks back to where it started; otherwise it can be sent
 // once (ErrNotRewindable after). The caller closes r (an io.Closer is not closed here).
+// Unlike FromPath and FromBytes, such a File belongs to one call at a time.
 func FromReader(name string, r io.Reader) *File {
 	seeker, canSeek := r.(io.Seeker)
 	start, size := int64(0), int64(-1)

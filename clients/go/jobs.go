@@ -3,6 +3,7 @@ package pdfservice
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -29,7 +30,7 @@ func (j *Job) Err() error {
 	case j.Status == JobFailed && j.Error != nil:
 		return problemError(j.Error, 0, "", 0)
 	case j.Status == JobFailed || j.Status == JobCanceled:
-		return &APIError{Code: "canceled", Detail: fmt.Sprintf("the job %s was %s", j.ID, j.Status), Problem: map[string]any{"code": "canceled", "status": 0}}
+		return &APIError{Code: "canceled", Detail: fmt.Sprintf("the job %s was %s", j.ID, j.Status), Problem: map[string]any{"code": "canceled", "status": float64(0)}}
 	}
 	return nil
 }
@@ -37,6 +38,9 @@ func (j *Job) Err() error {
 // Submit runs an operation as an asynchronous job (202 and the job). With the
 // CallbackURL call option the service POSTs a signed webhook when the job ends.
 func (c *Client) Submit(ctx context.Context, req *Request, call ...CallOption) (*Job, error) {
+	if req == nil {
+		return nil, errors.New("pdfservice: Submit needs a request")
+	}
 	s := settingsOf(call)
 	extra := url.Values{"async": {"true"}}
 	if s.callbackURL != "" {

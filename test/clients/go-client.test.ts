@@ -24,11 +24,14 @@ afterAll(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-/** Go's environment: no network for modules; its own temp dir (the 90 MiB files go there and are removed). */
+/**
+ * Go's environment: no network for modules, and GOPATH, build cache and temp dir (the 90 MiB
+ * files) inside this test's scratch, removed after: nothing from or left in the machine's Go state.
+ */
 function goEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const tmp = path.join(scratch, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
-  return { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local', TMPDIR: tmp, ...extra };
+  return { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local', GOPATH: path.join(scratch, 'gopath'), GOCACHE: path.join(scratch, 'gocache'), TMPDIR: tmp, ...extra };
 }
 
 describe('Go client', () => {
