@@ -1,6 +1,6 @@
 // The clients follow the server: the OpenAPI snapshot, the generated types and
-// methods (TypeScript and Python) must equal what the generator makes from the
-// document the server serves now, and every operation must be in both clients.
+// methods (TypeScript, Python, Go) must equal what the generator makes from the
+// document the server serves now, and every operation must be in every client.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +56,24 @@ describe('client libraries in lockstep with the server', () => {
     const generated = Object.keys(await generatedFiles());
     for (const file of fs.readdirSync(path.join(ROOT, 'clients/php/src/Option'))) {
       expect(generated, file).toContain(`clients/php/src/Option/${file}`);
+    }
+  });
+
+  it('every operation of the server, with each of its options and file parts, has a method in the Go client', () => {
+    const go = fs.readFileSync(path.join(ROOT, 'clients/go/operations_gen.go'), 'utf8');
+    const doc = JSON.parse(fs.readFileSync(path.join(ROOT, 'clients/openapi.json'), 'utf8'));
+    const ops = new Map(operationsOf(doc).map((op) => [op.name, op]));
+    // One section per operation, from its "// ---- <name>" marker to the next.
+    const sections = new Map(go.split(/^\/\/ ---- /m).slice(1).map((s) => [s.slice(0, s.indexOf('\n')), s]));
+    for (const route of operationRoutes) {
+      const section = sections.get(route.name);
+      expect(section, `${route.name} has no section in operations_gen.go`).toBeDefined();
+      expect(section!, route.name).toMatch(/^func \(c \*Client\) \w+\(ctx context\.Context, /m);
+      expect(section!, route.name).toContain(`Operation: ${JSON.stringify(route.name)}`);
+      const op = ops.get(route.name)!;
+      for (const field of [...op.options.map((o) => o.name), ...op.files.map((f) => f.field)]) {
+        expect(section!, `${route.name}: the field ${field}`).toMatch(new RegExp(`(fields\\.(Set|Add)|req\\.Files\\[)\\(?${JSON.stringify(field)}`));
+      }
     }
   });
 });

@@ -1,0 +1,3 @@
+module pdf-service.dev/pdfservice
+
+go 1.19

@@ -1,0 +1,80 @@
+// The Go client's suites (clients/go, `go test`) against a real server started
+// here: the unit tests, then the integration suite (build tag `integration`),
+// which reads the config this file writes (URL, keys, corpus, the jobs account's
+// webhook secret). Go from Debian's golang-go, standard library only: no module
+// proxy (GOPROXY=off). Asynchronously: the server answering it runs in this process.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAccountByName, webhookSecret } from '../../src/store/accounts.js';
+import { CORPUS, ROOT, startTestServer, type TestServer } from '../helpers/server.js';
+
+const GO_CLIENT = path.join(ROOT, 'clients/go');
+let server: TestServer;
+let scratch: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-client-go-'));
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+/**
+ * Go's environment: no network for modules, and GOPATH, build cache and temp dir (the 90 MiB
+ * files) inside this test's scratch, removed after: nothing from or left in the machine's Go state.
+ */
+function goEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const tmp = path.join(scratch, 'tmp');
+  fs.mkdirSync(tmp, { recursive: true });
+  return { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local', GOPATH: path.join(scratch, 'gopath'), GOCACHE: path.join(scratch, 'gocache'), TMPDIR: tmp, ...extra };
+}
+
+describe('Go client', () => {
+  it('is gofmt-clean and vet-clean, generated files included', async () => {
+    const fmt = await run('gofmt', ['-l', '.'], goEnv());
+    expect(fmt.code, fmt.stderr).toBe(0);
+    expect(fmt.stdout.trim(), 'files gofmt would change').toBe('');
+    const vet = await run('go', ['vet', '-tags', 'integration', './...'], goEnv());
+    expect(vet.code, `${vet.stdout}\n${vet.stderr}`).toBe(0);
+  });
+
+  it('passes its unit tests (go test)', async () => {
+    const result = await run('go', ['test', '-count=1', './...'], goEnv());
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/^ok\s+pdf-service\.dev\/pdfservice\s/m);
+  });
+
+  it('passes its integration suite against this server (go test -tags integration)', async () => {
+    const jobsAccount = `go-client-jobs-${process.pid}`;
+    const keys = { pro: server.newKey('pro'), free: server.newKey('free'), enterprise: server.newKey('enterprise'), jobs: server.newKey('pro', jobsAccount) };
+    const account = (await findAccountByName(server.services.store, jobsAccount))!;
+    const secret = (await webhookSecret(server.services.store, server.services.dataKey, account.id))!;
+    const config = path.join(scratch, 'config.json');
+    fs.writeFileSync(config, JSON.stringify({ url: server.url, keys, corpus: CORPUS, webhook_secret: secret }));
+    const result = await run('go', ['test', '-count=1', '-tags', 'integration', '-v', '-timeout', '15m', '.'], goEnv({ PDF_CLIENT_CONFIG: config }));
+    // go test's verdicts (and the memory figure the round-trip test logs).
+    console.log(result.stdout.split('\n').filter((l) => /^(--- |ok|FAIL|PASS)|RSS growth/.test(l.trim())).join('\n'));
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/^ok\s+pdf-service\.dev\/pdfservice\s/m);
+    expect(result.stdout).not.toMatch(/--- (FAIL|SKIP)/);
+    for (const name of ['TestEveryOperationOnceThroughItsTypedMethod', 'TestAnErrorOfEachClass', 'TestAFreeKeyRunsOutOfItsAllowance', 'TestJobsWithAWebhookVerifiedByVerifyWebhook', 'TestA90MiBRoundTripKeepsTheClientFlat']) {
+      expect(result.stdout).toContain(`--- PASS: ${name}`);
+    }
+  }, 600_000);
+});
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: GO_CLIENT, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
