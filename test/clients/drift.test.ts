@@ -76,4 +76,20 @@ describe('client libraries in lockstep with the server', () => {
       }
     }
   });
+
+  it('every operation of the server, with each of its options and file parts, has a method in the Ruby client', async () => {
+    const ruby = fs.readFileSync(path.join(ROOT, 'clients/ruby/lib/pdf_service/operations.rb'), 'utf8');
+    // The document the server builds now, not the checked-in snapshot.
+    const doc = JSON.parse((await generatedFiles())['clients/openapi.json']);
+    for (const route of operationRoutes) {
+      const signature = new RegExp(`^    def ${route.name.replace(/-/g, '_')}\\((.*)\\)$`, 'm').exec(ruby);
+      expect(signature, `def ${route.name}`).not.toBeNull();
+      const fields = doc.paths[`/v1/pdf/${route.name}`].post.requestBody.content['multipart/form-data'].schema.properties;
+      for (const field of Object.keys(fields)) {
+        if (['async', 'callback_url'].includes(field)) continue; // call options of every method (async:, callback_url:)
+        const positional = ['file', 'files'].includes(field) && signature![1].startsWith('input,');
+        expect(positional || signature![1].includes(`${field.replace(/-/g, '_')}:`), `${route.name}: ${field}`).toBe(true);
+      }
+    }
+  });
 });
