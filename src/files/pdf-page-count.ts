@@ -13,7 +13,7 @@
 // await; the walk gives up (undefined) the moment a cap is reached.
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
-import type { ByteSource } from '../operations/types.js';
+import type { ByteSource } from '../core/contract.js';
 
 /** Positional reads: the file, or the upload's bytes already in memory. */
 interface Handle {

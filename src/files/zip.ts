@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 import { PassThrough, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { ResourceLimitError } from '../errors.js';
-import type { ZipEntry } from '../operations/types.js';
+import { ResourceLimitError } from '../core/errors.js';
+import type { ZipEntry } from '../core/contract.js';
 
 const STORED = /\.(pdf|png|jpe?g|tiff?|jp2|jb2|jbig2|ccitt|zip|docx|odt|gif|webp)$/i;
 const LIMIT = 0xffffffff;

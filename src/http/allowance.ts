@@ -3,7 +3,7 @@
 // and refunded only when the server is at fault (refunding every 5xx
 // let a client buy unlimited work with files made to time out).
 import type { Context, Middleware } from 'koa';
-import { ClientClosedError, QueueShareExceededError, QuotaExceededError } from '../errors.js';
+import { ClientClosedError, QueueShareExceededError, QuotaExceededError } from '../core/errors.js';
 import type { Store } from '../store/types.js';
 import { dailyLimit } from '../store/plans.js';
 import { charge, refund, secondsToReset, usedOn, utcDay } from '../store/usage.js';

@@ -1,8 +1,8 @@
 // The one place where errors become responses: RFC 9457 problem+json for every
 // ProblemError; a bare 500 for anything else, with the cause only in the log.
 import type { Context, Middleware } from 'koa';
-import { ClientClosedError, ProblemError, ProcessingFailedError } from '../errors.js';
-import { scrubbedError } from '../secrets.js';
+import { ClientClosedError, ProblemError, ProcessingFailedError } from '../core/errors.js';
+import { scrubbedError } from '../core/secrets.js';
 
 export const PROBLEM_TYPE_BASE = 'https://pdf-service.dev/problems/';
 

@@ -20,13 +20,12 @@ import {
   TooManyFilesError,
   UnsupportedMediaTypeError,
   UploadIdleTimeoutError,
-} from '../errors.js';
-import { MEDIA_TYPES, SNIFF_BYTES, sniffBuffer, type FileKind } from '../files/sniff.js';
-import type { ByteSource, InputFile } from '../operations/types.js';
-import type { FilePart } from '../routes/definition.js';
+} from '../core/errors.js';
+import { MEDIA_TYPES, SNIFF_BYTES, sniffBuffer } from '../files/sniff.js';
+import type { FileKind, ByteSource, InputFile, FilePart } from '../core/contract.js';
 import { removeTree, writeSmallFiles } from '../tools/run.js';
 import type { SmallFile } from '../tools/spawner.js';
-import { cleanUploadName } from './filename.js';
+import { cleanUploadName } from '../core/names.js';
 import { ChunkedBytes, HeldBody } from './held-body.js';
 
 /** Room for the non-file fields and multipart framing. */

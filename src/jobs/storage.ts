@@ -1,7 +1,7 @@
 // Where job inputs and results live (API.md §9): one interface, two backends
 // chosen by STORAGE_URL — a directory (`file:///path`, default DATA_DIR/jobs; a
 // volume shared by every host) or an S3-compatible bucket (`s3://bucket/prefix`).
-// Both encrypt (crypto.ts) before a byte leaves the process and stream both
+// Both encrypt (core/sealing.ts) before a byte leaves the process and stream both
 // ways, never holding a whole file in memory. File names start with the
 // writer's pid and host, so a sweep can tell a file that a live process is still
 // submitting from one that a dead process left behind, even across hosts.

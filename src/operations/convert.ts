@@ -13,11 +13,11 @@
 // 422 invalid_pdf.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidRequestError, PageTooLargeError, ProcessingFailedError, TooManyPagesError } from '../errors.js';
-import { numberedNames } from '../files/names.js';
+import { InvalidRequestError, PageTooLargeError, ProcessingFailedError, TooManyPagesError } from '../core/errors.js';
+import { numberedNames, stemOf } from '../core/names.js';
 import { checkOutputCount } from '../files/zip.js';
-import { MEDIA_TYPES, type FileKind } from '../files/sniff.js';
-import { stemOf } from '../http/filename.js';
+import { MEDIA_TYPES } from '../files/sniff.js';
+import type { FileKind, RunContext, PageRange, OperationInput, OperationOutput } from '../core/contract.js';
 import { pdfToDocx } from './convert-docx.js';
 import { webInputOf, webToPdf } from './convert-html.js';
 import type { PrintOptions } from '../tools/chromium.js';
@@ -29,10 +29,8 @@ import { pageGeometry } from '../tools/pdfinfo.js';
 import { renderJpeg, renderPngPages } from '../tools/pdftoppm.js';
 import { pageTexts } from '../tools/pdftotext.js';
 import { pageCount } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
-import { expandPageRanges, parsePageRanges, toQpdfRange, type PageRange } from './page-ranges.js';
+import { expandPageRanges, parsePageRanges, toQpdfRange } from './page-ranges.js';
 import { damaged, isRepairable, PdfInput } from './pdf-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
 
 /** Targets for PDF input. */
 export const PDF_TARGETS = ['docx', 'odt', 'txt', 'html', 'png', 'jpeg', 'tiff', 'svg', 'pdfa'] as const;

@@ -7,11 +7,10 @@
 // appearance, which have nothing to draw but still work) are moved aside
 // into a private page key before the pass and put back after it.
 import path from 'node:path';
-import { stemOf } from '../http/filename.js';
+import { stemOf } from '../core/names.js';
 import { flattenAnnotations, readJson, updateFromJson } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
 import { openInput } from './page-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
 
 export const FLATTEN_WHAT = ['all', 'forms', 'annotations'] as const;
 

@@ -2,9 +2,8 @@
 // (PdfInput: page count walked from the page tree, encryption state, the
 // decrypted copy made on demand).
 import type { Config } from '../config.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext, InputFile } from '../core/contract.js';
 import { PdfInput } from './pdf-input.js';
-import type { InputFile } from './types.js';
 
 /** An opened upload and a path to an unencrypted copy of it. */
 export interface OpenedInput {

@@ -4,16 +4,15 @@
 // new values (one qpdf --update-from-json pass; other XMP properties kept).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidPdfError, ResourceLimitError } from '../errors.js';
-import { stemOf } from '../http/filename.js';
+import { InvalidPdfError, ResourceLimitError } from '../core/errors.js';
+import { stemOf } from '../core/names.js';
 import { pdfDateToIso, toPdfDate, toXmpDate, xmpDateToIso } from '../pdf/pdf-date.js';
 import { pacer } from '../core/deadline.js';
 import { FIELDS, readXmp, updateXmp, XmpError, XmpTooLargeError, type Field, type XmpFields } from '../pdf/xmp.js';
 import { documentInfo, xmpPacket, type DocumentInfo } from '../tools/pdfinfo.js';
 import { readJson, updateFromJson } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
 import { openInput, type PageOpsInput } from './page-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
 
 export type MetadataOptions = Partial<Record<Field, string>> & { password?: string };
 

@@ -7,15 +7,14 @@
 // (organize-links.ts), so nothing in the output points at a page that is gone.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidRequestError, TooManyPagesError } from '../errors.js';
-import { stemOf } from '../http/filename.js';
+import { InvalidRequestError, TooManyPagesError } from '../core/errors.js';
+import { stemOf } from '../core/names.js';
 import { num, PdfWriter } from '../pdf/writer.js';
 import { pageGeometry, type PageGeometry } from '../tools/pdfinfo.js';
 import { reorderPages, type PageSource } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
 import { mayPointAtPages, removeLinksToDroppedPages } from './organize-links.js';
 import { openInput } from './page-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
 
 const ITEM = '(?:blank|\\d+(?:-\\d*)?)';
 /** The syntax of `order`, for zod and OpenAPI. */

@@ -3,9 +3,8 @@
 // shared input object (PdfInput: page count walked from the page
 // tree, encryption state, decrypted / repaired / gs-safe copies, the retry rule).
 import type { Config } from '../config.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext, InputFile } from '../core/contract.js';
 import { PdfInput } from './pdf-input.js';
-import type { InputFile } from './types.js';
 
 /** An opened upload: its verified page count and how to read it without a password. */
 export interface PageOpsInput {

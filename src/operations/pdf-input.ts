@@ -19,12 +19,11 @@
 // too the answer is 422 invalid_pdf. Page-ops (rotate, organize…) should take
 // their input the same way: `const pdf = await PdfInput.open(run, file, {...})`.
 import path from 'node:path';
-import { InvalidPdfError, ProcessingFailedError, TooManyPagesError } from '../errors.js';
+import { InvalidPdfError, ProcessingFailedError, TooManyPagesError } from '../core/errors.js';
 import { quickPageCount } from '../files/pdf-page-count.js';
 import { refuseRunawayStructure } from '../files/pdf-structure.js';
 import { decrypt, isEncrypted, pageCount, rewrite } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
-import type { InputFile } from './types.js';
+import type { RunContext, InputFile } from '../core/contract.js';
 
 export interface OpenOptions {
   maxPages: number;

@@ -5,11 +5,11 @@
 // revision survives) and not encrypted: the client proved it may open it.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { stemOf } from '../http/filename.js';
+import { stemOf } from '../core/names.js';
 import { redactWithMupdf, type RedactArea } from '../tools/mutool-redact.js';
 import { absoluteTextPositions, redactVectors } from '../tools/pikepdf-redact.js';
 import { openInput } from './input-adapter.js';
-import type { OperationInput, OperationOutput } from './types.js';
+import type { OperationInput, OperationOutput } from '../core/contract.js';
 
 export interface RedactOptions {
   terms: string[];

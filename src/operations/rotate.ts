@@ -3,11 +3,11 @@
 // selected keep their rotation, and the output is not encrypted: the client
 // proved it may open the file by sending its password.
 import path from 'node:path';
-import { stemOf } from '../http/filename.js';
+import { stemOf } from '../core/names.js';
 import { rotatePages, type RelativeAngle } from '../tools/qpdf.js';
 import { parsePageRanges, toQpdfRange } from './page-ranges.js';
 import { openInput } from './page-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
+import type { OperationInput, OperationOutput } from '../core/contract.js';
 
 /** The angles of API.md §5b, clockwise. */
 export const ROTATE_ANGLES = ['90', '180', '270', '-90'] as const;

@@ -9,16 +9,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidRequestError, ProcessingFailedError } from '../errors.js';
-import { stemOf } from '../http/filename.js';
+import { InvalidRequestError, ProcessingFailedError } from '../core/errors.js';
+import { stemOf } from '../core/names.js';
 import { cadesDetachedSignature, signingIdentity, type SigningIdentity } from '../pdf/cades.js';
 import { isXrefStream, prepareSignatureUpdate, type QpdfStructure } from '../pdf/signature-update.js';
 import { readSignTargets, type SignTargets } from '../tools/mutool-structure.js';
 import { decrypt } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
 import { openInput } from './input-adapter.js';
 import { signingCertificate } from './sign-certificate.js';
-import type { OperationInput, OperationOutput } from './types.js';
 
 export interface SignOptions {
   certificate_password?: string;

@@ -6,13 +6,13 @@
 // decrypted: the client proved it may open the file by sending its password.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ProcessingFailedError } from '../errors.js';
+import { ProcessingFailedError } from '../core/errors.js';
 import type { PageSize } from '../pdf/stamp.js';
 import { pageGeometry, type PageGeometry } from '../tools/pdfinfo.js';
 import { stampPdf, type StampGroup } from '../tools/qpdf-overlay.js';
 import type { PdfInput } from './pdf-input.js';
 import { openInputVerified } from './page-input.js';
-import type { InputFile, OperationInput } from './types.js';
+import type { InputFile, OperationInput } from '../core/contract.js';
 
 /** What the caller lays on the document: the stamp file's bytes and which stamp page goes on which pages. */
 export interface StampPlan {

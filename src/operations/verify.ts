@@ -7,12 +7,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { checkDeadline } from '../core/deadline.js';
-import { InvalidPdfError, PasswordRequiredError } from '../errors.js';
-import { stemOf } from '../http/filename.js';
+import { InvalidPdfError, PasswordRequiredError } from '../core/errors.js';
+import { stemOf } from '../core/names.js';
 import { listSignatures } from '../tools/pdfsig.js';
 import { readStructure } from '../tools/qpdf.js';
 import { openInput } from './input-adapter.js';
-import type { OperationInput, OperationOutput } from './types.js';
+import type { OperationInput, OperationOutput } from '../core/contract.js';
 
 export type VerifyOptions = Record<string, never>;
 

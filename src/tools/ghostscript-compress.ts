@@ -15,9 +15,10 @@
 //   widgets, outlines and everything else.
 // - AutoRotatePages=/None: /ebook's default /PageByPage turns pages by their
 //   text direction, which would change the document.
-import { ProcessingFailedError } from '../errors.js';
+import { ProcessingFailedError } from '../core/errors.js';
 import { assertPdfAtByteZero } from './gs-input.js';
-import { run, type RunContext } from './run.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 /** The Ghostscript binary. */
 export const GS = 'gs';

@@ -7,9 +7,10 @@
 // 1 error (and 255 for a fatal one).
 import fs from 'node:fs';
 import path from 'node:path';
-import { ProcessingFailedError } from '../errors.js';
+import { ProcessingFailedError } from '../core/errors.js';
 import { assertPdfAtByteZero } from './gs-input.js';
-import { exists, run, type RunContext } from './run.js';
+import { exists, run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 export const GS = 'gs';
 const SAFE = ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-q'];

@@ -4,7 +4,7 @@
 // only PdfInput.gsSafe() copies (qpdf rewrites, header at byte 0); this check
 // makes a path that forgets it fail loudly instead of running PostScript.
 import fs from 'node:fs/promises';
-import { ProcessingFailedError } from '../errors.js';
+import { ProcessingFailedError } from '../core/errors.js';
 
 /** Throws unless `file` starts with "%PDF-" at byte 0. */
 export async function assertPdfAtByteZero(file: string): Promise<void> {

@@ -4,9 +4,10 @@
 // page's /Rotate. It refuses mirrored EXIF orientations, alpha in formats
 // other than PNG/GIF and pages outside PDF's 3–14400 pt a side; those are
 // client errors (422).
-import { InvalidDocumentError, ProcessingFailedError } from '../errors.js';
+import { InvalidDocumentError, ProcessingFailedError } from '../core/errors.js';
 import { num } from '../pdf/writer.js';
-import { run, type RunContext } from './run.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 export const IMG2PDF = 'img2pdf';
 

@@ -22,9 +22,9 @@ import {
   PasswordRequiredError,
   ProcessingFailedError,
   TimeoutError,
-} from '../errors.js';
-import type { FileKind } from '../files/sniff.js';
-import { exists, memoryCapError, run, runStandalone, startLongLived, type LongLivedProcess, type RunContext } from './run.js';
+} from '../core/errors.js';
+import type { FileKind, RunContext } from '../core/contract.js';
+import { exists, memoryCapError, run, runStandalone, startLongLived, type LongLivedProcess } from './run.js';
 import { warmPools } from './warm-pools.js';
 
 export const SOFFICE = 'soffice';

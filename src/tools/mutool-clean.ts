@@ -3,8 +3,9 @@
 // tracemonkey.pdf that is 8% of the lossless gain (866 → 799 KB after qpdf)
 // for ~25 ms. Inputs are decrypted PDFs qpdf has opened, so a failure is ours.
 // Exit codes: 0 ok, 1 error.
-import { ProcessingFailedError } from '../errors.js';
-import { run, type RunContext } from './run.js';
+import { ProcessingFailedError } from '../core/errors.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 /** The MuPDF command-line binary. */
 export const MUTOOL = 'mutool';

@@ -13,10 +13,11 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InvalidRequestError, ProcessingFailedError } from '../errors.js';
+import { InvalidRequestError, ProcessingFailedError } from '../core/errors.js';
 import { MUTOOL } from './mutool.js';
 import type { PageMarks } from './pikepdf-redact.js';
-import { run, type RunContext } from './run.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 /** A rectangle in pt on the visible page (top-left origin, CropBox and /Rotate applied). */
 export interface RedactArea {

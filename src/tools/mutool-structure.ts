@@ -6,9 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InvalidPdfError } from '../errors.js';
+import { InvalidPdfError } from '../core/errors.js';
 import { MUTOOL } from './mutool.js';
-import { run, type RunContext } from './run.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 /** What the script reports: objects in qpdf JSON v2 value syntax, keyed "obj:N G R" (and "trailer"). */
 export interface SignTargets {

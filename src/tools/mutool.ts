@@ -7,8 +7,9 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ProcessingFailedError } from '../errors.js';
-import { run, type RunContext } from './run.js';
+import { ProcessingFailedError } from '../core/errors.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 export const MUTOOL = 'mutool';
 

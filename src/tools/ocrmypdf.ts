@@ -8,9 +8,10 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InvalidDocumentError, InvalidPdfError, InvalidRequestError, OcrTimeoutError, PasswordRequiredError, ProcessingFailedError } from '../errors.js';
+import { InvalidDocumentError, InvalidPdfError, InvalidRequestError, OcrTimeoutError, PasswordRequiredError, ProcessingFailedError } from '../core/errors.js';
 import { assertPdfAtByteZero } from './gs-input.js';
-import { run, type RunContext } from './run.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 /** The binary. */
 export const OCRMYPDF = 'ocrmypdf';

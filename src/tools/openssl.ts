@@ -3,8 +3,9 @@
 // (`-passin stdin`), never on the command line; the decrypted key comes back
 // on stdout into memory and is never written to disk.
 // Exit codes: 0 ok, 1 error (wrong password, damaged file, unsupported cipher).
-import { IncorrectPasswordError, InvalidDocumentError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
-import { run, type RunContext, type RunResult } from './run.js';
+import { IncorrectPasswordError, InvalidDocumentError, ProcessingFailedError, ResourceLimitError } from '../core/errors.js';
+import { run, type RunResult } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 export const OPENSSL = 'openssl';
 

@@ -6,8 +6,9 @@
 // file error, 3 permissions, 99 other.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidPdfError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
-import { run, type RunContext } from './run.js';
+import { InvalidPdfError, ProcessingFailedError, ResourceLimitError } from '../core/errors.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 export const PDFIMAGES = 'pdfimages';
 

@@ -2,8 +2,9 @@
 // the trim box (TrimBox, else CropBox, else MediaBox: the area qpdf fits
 // overlays into) and /Rotate, for every page in one pass. It takes passwords
 // only on argv, so encrypted inputs are decrypted by qpdf first.
-import { ProcessingFailedError } from '../errors.js';
-import { run, type RunContext } from './run.js';
+import { ProcessingFailedError } from '../core/errors.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 export const PDFINFO = 'pdfinfo';
 

@@ -3,8 +3,9 @@
 // certificate-chain trust is out of scope; what is checked is the signature
 // over the signed byte ranges. Exit codes: 0 listed (whatever the verdicts),
 // 2 no signatures or the file could not be opened, 1 other errors.
-import { InvalidPdfError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
-import { run, type RunContext } from './run.js';
+import { InvalidPdfError, ProcessingFailedError, ResourceLimitError } from '../core/errors.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 export const PDFSIG = 'pdfsig';
 

@@ -5,10 +5,10 @@
 // opening the PDF, 2 output file, 3 permissions, 99 other.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ProcessingFailedError } from '../errors.js';
-import type { PageRange } from '../operations/page-ranges.js';
+import { ProcessingFailedError } from '../core/errors.js';
+import type { PageRange, RunContext } from '../core/contract.js';
 import { filesByPage } from './mutool.js';
-import { run, type RunContext } from './run.js';
+import { run } from './run.js';
 
 export const PDFTOPPM = 'pdftoppm';
 

@@ -2,8 +2,9 @@
 // UTF-8, one run for a span of pages. pdftotext ends every page with a form
 // feed, so one call serves any number of pages. It reads passwords only from
 // argv (-upw/-opw), so encrypted inputs are decrypted by qpdf first.
-import { InvalidPdfError, ProcessingFailedError } from '../errors.js';
-import { run, type RunContext } from './run.js';
+import { InvalidPdfError, ProcessingFailedError } from '../core/errors.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 /** The binary. */
 export const PDFTOTEXT = 'pdftotext';

@@ -13,8 +13,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ProcessingFailedError, ResourceLimitError } from '../errors.js';
-import { run, type RunContext } from './run.js';
+import { ProcessingFailedError, ResourceLimitError } from '../core/errors.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 /** Debian's interpreter: python3-pikepdf is installed for it, not for other Pythons on PATH. */
 export const PIKEPDF_PYTHON = '/usr/bin/python3';

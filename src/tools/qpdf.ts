@@ -9,10 +9,11 @@
 // where every password is a JSON string and never an option.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { IncorrectPasswordError, InvalidPdfError, PasswordRequiredError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
-import { scrubSecrets } from '../secrets.js';
+import { IncorrectPasswordError, InvalidPdfError, PasswordRequiredError, ProcessingFailedError, ResourceLimitError } from '../core/errors.js';
+import { scrubSecrets } from '../core/secrets.js';
 import { writeArgFile, writePrivateFile } from './argfile.js';
-import { run, type RunContext, type RunResult } from './run.js';
+import { run, type RunResult } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 export const QPDF = 'qpdf';
 

@@ -1,6 +1,6 @@
 // tesseract (5.3.0, Debian bookworm): only the list of installed language data
 // files, probed once per process (the OCR itself runs inside ocrmypdf).
-import { ProcessingFailedError } from '../errors.js';
+import { ProcessingFailedError } from '../core/errors.js';
 import { runStandalone } from './run.js';
 
 /** The binary. */

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TimeoutError } from '../../src/errors.js';
+import { TimeoutError } from '../../src/core/errors.js';
 import { unpackSite } from '../../src/files/site-zip.js';
 import { zipDirectoryBomb } from '../helpers/hostile-parsing.js';
 
