@@ -7,7 +7,7 @@ import { ClientClosedError, QueueShareExceededError, QuotaExceededError } from '
 import type { Store } from '../store/types.js';
 import { dailyLimit } from '../store/plans.js';
 import { charge, refund, secondsToReset, usedOn, utcDay } from '../store/usage.js';
-import { toProblem } from './problem.js';
+import { problemStatus, toProblem } from './problem.js';
 
 function setRateLimitHeaders(ctx: Context, limit: number, used: number): void {
   const now = new Date();
@@ -87,7 +87,7 @@ export function chargeAllowance(store: Store, ownBursts = new OwnBurstRefunds())
     } catch (error) {
       if (!(error instanceof ClientClosedError)) {
         const problem = toProblem(error);
-        refunded = isRefunded(problem.status, problem.code) && (!(error instanceof QueueShareExceededError) || ownBursts.refunds(account.id));
+        refunded = isRefunded(problemStatus(problem), problem.code) && (!(error instanceof QueueShareExceededError) || ownBursts.refunds(account.id));
       }
       throw error;
     } finally {
