@@ -16,7 +16,7 @@ import { isXrefStream, prepareSignatureUpdate, type QpdfStructure } from '../pdf
 import { readSignTargets, type SignTargets } from '../tools/mutool-structure.js';
 import { decrypt } from '../tools/qpdf.js';
 import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
-import { openInput } from './input-adapter.js';
+import { PdfInput } from './pdf-input.js';
 import { signingCertificate } from './sign-certificate.js';
 
 export interface SignOptions {
@@ -91,15 +91,16 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
   // Read the structure alongside the open: the common case (not encrypted) needs no second pass.
   const page = targetPage(options);
   const firstRead = readSignTargets(run, upload.path, page);
-  // MuPDF's reading of the trailer answers "encrypted?" (a user-password file it cannot open is qpdf's to diagnose: then "yes").
-  const encrypted = firstRead.then((t) => t.encrypted, () => true);
-  const [openedResult, identityResult, firstResult] = await Promise.allSettled([openInput(run, upload, config, options.password, encrypted), identityPromise, firstRead]);
+  // All three settle before anything is decided, so no child outlives the call.
+  const opening = PdfInput.open(run, upload, { maxPages: config.MAX_PAGES, password: options.password }).then(async (pdf) => ({ pdf, plain: await pdf.plain() }));
+  const [openedResult, identityResult, firstResult] = await Promise.allSettled([opening, identityPromise, firstRead]);
   if (openedResult.status === 'rejected') throw openedResult.reason;
   if (identityResult.status === 'rejected') throw identityResult.reason;
-  const pdf = openedResult.value;
+  const { pdf, plain } = openedResult.value;
   const identity = identityResult.value;
-  const structureRead = pdf.wasEncrypted ? readSignTargets(run, pdf.path, page) : firstResult.status === 'fulfilled' ? Promise.resolve(firstResult.value) : Promise.reject(firstResult.reason);
-  const source = await appendable(run, pdf.path, page, structureRead);
+  // The first read was of the upload: an encrypted one is read again from its decrypted copy.
+  const structureRead = pdf.encrypted ? readSignTargets(run, plain, page) : firstResult.status === 'fulfilled' ? Promise.resolve(firstResult.value) : Promise.reject(firstResult.reason);
+  const source = await appendable(run, plain, page, structureRead);
 
   const prepared = prepareSignatureUpdate(source.structure, source.xref.size, source.xref.endsWithNewline, source.xref.stream, source.xref.offset, {
     signerName: identity.signerName,
