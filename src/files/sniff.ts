@@ -1,5 +1,7 @@
 // Input type from the first bytes of the file, never from its name
-// (DEVELOPERS.md, safety rule 4).
+// (DEVELOPERS.md, safety rule 4). Magic numbers of a fixed list of kinds over
+// bytes already in memory (at most the first 64 KiB); not yet measured against
+// a library such as file-type.
 import type { FileKind } from '../core/contract.js';
 
 export const IMAGE_KINDS: readonly FileKind[] = ['png', 'jpeg', 'tiff', 'gif', 'bmp', 'webp', 'jp2'];
