@@ -26,6 +26,9 @@ export function stemOf(name: string | undefined): string {
   return stem.replace(/^\.+/, '') || 'document';
 }
 
+/** Request work directories are "pdf-req-<pid>-…" (made by http/upload.ts, swept after a crash by jobs/storage.ts). */
+export const REQUEST_WORKDIR_PREFIX = 'pdf-req-';
+
 /** `<stem>-<n>.<ext>` for n = 1..count, n zero-padded to the width of `count`. */
 export function numberedNames(stem: string, count: number, ext: string): string[] {
   const width = String(count).length;

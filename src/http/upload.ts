@@ -25,7 +25,7 @@ import { MEDIA_TYPES, SNIFF_BYTES, sniffBuffer } from '../files/sniff.js';
 import type { FileKind, ByteSource, InputFile, FilePart } from '../core/contract.js';
 import { removeTree, writeSmallFiles } from '../tools/run.js';
 import type { SmallFile } from '../tools/spawner.js';
-import { cleanUploadName } from '../core/names.js';
+import { cleanUploadName, REQUEST_WORKDIR_PREFIX } from '../core/names.js';
 import { ChunkedBytes, HeldBody } from './held-body.js';
 
 /** Room for the non-file fields and multipart framing. */
@@ -87,8 +87,6 @@ const UPLOAD_BUFFER = 1024 * 1024;
  */
 const IN_MEMORY_BODY = 256 * 1024;
 
-/** Request work directories are "pdf-req-<pid>-…" (swept after a crash by jobs/storage.ts). */
-export const REQUEST_WORKDIR_PREFIX = 'pdf-req-';
 
 /** The end of a request's response, watched from the handler's first line. */
 export interface ResponseWatch {

@@ -9,7 +9,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.js';
-import { REQUEST_WORKDIR_PREFIX } from '../http/upload.js';
+import { REQUEST_WORKDIR_PREFIX } from '../core/names.js';
 import { pidAlive, type JobStorage } from './storage/base.js';
 import { FileJobStorage } from './storage/file.js';
 import { S3JobStorage } from './storage/s3.js';
