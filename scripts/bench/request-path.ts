@@ -77,10 +77,22 @@ try {
   cpu.now.shift();
   cpu.base.shift(); // the warm-up rounds
   ratioLine('  service CPU per 1-page merge (ms)', cpu.now, cpu.base, ' ms', false);
-  const merge = await sideBySide(LATENCY_ROUNDS, () => post(`${current.url}/v1/pdf/merge`, current.key, mergeForm), () => post(`${baseline.url}/v1/pdf/merge`, baseline.key, mergeForm));
-  ratioLine('merge 3× tracemonkey (median ms)', merge.a, merge.b, ' ms', false);
-  const split = await sideBySide(LATENCY_ROUNDS, () => post(`${current.url}/v1/pdf/split`, current.key, splitForm), () => post(`${baseline.url}/v1/pdf/split`, baseline.key, splitForm));
-  ratioLine('split every=1 tracemonkey (median ms)', split.a, split.b, ' ms', false);
+  // Latency, and the service's CPU per request beside it: steadier than wall time when other work shares the machine.
+  for (const [name, operation, form] of [
+    ['merge 3× tracemonkey', 'merge', mergeForm],
+    ['split every=1 tracemonkey', 'split', splitForm],
+  ] as const) {
+    const used = { now: [] as number[], base: [] as number[] };
+    const timed = (server: typeof current, into: number[]) => async () => {
+      const before = serviceCpu(server.pid);
+      const ms = await post(`${server.url}/v1/pdf/${operation}`, server.key, form);
+      into.push(serviceCpu(server.pid) - before);
+      return ms;
+    };
+    const latency = await sideBySide(LATENCY_ROUNDS, timed(current, used.now), timed(baseline, used.base));
+    ratioLine(`${name} (median ms)`, latency.a, latency.b, ' ms', false);
+    ratioLine(`  service CPU per ${operation} (ms)`, used.now.slice(-LATENCY_ROUNDS), used.base.slice(-LATENCY_ROUNDS), ' ms', false);
+  }
   report.info('load average at end', os.loadavg().map((l) => l.toFixed(2)).join(' '));
 } finally {
   await current.close();
