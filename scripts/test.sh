@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/install-tools.sh test
 
+# The layer rules first (.dependency-cruiser.cjs, docs/architecture.md "Layers"): a break fails the command.
+npm run --silent lint:layers
+
 report="$(mktemp)"
 trap 'rm -f "$report"' EXIT
 status=0

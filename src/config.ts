@@ -1,36 +1,48 @@
-// Every setting of the service, parsed once at start-up with zod. A bad value
-// stops the process with a one-line reason instead of surfacing as NaN later.
+// Every setting of the service, parsed once at start-up with zod. Bad values
+// stop the process, every one of them reported at once (its variable, what is
+// wrong, what it accepts: each helper below states that), instead of
+// surfacing as NaN later or one per restart.
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
 const MiB = 1024 * 1024;
 
-/** A positive integer from the environment (rejects "12abc", "", "1.5"). */
-const int = (def: number, min = 1) =>
+/** A whole number from the environment, `min`..`max` (rejects "12abc", "", "1.5"). */
+const int = (def: number, min = 1, max = Number.MAX_SAFE_INTEGER) =>
   z
     .string()
-    .regex(/^\d+$/, 'must be a whole number')
+    .regex(/^\d+$/, 'is not a whole number')
     .transform(Number)
-    .pipe(z.number().int().min(min))
+    .pipe(z.number().int().min(min, `is below ${min}`).max(max, `is above ${max}`))
     .optional()
-    .transform((v) => v ?? def);
+    .transform((v) => v ?? def)
+    .describe(max === Number.MAX_SAFE_INTEGER ? `a whole number ≥ ${min}` : `a whole number from ${min} to ${max}`);
 
 /** Seconds in the environment, milliseconds in the program. */
-const seconds = (def: number) => int(def).transform((s) => s * 1000);
+const seconds = (def: number) =>
+  int(def)
+    .transform((s) => s * 1000)
+    .describe('a whole number of seconds ≥ 1');
 
 const bool = (def: boolean) =>
   z
-    .enum(['true', 'false', '1', '0'])
+    .enum(['true', 'false', '1', '0'], 'is not a boolean')
     .optional()
-    .transform((v) => (v === undefined ? def : v === 'true' || v === '1'));
+    .transform((v) => (v === undefined ? def : v === 'true' || v === '1'))
+    .describe('true, false, 1 or 0');
+
+/** Text, `def` when unset (an empty variable counts as unset). */
+const textOr = (def: string) => z.string().min(1).default(def).describe('any text');
+/** Text, or unset. */
+const optionalText = () => z.string().min(1).optional().describe('any text');
 
 const configSchema = z.object({
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: int(8080, 0).pipe(z.number().max(65535)),
-  DATA_DIR: z.string().min(1).default('./data'),
+  HOST: textOr('127.0.0.1'),
+  PORT: int(8080, 0, 65535),
+  DATA_DIR: textOr('./data'),
   /** Parent of the per-request private work directories. */
-  TMP_DIR: z.string().min(1).default(os.tmpdir()),
+  TMP_DIR: textOr(os.tmpdir()),
   MAX_FILE_SIZE: int(100 * MiB),
   MAX_FILES: int(50),
   MAX_PAGES: int(2000),
@@ -39,7 +51,7 @@ const configSchema = z.object({
   CONCURRENCY: int(Math.max(1, os.availableParallelism())),
   QUEUE_LIMIT: int(100, 0),
   METRICS_ENABLED: bool(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'is not a log level').default('info').describe('fatal, error, warn, info, debug, trace or silent'),
   /** Trust X-Forwarded-* from a reverse proxy. */
   TRUST_PROXY: bool(false),
   /** Pixels per rendered page at most (guards against 600 dpi on a poster). */
@@ -49,7 +61,7 @@ const configSchema = z.object({
   /** Conversions before a LibreOffice instance is restarted. */
   LIBREOFFICE_RESTART_AFTER: int(200),
   /** Base64 of 32 bytes; if absent a key file is generated in DATA_DIR. */
-  DATA_KEY: z.string().optional(),
+  DATA_KEY: optionalText(),
   JOB_RESULT_TTL: seconds(3600),
   JOB_STORAGE_LIMIT: int(10 * 1024 * MiB),
   /** Run asynchronous jobs inside `serve` (off when separate workers run). */
@@ -66,13 +78,15 @@ const configSchema = z.object({
    */
   TOOL_MEMORY_LIMIT: int(2048 * MiB),
   /** CPU-time cap per child process, seconds (default: the operation's own timeout). */
-  TOOL_CPU_LIMIT: int(0, 0).transform((s) => s * 1000),
+  TOOL_CPU_LIMIT: int(0, 0)
+    .transform((s) => s * 1000)
+    .describe('a whole number of seconds ≥ 0'),
   /**
    * Scheduling niceness of tool processes (0–19, default 5): under full load the
    * server's event loop (accepting, answering, /healthz) runs before tool work,
    * so a busy machine delays tools rather than every response.
    */
-  TOOL_NICE: int(5, 0).pipe(z.number().max(19)),
+  TOOL_NICE: int(5, 0, 19),
   /**
    * Isolate tool processes from each other (default on): each in its own PID and
    * mount namespace with a private /proc, no capabilities, and only its own work
@@ -91,25 +105,27 @@ const configSchema = z.object({
   /** Requests of one account waiting for its turn at most; default 10 × its concurrency. */
   ACCOUNT_QUEUE_LIMIT: int(0, 0),
   /** File holding the data key (base64 of 32 bytes), e.g. a mounted secret; wins over DATA_DIR/data.key. */
-  DATA_KEY_FILE: z.string().min(1).optional(),
+  DATA_KEY_FILE: optionalText(),
 
   // --- Several hosts ---
   /** postgres://… puts keys, accounts, usage and jobs in PostgreSQL; unset → SQLite in DATA_DIR. */
-  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_URL: optionalText(),
   /** file:///path (default DATA_DIR/jobs) or s3://bucket/prefix for job inputs and results. */
-  STORAGE_URL: z.string().min(1).optional(),
-  S3_ENDPOINT: z.string().min(1).optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
+  STORAGE_URL: optionalText(),
+  S3_ENDPOINT: optionalText(),
+  S3_REGION: textOr('us-east-1'),
   /** Seconds a SIGTERM waits for running jobs and requests before handing jobs back to the queue. */
-  SHUTDOWN_GRACE: int(25, 0).transform((s) => s * 1000),
+  SHUTDOWN_GRACE: int(25, 0)
+    .transform((s) => s * 1000)
+    .describe('a whole number of seconds ≥ 0'),
   /** A running job whose worker has not renewed its lease for this long is taken to be dead (retried once elsewhere). */
   JOB_LEASE_TIMEOUT: seconds(30),
 
   // --- Signing ---
   /** PKCS#12 used by sign when the request uploads no certificate (unset: a certificate is required). */
-  SIGN_DEFAULT_CERTIFICATE_FILE: z.string().min(1).optional(),
+  SIGN_DEFAULT_CERTIFICATE_FILE: optionalText(),
   /** File holding that PKCS#12's password (one trailing newline ignored); unset: no password. Never in the environment itself. */
-  SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE: z.string().min(1).optional(),
+  SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE: optionalText(),
 
   // --- Chromium ---
   /** Warm headless Chromium instances for HTML → PDF. */
@@ -126,7 +142,24 @@ const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
-/** Parses the environment (or overrides in tests); throws a one-line error. */
+/** One invalid setting: the variable, what is wrong with its value (never the value: it may be a secret), what it accepts. */
+export interface SettingProblem {
+  variable: string;
+  problem: string;
+  accepts: string;
+}
+
+/** Every invalid setting at once, one line each. */
+export class ConfigError extends Error {
+  constructor(readonly problems: SettingProblem[]) {
+    const lines = problems.map((p) => `${p.variable} ${p.problem}; it accepts ${p.accepts}`);
+    // One setting: one line (logs); several: one line each under a count.
+    super(lines.length === 1 ? `invalid configuration: ${lines[0]}` : `invalid configuration (${lines.length} settings):\n${lines.map((l) => `  ${l}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment (or overrides in tests); throws a ConfigError naming every invalid setting. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const source: Record<string, string | undefined> = {};
   for (const key of Object.keys(configSchema.shape)) {
@@ -135,8 +168,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const parsed = configSchema.safeParse(source);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+    const problems = new Map<string, SettingProblem>();
+    for (const issue of parsed.error.issues) {
+      const variable = String(issue.path[0]);
+      const accepts = configSchema.shape[variable as keyof typeof configSchema.shape]?.description ?? 'see docs/settings.md';
+      if (!problems.has(variable)) problems.set(variable, { variable, problem: issue.message, accepts });
+    }
+    throw new ConfigError([...problems.values()]);
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR), TMP_DIR: path.resolve(parsed.data.TMP_DIR) };
 }

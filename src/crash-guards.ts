@@ -19,7 +19,7 @@
 //   stopped, as on SIGTERM; the supervisor's restart costs a second or two.
 //
 // Logged: the error's name, message and stack (code paths, never request
-// data; error messages here carry no secrets, see secrets.ts), never the
+// data; error messages here carry no secrets, see core/secrets.ts), never the
 // error object's other properties, which may hold a request's fields.
 import type { Logger } from 'pino';
 

@@ -13,7 +13,7 @@ import { unmatchedAsProblems } from './http/fallback.js';
 import { FairShare } from './http/fair-share.js';
 import { Metrics } from './http/metrics.js';
 import { problemMiddleware } from './http/problem.js';
-import { ServerBusyError } from './errors.js';
+import { ServerBusyError } from './core/errors.js';
 import { requestId } from './http/request-id.js';
 import { buildOpenApi } from './openapi/document.js';
 import { JobSystem } from './jobs/index.js';
@@ -28,11 +28,10 @@ import { nextUtcMidnight, usedOn, utcDay } from './store/usage.js';
 import { stopChromiumPool } from './tools/chromium.js';
 import { stopOfficePool } from './tools/libreoffice.js';
 import { ProcessPool } from './tools/pool.js';
-import { configureChildLimits, killAllChildren, toolIsolation } from './tools/run.js';
+import { configureChildLimits, killAllChildren, toolIsolation, memoryCapMechanism } from './tools/run.js';
 import { probeTools, requiredToolsPresent, type ToolStatus } from './tools/versions.js';
-import { memoryCapMechanism } from './tools/run.js';
 import { checkDefaultCertificate } from './operations/sign-certificate.js';
-import { maskLogSecrets } from './secrets.js';
+import { maskLogSecrets } from './core/secrets.js';
 
 /** The service's logger (JSON lines to stdout, or to `destination`: tests read what was logged). */
 export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {

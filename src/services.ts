@@ -33,7 +33,7 @@ export interface JobSubmitter {
   submit(request: {
     accountId: number;
     operation: string;
-    files: Record<string, import('./operations/types.js').InputFile[]>;
+    files: Record<string, import('./core/contract.js').InputFile[]>;
     fields: Record<string, unknown>;
     callbackUrl?: string;
     chargeDay: string;

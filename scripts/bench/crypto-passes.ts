@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { decryptStream, encryptStream } from '../../src/jobs/crypto.js';
+import { decryptStream, encryptStream } from '../../src/core/sealing.js';
 
 const [input, result, scratch] = process.argv.slice(2);
 const key = crypto.randomBytes(32);

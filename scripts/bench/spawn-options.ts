@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { execa } from 'execa';
 import { ProcessPool } from '../../src/tools/pool.js';
-import { run, type RunContext } from '../../src/tools/run.js';
+import { run } from '../../src/tools/run.js';
+import type { RunContext } from '../../src/core/contract.js';
 import { Report, median } from './lib.js';
 
 const CHILDREN = Number(process.env.BENCH_CHILDREN ?? 400);

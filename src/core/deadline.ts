@@ -2,7 +2,7 @@
 // XMP, signature lists, certificate chains): tools get it through run.ts;
 // in-process loops over an upload's data check it here, and yield to the
 // event loop as they go so other requests (and /healthz) keep being served.
-import { TimeoutError } from '../errors.js';
+import { TimeoutError } from './errors.js';
 
 /** When an operation is over (RunContext carries both fields). */
 export interface Deadline {

@@ -3,7 +3,8 @@
 // (OCRmyPDF refuses one without) and how many pages a TIFF holds.
 import fs from 'node:fs/promises';
 import { imageSizeFromHeader } from './image-size.js';
-import type { FileKind } from './sniff.js';
+import { tiffInfo, type ReadAt } from './tiff-directories.js';
+import type { FileKind } from '../core/contract.js';
 
 /** What the header states. */
 export interface ImageInfo {
@@ -54,63 +55,6 @@ function jpegDpi(buf: Buffer): ImageInfo['dpi'] {
     offset += 2 + length;
   }
   return undefined;
-}
-
-/** Reads `length` bytes at `offset` (fewer at the end of the file). */
-type ReadAt = (offset: number, length: number) => Promise<Buffer>;
-
-/**
- * TIFF: XResolution/YResolution/ResolutionUnit of the first directory, and the
- * number of directories. Directories may sit anywhere (often at the end), so
- * they are read where they are instead of reading the whole file.
- */
-async function tiffInfo(readAt: ReadAt, frameLimit: number): Promise<ImageInfo> {
-  const head = await readAt(0, 8);
-  const little = head.toString('latin1', 0, 2) === 'II';
-  const u16 = (b: Buffer, o: number) => (little ? b.readUInt16LE(o) : b.readUInt16BE(o));
-  const u32 = (b: Buffer, o: number) => (little ? b.readUInt32LE(o) : b.readUInt32BE(o));
-  const rational = async (at: number) => {
-    const b = await readAt(at, 8);
-    return b.length < 8 || u32(b, 4) === 0 ? 0 : u32(b, 0) / u32(b, 4);
-  };
-  let frames = 0;
-  let dpi: ImageInfo['dpi'];
-  let largest: ImageInfo['largest'];
-  const seen = new Set<number>();
-  for (let ifd = u32(head, 4); ifd !== 0 && !seen.has(ifd) && frames < frameLimit; ) {
-    seen.add(ifd);
-    const countBytes = await readAt(ifd, 2);
-    if (countBytes.length < 2) break;
-    const count = u16(countBytes, 0);
-    const dir = await readAt(ifd + 2, count * 12 + 4);
-    if (dir.length < count * 12 + 4) break;
-    // ImageWidth (256) and ImageLength (257): SHORT (type 3) or LONG, stored in the entry itself.
-    let width = 0;
-    let height = 0;
-    for (let i = 0; i < count; i++) {
-      const tag = u16(dir, i * 12);
-      if (tag !== 256 && tag !== 257) continue;
-      const value = u16(dir, i * 12 + 2) === 3 ? u16(dir, i * 12 + 8) : u32(dir, i * 12 + 8);
-      if (tag === 256) width = value;
-      else height = value;
-    }
-    if (width * height > (largest ? largest.width * largest.height : 0)) largest = { width, height };
-    if (frames === 0) {
-      let x = 0;
-      let y = 0;
-      let unit = 2; // inches unless stated
-      for (let i = 0; i < count; i++) {
-        const tag = u16(dir, i * 12);
-        if (tag === 282) x = await rational(u32(dir, i * 12 + 8));
-        else if (tag === 283) y = await rational(u32(dir, i * 12 + 8));
-        else if (tag === 296) unit = u16(dir, i * 12 + 8);
-      }
-      if (x > 0 && y > 0 && unit !== 1) dpi = unit === 3 ? { x: x * CM_PER_INCH, y: y * CM_PER_INCH } : { x, y };
-    }
-    frames++;
-    ifd = u32(dir, count * 12);
-  }
-  return { dpi, frames: Math.max(1, frames), largest };
 }
 
 /**

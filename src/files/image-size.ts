@@ -2,14 +2,14 @@
 // refused before any tool decodes it. The header parsing of PNG (IHDR), GIF,
 // BMP, WebP and JPEG (with its EXIF orientation) is the `image-size` library's
 // (a maintained parser instead of the hand-written one); TIFF
-// directories are walked where they lie (image-info.ts, every frame, the
+// directories are walked where they lie (tiff-directories.ts, every frame, the
 // largest counts); JPEG 2000 dimensions come from the codestream's SIZ marker
 // (jpx-size.ts), the size the decoder allocates, not from a box that may lie.
 import fs from 'node:fs/promises';
 import { imageSize as libraryImageSize } from 'image-size';
-import { readImageInfo } from './image-info.js';
+import { tiffInfo } from './tiff-directories.js';
 import { jpxSize } from './jpx-size.js';
-import type { FileKind } from './sniff.js';
+import type { FileKind } from '../core/contract.js';
 
 /** What the header tells: pixel size and, for JPEG, the EXIF orientation (1..8). */
 export interface ImageHeader {
@@ -42,12 +42,16 @@ export function imageSizeFromHeader(head: Buffer, kind: FileKind): ImageHeader |
  * directories are read where they are, up to `frameLimit` of them.
  */
 export async function imageSize(file: string, kind: FileKind, frameLimit = 10_000): Promise<ImageHeader | undefined> {
-  if (kind === 'tiff') {
-    const info = await readImageInfo(file, kind, frameLimit);
-    return info.largest && { ...info.largest, orientation: 1 };
-  }
   const handle = await fs.open(file, 'r');
   try {
+    if (kind === 'tiff') {
+      const info = await tiffInfo(async (offset, length) => {
+        const buf = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buf, 0, length, offset);
+        return buf.subarray(0, bytesRead);
+      }, frameLimit).catch(() => undefined); // a directory we cannot walk: no stated size
+      return info?.largest && { ...info.largest, orientation: 1 };
+    }
     const buf = Buffer.alloc(HEADER_BYTES);
     const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
     return imageSizeFromHeader(buf.subarray(0, bytesRead), kind);

@@ -3,6 +3,9 @@
 // file's ihdr box or a PDF /Width /Height may say anything; OpenJPEG decodes
 // what SIZ says. Reads a raw codestream (FF4F FF51) or finds one in a JP2
 // file's boxes (jp2c). Bounded: only the bytes given are looked at.
+// Kept rather than image-size, which reads the ihdr box: for a JP2 whose ihdr
+// says 16×16 over a 12000×12000 codestream it answers 16×16, this 12000×12000
+// (scripts/bench/parsers.ts).
 
 /** Width and height from the SIZ segment in `data`, or undefined when none is found. */
 export function jpxSize(data: Buffer): { width: number; height: number } | undefined {

@@ -32,8 +32,8 @@
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
-import { InvalidPdfError, ResourceLimitError } from '../errors.js';
-import type { ByteSource } from '../operations/types.js';
+import { InvalidPdfError, ResourceLimitError } from '../core/errors.js';
+import type { ByteSource } from '../core/contract.js';
 import { withPlainObjects, type PlainObjects } from './pdf-page-count.js';
 import { isDict, nameOf, parsePdfValue, PdfRef, type PdfDict, type PdfValue } from './pdf-syntax.js';
 

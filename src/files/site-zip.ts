@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { checkDeadline, type Deadline } from '../core/deadline.js';
-import { FileTooLargeError, InvalidDocumentError, InvalidRequestError, ResourceLimitError } from '../errors.js';
+import { FileTooLargeError, InvalidDocumentError, InvalidRequestError, ResourceLimitError } from '../core/errors.js';
 
 export interface SiteLimits {
   /** Sum of the entries' uncompressed sizes at most (bytes). */

@@ -3,11 +3,11 @@
 // and refunded only when the server is at fault (refunding every 5xx
 // let a client buy unlimited work with files made to time out).
 import type { Context, Middleware } from 'koa';
-import { ClientClosedError, QueueShareExceededError, QuotaExceededError } from '../errors.js';
+import { ClientClosedError, QueueShareExceededError, QuotaExceededError } from '../core/errors.js';
 import type { Store } from '../store/types.js';
 import { dailyLimit } from '../store/plans.js';
 import { charge, refund, secondsToReset, usedOn, utcDay } from '../store/usage.js';
-import { toProblem } from './problem.js';
+import { problemStatus, toProblem } from './problem.js';
 
 function setRateLimitHeaders(ctx: Context, limit: number, used: number): void {
   const now = new Date();
@@ -87,7 +87,7 @@ export function chargeAllowance(store: Store, ownBursts = new OwnBurstRefunds())
     } catch (error) {
       if (!(error instanceof ClientClosedError)) {
         const problem = toProblem(error);
-        refunded = isRefunded(problem.status, problem.code) && (!(error instanceof QueueShareExceededError) || ownBursts.refunds(account.id));
+        refunded = isRefunded(problemStatus(problem), problem.code) && (!(error instanceof QueueShareExceededError) || ownBursts.refunds(account.id));
       }
       throw error;
     } finally {

@@ -1,7 +1,7 @@
 // Bearer API keys (API.md §2). A malformed header is "missing"; a well-formed
 // key that is unknown or revoked is "invalid".
 import type { Middleware } from 'koa';
-import { InvalidApiKeyError, MissingApiKeyError } from '../errors.js';
+import { InvalidApiKeyError, MissingApiKeyError } from '../core/errors.js';
 import type { Store } from '../store/types.js';
 import { authenticate } from '../store/keys.js';
 

@@ -6,7 +6,7 @@
 // ACCOUNT_QUEUE_LIMIT (default 10 × the concurrency) wait; the next is refused
 // with 429 concurrency_limit, which allowance.ts refunds.
 import type { Config } from '../config.js';
-import { ClientClosedError, ConcurrencyLimitError } from '../errors.js';
+import { ClientClosedError, ConcurrencyLimitError } from '../core/errors.js';
 import type { Plan } from '../store/plans.js';
 
 interface Line {

@@ -1,7 +1,7 @@
 // Unmatched paths and methods as problems: 404 not_found, 405 with Allow.
 // Under /v1 the key is checked first: every /v1/* request needs one.
 import type { Middleware } from 'koa';
-import { MethodNotAllowedError, NotFoundError } from '../errors.js';
+import { MethodNotAllowedError, NotFoundError } from '../core/errors.js';
 import type { Store } from '../store/types.js';
 import { requireApiKey } from './auth.js';
 

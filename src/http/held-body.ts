@@ -6,7 +6,7 @@
 // only once it was whole measured slower than streaming it). Bodies declared over
 // HELD_BODY, and any body once HELD_TOTAL bytes are held by the requests in
 // flight, are only streamed, as before.
-import type { ByteSource } from '../operations/types.js';
+import type { ByteSource } from '../core/contract.js';
 
 /** The largest declared body kept in memory while it streams. */
 export const HELD_BODY = 8 * 1024 * 1024;

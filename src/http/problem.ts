@@ -1,17 +1,51 @@
 // The one place where errors become responses: RFC 9457 problem+json for every
-// ProblemError; a bare 500 for anything else, with the cause only in the log.
+// ProblemError, its status from the one table below; a bare 500 for anything
+// else, with the cause only in the log.
 import type { Context, Middleware } from 'koa';
-import { ClientClosedError, ProblemError, ProcessingFailedError } from '../errors.js';
-import { scrubbedError } from '../secrets.js';
+import { ClientClosedError, ProblemError, ProcessingFailedError, type ProblemCode } from '../core/errors.js';
+import { scrubbedError } from '../core/secrets.js';
 
 export const PROBLEM_TYPE_BASE = 'https://pdf-service.dev/problems/';
+
+/** The HTTP status of each problem code (API.md §2): the only place a status is chosen. */
+export const STATUS_OF_CODE: Readonly<Record<ProblemCode, number>> = {
+  invalid_request: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
+  job_not_finished: 409,
+  result_expired: 410,
+  file_too_large: 413,
+  too_many_files: 413,
+  too_many_pages: 413,
+  page_too_large: 413,
+  unsupported_media_type: 415,
+  invalid_pdf: 422,
+  invalid_document: 422,
+  password_required: 422,
+  incorrect_password: 422,
+  invalid_certificate: 422,
+  resource_limit: 422,
+  quota_exceeded: 429,
+  concurrency_limit: 429,
+  processing_failed: 500,
+  server_busy: 503,
+  timeout: 504,
+};
+
+/** The HTTP status `error` is answered with. */
+export function problemStatus(error: ProblemError): number {
+  return STATUS_OF_CODE[error.code];
+}
 
 /** The problem document for `error` (also stored in failed jobs). */
 export function problemBody(error: ProblemError, requestId: string | undefined): Record<string, unknown> {
   return {
     type: PROBLEM_TYPE_BASE + error.code,
     title: error.title,
-    status: error.status,
+    status: problemStatus(error),
     detail: error.detail,
     code: error.code,
     request_id: requestId ?? null,
@@ -26,7 +60,7 @@ export function toProblem(error: unknown): ProblemError {
 }
 
 export function sendProblem(ctx: Context, error: ProblemError): void {
-  ctx.status = error.status;
+  ctx.status = problemStatus(error);
   for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
   ctx.type = 'application/problem+json';
   ctx.body = problemBody(error, ctx.state.requestId);
@@ -46,7 +80,7 @@ export function problemMiddleware(): Middleware {
         return;
       }
       const problem = toProblem(error);
-      if (problem.status >= 500) {
+      if (problemStatus(problem) >= 500) {
         const cause = problem.cause ?? (problem === error ? undefined : error);
         // The request's passwords are scrubbed from whatever a tool said.
         ctx.state.log?.error({ err: scrubbedError(cause ?? problem, ctx.state.secrets ?? []), code: problem.code, operation: ctx.state.operation }, 'request failed');

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import type { Context } from 'koa';
 import { zipEntries } from '../files/zip.js';
-import type { OperationOutput } from '../operations/types.js';
+import type { OperationOutput } from '../core/contract.js';
 import { readSmallFile } from '../tools/run.js';
 import { contentDisposition } from './filename.js';
 

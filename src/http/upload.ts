@@ -20,13 +20,12 @@ import {
   TooManyFilesError,
   UnsupportedMediaTypeError,
   UploadIdleTimeoutError,
-} from '../errors.js';
-import { MEDIA_TYPES, SNIFF_BYTES, sniffBuffer, type FileKind } from '../files/sniff.js';
-import type { ByteSource, InputFile } from '../operations/types.js';
-import type { FilePart } from '../routes/definition.js';
+} from '../core/errors.js';
+import { MEDIA_TYPES, SNIFF_BYTES, sniffBuffer } from '../files/sniff.js';
+import type { FileKind, ByteSource, InputFile, FilePart } from '../core/contract.js';
 import { removeTree, writeSmallFiles } from '../tools/run.js';
 import type { SmallFile } from '../tools/spawner.js';
-import { cleanUploadName } from './filename.js';
+import { cleanUploadName, REQUEST_WORKDIR_PREFIX } from '../core/names.js';
 import { ChunkedBytes, HeldBody } from './held-body.js';
 
 /** Room for the non-file fields and multipart framing. */
@@ -88,8 +87,6 @@ const UPLOAD_BUFFER = 1024 * 1024;
  */
 const IN_MEMORY_BODY = 256 * 1024;
 
-/** Request work directories are "pdf-req-<pid>-…" (swept after a crash by jobs/storage.ts). */
-export const REQUEST_WORKDIR_PREFIX = 'pdf-req-';
 
 /** The end of a request's response, watched from the handler's first line. */
 export interface ResponseWatch {

@@ -5,11 +5,11 @@
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { ServerBusyError } from '../errors.js';
+import { ServerBusyError } from '../core/errors.js';
 import { COMMON_FIELDS } from '../routes/options.js';
 import type { JobSubmitter, Services } from '../services.js';
 import type { Store } from '../store/types.js';
-import { sealedSize, sealValue } from './crypto.js';
+import { sealedSize, sealValue } from '../core/sealing.js';
 import { mountJobRoutes } from './routes.js';
 import { DEFAULT_TIMINGS, JobWorker, type WorkerTimings } from './runner.js';
 import { openJobStorage, readFileStream, sweepWorkdirs, type JobStorage, type StoredFile } from './storage.js';

@@ -1,16 +1,26 @@
 // GET /v1/jobs/:id, GET /v1/jobs/:id/result, DELETE /v1/jobs/:id (API.md §6).
 // Authenticated, never charged; another account's job is 404 like an unknown one.
 import type Router from '@koa/router';
-import { JobNotFinishedError, NotFoundError, ResultExpiredError } from '../errors.js';
+import { JobNotFinishedError, NotFoundError, ResultExpiredError } from '../core/errors.js';
 import { contentDisposition } from '../http/filename.js';
 import { requireApiKey } from '../http/auth.js';
-import type { JobSystem } from './index.js';
-import { jobView } from './store.js';
+import type { Store } from '../store/types.js';
+import type { JobStorage } from './storage.js';
+import { jobView, type JobRow } from './store.js';
+
+/** What the job routes need from the job system (JobSystem in index.ts, which mounts them). */
+export interface JobRoutesBackend {
+  readonly store: Store;
+  readonly storage: Pick<JobStorage, 'open'>;
+  /** Cancels a queued or running job; undefined when it had already finished. */
+  cancel(row: JobRow): Promise<JobRow | undefined>;
+  remove(id: string): Promise<void>;
+}
 
 const JOB_ID = /^job_[0-9A-Za-z]{22}$/;
 
 /** Mounts the job routes on `router`. */
-export function mountJobRoutes(router: Router, jobs: JobSystem): void {
+export function mountJobRoutes(router: Router, jobs: JobRoutesBackend): void {
   const { store } = jobs;
   const auth = requireApiKey(store);
   const find = async (id: string, accountId: number) => {

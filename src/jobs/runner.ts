@@ -12,18 +12,16 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { ProcessingFailedError, ProblemError } from '../errors.js';
+import { ProcessingFailedError, ProblemError } from '../core/errors.js';
 import { zipEntries } from '../files/zip.js';
 import { isRefunded } from '../http/allowance.js';
-import { scrubbedError, secretFieldValues } from '../secrets.js';
-import { problemBody, toProblem } from '../http/problem.js';
-import type { FileKind } from '../files/sniff.js';
-import type { InputFile } from '../operations/types.js';
+import { scrubbedError, secretFieldValues } from '../core/secrets.js';
+import { problemBody, problemStatus, toProblem } from '../http/problem.js';
+import type { FileKind, InputFile, RunContext } from '../core/contract.js';
 import { findOperation } from '../routes/index.js';
 import { parseOptions } from '../routes/options.js';
 import type { Services } from '../services.js';
-import type { RunContext } from '../tools/run.js';
-import { openValue } from './crypto.js';
+import { openValue } from '../core/sealing.js';
 import { createJobWorkdir, pidAlive, readFileStream, type JobStorage } from './storage.js';
 import type { EndEffects, Finish, JobEvent, JobRow, StoredInput } from '../store/types.js';
 import { deliveryFor } from './webhooks.js';
@@ -322,7 +320,7 @@ export class JobWorker {
           ended = false;
           this.pausedUntil = Date.now() + 1000;
         } else {
-          if (problem.status >= 500) log.error({ err: scrubbedError(problem.cause ?? error, secrets), job: row.id, code: problem.code }, 'job failed');
+          if (problemStatus(problem) >= 500) log.error({ err: scrubbedError(problem.cause ?? error, secrets), job: row.id, code: problem.code }, 'job failed');
           const failed = await this.finish(row, { status: 'failed', error: JSON.stringify(problemBody(problem, row.request_id ?? undefined)) }, problem);
           if (failed === 'unrecorded') ended = false;
         }
@@ -345,7 +343,7 @@ export class JobWorker {
 
   /** Ends the job if this worker still owns it; refunds a server fault (isRefunded, API.md §3) and queues the webhook in the same transaction. */
   private async finish(row: JobRow, finish: Finish, problem?: ProblemError): Promise<'done' | 'lost' | 'unrecorded'> {
-    const refundCharge = problem !== undefined && isRefunded(problem.status, problem.code);
+    const refundCharge = problem !== undefined && isRefunded(problemStatus(problem), problem.code);
     let after: JobRow | undefined;
     // The store may be unreachable for a moment (restart): keep trying while this worker still holds the lease.
     for (let attempt = 0; ; attempt++) {

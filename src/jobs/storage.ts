@@ -1,7 +1,7 @@
 // Where job inputs and results live (API.md §9): one interface, two backends
 // chosen by STORAGE_URL — a directory (`file:///path`, default DATA_DIR/jobs; a
 // volume shared by every host) or an S3-compatible bucket (`s3://bucket/prefix`).
-// Both encrypt (crypto.ts) before a byte leaves the process and stream both
+// Both encrypt (core/sealing.ts) before a byte leaves the process and stream both
 // ways, never holding a whole file in memory. File names start with the
 // writer's pid and host, so a sweep can tell a file that a live process is still
 // submitting from one that a dead process left behind, even across hosts.
@@ -9,7 +9,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.js';
-import { REQUEST_WORKDIR_PREFIX } from '../http/upload.js';
+import { REQUEST_WORKDIR_PREFIX } from '../core/names.js';
 import { pidAlive, type JobStorage } from './storage/base.js';
 import { FileJobStorage } from './storage/file.js';
 import { S3JobStorage } from './storage/s3.js';

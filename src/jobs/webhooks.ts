@@ -10,7 +10,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../core/errors.js';
 import { webhookSecret } from '../store/accounts.js';
 import type { NewDelivery, Store } from '../store/types.js';
 import { jobView, type JobRow } from './store.js';

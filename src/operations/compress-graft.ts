@@ -12,9 +12,9 @@
 // it (the form's /BBox). Where a page's TrimBox is smaller than what a viewer
 // shows (its CropBox), content in between would be clipped; for such
 // documents the TrimBoxes are taken off for the graft and put back after it.
-import { InvalidPdfError } from '../errors.js';
+import { InvalidPdfError } from '../core/errors.js';
 import { readJson } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext } from '../core/contract.js';
 
 /** One page object of the document and its dictionary (qpdf JSON v2 values). */
 export interface PageObject {

@@ -14,16 +14,15 @@
 // like the input (qpdf --copy-encryption), so the same passwords open it.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ProcessingFailedError } from '../errors.js';
-import { stemOf } from '../http/filename.js';
+import { ProcessingFailedError } from '../core/errors.js';
+import { stemOf } from '../core/names.js';
 import { rewriteWithPdfwrite, type PdfwriteSettings } from '../tools/ghostscript-compress.js';
 import { deduplicateObjects } from '../tools/mutool-clean.js';
 import { pageCount, updateFromJson } from '../tools/qpdf.js';
 import { writeJsonUpdate, writeOptimized } from '../tools/qpdf-optimize.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
 import { dropTrimBoxesUpdate, emptyPagesUpdate, readPageTree, restoreTrimBoxesUpdate, trimBoxWouldClip } from './compress-graft.js';
 import { PdfInput } from './pdf-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
 
 /** The `level` option: low is lossless, medium and high go through Ghostscript. */
 export type CompressionLevel = 'low' | 'medium' | 'high';

@@ -1,6 +1,6 @@
 // PDF → DOCX: the page layout (convert-layout.ts: columns, figures, tables,
 // styled paragraphs, running header/footer) written by src/writers/docx.ts.
-import type { RunContext } from '../tools/run.js';
+import type { RunContext } from '../core/contract.js';
 import { writeDocx } from '../writers/docx.js';
 import { layoutPdf } from './convert-layout.js';
 

@@ -14,14 +14,12 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { TooManyPagesError } from '../errors.js';
+import { TooManyPagesError } from '../core/errors.js';
 import { quickPageCount } from '../files/pdf-page-count.js';
 import { unpackSite } from '../files/site-zip.js';
-import type { FileKind } from '../files/sniff.js';
+import type { FileKind, RunContext, InputFile, OperationOutput } from '../core/contract.js';
 import { chromiumPool, type PrintOptions } from '../tools/chromium.js';
 import { pageCount } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
-import type { InputFile, OperationOutput } from './types.js';
 
 export type WebInput = 'html' | 'markdown' | 'site';
 

@@ -11,7 +11,7 @@ import { parsePage, union, type Line, type RawPage } from '../layout/facts.js';
 import type { Box, LayoutDocument, Margins } from '../layout/model.js';
 import { findRunning, type RunningParts } from '../layout/running.js';
 import { layoutFacts, renderRegions, type RegionJob } from '../tools/mutool.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext } from '../core/contract.js';
 
 const CHUNK_PAGES = 40;
 /** Print resolution for figures. */

@@ -1,6 +1,6 @@
 // PDF → ODT: the same page layout as the DOCX (convert-layout.ts) written by
 // src/writers/odt.ts.
-import type { RunContext } from '../tools/run.js';
+import type { RunContext } from '../core/contract.js';
 import { writeOdt } from '../writers/odt.js';
 import { layoutPdf } from './convert-layout.js';
 

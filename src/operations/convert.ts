@@ -8,16 +8,16 @@
 // Office → PDF. Encrypted PDFs are decrypted by qpdf first (passwords never
 // on a command line); Ghostscript reads only qpdf rewrites (PdfInput.gsSafe).
 // Damaged files: every step is retried on the repaired copy, and
-// rendering falls back MuPDF → pdftoppm (PNG), pdftoppm → Ghostscript
-// (JPEG), mutool → pdfinfo (page sizes); only when all fail is the answer
-// 422 invalid_pdf.
+// rendering tries the next engine of its list (PNG_RENDERERS, JPEG_RENDERERS,
+// PAGE_SIZE_READERS below; engines.ts decides when); only when all fail is
+// the answer 422 invalid_pdf.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidRequestError, PageTooLargeError, ProcessingFailedError, TooManyPagesError } from '../errors.js';
-import { numberedNames } from '../files/names.js';
+import { InvalidRequestError, PageTooLargeError, ProcessingFailedError, TooManyPagesError } from '../core/errors.js';
+import { numberedNames, stemOf } from '../core/names.js';
 import { checkOutputCount } from '../files/zip.js';
-import { MEDIA_TYPES, type FileKind } from '../files/sniff.js';
-import { stemOf } from '../http/filename.js';
+import { MEDIA_TYPES } from '../files/sniff.js';
+import type { FileKind, RunContext, PageRange, OperationInput, OperationOutput } from '../core/contract.js';
 import { pdfToDocx } from './convert-docx.js';
 import { webInputOf, webToPdf } from './convert-html.js';
 import type { PrintOptions } from '../tools/chromium.js';
@@ -29,10 +29,9 @@ import { pageGeometry } from '../tools/pdfinfo.js';
 import { renderJpeg, renderPngPages } from '../tools/pdftoppm.js';
 import { pageTexts } from '../tools/pdftotext.js';
 import { pageCount } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
-import { expandPageRanges, parsePageRanges, toQpdfRange, type PageRange } from './page-ranges.js';
+import { expandPageRanges, parsePageRanges, toQpdfRange } from './page-ranges.js';
+import { firstThatWorks, type Engine } from './engines.js';
 import { damaged, isRepairable, PdfInput } from './pdf-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
 
 /** Targets for PDF input. */
 export const PDF_TARGETS = ['docx', 'odt', 'txt', 'html', 'png', 'jpeg', 'tiff', 'svg', 'pdfa'] as const;
@@ -137,35 +136,54 @@ async function finalOnRepaired<T>(step: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs `primary`; when it fails because of the file, `fallback` (another renderer) on the same file. */
-async function withFallback<T>(primary: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
-  try {
-    return await primary();
-  } catch (error) {
-    if (!isRepairable(error)) throw error;
-    return fallback();
-  }
+/** A render of `ranges` (`range` in qpdf's syntax) of `source` at `dpi`, into a fresh directory per engine. */
+interface RenderJob {
+  run: RunContext;
+  source: string;
+  /** The copy Ghostscript may read (PdfInput.gsSafe, or `source` once it is the repaired copy). */
+  gsSource: () => Promise<string>;
+  ranges: PageRange[];
+  range: string;
+  pages: number[];
+  dpi: number;
+  freshDir: () => Promise<string>;
 }
+type Rendered = Map<number, string>;
+type PageSize = { page: number; width: number; height: number };
 
-/** Page sizes by MuPDF, or by poppler (CropBox) when MuPDF cannot read the file. */
-async function pageSizesWithFallback(run: RunContext, source: string, range: string, pages: number[]): Promise<Array<{ page: number; width: number; height: number }>> {
-  return withFallback(
-    () => pageSizes(run, source, range),
-    async () => {
-      const geometry = await pageGeometry(run, source, Math.max(...pages));
-      return [...new Set(pages)].map((page) => {
+/** Page sizes: MuPDF, else poppler's CropBox. */
+const PAGE_SIZE_READERS: readonly Engine<RenderJob, PageSize[]>[] = [
+  { name: 'mupdf', run: (j) => pageSizes(j.run, j.source, j.range) },
+  {
+    name: 'poppler',
+    run: async (j) => {
+      const geometry = await pageGeometry(j.run, j.source, Math.max(...j.pages));
+      return [...new Set(j.pages)].map((page) => {
         const g = geometry[page - 1];
         if (!g) throw new ProcessingFailedError('Reading page sizes failed.', new Error(`pdfinfo gave no geometry for page ${page}`));
         const box = g.crop ?? g.box;
         return { page, width: Math.abs(box[2] - box[0]), height: Math.abs(box[3] - box[1]) };
       });
     },
-  );
-}
+  },
+];
+
+/** PNG pages: MuPDF (fastest here, docs/operations/convert.md), else poppler. */
+const PNG_RENDERERS: readonly Engine<RenderJob, Rendered>[] = [
+  { name: 'mupdf', run: async (j) => renderPng(j.run, j.source, j.range, j.dpi, await j.freshDir()) },
+  { name: 'poppler', run: async (j) => renderPngPages(j.run, j.source, j.ranges, j.dpi, await j.freshDir()) },
+];
+
+/** JPEG pages: poppler (mutool 1.21 writes no JPEG), else Ghostscript on the gs-safe copy. */
+const JPEG_RENDERERS: readonly Engine<RenderJob, Rendered>[] = [
+  { name: 'poppler', run: async (j) => renderJpeg(j.run, j.source, j.ranges, j.dpi, await j.freshDir()) },
+  { name: 'ghostscript', run: async (j) => renderJpegPages(j.run, await j.gsSource(), j.ranges, j.dpi, await j.freshDir()) },
+];
 
 /** Refuses before rendering any page whose pixel count at `dpi` exceeds `limit`. */
-async function checkPixels(run: RunContext, source: string, range: string, pages: number[], dpi: number, limit: number): Promise<void> {
-  for (const size of await pageSizesWithFallback(run, source, range, pages)) {
+async function checkPixels(job: RenderJob, limit: number): Promise<void> {
+  const { dpi } = job;
+  for (const size of await firstThatWorks(PAGE_SIZE_READERS, job)) {
     const width = Math.ceil((size.width * dpi) / 72);
     const height = Math.ceil((size.height * dpi) / 72);
     if (width * height > limit) {
@@ -202,24 +220,15 @@ async function renderPages(run: RunContext, pdf: PdfInput, options: ConvertOptio
     return pageOutput(pages.map((_, i) => path.join(dir, `page-${i + 1}.svg`)), stem, ext, contentType);
   }
   const dpi = options.dpi ?? DEFAULT_DPI;
-  await pdf.withPlainRetry((source) => checkPixels(run, source, range, pages, dpi, maxPixels));
+  const job = (source: string, repaired: boolean): RenderJob => ({ run, source, gsSource: async () => (repaired ? source : pdf.gsSafe()), ranges, range, pages, dpi, freshDir });
+  await pdf.withPlainRetry((source, repaired) => checkPixels(job(source, repaired), maxPixels));
   if (to === 'tiff') {
     const output = path.join(run.workdir, 'converted.tiff');
     await finalOnRepaired(async () => renderTiff(run, await pdf.gsSafe(), output, dpi, range));
     return { type: 'file', path: output, contentType, filename: `${stem}.${ext}` };
   }
   const byPage = await pdf.withPlainRetry(async (source, repaired) => {
-    // PNG: MuPDF, else poppler. JPEG: poppler, else Ghostscript (on the gs-safe copy).
-    const rendered =
-      to === 'png'
-        ? await withFallback(
-            async () => renderPng(run, source, range, dpi, await freshDir()),
-            async () => renderPngPages(run, source, ranges, dpi, await freshDir()),
-          )
-        : await withFallback(
-            async () => renderJpeg(run, source, ranges, dpi, await freshDir()),
-            async () => renderJpegPages(run, repaired ? source : await pdf.gsSafe(), ranges, dpi, await freshDir()),
-          );
+    const rendered = await firstThatWorks(to === 'png' ? PNG_RENDERERS : JPEG_RENDERERS, job(source, repaired));
     const missing = pages.find((p) => !rendered.has(p));
     if (missing !== undefined) throw new ProcessingFailedError('Rendering failed.', new Error(`renderer wrote no image for page ${missing}`));
     return rendered;

@@ -4,13 +4,12 @@
 // in place, in page order.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { stemOf } from '../http/filename.js';
+import { stemOf } from '../core/names.js';
 import { pageTexts } from '../tools/pdftotext.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
 import { ocrPagesToText, resolveLanguages } from './ocr-support.js';
 import { expandPageRanges, parsePageRanges } from './page-ranges.js';
 import { PdfInput } from './pdf-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
 
 /** Parsed options of POST /v1/pdf/extract-text (routes/extract-text.ts). */
 export interface ExtractTextOptions {

@@ -7,11 +7,10 @@
 // appearance, which have nothing to draw but still work) are moved aside
 // into a private page key before the pass and put back after it.
 import path from 'node:path';
-import { stemOf } from '../http/filename.js';
+import { stemOf } from '../core/names.js';
 import { flattenAnnotations, readJson, updateFromJson } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
-import { openInput } from './page-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
+import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
+import { PdfInput } from './pdf-input.js';
 
 export const FLATTEN_WHAT = ['all', 'forms', 'annotations'] as const;
 
@@ -75,8 +74,8 @@ function restoreHeld(objects: Record<string, Value>, pages: string[]): Record<st
 }
 
 export async function flattenPdf({ files, options, run, config }: OperationInput<FlattenOptions>): Promise<OperationOutput> {
-  const input = await openInput(run, files.file[0], config, options.password);
-  const source = await input.readable();
+  const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
+  const source = await input.plain();
   const before = await pagesAndObjects(run, source);
   const hold = holdSurvivors(before.objects, before.pages, options.what);
   let toFlatten = source;
@@ -92,5 +91,5 @@ export async function flattenPdf({ files, options, run, config }: OperationInput
     output = path.join(run.workdir, 'flattened.pdf');
     await updateFromJson(run, flat, { qpdf: [after.header, restoreHeld(after.objects, after.pages)] }, output);
   }
-  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.file.name)}-flattened.pdf` };
+  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-flattened.pdf` };
 }

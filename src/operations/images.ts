@@ -2,19 +2,18 @@
 // object once, in page order, filtered by size) into a ZIP; mode=to-pdf makes
 // one page per uploaded image (img2pdf; JPEG embedded as it is).
 import path from 'node:path';
-import { ImageTooLargeError, InvalidDocumentError, InvalidRequestError, TooManyPagesError } from '../errors.js';
+import { ImageTooLargeError, InvalidDocumentError, InvalidRequestError, TooManyPagesError } from '../core/errors.js';
 import { readImageInfo } from '../files/image-info.js';
 import { quickPageCount } from '../files/pdf-page-count.js';
 import { imageSize } from '../files/image-size.js';
-import { numberedNames } from '../files/names.js';
+import { numberedNames, stemOf } from '../core/names.js';
 import { checkOutputCount } from '../files/zip.js';
-import { stemOf } from '../http/filename.js';
 import { imagesToPdf } from '../tools/img2pdf.js';
 import { pageCount } from '../tools/qpdf.js';
 import { extractImages, listImages, type ListedImage } from '../tools/pdfimages.js';
 import { withRealJpxSizes } from './ocr-support.js';
 import { PdfInput } from './pdf-input.js';
-import type { InputFile, OperationInput, OperationOutput } from './types.js';
+import type { InputFile, OperationInput, OperationOutput } from '../core/contract.js';
 
 export interface ImagesOptions {
   mode?: 'extract' | 'to-pdf';

@@ -2,10 +2,10 @@
 // --empty --pages). With bookmarks, one outline entry per input, titled by its
 // file name, added by a qpdf JSON update (no content is rewritten).
 import path from 'node:path';
-import { stemOf } from '../http/filename.js';
+import { stemOf } from '../core/names.js';
 import { assemblePages, readJson, updateFromJson } from '../tools/qpdf.js';
 import { PdfInput, withRetryAll } from './pdf-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
+import type { OperationInput, OperationOutput } from '../core/contract.js';
 
 export interface MergeOptions {
   bookmarks: boolean;

@@ -4,16 +4,15 @@
 // new values (one qpdf --update-from-json pass; other XMP properties kept).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidPdfError, ResourceLimitError } from '../errors.js';
-import { stemOf } from '../http/filename.js';
+import { InvalidPdfError, ResourceLimitError } from '../core/errors.js';
+import { stemOf } from '../core/names.js';
 import { pdfDateToIso, toPdfDate, toXmpDate, xmpDateToIso } from '../pdf/pdf-date.js';
 import { pacer } from '../core/deadline.js';
 import { FIELDS, readXmp, updateXmp, XmpError, XmpTooLargeError, type Field, type XmpFields } from '../pdf/xmp.js';
 import { documentInfo, xmpPacket, type DocumentInfo } from '../tools/pdfinfo.js';
 import { readJson, updateFromJson } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
-import { openInput, type PageOpsInput } from './page-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
+import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
+import { PdfInput } from './pdf-input.js';
 
 export type MetadataOptions = Partial<Record<Field, string>> & { password?: string };
 
@@ -71,11 +70,11 @@ export function metadataReport(info: DocumentInfo, xmp: XmpFields, pages: number
   return report;
 }
 
-async function readMetadata(run: RunContext, input: PageOpsInput): Promise<MetadataReport> {
-  const file = await input.readable();
+async function readMetadata(run: RunContext, input: PdfInput): Promise<MetadataReport> {
+  const file = await input.plain();
   const [info, xml] = await Promise.all([documentInfo(run, file), readPacket(run, file)]);
   // The input object knows (the file read here may be its decrypted copy).
-  return metadataReport(info, await parsedXmp(run, xml), input.pages, input.pdf.encrypted);
+  return metadataReport(info, await parsedXmp(run, xml), input.pages, input.encrypted);
 }
 
 /** The text of a qpdf JSON string value ("u:…" text, "b:…" hex bytes read as Latin-1), "" otherwise. */
@@ -87,8 +86,8 @@ function infoText(value: unknown): string {
 }
 
 /** The PDF with the Info dictionary and the XMP packet updated. */
-async function writeMetadata(run: RunContext, input: PageOpsInput, changes: Partial<Record<Field, string>>): Promise<string> {
-  const file = await input.readable();
+async function writeMetadata(run: RunContext, input: PdfInput, changes: Partial<Record<Field, string>>): Promise<string> {
+  const file = await input.plain();
   const [json, xml] = await Promise.all([readJson(run, file, ['qpdf'], ['trailer']), readPacket(run, file)]);
   const header = json.qpdf[0];
   const trailer = json.qpdf[1].trailer.value;
@@ -136,8 +135,8 @@ async function writeMetadata(run: RunContext, input: PageOpsInput, changes: Part
 }
 
 export async function pdfMetadata({ files, options, run, config }: OperationInput<MetadataOptions>): Promise<OperationOutput> {
-  const input = await openInput(run, files.file[0], config, options.password);
-  const stem = stemOf(input.file.name);
+  const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
+  const stem = stemOf(input.name);
   const changes = Object.fromEntries(FIELDS.filter((f) => options[f] !== undefined).map((f) => [f, options[f]!.normalize('NFC')]));
   if (Object.keys(changes).length === 0) {
     const report = await readMetadata(run, input);

@@ -3,13 +3,13 @@
 // selected pages to plain text. (Unencrypted and repaired copies come from
 // PdfInput.)
 import path from 'node:path';
-import { ImageTooLargeError, InvalidRequestError, ProcessingFailedError } from '../errors.js';
+import { ImageTooLargeError, InvalidRequestError, ProcessingFailedError } from '../core/errors.js';
 import { ocrmypdf, tesseractTimeoutFor } from '../tools/ocrmypdf.js';
 import { jpxSize } from '../files/jpx-size.js';
 import { readStreamHead } from '../files/pdf-stream-head.js';
 import { listImages, type ListedImage } from '../tools/pdfimages.js';
 import { objectOffsets, selectPages } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext } from '../core/contract.js';
 import { installedLanguages } from '../tools/tesseract.js';
 import type { PdfInput } from './pdf-input.js';
 

@@ -5,15 +5,14 @@
 // the output PDF is checked page by page against what Tesseract recognized.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ImageTooLargeError, ProcessingFailedError, TooManyPagesError } from '../errors.js';
+import { ImageTooLargeError, ProcessingFailedError, TooManyPagesError } from '../core/errors.js';
 import { readImageInfo } from '../files/image-info.js';
-import { stemOf } from '../http/filename.js';
+import { stemOf } from '../core/names.js';
 import { ocrmypdf, tesseractTimeoutFor, type OcrMode, type SidecarPage } from '../tools/ocrmypdf.js';
 import { pageTexts } from '../tools/pdftotext.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext, InputFile, OperationInput, OperationOutput } from '../core/contract.js';
 import { ocrJobs, refuseHugeImages, resolveLanguages } from './ocr-support.js';
 import { damaged, PdfInput } from './pdf-input.js';
-import type { InputFile, OperationInput, OperationOutput } from './types.js';
 
 /** Parsed options of POST /v1/pdf/ocr (routes/ocr.ts). */
 export interface OcrOptions {

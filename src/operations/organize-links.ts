@@ -6,7 +6,7 @@
 // that still has children stays, without a destination), and named
 // destinations for one are deleted. Nothing else is touched.
 import { readJson, updateFromJson } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext } from '../core/contract.js';
 
 type Value = any;
 type Objects = Record<string, { value?: Value; stream?: { dict: Value } }>;

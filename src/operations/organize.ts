@@ -7,15 +7,14 @@
 // (organize-links.ts), so nothing in the output points at a page that is gone.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidRequestError, TooManyPagesError } from '../errors.js';
-import { stemOf } from '../http/filename.js';
+import { InvalidRequestError, TooManyPagesError } from '../core/errors.js';
+import { stemOf } from '../core/names.js';
 import { num, PdfWriter } from '../pdf/writer.js';
 import { pageGeometry, type PageGeometry } from '../tools/pdfinfo.js';
 import { reorderPages, type PageSource } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
 import { mayPointAtPages, removeLinksToDroppedPages } from './organize-links.js';
-import { openInput } from './page-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
+import { PdfInput } from './pdf-input.js';
 
 const ITEM = '(?:blank|\\d+(?:-\\d*)?)';
 /** The syntax of `order`, for zod and OpenAPI. */
@@ -109,16 +108,16 @@ async function writeBlanks(run: RunContext, items: OrderItem[], source: string, 
 }
 
 export async function organizePdf({ files, options, run, config }: OperationInput<OrganizeOptions>): Promise<OperationOutput> {
-  const input = await openInput(run, files.file[0], config, options.password);
+  const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const items = parseOrder(options.order, input.pages, config.MAX_PAGES);
-  const blankFile = items.includes('blank') ? await writeBlanks(run, items, await input.readable(), input.pages) : '';
+  const blankFile = items.includes('blank') ? await writeBlanks(run, items, await input.plain(), input.pages) : '';
   const ordered = path.join(run.workdir, 'organized.pdf');
   const kept = new Set(items.filter((i): i is number => i !== 'blank'));
   const dropsPages = kept.size < input.pages;
   // Whether anything could dangle is read from the input beside the reorder pass (an encrypted input is not read twice: assume yes).
-  const check = dropsPages && options.password === undefined ? mayPointAtPages(run, input.file.path) : Promise.resolve(dropsPages);
+  const check = dropsPages && options.password === undefined ? mayPointAtPages(run, input.path) : Promise.resolve(dropsPages);
   // Both settle before going on, so no child still writes into the work directory.
-  const [reordered, checked] = await Promise.allSettled([reorderPages(run, input.file.path, pageSources(items, blankFile), ordered, options.password), check]);
+  const [reordered, checked] = await Promise.allSettled([reorderPages(run, input.path, pageSources(items, blankFile), ordered, options.password), check]);
   if (reordered.status === 'rejected') throw reordered.reason;
   if (checked.status === 'rejected') throw checked.reason;
   const needsFix = checked.value;
@@ -127,5 +126,5 @@ export async function organizePdf({ files, options, run, config }: OperationInpu
     output = path.join(run.workdir, 'organized-links.pdf');
     if (!(await removeLinksToDroppedPages(run, ordered, output))) output = ordered;
   }
-  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.file.name)}-organized.pdf` };
+  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-organized.pdf` };
 }

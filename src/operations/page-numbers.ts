@@ -3,12 +3,12 @@
 // (stamping.ts, pdf/stamp.ts): one stamp page per numbered page, each placed
 // in the page's visible area as the reader sees it (qpdf fits stamp pages to
 // the trim box and undoes /Rotate), then one qpdf overlay pass.
-import { stemOf } from '../http/filename.js';
+import { stemOf } from '../core/names.js';
 import { layoutText, layoutTexts } from '../pdf/fonts.js';
 import { buildStampPages, type Mark, type Position } from '../pdf/stamp.js';
 import { expandPageRanges, parsePageRanges } from './page-ranges.js';
 import { displaySize, stampDocument } from './stamping.js';
-import type { OperationInput, OperationOutput } from './types.js';
+import type { OperationInput, OperationOutput } from '../core/contract.js';
 
 export const NUMBER_POSITIONS = ['bottom-center', 'bottom-left', 'bottom-right', 'top-left', 'top-center', 'top-right'] as const;
 export type NumberPosition = (typeof NUMBER_POSITIONS)[number];

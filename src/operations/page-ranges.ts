@@ -1,12 +1,8 @@
 // Page ranges (API.md §1): "1-3,5,8-" — N, N-M or N- (to the last page),
 // 1-based. Syntax is checked when the request is validated; bounds once the
 // page count is known.
-import { InvalidRequestError } from '../errors.js';
-
-export interface PageRange {
-  first: number;
-  last: number;
-}
+import { InvalidRequestError } from '../core/errors.js';
+import type { PageRange } from '../core/contract.js';
 
 const ITEM = /^(\d+)(?:-(\d*))?$/;
 /** The syntax, for zod and OpenAPI. */

@@ -16,15 +16,15 @@
 // and the retry rule: withRetry()/withPlainRetry() run a tool step on the
 // file, and when the step fails because of the file (a tool error, not a
 // timeout, a cap or a refusal), once more on the repaired copy; if that fails
-// too the answer is 422 invalid_pdf. Page-ops (rotate, organize…) should take
-// their input the same way: `const pdf = await PdfInput.open(run, file, {...})`.
+// too the answer is 422 invalid_pdf. It is the one entry point: every
+// operation opens its PDF with `const pdf = await PdfInput.open(run, file, {...})`
+// (or PdfInput.openAll), nothing else.
 import path from 'node:path';
-import { InvalidPdfError, ProcessingFailedError, TooManyPagesError } from '../errors.js';
+import { InvalidPdfError, ProcessingFailedError, TooManyPagesError } from '../core/errors.js';
 import { quickPageCount } from '../files/pdf-page-count.js';
 import { refuseRunawayStructure } from '../files/pdf-structure.js';
 import { decrypt, isEncrypted, pageCount, rewrite } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
-import type { InputFile } from './types.js';
+import type { RunContext, InputFile } from '../core/contract.js';
 
 export interface OpenOptions {
   maxPages: number;

@@ -3,10 +3,10 @@
 // one is set, so the restrictions cannot be lifted by anyone.
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { stemOf } from '../http/filename.js';
+import { stemOf } from '../core/names.js';
 import { encrypt, type Permissions } from '../tools/qpdf.js';
 import { PdfInput } from './pdf-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
+import type { OperationInput, OperationOutput } from '../core/contract.js';
 
 export interface ProtectOptions {
   user_password?: string;

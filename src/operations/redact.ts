@@ -5,11 +5,11 @@
 // revision survives) and not encrypted: the client proved it may open it.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { stemOf } from '../http/filename.js';
+import { stemOf } from '../core/names.js';
 import { redactWithMupdf, type RedactArea } from '../tools/mutool-redact.js';
 import { absoluteTextPositions, redactVectors } from '../tools/pikepdf-redact.js';
-import { openInput } from './input-adapter.js';
-import type { OperationInput, OperationOutput } from './types.js';
+import { PdfInput } from './pdf-input.js';
+import type { OperationInput, OperationOutput } from '../core/contract.js';
 
 export interface RedactOptions {
   terms: string[];
@@ -25,7 +25,7 @@ function rgb(color: string): [number, number, number] {
 }
 
 export async function redactPdf({ files, options, run, config }: OperationInput<RedactOptions>): Promise<OperationOutput> {
-  const pdf = await openInput(run, files.file[0], config, options.password);
+  const pdf = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const textRedacted = path.join(run.workdir, 'redacted-text.pdf');
   const output = path.join(run.workdir, 'redacted.pdf');
   // Order matters: text positions made absolute (for MuPDF 1.21's sake, see
@@ -33,7 +33,7 @@ export async function redactPdf({ files, options, run, config }: OperationInput<
   // vector pass over its output, which draws the boxes last, on top.
   // Areas alone: only their pages can lose text; a term or pattern may match anywhere.
   const onlyAreas = options.terms.length === 0 && options.regex.length === 0;
-  const prepared = await absoluteTextPositions(run, pdf.path, path.join(run.workdir, 'redact-prepared.pdf'), onlyAreas ? options.areas.map((a) => a.page) : undefined);
+  const prepared = await absoluteTextPositions(run, await pdf.plain(), path.join(run.workdir, 'redact-prepared.pdf'), onlyAreas ? options.areas.map((a) => a.page) : undefined);
   const mupdf = await redactWithMupdf(run, prepared, textRedacted, { terms: options.terms, regex: options.regex, areas: options.areas });
   let vectors = 0;
   if (Object.keys(mupdf.pages).length > 0) {

@@ -6,13 +6,12 @@
 // that passes `qpdf --check` cleanly; X-Repair-Actions says which steps it
 // took. Nothing passes → 422 invalid_pdf.
 import path from 'node:path';
-import { InvalidPdfError, TooManyPagesError } from '../errors.js';
-import { stemOf } from '../http/filename.js';
+import { InvalidPdfError, TooManyPagesError } from '../core/errors.js';
+import { stemOf } from '../core/names.js';
 import { rewriteWithGhostscript } from '../tools/ghostscript-convert.js';
 import { cleanDamaged } from '../tools/mutool.js';
 import { checkPdf, pageCount, rewriteRecovering, type RewriteReport } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
-import type { OperationInput, OperationOutput } from './types.js';
+import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
 
 export interface RepairOptions {
   password?: string;

@@ -3,11 +3,11 @@
 // selected keep their rotation, and the output is not encrypted: the client
 // proved it may open the file by sending its password.
 import path from 'node:path';
-import { stemOf } from '../http/filename.js';
+import { stemOf } from '../core/names.js';
 import { rotatePages, type RelativeAngle } from '../tools/qpdf.js';
 import { parsePageRanges, toQpdfRange } from './page-ranges.js';
-import { openInput } from './page-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
+import { PdfInput } from './pdf-input.js';
+import type { OperationInput, OperationOutput } from '../core/contract.js';
 
 /** The angles of API.md §5b, clockwise. */
 export const ROTATE_ANGLES = ['90', '180', '270', '-90'] as const;
@@ -21,9 +21,9 @@ export interface RotateOptions {
 const RELATIVE: Record<RotateOptions['angle'], RelativeAngle> = { '90': '+90', '180': '+180', '270': '+270', '-90': '-90' };
 
 export async function rotatePdf({ files, options, run, config }: OperationInput<RotateOptions>): Promise<OperationOutput> {
-  const input = await openInput(run, files.file[0], config, options.password);
+  const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const range = options.pages ? toQpdfRange(parsePageRanges(options.pages, input.pages, 'pages')) : '1-z';
   const output = path.join(run.workdir, 'rotated.pdf');
-  await rotatePages(run, input.file.path, RELATIVE[options.angle], range, output, options.password);
-  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.file.name)}-rotated.pdf` };
+  await rotatePages(run, input.path, RELATIVE[options.angle], range, output, options.password);
+  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-rotated.pdf` };
 }

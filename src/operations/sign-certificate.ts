@@ -4,10 +4,9 @@
 // memory and to openssl's stdin (tools/openssl.ts): never argv, env or a log.
 import fsp from 'node:fs/promises';
 import type { Config } from '../config.js';
-import { IncorrectPasswordError, InvalidDocumentError, ProcessingFailedError } from '../errors.js';
+import { IncorrectPasswordError, InvalidDocumentError, ProcessingFailedError } from '../core/errors.js';
 import { readPkcs12, type Pkcs12Contents } from '../tools/openssl.js';
-import type { RunContext } from '../tools/run.js';
-import type { InputFile } from './types.js';
+import type { RunContext, InputFile } from '../core/contract.js';
 
 /** A password file's content: one trailing newline (as `echo` writes it) is not part of the password. */
 export function passwordFromFile(text: string): string {

@@ -9,16 +9,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidRequestError, ProcessingFailedError } from '../errors.js';
-import { stemOf } from '../http/filename.js';
+import { InvalidRequestError, ProcessingFailedError } from '../core/errors.js';
+import { stemOf } from '../core/names.js';
 import { cadesDetachedSignature, signingIdentity, type SigningIdentity } from '../pdf/cades.js';
 import { isXrefStream, prepareSignatureUpdate, type QpdfStructure } from '../pdf/signature-update.js';
 import { readSignTargets, type SignTargets } from '../tools/mutool-structure.js';
 import { decrypt } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
-import { openInput } from './input-adapter.js';
+import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
+import { PdfInput } from './pdf-input.js';
 import { signingCertificate } from './sign-certificate.js';
-import type { OperationInput, OperationOutput } from './types.js';
 
 export interface SignOptions {
   certificate_password?: string;
@@ -92,15 +91,16 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
   // Read the structure alongside the open: the common case (not encrypted) needs no second pass.
   const page = targetPage(options);
   const firstRead = readSignTargets(run, upload.path, page);
-  // MuPDF's reading of the trailer answers "encrypted?" (a user-password file it cannot open is qpdf's to diagnose: then "yes").
-  const encrypted = firstRead.then((t) => t.encrypted, () => true);
-  const [openedResult, identityResult, firstResult] = await Promise.allSettled([openInput(run, upload, config, options.password, encrypted), identityPromise, firstRead]);
+  // All three settle before anything is decided, so no child outlives the call.
+  const opening = PdfInput.open(run, upload, { maxPages: config.MAX_PAGES, password: options.password }).then(async (pdf) => ({ pdf, plain: await pdf.plain() }));
+  const [openedResult, identityResult, firstResult] = await Promise.allSettled([opening, identityPromise, firstRead]);
   if (openedResult.status === 'rejected') throw openedResult.reason;
   if (identityResult.status === 'rejected') throw identityResult.reason;
-  const pdf = openedResult.value;
+  const { pdf, plain } = openedResult.value;
   const identity = identityResult.value;
-  const structureRead = pdf.wasEncrypted ? readSignTargets(run, pdf.path, page) : firstResult.status === 'fulfilled' ? Promise.resolve(firstResult.value) : Promise.reject(firstResult.reason);
-  const source = await appendable(run, pdf.path, page, structureRead);
+  // The first read was of the upload: an encrypted one is read again from its decrypted copy.
+  const structureRead = pdf.encrypted ? readSignTargets(run, plain, page) : firstResult.status === 'fulfilled' ? Promise.resolve(firstResult.value) : Promise.reject(firstResult.reason);
+  const source = await appendable(run, plain, page, structureRead);
 
   const prepared = prepareSignatureUpdate(source.structure, source.xref.size, source.xref.endsWithNewline, source.xref.stream, source.xref.offset, {
     signerName: identity.signerName,

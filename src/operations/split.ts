@@ -3,15 +3,13 @@
 // open the file by sending its password.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidRequestError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
-import { numberedNames } from '../files/names.js';
+import { InvalidRequestError, ProcessingFailedError, ResourceLimitError } from '../core/errors.js';
+import { numberedNames, stemOf } from '../core/names.js';
 import { checkOutputCount } from '../files/zip.js';
-import { stemOf } from '../http/filename.js';
 import { selectPages, splitEvery, splitSelection } from '../tools/qpdf.js';
-import type { RunContext } from '../tools/run.js';
-import { parsePageRanges, toQpdfRange, type PageRange } from './page-ranges.js';
+import type { RunContext, PageRange, OperationInput, OperationOutput } from '../core/contract.js';
+import { parsePageRanges, toQpdfRange } from './page-ranges.js';
 import { PdfInput, type PdfSource } from './pdf-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
 
 export interface SplitOptions {
   mode: 'ranges' | 'every' | 'extract';

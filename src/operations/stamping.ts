@@ -6,13 +6,12 @@
 // decrypted: the client proved it may open the file by sending its password.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ProcessingFailedError } from '../errors.js';
+import { ProcessingFailedError } from '../core/errors.js';
 import type { PageSize } from '../pdf/stamp.js';
 import { pageGeometry, type PageGeometry } from '../tools/pdfinfo.js';
 import { stampPdf, type StampGroup } from '../tools/qpdf-overlay.js';
-import type { PdfInput } from './pdf-input.js';
-import { openInputVerified } from './page-input.js';
-import type { InputFile, OperationInput } from './types.js';
+import { PdfInput } from './pdf-input.js';
+import type { InputFile, OperationInput } from '../core/contract.js';
 
 /** What the caller lays on the document: the stamp file's bytes and which stamp page goes on which pages. */
 export interface StampPlan {
@@ -40,7 +39,7 @@ export async function stampDocument(
   plan: (geometry: PageGeometry[]) => Promise<StampPlan> | StampPlan,
 ): Promise<{ output: string; pdf: PdfInput }> {
   const { options, run, config } = input;
-  const pdf = await openInputVerified(run, upload, config, options.password);
+  const pdf = await PdfInput.open(run, upload, { maxPages: config.MAX_PAGES, password: options.password });
   const output = await pdf.withPlainRetry(async (source, repaired) => {
     const geometry = await pageGeometry(run, source, pdf.pages);
     if (geometry.length !== pdf.pages) {

@@ -1,8 +1,8 @@
 // unlock: removes encryption. Owner-only files open without a password; an
 // unencrypted input is returned byte for byte.
-import { stemOf } from '../http/filename.js';
+import { stemOf } from '../core/names.js';
 import { PdfInput } from './pdf-input.js';
-import type { OperationInput, OperationOutput } from './types.js';
+import type { OperationInput, OperationOutput } from '../core/contract.js';
 
 export interface UnlockOptions {
   password?: string;

@@ -7,12 +7,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { checkDeadline } from '../core/deadline.js';
-import { InvalidPdfError, PasswordRequiredError } from '../errors.js';
-import { stemOf } from '../http/filename.js';
+import { InvalidPdfError, PasswordRequiredError } from '../core/errors.js';
+import { stemOf } from '../core/names.js';
 import { listSignatures } from '../tools/pdfsig.js';
 import { readStructure } from '../tools/qpdf.js';
-import { openInput } from './input-adapter.js';
-import type { OperationInput, OperationOutput } from './types.js';
+import { PdfInput } from './pdf-input.js';
+import type { OperationInput, OperationOutput } from '../core/contract.js';
 
 export type VerifyOptions = Record<string, never>;
 
@@ -73,13 +73,15 @@ function signatureDicts(json: any): SignatureDict[] {
 export async function verifyPdf({ files, run, config }: OperationInput<VerifyOptions>): Promise<OperationOutput> {
   const upload = files.file[0];
   // pdfsig and qpdf read the bytes as uploaded: a decrypted copy would not verify.
-  const pdf = await openInput(run, upload, config).catch((error: unknown) => {
+  const plain = await PdfInput.open(run, upload, { maxPages: config.MAX_PAGES })
+    .then((pdf) => pdf.plain())
+    .catch((error: unknown) => {
     if (error instanceof PasswordRequiredError) {
       throw new PasswordRequiredError('The file needs a user password to open; verify cannot take one (pdfsig reads passwords only from its command line), and a decrypted copy would no longer verify.');
     }
     throw error;
   });
-  const [reports, structure] = await Promise.all([listSignatures(run, upload.path, MAX_SIGNATURES), readStructure(run, pdf.path)]);
+  const [reports, structure] = await Promise.all([listSignatures(run, upload.path, MAX_SIGNATURES), readStructure(run, plain)]);
   checkDeadline(run);
   // Matched through a map by byte range (first dictionary wins): a search of every dictionary per signature cost 9 s for 30,000.
   const dicts = new Map<string, SignatureDict>();
@@ -110,5 +112,5 @@ export async function verifyPdf({ files, run, config }: OperationInput<VerifyOpt
   });
   const output = path.join(run.workdir, 'signatures.json');
   await fs.writeFile(output, JSON.stringify({ signatures }));
-  return { type: 'file', path: output, contentType: 'application/json', filename: `${stemOf(pdf.name)}-signatures.json` };
+  return { type: 'file', path: output, contentType: 'application/json', filename: `${stemOf(upload.name)}-signatures.json` };
 }

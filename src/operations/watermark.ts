@@ -3,9 +3,9 @@
 // displayed page size, laid on the pages by one qpdf pass (retried on the
 // repaired copy when pdfinfo or qpdf fails on the file: PdfInput).
 import fs from 'node:fs/promises';
-import { ImageTooLargeError, InvalidDocumentError } from '../errors.js';
+import { ImageTooLargeError, InvalidDocumentError } from '../core/errors.js';
 import { imageSizeFromHeader } from '../files/image-size.js';
-import { stemOf } from '../http/filename.js';
+import { stemOf } from '../core/names.js';
 import { layoutText } from '../pdf/fonts.js';
 import { JpegError } from '../pdf/jpeg.js';
 import { PngError } from '../pdf/png.js';
@@ -15,7 +15,7 @@ import { jpegStamp, pngStamp } from '../pdf/stamp-image.js';
 import type { PageGeometry } from '../tools/pdfinfo.js';
 import type { StampGroup } from '../tools/qpdf-overlay.js';
 import { expandPageRanges, parsePageRanges } from './page-ranges.js';
-import type { InputFile, OperationInput, OperationOutput } from './types.js';
+import type { InputFile, OperationInput, OperationOutput } from '../core/contract.js';
 
 export interface WatermarkOptions {
   text?: string;

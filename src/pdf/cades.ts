@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { InvalidCertificateError, ResourceLimitError } from '../errors.js';
+import { InvalidCertificateError, ResourceLimitError } from '../core/errors.js';
 
 pkijs.setEngine('node-webcrypto', new pkijs.CryptoEngine({ name: 'node-webcrypto', crypto: crypto.webcrypto as unknown as Crypto }));
 

@@ -5,7 +5,7 @@
 // refused rather than drawn wrongly. fonts-noto-core has no CJK faces.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../core/errors.js';
 import { loadTrueType, type TrueTypeFont } from './truetype.js';
 
 /** Where the Debian packages put the fonts. */

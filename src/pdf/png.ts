@@ -5,6 +5,10 @@
 // decoder is a generator that pauses every ~64 K samples, so the server
 // drives it with decodePngAsync (zlib in the thread pool, the event loop free
 // between slices: a 16 MP stamp no longer stalls /healthz for seconds).
+// Kept rather than pngjs (whose inflate is bounded too, but whose whole-image
+// API is synchronous): a 4000×4000 RGBA stamp took 1.7 s in pngjs, all of it
+// one event-loop stall, against 1.9 s here with the longest stall 136 ms
+// (scripts/bench/parsers.ts, side by side, this machine under test load).
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 

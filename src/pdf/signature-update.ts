@@ -5,7 +5,7 @@
 // the signature field/widget, its appearance, new versions of the page (or its
 // /Annots array) and of the catalog (or its AcroForm), and a cross-reference
 // section of the same kind as the file's last one (table or stream) with /Prev.
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../core/errors.js';
 
 /** The objects the update touches, in qpdf JSON v2 value syntax, keyed "obj:N G R" (and "trailer"). */
 export interface QpdfStructure {

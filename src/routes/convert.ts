@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidRequestError, UnsupportedMediaTypeError } from '../errors.js';
+import { InvalidRequestError, UnsupportedMediaTypeError } from '../core/errors.js';
 import { MEDIA_TYPES, OFFICE_KINDS } from '../files/sniff.js';
 import { webInputOf } from '../operations/convert-html.js';
 import { convertFile, DEFAULT_DPI, IMAGE_TARGETS, PAGED_TARGETS, PDF_TARGETS, TARGETS, type Target } from '../operations/convert.js';

@@ -3,19 +3,7 @@
 // OpenAPI generator all read the same declaration, so they cannot drift.
 import type { z } from 'zod';
 import type { Config } from '../config.js';
-import type { FileKind } from '../files/sniff.js';
-import type { InputFile, OperationInput, OperationOutput } from '../operations/types.js';
-
-export interface FilePart {
-  field: string;
-  /** Fewest parts required (0 = optional). */
-  min: number;
-  /** Most parts allowed; "MAX_FILES" follows the configured limit. */
-  max: number | 'MAX_FILES';
-  /** Accepted content kinds (sniffed from bytes). */
-  kinds: readonly FileKind[];
-  description: string;
-}
+import type { FilePart, InputFile, OperationInput, OperationOutput } from '../core/contract.js';
 
 export type OptionsSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 

@@ -4,12 +4,12 @@
 // it. The work directory is removed once both the operation has settled and
 // the response is over.
 import type { Context, Middleware } from 'koa';
-import { ClientClosedError, InvalidRequestError } from '../errors.js';
+import { ClientClosedError, InvalidRequestError } from '../core/errors.js';
 import { checkDeclaredLength, closeAfterResponse, createWorkdir, receiveUpload, watchResponse } from '../http/upload.js';
 import { sendOutput } from '../http/send.js';
-import { secretFieldValues } from '../secrets.js';
+import { secretFieldValues } from '../core/secrets.js';
 import type { Services } from '../services.js';
-import type { RunContext } from '../tools/run.js';
+import type { RunContext } from '../core/contract.js';
 import type { OperationRoute } from './definition.js';
 import { parseOptions } from './options.js';
 

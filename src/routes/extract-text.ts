@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../core/errors.js';
 import { extractText } from '../operations/extract-text.js';
 import { defineOperation } from './definition.js';
 import { boolField, passwordField, rangesField } from './fields.js';

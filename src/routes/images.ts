@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../core/errors.js';
 import { IMAGE_KINDS } from '../files/sniff.js';
 import { imagesOperation, resolveMode } from '../operations/images.js';
 import { defineOperation } from './definition.js';

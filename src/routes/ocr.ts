@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../core/errors.js';
 import { ocrDocument } from '../operations/ocr.js';
 import { defineOperation } from './definition.js';
 import { boolField, passwordField } from './fields.js';

@@ -3,8 +3,8 @@
 // (some are passwords).
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { InvalidRequestError } from '../errors.js';
-import type { InputFile } from '../operations/types.js';
+import { InvalidRequestError } from '../core/errors.js';
+import type { InputFile } from '../core/contract.js';
 import type { OperationRoute } from './definition.js';
 
 /** Fields every operation accepts (API.md §6), consumed before the operation's schema. */

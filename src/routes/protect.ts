@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../core/errors.js';
 import { protectPdf } from '../operations/protect.js';
 import { defineOperation } from './definition.js';
 import { NO_LINE_BREAKS, boolField, passwordField } from './fields.js';

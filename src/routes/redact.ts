@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../core/errors.js';
 import { redactPdf } from '../operations/redact.js';
 import { defineOperation } from './definition.js';
 import { passwordField } from './fields.js';

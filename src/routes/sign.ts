@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../core/errors.js';
 import { signPdf } from '../operations/sign.js';
 import { defineOperation } from './definition.js';
 import { boolField, intField, passwordField } from './fields.js';

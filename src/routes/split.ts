@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../core/errors.js';
 import { splitPdf } from '../operations/split.js';
 import { defineOperation } from './definition.js';
 import { intField, passwordField, rangesField } from './fields.js';

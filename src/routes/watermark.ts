@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../core/errors.js';
 import { watermarkPdf, WATERMARK_DEFAULTS } from '../operations/watermark.js';
 import { POSITIONS } from '../pdf/stamp.js';
 import { defineOperation } from './definition.js';

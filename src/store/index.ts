@@ -1,7 +1,7 @@
 // Opens the store the configuration names: PostgreSQL when DATABASE_URL is
 // set (several hosts), else SQLite under DATA_DIR (the embedded default).
 import type { Config } from '../config.js';
-import { loadDataKey } from '../jobs/crypto.js';
+import { loadDataKey } from '../core/sealing.js';
 import { PgStore } from './postgres.js';
 import { sealSecret } from './secrets.js';
 import { SqliteStore } from './sqlite.js';

@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { ServerBusyError } from '../errors.js';
+import { ServerBusyError } from '../core/errors.js';
 import type { Plan } from './plans.js';
 import { finishValues } from './sqlite.js';
 import type {

@@ -1,8 +1,8 @@
 // Webhook secrets at rest: sealed with the data key
-// (AES-256-GCM, jobs/crypto.ts), so a copy of the database alone cannot forge
+// (AES-256-GCM, core/sealing.ts), so a copy of the database alone cannot forge
 // webhook signatures. Stored as "sealed:v1:" + base64; a secret written before
 // sealing existed ("whsec_…" in clear) is sealed in place when the store opens.
-import { openValue, sealValue } from '../jobs/crypto.js';
+import { openValue, sealValue } from '../core/sealing.js';
 
 const PREFIX = 'sealed:v1:';
 /** Binds the ciphertext to its purpose: a sealed job field cannot be passed off as a secret. */

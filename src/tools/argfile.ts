@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../core/errors.js';
 
 /** Writes `content` to a new 0600 file `<prefix>-<random><ext>` in `workdir` and returns its path. */
 export async function writePrivateFile(workdir: string, prefix: string, ext: string, content: string): Promise<string> {

@@ -20,10 +20,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser, type BrowserContext, type CDPSession, type ConnectionTransport, type HTTPRequest, type Page } from 'puppeteer-core';
-import { ClientClosedError, ProcessingFailedError, ResourceLimitError, TimeoutError } from '../errors.js';
+import { ClientClosedError, ProcessingFailedError, ResourceLimitError, TimeoutError } from '../core/errors.js';
 import { makeShortTmpDir, profileBase } from './chromium-dirs.js';
 import { ChromiumWatchdog } from './chromium-watchdog.js';
-import { startLongLived, type LongLivedProcess, type RunContext } from './run.js';
+import { startLongLived, type LongLivedProcess } from './run.js';
+import type { RunContext } from '../core/contract.js';
 import { warmPools } from './warm-pools.js';
 
 /** The browser binary itself (the /usr/bin/chromium wrapper script adds flags from /etc/chromium.d). */

@@ -15,12 +15,11 @@
 //   widgets, outlines and everything else.
 // - AutoRotatePages=/None: /ebook's default /PageByPage turns pages by their
 //   text direction, which would change the document.
-import { ProcessingFailedError } from '../errors.js';
-import { assertPdfAtByteZero } from './gs-input.js';
-import { run, type RunContext } from './run.js';
+import { runTool } from './failures.js';
+import { assertPdfAtByteZero, GS, GS_FAILURES } from './gs-input.js';
+import type { RunContext } from '../core/contract.js';
 
 /** The Ghostscript binary. */
-export const GS = 'gs';
 
 /** What a lossy level asks of pdfwrite. */
 export interface PdfwriteSettings {
@@ -94,8 +93,5 @@ export function pdfwriteArgs(input: string, output: string, settings: PdfwriteSe
 /** Rewrites `input` into `output` with pdfwrite. */
 export async function rewriteWithPdfwrite(ctx: RunContext, input: string, output: string, settings: PdfwriteSettings): Promise<void> {
   await assertPdfAtByteZero(input);
-  const result = await run(ctx, GS, pdfwriteArgs(input, output, settings));
-  if (result.exitCode !== 0) {
-    throw new ProcessingFailedError('Ghostscript could not rewrite the PDF.', new Error(`gs exit ${result.exitCode}: ${result.stderr}${result.stdout.slice(-2000)}`));
-  }
+  await runTool(ctx, GS_FAILURES, GS, pdfwriteArgs(input, output, settings), { failed: 'Ghostscript could not rewrite the PDF.' });
 }

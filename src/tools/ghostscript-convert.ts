@@ -7,11 +7,12 @@
 // 1 error (and 255 for a fatal one).
 import fs from 'node:fs';
 import path from 'node:path';
-import { ProcessingFailedError } from '../errors.js';
-import { assertPdfAtByteZero } from './gs-input.js';
-import { exists, run, type RunContext } from './run.js';
+import { ProcessingFailedError } from '../core/errors.js';
+import { runTool } from './failures.js';
+import { assertPdfAtByteZero, GS, GS_FAILURES } from './gs-input.js';
+import { exists, run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
-export const GS = 'gs';
 const SAFE = ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-q'];
 
 /** Where Debian's ghostscript / libgs-common put an sRGB profile (first found wins). */
@@ -82,10 +83,7 @@ export async function convertToPdfa(ctx: RunContext, input: string, output: stri
   const icc = srgbProfile();
   const definition = path.join(ctx.workdir, 'PDFA_def.ps');
   await fs.promises.writeFile(definition, pdfaDefinition(icc));
-  const result = await run(ctx, GS, pdfaArgs(level, definition, icc, input, output));
-  if (result.exitCode !== 0 || !(await exists(output))) {
-    throw new ProcessingFailedError('PDF/A conversion failed.', new Error(`gs exit ${result.exitCode}: ${result.stderr}`));
-  }
+  const result = await runTool(ctx, GS_FAILURES, GS, pdfaArgs(level, definition, icc, input, output), { failed: 'PDF/A conversion failed.', output });
   if (/PDF\/A processing aborted|Failed to open the supplied ICCProfile/.test(result.stderr)) {
     throw new ProcessingFailedError('PDF/A conversion failed.', new Error(result.stderr));
   }
@@ -104,10 +102,7 @@ export function tiffArgs(input: string, output: string, dpi: number, pageList: s
 /** Renders the pages `pageList` ("1-3,5") of `input` into one multi-page TIFF. */
 export async function renderTiff(ctx: RunContext, input: string, output: string, dpi: number, pageList: string): Promise<void> {
   await assertPdfAtByteZero(input);
-  const result = await run(ctx, GS, tiffArgs(input, output, dpi, pageList));
-  if (result.exitCode !== 0 || !(await exists(output))) {
-    throw new ProcessingFailedError('Rendering failed.', new Error(`gs exit ${result.exitCode}: ${result.stderr}`));
-  }
+  await runTool(ctx, GS_FAILURES, GS, tiffArgs(input, output, dpi, pageList), { failed: 'Rendering failed.', output });
 }
 
 /**
@@ -137,8 +132,7 @@ export async function renderJpegPages(ctx: RunContext, input: string, ranges: Ar
   const byPage = new Map<number, string>();
   for (const { first, last } of ranges) {
     const prefix = path.join(outDir, `gs-${first}`);
-    const result = await run(ctx, GS, jpegArgs(input, prefix, dpi, first, last));
-    if (result.exitCode !== 0) throw new ProcessingFailedError('Rendering failed.', new Error(`gs exit ${result.exitCode}: ${result.stderr}`));
+    await runTool(ctx, GS_FAILURES, GS, jpegArgs(input, prefix, dpi, first, last), { failed: 'Rendering failed.' });
     for (let page = first; page <= last; page++) {
       const file = `${prefix}-${page - first + 1}.jpg`;
       if (await exists(file)) byPage.set(page, file);

@@ -4,11 +4,34 @@
 // page's /Rotate. It refuses mirrored EXIF orientations, alpha in formats
 // other than PNG/GIF and pages outside PDF's 3–14400 pt a side; those are
 // client errors (422).
-import { InvalidDocumentError, ProcessingFailedError } from '../errors.js';
+import { InvalidDocumentError } from '../core/errors.js';
 import { num } from '../pdf/writer.js';
-import { run, type RunContext } from './run.js';
+import { runTool, type ToolFailures } from './failures.js';
+import type { RunContext } from '../core/contract.js';
 
 export const IMG2PDF = 'img2pdf';
+
+/** What img2pdf refuses is the client's image (422); anything else is ours. */
+export const IMG2PDF_FAILURES: ToolFailures = {
+  tool: 'img2pdf',
+  rules: [
+    {
+      stderr: /must not be called on images with alpha/i,
+      error: () => new InvalidDocumentError('An image (TIFF or WebP) has an alpha channel; only PNG and GIF transparency is supported. Send it as PNG.'),
+    },
+    { stderr: /flipped rotation/i, error: () => new InvalidDocumentError('An image has a mirrored EXIF orientation, which is not supported.') },
+    // A page side outside PDF's 3–14400 pt, e.g. a 1×200000 PNG at its own (or the default 96) dpi.
+    {
+      stderr: /page size must be between/i,
+      error: () =>
+        new InvalidDocumentError(
+          'An image would make a page under 3 pt or over 14400 pt (200 in) on a side at its resolution, which PDF does not allow. Use page_size=a4 or letter to fit it onto a page.',
+        ),
+    },
+    { stderr: /cannot identify image|truncated|broken|corrupt|decompression bomb|not a valid|invalid/i, error: () => new InvalidDocumentError('An image cannot be read (damaged or unsupported).') },
+  ],
+  failed: 'Converting the images failed.',
+};
 
 export interface ImagesToPdfLayout {
   pageSize: 'fit' | 'a4' | 'letter';
@@ -27,22 +50,5 @@ export function img2pdfArgs(images: string[], output: string, layout: ImagesToPd
 
 /** Writes one PDF page per image to `output`. */
 export async function imagesToPdf(ctx: RunContext, images: string[], output: string, layout: ImagesToPdfLayout): Promise<void> {
-  const result = await run(ctx, IMG2PDF, img2pdfArgs(images, output, layout));
-  if (result.exitCode === 0) return;
-  const stderr = result.stderr;
-  const cause = new Error(`img2pdf exit ${result.exitCode}: ${stderr}`);
-  if (/must not be called on images with alpha/i.test(stderr)) {
-    throw new InvalidDocumentError('An image (TIFF or WebP) has an alpha channel; only PNG and GIF transparency is supported. Send it as PNG.');
-  }
-  if (/flipped rotation/i.test(stderr)) throw new InvalidDocumentError('An image has a mirrored EXIF orientation, which is not supported.');
-  // A page side outside PDF's 3–14400 pt, e.g. a 1×200000 PNG at its own (or the default 96) dpi.
-  if (/page size must be between/i.test(stderr)) {
-    throw new InvalidDocumentError(
-      'An image would make a page under 3 pt or over 14400 pt (200 in) on a side at its resolution, which PDF does not allow. Use page_size=a4 or letter to fit it onto a page.',
-    );
-  }
-  if (/cannot identify image|truncated|broken|corrupt|decompression bomb|not a valid|invalid/i.test(stderr)) {
-    throw new InvalidDocumentError('An image cannot be read (damaged or unsupported).');
-  }
-  throw new ProcessingFailedError('Converting the images failed.', cause);
+  await runTool(ctx, IMG2PDF_FAILURES, IMG2PDF, img2pdfArgs(images, output, layout));
 }

@@ -14,7 +14,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import {
   ClientClosedError,
   IncorrectPasswordError,
@@ -22,10 +22,12 @@ import {
   PasswordRequiredError,
   ProcessingFailedError,
   TimeoutError,
-} from '../errors.js';
-import type { FileKind } from '../files/sniff.js';
-import { exists, memoryCapError, run, runStandalone, startLongLived, type LongLivedProcess, type RunContext } from './run.js';
+} from '../core/errors.js';
+import type { FileKind, RunContext } from '../core/contract.js';
+import { failureOf, type ToolFailures } from './failures.js';
+import { exists, memoryCapError, run, runStandalone, startLongLived, type LongLivedProcess } from './run.js';
 import { warmPools } from './warm-pools.js';
+import { bundledScript } from './bundled.js';
 
 export const SOFFICE = 'soffice';
 /** Debian's interpreter: python3-uno is installed for it, not for other Pythons on PATH. */
@@ -34,18 +36,31 @@ export const UNO_PYTHON = '/usr/bin/python3';
 /** Exit codes of libreoffice-uno.py. */
 export const UnoExitCode = { ok: 0, passwordRequired: 10, incorrectPassword: 11, loadFailed: 12, exportFailed: 13, noConnection: 14 } as const;
 
+/** What the client script answers about the document (the instance is fine). */
+const UNO_ANSWERS: readonly number[] = [UnoExitCode.passwordRequired, UnoExitCode.incorrectPassword, UnoExitCode.loadFailed, UnoExitCode.exportFailed];
+
+/** A conversion's failures by the client script's exit code; `format` is the target. */
+export const UNO_FAILURES: ToolFailures<{ format: string }> = {
+  tool: 'uno client',
+  rules: [
+    { exit: [UnoExitCode.passwordRequired], error: () => new PasswordRequiredError('The document is password-protected; send its password in the field "password".') },
+    { exit: [UnoExitCode.incorrectPassword], error: () => new IncorrectPasswordError() },
+    {
+      exit: [UnoExitCode.loadFailed],
+      error: () => new InvalidDocumentError('The document cannot be opened: it is damaged or not in a supported Office, OpenDocument, RTF or text format.'),
+    },
+    { exit: [UnoExitCode.exportFailed], error: (_f, { format }, cause) => new ProcessingFailedError(`LibreOffice could not export the document to ${format.toUpperCase()}.`, cause) },
+  ],
+  failed: 'LibreOffice failed.',
+};
+
 /** What the pool writes: PDF, or ODT (text documents only). */
 export type OfficeOutput = 'pdf' | 'odt';
 
 /** Seconds a fresh instance may take to open its pipe. */
 const START_WAIT_SECONDS = 30;
 
-/** A Python script of this module, next to it in src/ or, from dist/, in the source tree. */
-function script(name: string): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, name), path.resolve(here, '../../src/tools', name)];
-  return candidates.find((c) => fs.existsSync(c)) ?? candidates[0];
-}
+const script = bundledScript;
 const unoScript = () => script('libreoffice-uno.py');
 /** Starts soffice under Landlock, confined to its own home (libreoffice-sandbox.py). */
 const sandboxScript = () => script('libreoffice-sandbox.py');
@@ -234,22 +249,13 @@ export class OfficePool {
     if (crashed || instance.conversions >= this.restartAfter) this.retire(slot);
     // The instance's tree passed TOOL_MEMORY_LIMIT while converting this document: the client's 422, not a 500.
     if (crashed && (await instance.process.exited).overMemory) throw memoryCapError('soffice');
-    switch (result.exitCode) {
-      case UnoExitCode.ok:
-        if (!(await exists(output))) throw new ProcessingFailedError('LibreOffice produced no PDF.', new Error(result.stderr));
-        return;
-      case UnoExitCode.passwordRequired:
-        throw new PasswordRequiredError('The document is password-protected; send its password in the field "password".');
-      case UnoExitCode.incorrectPassword:
-        throw new IncorrectPasswordError();
-      case UnoExitCode.loadFailed:
-        throw new InvalidDocumentError('The document cannot be opened: it is damaged or not in a supported Office, OpenDocument, RTF or text format.');
-      case UnoExitCode.exportFailed:
-        throw new ProcessingFailedError(`LibreOffice could not export the document to ${format.toUpperCase()}.`, new Error(result.stderr));
-      default:
-        this.retire(slot);
-        throw new ProcessingFailedError('LibreOffice failed.', new Error(`uno client exit ${result.exitCode}: ${result.stderr}`));
+    if (result.exitCode === UnoExitCode.ok) {
+      if (!(await exists(output))) throw new ProcessingFailedError('LibreOffice produced no PDF.', new Error(result.stderr));
+      return;
     }
+    // An exit the client script does not answer with leaves the instance in an unknown state: replace it.
+    if (!UNO_ANSWERS.includes(result.exitCode)) this.retire(slot);
+    throw failureOf(UNO_FAILURES, result, { format });
   }
 
   /** The running instance of `slot`, started (and waited for) if needed. */

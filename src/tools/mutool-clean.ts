@@ -3,11 +3,9 @@
 // tracemonkey.pdf that is 8% of the lossless gain (866 → 799 KB after qpdf)
 // for ~25 ms. Inputs are decrypted PDFs qpdf has opened, so a failure is ours.
 // Exit codes: 0 ok, 1 error.
-import { ProcessingFailedError } from '../errors.js';
-import { run, type RunContext } from './run.js';
-
-/** The MuPDF command-line binary. */
-export const MUTOOL = 'mutool';
+import { runTool } from './failures.js';
+import { MUTOOL, MUTOOL_FAILURES } from './mutool.js';
+import type { RunContext } from '../core/contract.js';
 
 /** Argument list of the deduplicating rewrite (exported for unit tests). */
 export function deduplicateArgs(input: string, output: string): string[] {
@@ -18,8 +16,5 @@ export function deduplicateArgs(input: string, output: string): string[] {
 
 /** Writes `input` to `output` with duplicate objects and streams shared and unreferenced ones dropped. */
 export async function deduplicateObjects(ctx: RunContext, input: string, output: string): Promise<void> {
-  const result = await run(ctx, MUTOOL, deduplicateArgs(input, output));
-  if (result.exitCode !== 0) {
-    throw new ProcessingFailedError('The PDF could not be rewritten.', new Error(`mutool clean exit ${result.exitCode}: ${result.stderr}`));
-  }
+  await runTool(ctx, MUTOOL_FAILURES, MUTOOL, deduplicateArgs(input, output), { failed: 'The PDF could not be rewritten.' });
 }

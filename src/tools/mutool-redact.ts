@@ -9,14 +9,15 @@
 // in PDF user space for the vector pass (pikepdf-redact.ts), which also draws
 // the filled boxes.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { InvalidRequestError, ProcessingFailedError } from '../errors.js';
-import { MUTOOL } from './mutool.js';
+import { InvalidRequestError } from '../core/errors.js';
+import { failureOf } from './failures.js';
+import { MUTOOL, MUTOOL_FAILURES } from './mutool.js';
 import type { PageMarks } from './pikepdf-redact.js';
-import { run, type RunContext } from './run.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
+import { bundledScript } from './bundled.js';
 
 /** A rectangle in pt on the visible page (top-left origin, CropBox and /Rotate applied). */
 export interface RedactArea {
@@ -33,12 +34,8 @@ export interface RedactSpec {
   areas: RedactArea[];
 }
 
-/** The script, next to this module in src/ or, from dist/, in the source tree. */
-function redactScript(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'mupdf-redact-script.js'), path.resolve(here, '../../src/tools/mupdf-redact-script.js')];
-  return candidates.find((c) => fs.existsSync(c)) ?? candidates[0];
-}
+/** The redaction script (a bundled script). */
+const redactScript = () => bundledScript('mupdf-redact-script.js');
 
 /** What MuPDF did: redactions (matches + areas) and, per page index with any, their rectangles. */
 export interface MupdfRedaction {
@@ -62,7 +59,7 @@ export async function redactWithMupdf(ctx: RunContext, input: string, output: st
     answer = undefined;
   }
   if (result.exitCode !== 0 || !answer) {
-    throw new ProcessingFailedError('Redaction failed.', new Error(`mutool run exit ${result.exitCode}: ${result.stderr}`));
+    throw failureOf(MUTOOL_FAILURES, result, undefined, 'Redaction failed.');
   }
   if ('error' in answer) {
     if (answer.error === 'regex') {

@@ -3,12 +3,11 @@
 // loads objects lazily: ~10 ms on tracemonkey.pdf where qpdf's JSON v2 of the
 // same objects takes ~100 ms (it walks the whole file), which is most of the
 // sign budget (≤ 150 ms).
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { InvalidPdfError } from '../errors.js';
+import { InvalidPdfError } from '../core/errors.js';
 import { MUTOOL } from './mutool.js';
-import { run, type RunContext } from './run.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
+import { bundledScript } from './bundled.js';
 
 /** What the script reports: objects in qpdf JSON v2 value syntax, keyed "obj:N G R" (and "trailer"). */
 export interface SignTargets {
@@ -23,11 +22,7 @@ export interface SignTargets {
   objects: Record<string, { value?: unknown }>;
 }
 
-function structureScript(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'mupdf-structure-script.js'), path.resolve(here, '../../src/tools/mupdf-structure-script.js')];
-  return candidates.find((c) => fs.existsSync(c)) ?? candidates[0];
-}
+const structureScript = () => bundledScript('mupdf-structure-script.js');
 
 /** Trailer, catalog, AcroForm and its fields, page `page` with its /Annots and parents. */
 export async function readSignTargets(ctx: RunContext, file: string, page: number): Promise<SignTargets> {

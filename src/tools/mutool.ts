@@ -3,14 +3,18 @@
 // with mutool-layout.js, the page facts and figure crops of PDF → DOCX/ODT. Inputs are
 // PDFs that qpdf has already opened (and decrypted), so a failure here is ours
 // (500), not the client's. Exit codes: 0 ok, 1 error.
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ProcessingFailedError } from '../errors.js';
-import { run, type RunContext } from './run.js';
+import { runTool, type ToolFailures } from './failures.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
+import { bundledScript } from './bundled.js';
 
+/** The MuPDF command-line binary. */
 export const MUTOOL = 'mutool';
+
+/** Exit codes 0 ok, 1 error; every failure is ours (the input is a PDF qpdf has opened). */
+export const MUTOOL_FAILURES: ToolFailures = { tool: 'mutool', failed: 'MuPDF failed.' };
 
 /** Size of one page in PDF points (CropBox when set, else MediaBox). */
 export interface PageSize {
@@ -20,9 +24,7 @@ export interface PageSize {
 }
 
 async function runMutool(ctx: RunContext, args: string[], what: string): Promise<string> {
-  const result = await run(ctx, MUTOOL, args);
-  if (result.exitCode !== 0) throw new ProcessingFailedError(`${what} failed.`, new Error(`mutool exit ${result.exitCode}: ${result.stderr}`));
-  return result.stdout;
+  return (await runTool(ctx, MUTOOL_FAILURES, MUTOOL, args, { failed: `${what} failed.` })).stdout;
 }
 
 /** Parses `mutool pages` output (exported for unit tests). */
@@ -78,12 +80,8 @@ export async function convertDocument(ctx: RunContext, input: string, format: Mu
   await runMutool(ctx, ['convert', '-F', format, ...writerOptions(format), '-o', output, input, range], `Conversion to ${format}`);
 }
 
-/** The layout-facts script (see its header), beside this module in src/ or, from dist/, in the source tree. */
-function layoutScript(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'mutool-layout.js'), path.resolve(here, '../../src/tools/mutool-layout.js')];
-  return candidates.find((c) => existsSync(c)) ?? candidates[0];
-}
+/** The layout-facts script (see its header; a bundled script). */
+const layoutScript = () => bundledScript('mutool-layout.js');
 
 /** Page facts for pages first..last (JSON, one page per line): styled text spans, vector and image boxes, links. */
 export async function layoutFacts(ctx: RunContext, input: string, first: number, last: number): Promise<string[]> {

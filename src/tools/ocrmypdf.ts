@@ -4,13 +4,12 @@
 // copied without text and the sidecar says "[skipped page]". So every run here
 // asks for a sidecar and reads the log, and a page that was not OCR'd is an
 // error for the client, never a quiet success (see docs/operations/ocr.md).
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { InvalidDocumentError, InvalidPdfError, InvalidRequestError, OcrTimeoutError, PasswordRequiredError, ProcessingFailedError } from '../errors.js';
+import { InvalidDocumentError, InvalidPdfError, InvalidRequestError, OcrTimeoutError, PasswordRequiredError, ProcessingFailedError } from '../core/errors.js';
+import { runTool, type ToolFailures } from './failures.js';
 import { assertPdfAtByteZero } from './gs-input.js';
-import { run, type RunContext } from './run.js';
+import type { RunContext } from '../core/contract.js';
+import { bundledScript } from './bundled.js';
 
 /** The binary. */
 export const OCRMYPDF = 'ocrmypdf';
@@ -31,6 +30,31 @@ export const OcrExitCode = {
   otherError: 15,
   ctrlC: 130,
 } as const;
+
+const { inputFile } = OcrExitCode;
+/** Failures of an OCRmyPDF run by exit code (details never carry paths); `inputIsImage`: the upload was an image, not a PDF. */
+export const OCRMYPDF_FAILURES: ToolFailures<{ inputIsImage: boolean }> = {
+  tool: 'ocrmypdf',
+  rules: [
+    { exit: [inputFile], when: (_, call) => !call.inputIsImage, error: () => new InvalidPdfError('The PDF cannot be read for OCR.') },
+    { exit: [inputFile], stderr: /alpha channel/i, error: () => new InvalidDocumentError('The image has an alpha channel (transparency); OCR needs an opaque image.') },
+    { exit: [inputFile], stderr: /CMYK/, error: () => new InvalidDocumentError('The CMYK image has no ICC profile; OCR cannot interpret its colors.') },
+    { exit: [inputFile], error: () => new InvalidDocumentError('The image cannot be read for OCR.') },
+    {
+      exit: [OcrExitCode.alreadyDoneOcr],
+      error: () => new InvalidRequestError('mode: the document already has text; use mode=force (rasterize and OCR) or mode=redo (replace an old OCR layer).', 'mode'),
+    },
+    { exit: [OcrExitCode.encryptedPdf], error: () => new PasswordRequiredError() },
+    { exit: [OcrExitCode.pdfaConversionFailed], error: (_f, _c, cause) => new ProcessingFailedError('The PDF/A conversion failed; output=pdf may succeed.', cause) },
+    // A damaged image fails inside OCRmyPDF's image triage (img2pdf/Pillow) with the generic exit 15.
+    {
+      stderr: /triage_image_file|image file is truncated|cannot identify image file/,
+      when: (_, call) => call.inputIsImage,
+      error: () => new InvalidDocumentError('The image cannot be read for OCR (damaged or truncated).'),
+    },
+  ],
+  failed: 'OCR failed.',
+};
 
 /** What to do with pages that already have text: --skip-text, --force-ocr, --redo-ocr. */
 export type OcrMode = 'skip-text' | 'force' | 'redo';
@@ -60,12 +84,8 @@ export interface OcrJob {
   maxPagePixels?: number;
 }
 
-/** The plugin behind maxPagePixels, next to this module in src/ or, from dist/, in the source tree. */
-function rasterLimitPlugin(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'ocrmypdf-raster-limit.py'), path.resolve(here, '../../src/tools/ocrmypdf-raster-limit.py')];
-  return candidates.find((c) => existsSync(c)) ?? candidates[0];
-}
+/** The plugin behind maxPagePixels (a bundled script). */
+const rasterLimitPlugin = () => bundledScript('ocrmypdf-raster-limit.py');
 
 /**
  * Test seam: when set, replaces the deadline-derived --tesseract-timeout, so a
@@ -186,9 +206,9 @@ export async function ocrmypdf(ctx: RunContext, job: OcrJob, inputIsImage: boole
   // OCRmyPDF runs Ghostscript on PDF input: only qpdf rewrites may reach it.
   if (!inputIsImage) await assertPdfAtByteZero(job.input);
   // No __pycache__ written next to the raster-limit plugin (the source tree may be read-only, and must stay clean).
-  const result = await run(ctx, OCRMYPDF, ocrmypdfArgs(job), { weight: job.jobs, maxStdout: 1024, env: { PYTHONDONTWRITEBYTECODE: '1' } });
+  const result = await runTool(ctx, OCRMYPDF_FAILURES, OCRMYPDF, ocrmypdfArgs(job), { weight: job.jobs, maxStdout: 1024, env: { PYTHONDONTWRITEBYTECODE: '1' }, call: { inputIsImage } });
+  // A run that succeeded can still have left pages out: the log says why (and goes to the log only).
   const cause = new Error(`ocrmypdf exit ${result.exitCode}: ${result.stderr}`);
-  if (result.exitCode !== OcrExitCode.ok) throw exitError(result.exitCode, result.stderr, inputIsImage, cause);
   const log = readTesseractLog(result.stderr);
   const pages = parseSidecar(await fs.readFile(job.sidecar, 'utf8')).map((page, i): SidecarPage =>
     page.kind === 'skipped' && log.empty.includes(i + 1) ? { kind: 'text', text: '' } : page,
@@ -201,27 +221,4 @@ export async function ocrmypdf(ctx: RunContext, job: OcrJob, inputIsImage: boole
     throw new ProcessingFailedError(`Tesseract could not OCR ${plural(skipped)}; no partial result is returned.`, cause, { pages: skipped });
   }
   return { pages };
-}
-
-/** Typed error for a non-zero exit; details never carry paths. */
-function exitError(code: number, stderr: string, inputIsImage: boolean, cause: Error): Error {
-  switch (code) {
-    case OcrExitCode.inputFile:
-      if (!inputIsImage) return new InvalidPdfError('The PDF cannot be read for OCR.');
-      if (/alpha channel/i.test(stderr)) return new InvalidDocumentError('The image has an alpha channel (transparency); OCR needs an opaque image.');
-      if (/CMYK/.test(stderr)) return new InvalidDocumentError('The CMYK image has no ICC profile; OCR cannot interpret its colors.');
-      return new InvalidDocumentError('The image cannot be read for OCR.');
-    case OcrExitCode.alreadyDoneOcr:
-      return new InvalidRequestError('mode: the document already has text; use mode=force (rasterize and OCR) or mode=redo (replace an old OCR layer).', 'mode');
-    case OcrExitCode.encryptedPdf:
-      return new PasswordRequiredError();
-    case OcrExitCode.pdfaConversionFailed:
-      return new ProcessingFailedError('The PDF/A conversion failed; output=pdf may succeed.', cause);
-    default:
-      // A damaged image fails inside OCRmyPDF's image triage (img2pdf/Pillow) with the generic exit 15.
-      if (inputIsImage && /triage_image_file|image file is truncated|cannot identify image file/.test(stderr)) {
-        return new InvalidDocumentError('The image cannot be read for OCR (damaged or truncated).');
-      }
-      return new ProcessingFailedError('OCR failed.', cause);
-  }
 }

@@ -3,12 +3,29 @@
 // (`-passin stdin`), never on the command line; the decrypted key comes back
 // on stdout into memory and is never written to disk.
 // Exit codes: 0 ok, 1 error (wrong password, damaged file, unsupported cipher).
-import { IncorrectPasswordError, InvalidDocumentError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
-import { run, type RunContext, type RunResult } from './run.js';
+import { IncorrectPasswordError, InvalidDocumentError, ResourceLimitError } from '../core/errors.js';
+import { failureOf, type ToolFailures } from './failures.js';
+import { run, type RunResult } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 export const OPENSSL = 'openssl';
 
 const WRONG_PASSWORD = 'certificate_password does not open the certificate.';
+
+/** `openssl pkcs12`: a wrong password, a file that is not PKCS#12 or too much output is the client's (422); the rest is ours. */
+export const OPENSSL_FAILURES: ToolFailures = {
+  tool: 'openssl pkcs12',
+  rules: [
+    {
+      exit: [-1],
+      stderr: /buffer limit/,
+      error: () => new ResourceLimitError(`certificate: the PKCS#12 prints more than ${MAX_PEM_OUTPUT / 1024 / 1024} MiB of keys, certificates and attributes; at most that is read.`, 'PKCS#12 size'),
+    },
+    { stderr: /mac verify failure|invalid password|bad decrypt/i, error: () => new IncorrectPasswordError(WRONG_PASSWORD) },
+    { stderr: /asn1|decode|not enough data|wrong tag|header too long/i, error: () => new InvalidDocumentError('certificate: the file is not a readable PKCS#12.') },
+  ],
+  failed: 'Reading the certificate failed.',
+};
 
 /** The PEM blocks of a PKCS#12: its private key(s) and certificates. */
 export interface Pkcs12Contents {
@@ -72,13 +89,6 @@ export async function readPkcs12(ctx: RunContext, file: string, password: string
   const input = `${password}\n`;
   let result = await run(ctx, OPENSSL, pkcs12Args(file, false), { input, maxStdout: MAX_PEM_OUTPUT });
   if (result.exitCode !== 0 && needsLegacy(result)) result = await run(ctx, OPENSSL, pkcs12Args(file, true), { input, maxStdout: MAX_PEM_OUTPUT });
-  if (result.exitCode === -1 && /buffer limit/.test(result.stderr)) {
-    throw new ResourceLimitError(`certificate: the PKCS#12 prints more than ${MAX_PEM_OUTPUT / 1024 / 1024} MiB of keys, certificates and attributes; at most that is read.`, 'PKCS#12 size');
-  }
-  if (result.exitCode !== 0) {
-    if (/mac verify failure|invalid password|bad decrypt/i.test(result.stderr)) throw new IncorrectPasswordError(WRONG_PASSWORD);
-    if (/asn1|decode|not enough data|wrong tag|header too long/i.test(result.stderr)) throw new InvalidDocumentError('certificate: the file is not a readable PKCS#12.');
-    throw new ProcessingFailedError('Reading the certificate failed.', new Error(`openssl pkcs12 exit ${result.exitCode}: ${result.stderr}`));
-  }
+  if (result.exitCode !== 0) throw failureOf(OPENSSL_FAILURES, result, undefined);
   return parsePemBundle(result.stdout);
 }

@@ -6,10 +6,27 @@
 // file error, 3 permissions, 99 other.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidPdfError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
-import { run, type RunContext } from './run.js';
+import { InvalidPdfError, ResourceLimitError } from '../core/errors.js';
+import { runTool, type ToolFailures } from './failures.js';
+import type { RunContext } from '../core/contract.js';
 
 export const PDFIMAGES = 'pdfimages';
+
+/** A listing cut at `maxImages` rows is the client's 422; so is a PDF it cannot open; the rest is ours. */
+export const PDFIMAGES_FAILURES: ToolFailures<{ maxImages?: number }> = {
+  tool: 'pdfimages',
+  rules: [
+    {
+      exit: [-1],
+      stderr: /output exceeded the buffer limit/,
+      when: (_, call) => call.maxImages !== undefined,
+      error: (_, { maxImages }) =>
+        new ResourceLimitError(`The PDF draws more than ${maxImages} images; at most ${maxImages} files are extracted (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES', { max_output_files: maxImages }),
+    },
+    { exit: [1], error: () => new InvalidPdfError('The PDF cannot be read for image extraction.') },
+  ],
+  failed: 'Image extraction failed.',
+};
 
 /** One image drawn on a page (one row of `pdfimages -list`). */
 export interface ListedImage {
@@ -47,11 +64,6 @@ export function parseImageList(stdout: string): ListedImage[] {
   return images;
 }
 
-function failure(what: string, result: { exitCode: number; stderr: string }): Error {
-  if (result.exitCode === 1) return new InvalidPdfError('The PDF cannot be read for image extraction.');
-  return new ProcessingFailedError(`Image ${what} failed.`, new Error(`pdfimages exit ${result.exitCode}: ${result.stderr}`));
-}
-
 /** Bytes of one `pdfimages -list` row, generously (a row is ~95 bytes). */
 const LIST_ROW_BYTES = 200;
 
@@ -63,11 +75,7 @@ const LIST_ROW_BYTES = 200;
  */
 export async function listImages(ctx: RunContext, file: string, maxImages?: number): Promise<ListedImage[]> {
   const maxStdout = maxImages === undefined ? 256 * 1024 * 1024 : (maxImages + 2) * LIST_ROW_BYTES;
-  const result = await run(ctx, PDFIMAGES, ['-list', file], { maxStdout });
-  if (result.exitCode === -1 && /output exceeded the buffer limit/.test(result.stderr) && maxImages !== undefined) {
-    throw new ResourceLimitError(`The PDF draws more than ${maxImages} images; at most ${maxImages} files are extracted (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES', { max_output_files: maxImages });
-  }
-  if (result.exitCode !== 0) throw failure('listing', result);
+  const result = await runTool(ctx, PDFIMAGES_FAILURES, PDFIMAGES, ['-list', file], { maxStdout, call: { maxImages }, failed: 'Image listing failed.' });
   const images = parseImageList(result.stdout);
   if (maxImages !== undefined && images.length > maxImages) {
     throw new ResourceLimitError(`The PDF draws ${images.length} images; at most ${maxImages} files are extracted (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES', { max_output_files: maxImages });
@@ -78,8 +86,7 @@ export async function listImages(ctx: RunContext, file: string, maxImages?: numb
 /** Extracts all images into `outDir`; returns file paths by running number (sidecars such as .jb2g/.params included). */
 export async function extractImages(ctx: RunContext, file: string, outDir: string, format: 'original' | 'png'): Promise<Map<number, string[]>> {
   await fs.mkdir(outDir, { recursive: true });
-  const result = await run(ctx, PDFIMAGES, [format === 'png' ? '-png' : '-all', file, path.join(outDir, 'img')]);
-  if (result.exitCode !== 0) throw failure('extraction', result);
+  await runTool(ctx, PDFIMAGES_FAILURES, PDFIMAGES, [format === 'png' ? '-png' : '-all', file, path.join(outDir, 'img')], { call: {} });
   const byNum = new Map<number, string[]>();
   for (const name of (await fs.readdir(outDir)).sort()) {
     const m = /^img-(\d+)\.(\w+)$/.exec(name);

@@ -2,10 +2,15 @@
 // the trim box (TrimBox, else CropBox, else MediaBox: the area qpdf fits
 // overlays into) and /Rotate, for every page in one pass. It takes passwords
 // only on argv, so encrypted inputs are decrypted by qpdf first.
-import { ProcessingFailedError } from '../errors.js';
-import { run, type RunContext } from './run.js';
+import { ProcessingFailedError } from '../core/errors.js';
+import { failureOf, runTool, type ToolFailures } from './failures.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 export const PDFINFO = 'pdfinfo';
+
+/** Every failure is ours: the input is a PDF qpdf has opened and decrypted. */
+export const PDFINFO_FAILURES: ToolFailures = { tool: 'pdfinfo', failed: 'Reading the document failed.' };
 
 /** One page's geometry in default user space. */
 export interface PageGeometry {
@@ -57,10 +62,7 @@ export function parsePageGeometry(stdout: string, upTo: number): PageGeometry[] 
 
 /** The trim box and rotation of pages 1..min(upTo, page count) of `file`. */
 export async function pageGeometry(ctx: RunContext, file: string, upTo: number): Promise<PageGeometry[]> {
-  const result = await run(ctx, PDFINFO, pdfinfoBoxArgs(file, upTo));
-  if (result.exitCode !== 0) {
-    throw new ProcessingFailedError('Reading the page sizes failed.', new Error(`pdfinfo exit ${result.exitCode}: ${result.stderr}`));
-  }
+  const result = await runTool(ctx, PDFINFO_FAILURES, PDFINFO, pdfinfoBoxArgs(file, upTo), { failed: 'Reading the page sizes failed.' });
   return parsePageGeometry(result.stdout, upTo);
 }
 
@@ -85,15 +87,15 @@ export function parseDocumentInfo(stdout: string): DocumentInfo {
 
 /** Info dictionary, page count, version and encryption of `file` (opens without a password). */
 export async function documentInfo(ctx: RunContext, file: string): Promise<DocumentInfo> {
-  const result = await run(ctx, PDFINFO, ['-rawdates', '-enc', 'UTF-8', file]);
-  if (result.exitCode !== 0) throw new ProcessingFailedError('Reading the document information failed.', new Error(`pdfinfo exit ${result.exitCode}: ${result.stderr}`));
+  const result = await runTool(ctx, PDFINFO_FAILURES, PDFINFO, ['-rawdates', '-enc', 'UTF-8', file], { failed: 'Reading the document information failed.' });
   return parseDocumentInfo(result.stdout);
 }
 
 /** The XMP packet of `file` (its catalog's /Metadata stream), "" when there is none; at most `maxBytes`. */
 export async function xmpPacket(ctx: RunContext, file: string, maxBytes: number): Promise<string | undefined> {
   const result = await run(ctx, PDFINFO, ['-meta', file], { maxStdout: maxBytes });
+  // A packet past maxBytes is not read (undefined): an answer, not a failure.
   if (result.exitCode === -1 && /buffer limit/.test(result.stderr)) return undefined;
-  if (result.exitCode !== 0) throw new ProcessingFailedError('Reading the XMP metadata failed.', new Error(`pdfinfo exit ${result.exitCode}: ${result.stderr}`));
+  if (result.exitCode !== 0) throw failureOf(PDFINFO_FAILURES, result, undefined, 'Reading the XMP metadata failed.');
   return result.stdout;
 }

@@ -3,10 +3,27 @@
 // certificate-chain trust is out of scope; what is checked is the signature
 // over the signed byte ranges. Exit codes: 0 listed (whatever the verdicts),
 // 2 no signatures or the file could not be opened, 1 other errors.
-import { InvalidPdfError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
-import { run, type RunContext } from './run.js';
+import { InvalidPdfError, ResourceLimitError } from '../core/errors.js';
+import { failureOf, type ToolFailures } from './failures.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 export const PDFSIG = 'pdfsig';
+
+/** A listing past MAX_LISTING is the client's 422 (too many signatures), so is a file it cannot open (2); the rest is ours. */
+export const PDFSIG_FAILURES: ToolFailures<{ maxSignatures: number }> = {
+  tool: 'pdfsig',
+  rules: [
+    {
+      exit: [-1],
+      stderr: /buffer limit/,
+      error: (_, { maxSignatures }) =>
+        new ResourceLimitError(`The signature listing is larger than ${MAX_LISTING / 1024 / 1024} MiB: the PDF has too many signatures to verify.`, 'signatures', Number.isFinite(maxSignatures) ? { max_signatures: maxSignatures } : {}),
+    },
+    { exit: [2], error: () => new InvalidPdfError() },
+  ],
+  failed: 'Checking the signatures failed.',
+};
 
 /** pdfsig's report of one signature. */
 export interface PdfsigSignature {
@@ -109,18 +126,13 @@ function tooManySignatures(max: number): ResourceLimitError {
 /** The signatures of `file` as pdfsig sees them (empty when there are none); more than `maxSignatures` → 422 resource_limit. */
 export async function listSignatures(ctx: RunContext, file: string, maxSignatures = Infinity): Promise<PdfsigSignature[]> {
   const result = await run(ctx, PDFSIG, ['-nocert', file], { maxStdout: MAX_LISTING });
-  if (result.exitCode === -1 && /buffer limit/.test(result.stderr)) {
-    throw new ResourceLimitError(`The signature listing is larger than ${MAX_LISTING / 1024 / 1024} MiB: the PDF has too many signatures to verify.`, 'signatures', Number.isFinite(maxSignatures) ? { max_signatures: maxSignatures } : {});
-  }
+  // Exit 2 for a file without signatures is an answer (its words are on stdout or stderr), not a failure.
   if (result.exitCode === 2 && /does not contain any signatures/.test(result.stdout + result.stderr)) return [];
-  if (result.exitCode === 0) {
-    try {
-      return parsePdfsig(result.stdout, maxSignatures);
-    } catch (error) {
-      if (!(error instanceof AmbiguousListingError)) throw error;
-      throw new InvalidPdfError('A signature field or certificate name contains line breaks that imitate the verifier\'s report; the signatures cannot be reported reliably.');
-    }
+  if (result.exitCode !== 0) throw failureOf(PDFSIG_FAILURES, result, { maxSignatures });
+  try {
+    return parsePdfsig(result.stdout, maxSignatures);
+  } catch (error) {
+    if (!(error instanceof AmbiguousListingError)) throw error;
+    throw new InvalidPdfError('A signature field or certificate name contains line breaks that imitate the verifier\'s report; the signatures cannot be reported reliably.');
   }
-  if (result.exitCode === 2) throw new InvalidPdfError();
-  throw new ProcessingFailedError('Checking the signatures failed.', new Error(`pdfsig exit ${result.exitCode}: ${result.stderr}`));
 }

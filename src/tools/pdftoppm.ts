@@ -5,12 +5,14 @@
 // opening the PDF, 2 output file, 3 permissions, 99 other.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ProcessingFailedError } from '../errors.js';
-import type { PageRange } from '../operations/page-ranges.js';
+import type { PageRange, RunContext } from '../core/contract.js';
+import { runTool, type ToolFailures } from './failures.js';
 import { filesByPage } from './mutool.js';
-import { run, type RunContext } from './run.js';
 
 export const PDFTOPPM = 'pdftoppm';
+
+/** Every failure is ours: the input is a PDF qpdf has opened. */
+export const PDFTOPPM_FAILURES: ToolFailures = { tool: 'pdftoppm', failed: 'Rendering failed.' };
 
 /** JPEG quality (libjpeg scale); poppler's default of 75 shows artefacts around text. */
 export const JPEG_QUALITY = 85;
@@ -39,8 +41,7 @@ async function renderPages(ctx: RunContext, input: string, ranges: PageRange[], 
     done.add(key);
     const prefix = path.join(outDir, 'page');
     const args = format === 'jpeg' ? jpegArgs(input, range, dpi, prefix) : ['-png', '-r', String(dpi), '-f', String(range.first), '-l', String(range.last), input, prefix];
-    const result = await run(ctx, PDFTOPPM, args);
-    if (result.exitCode !== 0) throw new ProcessingFailedError('Rendering failed.', new Error(`pdftoppm exit ${result.exitCode}: ${result.stderr}`));
+    await runTool(ctx, PDFTOPPM_FAILURES, PDFTOPPM, args);
   }
   // pdftoppm names files page-<n>.jpg, n zero-padded to the width of the document's page count.
   return filesByPage(outDir, format === 'jpeg' ? /^page-0*(\d+)\.jpg$/ : /^page-0*(\d+)\.png$/);

@@ -2,14 +2,22 @@
 // UTF-8, one run for a span of pages. pdftotext ends every page with a form
 // feed, so one call serves any number of pages. It reads passwords only from
 // argv (-upw/-opw), so encrypted inputs are decrypted by qpdf first.
-import { InvalidPdfError, ProcessingFailedError } from '../errors.js';
-import { run, type RunContext } from './run.js';
+import { InvalidPdfError } from '../core/errors.js';
+import { runTool, type ToolFailures } from './failures.js';
+import type { RunContext } from '../core/contract.js';
 
 /** The binary. */
 export const PDFTOTEXT = 'pdftotext';
 
 /** Exit codes of pdftotext (man page, "EXIT CODES"). */
 export const PdftotextExitCode = { ok: 0, openPdf: 1, openOutput: 2, permissions: 3, other: 99 } as const;
+
+/** A PDF it cannot open is the client's (422); anything else is ours. */
+export const PDFTOTEXT_FAILURES: ToolFailures = {
+  tool: 'pdftotext',
+  rules: [{ exit: [PdftotextExitCode.openPdf], error: () => new InvalidPdfError('The PDF cannot be read for text extraction.') }],
+  failed: 'Text extraction failed.',
+};
 
 /** Which pages, and how. */
 export interface TextSpan {
@@ -27,11 +35,7 @@ export function pdftotextArgs(file: string, span: TextSpan): string[] {
 
 /** Runs pdftotext over `span`; resolves with its raw output (every page ends with a form feed). */
 async function pdftotextRaw(ctx: RunContext, file: string, span: TextSpan): Promise<string> {
-  const result = await run(ctx, PDFTOTEXT, pdftotextArgs(file, span));
-  if (result.exitCode === PdftotextExitCode.ok) return result.stdout;
-  const cause = new Error(`pdftotext exit ${result.exitCode}: ${result.stderr}`);
-  if (result.exitCode === PdftotextExitCode.openPdf) throw new InvalidPdfError('The PDF cannot be read for text extraction.');
-  throw new ProcessingFailedError('Text extraction failed.', cause);
+  return (await runTool(ctx, PDFTOTEXT_FAILURES, PDFTOTEXT, pdftotextArgs(file, span))).stdout;
 }
 
 /**

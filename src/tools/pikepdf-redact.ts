@@ -9,15 +9,19 @@
 // graphics state. Exit codes: 0 ok, anything else a failure of ours (qpdf
 // opened the input first), so 500.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ProcessingFailedError, ResourceLimitError } from '../errors.js';
-import { run, type RunContext } from './run.js';
+import { ResourceLimitError } from '../core/errors.js';
+import { failureOf, type ToolFailures } from './failures.js';
+import { run } from './run.js';
+import type { RunContext } from '../core/contract.js';
+import { bundledScript } from './bundled.js';
 
 /** Debian's interpreter: python3-pikepdf is installed for it, not for other Pythons on PATH. */
 export const PIKEPDF_PYTHON = '/usr/bin/python3';
+
+/** Every failure (or a last line that is not the script's JSON answer) is ours: qpdf opened the input first. */
+export const PIKEPDF_FAILURES: ToolFailures = { tool: 'pikepdf script', failed: 'Redaction failed.' };
 
 /** Rectangles [x0, y0, x1, y1] in a page's default user space (PDF units, y up). */
 export type UserRect = [number, number, number, number];
@@ -28,12 +32,7 @@ export interface PageMarks {
   boxes: UserRect[];
 }
 
-/** A script, next to this module in src/ or, from dist/, in the source tree. */
-function script(name: string): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, name), path.resolve(here, '../../src/tools', name)];
-  return candidates.find((c) => fs.existsSync(c)) ?? candidates[0];
-}
+const script = bundledScript;
 
 /** Runs one of the scripts; its last stdout line, parsed. */
 async function runScript<T>(ctx: RunContext, name: string, args: string[], what: string): Promise<T> {
@@ -47,7 +46,7 @@ async function runScript<T>(ctx: RunContext, name: string, args: string[], what:
     answer = undefined;
   }
   if (result.exitCode !== 0 || answer === undefined) {
-    throw new ProcessingFailedError(`${what} failed.`, new Error(`${name} exit ${result.exitCode}: ${result.stderr}`));
+    throw failureOf({ ...PIKEPDF_FAILURES, tool: name }, result, undefined, `${what} failed.`);
   }
   return answer;
 }

@@ -13,7 +13,8 @@
 // OperationSlots, which keeps at most `perOperation` of one operation's
 // children in the pool at once: a fan-out waits in its own line, outside the
 // shared queue.
-import { ClientClosedError, QueueShareExceededError, ServerBusyError } from '../errors.js';
+import { ClientClosedError, QueueShareExceededError, ServerBusyError } from '../core/errors.js';
+import type { ToolSlots } from '../core/contract.js';
 
 /** Who a tool run is for (an account id); runs without one share the anonymous line. */
 export type PoolOwner = number | string | undefined;
@@ -32,13 +33,6 @@ export interface PoolStats {
   capacity: number;
   inUse: number;
   queued: number;
-}
-
-/** What a tool run draws its slot from (RunContext.pool): the pool itself, or one operation's share of it. */
-export interface ToolSlots {
-  readonly capacity: number;
-  /** Waits for `weight` slots; resolves to the release function. */
-  acquire(weight?: number, signal?: AbortSignal): Promise<() => void>;
 }
 
 /** Bounded concurrency + bounded queue with a line per owner; `acquire` resolves to a release function. */

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { runQpdf, type QpdfArg } from './qpdf.js';
-import type { RunContext } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 /** The finishing options of a qpdf write. */
 export interface OptimizeOptions {

@@ -3,7 +3,7 @@
 // as they are; qpdf fits each stamp page into the target page's trim box and
 // undoes the target's /Rotate, so a stamp drawn upright lands upright.
 import { runQpdf } from './qpdf.js';
-import type { RunContext } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 /** Pages of the document that get one page of the stamp. */
 export interface StampGroup {

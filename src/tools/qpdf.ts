@@ -9,10 +9,12 @@
 // where every password is a JSON string and never an option.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { IncorrectPasswordError, InvalidPdfError, PasswordRequiredError, ProcessingFailedError, ResourceLimitError } from '../errors.js';
-import { scrubSecrets } from '../secrets.js';
+import { IncorrectPasswordError, InvalidPdfError, PasswordRequiredError, ResourceLimitError } from '../core/errors.js';
+import { scrubSecrets } from '../core/secrets.js';
 import { writeArgFile, writePrivateFile } from './argfile.js';
-import { run, type RunContext, type RunResult } from './run.js';
+import { failureOf, type ToolFailures } from './failures.js';
+import { run, type RunResult } from './run.js';
+import type { RunContext } from '../core/contract.js';
 
 export const QPDF = 'qpdf';
 
@@ -30,8 +32,12 @@ interface QpdfCall {
   inputs: string[];
   /** Whether the client sent a password (wrong vs missing). */
   passwordGiven: boolean;
-  /** Exit codes that are answers rather than failures (e.g. --is-encrypted's 2). */
-  answers?: number[];
+  /**
+   * Exit codes that are answers rather than failures (e.g. --is-encrypted's 2);
+   * "unless-password": every failure but a password problem comes back to the
+   * caller (a report, or "try another tool"); "all": every run comes back.
+   */
+  answers?: number[] | 'unless-password' | 'all';
   /** The caller reads qpdf's stdout (page count, JSON); otherwise it is discarded. */
   readsStdout?: boolean;
   /** Bytes of stdout kept (run()'s default otherwise); past it the call is a 422 resource_limit. */
@@ -54,7 +60,7 @@ export async function runQpdf(ctx: RunContext, args: QpdfArg[], call: QpdfCall):
 }
 
 /** Exit 3 is success with warnings (a stream qpdf could not decode is copied as it is): never read as a cap reached. */
-const QPDF_SUCCESS = [QpdfExitCode.ok, QpdfExitCode.warnings];
+const QPDF_SUCCESS: readonly number[] = [QpdfExitCode.ok, QpdfExitCode.warnings];
 
 /** Runs a QPDFJob (qpdf --job-json-file) whose `secrets` are JSON strings in a 0600 file. */
 async function runQpdfJob(ctx: RunContext, job: Record<string, unknown>, call: QpdfCall, secrets: string[]): Promise<RunResult> {
@@ -62,25 +68,30 @@ async function runQpdfJob(ctx: RunContext, job: Record<string, unknown>, call: Q
   return checked(await run(ctx, QPDF, [`--job-json-file=${file}`], { discardStdout: !call.readsStdout, maxStdout: call.maxStdout, successCodes: QPDF_SUCCESS }), call, secrets);
 }
 
-function checked(result: RunResult, call: QpdfCall, secrets: string[]): RunResult {
-  if (result.exitCode === -1 && /output exceeded the buffer limit/.test(result.stderr)) {
-    throw new ResourceLimitError(`qpdf's listing of the file exceeded ${call.maxStdout ?? 64 * 1024 * 1024} bytes.`, 'output');
-  }
-  if (result.exitCode === QpdfExitCode.ok || result.exitCode === QpdfExitCode.warnings) return result;
-  if (call.answers?.includes(result.exitCode)) return result;
-  // qpdf may echo an argument it rejects: no secret reaches the error (and so the log).
-  throw qpdfError({ ...result, stderr: scrubSecrets(result.stderr, secrets) }, call);
-}
+/** How qpdf fails, in order: the one place its exit codes and stderr become typed errors. */
+export const QPDF_FAILURES: ToolFailures<QpdfCall> = {
+  tool: 'qpdf',
+  success: QPDF_SUCCESS,
+  rules: [
+    {
+      exit: [-1],
+      stderr: /output exceeded the buffer limit/,
+      error: (_, call) => new ResourceLimitError(`qpdf's listing of the file exceeded ${call.maxStdout ?? 64 * 1024 * 1024} bytes.`, 'output'),
+    },
+    { stderr: /invalid password/i, error: (_, call) => (call.passwordGiven ? new IncorrectPasswordError() : new PasswordRequiredError()) },
+    // An error naming one of the inputs is the input's fault: the client's 422.
+    { exit: [QpdfExitCode.error], when: (f, call) => call.inputs.some((input) => f.stderr.includes(input)), error: (f) => new InvalidPdfError(describeDamage(f.stderr)) },
+  ],
+  failed: 'qpdf failed.',
+};
 
-function qpdfError(result: RunResult, call: QpdfCall): Error {
-  const stderr = result.stderr;
-  if (/invalid password/i.test(stderr)) {
-    return call.passwordGiven ? new IncorrectPasswordError() : new PasswordRequiredError();
-  }
-  if (result.exitCode === QpdfExitCode.error && call.inputs.some((input) => stderr.includes(input))) {
-    return new InvalidPdfError(describeDamage(stderr));
-  }
-  return new ProcessingFailedError('qpdf failed.', new Error(`qpdf exit ${result.exitCode}: ${stderr}`));
+function checked(result: RunResult, call: QpdfCall, secrets: string[]): RunResult {
+  if (call.answers === 'all' || QPDF_SUCCESS.includes(result.exitCode)) return result;
+  if (Array.isArray(call.answers) && call.answers.includes(result.exitCode)) return result;
+  // qpdf may echo an argument it rejects: no secret reaches the error (and so the log).
+  const error = failureOf(QPDF_FAILURES, { ...result, stderr: scrubSecrets(result.stderr, secrets) }, call);
+  if (call.answers === 'unless-password' && !(error instanceof PasswordRequiredError || error instanceof IncorrectPasswordError)) return result;
+  throw error;
 }
 
 /** A client-safe reason, without paths. */
@@ -331,10 +342,7 @@ export interface RewriteReport {
  */
 export async function rewriteRecovering(ctx: RunContext, input: string, output: string, password?: string): Promise<RewriteReport> {
   const args: QpdfArg[] = [input, ...passwordArgs(password), '--decrypt', '--object-streams=preserve', output];
-  const plain = args.map((a) => (typeof a === 'string' ? a : a.secret));
-  const argv = password === undefined ? plain : [`@${await writeArgFile(ctx.workdir, plain)}`];
-  const result = await run(ctx, QPDF, argv, { discardStdout: true });
-  if (/invalid password/i.test(result.stderr)) throw password === undefined ? new PasswordRequiredError() : new IncorrectPasswordError();
+  const result = await runQpdf(ctx, args, { inputs: [input], passwordGiven: password !== undefined, answers: 'unless-password' });
   const written = result.exitCode === QpdfExitCode.ok || result.exitCode === QpdfExitCode.warnings;
   return { written, warnings: cleanWarnings(result.stderr, [input, output]) };
 }
@@ -348,7 +356,7 @@ export interface CheckReport {
 
 /** Runs `qpdf --check` (structure and every stream decoded) on `file`. */
 export async function checkPdf(ctx: RunContext, file: string): Promise<CheckReport> {
-  const result = await run(ctx, QPDF, ['--check', file], { discardStdout: false });
+  const result = await runQpdf(ctx, ['--check', file], { inputs: [file], passwordGiven: false, answers: 'all', readsStdout: true });
   const lines = cleanWarnings(`${result.stderr}\n${result.stdout}`, [file]).filter((l) => /warning|error|damaged/i.test(l));
   return { clean: result.exitCode === QpdfExitCode.ok, warnings: lines };
 }

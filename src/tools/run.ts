@@ -20,25 +20,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
-import { ClientClosedError, ResourceLimitError, TimeoutError } from '../errors.js';
-import type { ToolSlots } from './pool.js';
+import { ClientClosedError, ResourceLimitError, TimeoutError } from '../core/errors.js';
+import type { RunContext } from '../core/contract.js';
 import { HelperFileError, Spawner, type SmallFile, type SpawnExit, type SpawnHandle, type SpawnRequest } from './spawner.js';
-
-/** What an operation hands down to its tools: where to work and when to stop. */
-export interface RunContext {
-  /** Private work directory: children's cwd, HOME and TMPDIR. */
-  workdir: string;
-  /** Aborted when the client disconnects or the job is canceled. */
-  signal: AbortSignal;
-  /** Epoch milliseconds after which the operation is over. */
-  deadline: number;
-  /** The operation's whole limit, for the 504 message. */
-  timeoutMs: number;
-  /** Where children get their slot: an operation's share of the pool (ProcessPool.forOperation), or the pool. */
-  pool: ToolSlots;
-  /** Filled with each finished child's argv and timing (tests and logs). */
-  trace?: RunRecord[];
-}
 
 export interface RunOptions {
   /** Pool slots the child occupies (threads it runs). */
@@ -62,15 +46,6 @@ export interface RunResult {
   /** The last 8 KiB of stderr, for error mapping and logs. */
   stderr: string;
   durationMs: number;
-}
-
-export interface RunRecord {
-  file: string;
-  args: string[];
-  exitCode: number;
-  durationMs: number;
-  /** The most resident memory its process tree was seen to hold (bytes). */
-  peakRssBytes?: number;
 }
 
 /** The caps every child runs under; set once from the config by configureChildLimits. */

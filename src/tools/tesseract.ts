@@ -1,10 +1,13 @@
 // tesseract (5.3.0, Debian bookworm): only the list of installed language data
 // files, probed once per process (the OCR itself runs inside ocrmypdf).
-import { ProcessingFailedError } from '../errors.js';
+import { failureOf, type ToolFailures } from './failures.js';
 import { runStandalone } from './run.js';
 
 /** The binary. */
 export const TESSERACT = 'tesseract';
+
+/** A probe that lists no language means no OCR here (500: the server's, not the client's). */
+export const TESSERACT_FAILURES: ToolFailures = { tool: 'tesseract --list-langs', failed: 'OCR is not available on this server.', stdoutInCause: true };
 
 /** Data files that are not OCR languages (orientation/script detection). */
 const NOT_LANGUAGES = new Set(['osd', 'equ']);
@@ -26,7 +29,7 @@ export function installedLanguages(): Promise<string[]> {
     const result = await runStandalone(TESSERACT, ['--list-langs']);
     const languages = result.exitCode === 0 ? parseLanguageList(result.stdout) : [];
     if (languages.length === 0) {
-      throw new ProcessingFailedError('OCR is not available on this server.', new Error(`tesseract --list-langs exit ${result.exitCode}: ${result.stdout}`));
+      throw failureOf(TESSERACT_FAILURES, result, undefined);
     }
     return languages;
   })().catch((error) => {

@@ -12,7 +12,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ResourceLimitError } from '../../src/errors.js';
+import { ResourceLimitError } from '../../src/core/errors.js';
 import { zipEntries } from '../../src/files/zip.js';
 import { defineOperation } from '../../src/routes/definition.js';
 import { runQpdf } from '../../src/tools/qpdf.js';

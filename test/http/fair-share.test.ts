@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ClientClosedError } from '../../src/errors.js';
+import { ClientClosedError } from '../../src/core/errors.js';
 import { defineOperation } from '../../src/routes/definition.js';
 import { corpus, eventually, filePart, form, startTestServer, type TestServer } from '../helpers/server.js';
 

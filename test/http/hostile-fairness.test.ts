@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ClientClosedError } from '../../src/errors.js';
+import { ClientClosedError } from '../../src/core/errors.js';
 import { defineOperation } from '../../src/routes/definition.js';
 import type { SqliteStore } from '../../src/store/sqlite.js';
 import { expectContained, expectProblem, startHostileServer, type HostileServer } from '../helpers/contained.js';

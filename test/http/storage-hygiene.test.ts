@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDataKey } from '../../src/jobs/crypto.js';
+import { loadDataKey } from '../../src/core/sealing.js';
 import { openDatabase } from '../../src/store/db.js';
 import { download, waitForJob } from '../helpers/jobs.js';
 import { corpus, filePart, form, startTestServer, type TestServer } from '../helpers/server.js';

@@ -2,7 +2,8 @@
 // without being seen: bidi overrides and isolates, zero-width characters, BOM,
 // soft hyphen, tag characters, separators, lone surrogates.
 import { describe, expect, it } from 'vitest';
-import { cleanUploadName, contentDisposition, stemOf } from '../../src/http/filename.js';
+import { contentDisposition } from '../../src/http/filename.js';
+import { cleanUploadName, stemOf } from '../../src/core/names.js';
 
 describe('invisible characters in download names', () => {
   it('strips bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069) and U+061C', () => {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TimeoutError } from '../../src/errors.js';
+import { TimeoutError } from '../../src/core/errors.js';
 import { unpackSite } from '../../src/files/site-zip.js';
 import { zipDirectoryBomb } from '../helpers/hostile-parsing.js';
 
@@ -28,9 +28,9 @@ describe('unpackSite', () => {
 
   it('refuses by the declared count (ZIP64 too) and the declared sizes, writing nothing', async () => {
     const out = path.join(dir, 'refused');
-    await expect(unpackSite(write('claims.zip', zipDirectoryBomb({ entries: 1, claimed: 2_000_000 })), out, limits)).rejects.toMatchObject({ status: 422, code: 'resource_limit' });
-    await expect(unpackSite(write('many.zip', zipDirectoryBomb({ entries: 10_001 })), out, limits)).rejects.toMatchObject({ status: 422, code: 'resource_limit' });
-    await expect(unpackSite(write('sizes.zip', zipDirectoryBomb({ entries: 3, declaredSize: 0xfffffff0 })), out, limits)).rejects.toMatchObject({ status: 413, code: 'file_too_large' });
+    await expect(unpackSite(write('claims.zip', zipDirectoryBomb({ entries: 1, claimed: 2_000_000 })), out, limits)).rejects.toMatchObject({ code: 'resource_limit' });
+    await expect(unpackSite(write('many.zip', zipDirectoryBomb({ entries: 10_001 })), out, limits)).rejects.toMatchObject({ code: 'resource_limit' });
+    await expect(unpackSite(write('sizes.zip', zipDirectoryBomb({ entries: 3, declaredSize: 0xfffffff0 })), out, limits)).rejects.toMatchObject({ code: 'file_too_large' });
     expect(fs.existsSync(out)).toBe(false);
   });
 

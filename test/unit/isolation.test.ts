@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProcessPool } from '../../src/tools/pool.js';
-import { configureChildLimits, liveChildren, run, startLongLived, toolIsolation, type RunContext } from '../../src/tools/run.js';
+import { configureChildLimits, liveChildren, run, startLongLived, toolIsolation } from '../../src/tools/run.js';
+import type { RunContext } from '../../src/core/contract.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'isolation-root-'));
 const workA = path.join(root, 'pdf-req-A-unguessable');

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_BYTES, decryptStream, encryptStream, openValue, sealedSize, sealValue } from '../../src/jobs/crypto.js';
+import { CHUNK_BYTES, decryptStream, encryptStream, openValue, sealedSize, sealValue } from '../../src/core/sealing.js';
 import { newJobId } from '../../src/jobs/store.js';
 import { isForbiddenAddress, signWebhook } from '../../src/jobs/webhooks.js';
 

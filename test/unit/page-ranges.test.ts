@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expandPageRanges, parsePageRanges, toQpdfRange } from '../../src/operations/page-ranges.js';
+import type { ProblemError } from '../../src/core/errors.js';
+import { problemStatus } from '../../src/http/problem.js';
 
 describe('parsePageRanges', () => {
   it('parses N, N-M and N- against the page count', () => {
@@ -29,7 +31,7 @@ describe('parsePageRanges', () => {
     try {
       parsePageRanges(spec, 10, 'pages');
     } catch (error) {
-      expect((error as { status: number }).status).toBe(400);
+      expect(problemStatus(error as ProblemError)).toBe(400);
       expect((error as { extensions: { field: string } }).extensions.field).toBe('pages');
     }
   });

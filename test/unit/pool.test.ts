@@ -2,7 +2,7 @@
 // turn, the overflow of a full queue landing on the owner with the longest
 // line, and an operation's bounded draw (OperationSlots).
 import { describe, expect, it } from 'vitest';
-import { ClientClosedError, QueueShareExceededError, ServerBusyError } from '../../src/errors.js';
+import { ClientClosedError, QueueShareExceededError, ServerBusyError } from '../../src/core/errors.js';
 import { ProcessPool } from '../../src/tools/pool.js';
 
 /** Records the order in which acquisitions are granted; each grant's release is kept under its tag. */

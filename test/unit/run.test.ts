@@ -6,9 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ClientClosedError, ResourceLimitError, TimeoutError } from '../../src/errors.js';
+import { ClientClosedError, ResourceLimitError, TimeoutError } from '../../src/core/errors.js';
 import { ProcessPool } from '../../src/tools/pool.js';
-import { liveChildren, memoryCapMechanism, readSmallFile, removeTree, run, runStandalone, startLongLived, writeSmallFiles, type RunContext, type RunRecord } from '../../src/tools/run.js';
+import { liveChildren, memoryCapMechanism, readSmallFile, removeTree, run, runStandalone, startLongLived, writeSmallFiles } from '../../src/tools/run.js';
+import type { RunContext, RunRecord } from '../../src/core/contract.js';
 import { CORPUS } from '../helpers/server.js';
 
 const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-test-'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sniffBuffer } from '../../src/files/sniff.js';
-import { numberedNames } from '../../src/files/names.js';
-import { cleanUploadName, contentDisposition, stemOf } from '../../src/http/filename.js';
+import { numberedNames, cleanUploadName, stemOf } from '../../src/core/names.js';
+import { contentDisposition } from '../../src/http/filename.js';
 
 describe('sniffBuffer', () => {
   it('recognizes content, not names', () => {

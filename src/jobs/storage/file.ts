@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { pipeline } from 'node:stream/promises';
-import { decryptStream, encryptStream } from '../crypto.js';
+import { decryptStream, encryptStream } from '../../core/sealing.js';
 import { AREAS, byteCounter, EncryptedStorage, READ_CHUNK, readFileStream, type Area, type Listed, type StoredFile } from './base.js';
 
 /** Encrypted job storage in a directory. */

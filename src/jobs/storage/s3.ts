@@ -9,8 +9,8 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { ServerBusyError } from '../../errors.js';
-import { decryptStream, encryptStream } from '../crypto.js';
+import { ServerBusyError } from '../../core/errors.js';
+import { decryptStream, encryptStream } from '../../core/sealing.js';
 import { byteCounter, EncryptedStorage, missingFile, type Area, type Listed, type StoredFile } from './base.js';
 import { multipartUpload } from './multipart.js';
 

@@ -1,13 +1,41 @@
 // Typed errors carrying an API.md problem `code`. One middleware
-// (http/problem.ts) turns them into RFC 9457 responses; anything that is not a
-// ProblemError becomes a 500 whose body reveals nothing internal.
+// (http/problem.ts) turns them into RFC 9457 responses, the HTTP status coming
+// from its one table of code → status; anything that is not a ProblemError
+// becomes a 500 whose body reveals nothing internal. The layers that raise
+// these (tools, operations, files) name what went wrong, never a status.
+
+/** Every problem code a ProblemError carries (API.md §2); http/problem.ts maps each to its status. */
+export type ProblemCode =
+  | 'invalid_request'
+  | 'missing_api_key'
+  | 'invalid_api_key'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'request_timeout'
+  | 'job_not_finished'
+  | 'result_expired'
+  | 'file_too_large'
+  | 'too_many_files'
+  | 'too_many_pages'
+  | 'page_too_large'
+  | 'unsupported_media_type'
+  | 'invalid_pdf'
+  | 'invalid_document'
+  | 'password_required'
+  | 'incorrect_password'
+  | 'invalid_certificate'
+  | 'resource_limit'
+  | 'quota_exceeded'
+  | 'concurrency_limit'
+  | 'processing_failed'
+  | 'server_busy'
+  | 'timeout';
 
 /** Base class: an error the client is allowed to see. */
 export class ProblemError extends Error {
   readonly headers: Record<string, string> = {};
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: ProblemCode,
     readonly title: string,
     readonly detail: string,
     readonly extensions: Record<string, unknown> = {},
@@ -19,114 +47,114 @@ export class ProblemError extends Error {
 
 export class InvalidRequestError extends ProblemError {
   constructor(detail: string, field?: string) {
-    super(400, 'invalid_request', 'Invalid request', detail, field ? { field } : {});
+    super('invalid_request', 'Invalid request', detail, field ? { field } : {});
   }
 }
 export class MissingApiKeyError extends ProblemError {
   constructor() {
-    super(401, 'missing_api_key', 'Missing API key', 'Send the API key as "Authorization: Bearer <key>".');
+    super('missing_api_key', 'Missing API key', 'Send the API key as "Authorization: Bearer <key>".');
     this.headers['WWW-Authenticate'] = 'Bearer realm="pdf"';
   }
 }
 export class InvalidApiKeyError extends ProblemError {
   constructor() {
-    super(401, 'invalid_api_key', 'Invalid API key', 'The API key is unknown or has been revoked.');
+    super('invalid_api_key', 'Invalid API key', 'The API key is unknown or has been revoked.');
     this.headers['WWW-Authenticate'] = 'Bearer realm="pdf", error="invalid_token"';
   }
 }
 export class NotFoundError extends ProblemError {
   constructor(detail = 'No such resource.') {
-    super(404, 'not_found', 'Not found', detail);
+    super('not_found', 'Not found', detail);
   }
 }
 export class MethodNotAllowedError extends ProblemError {
   constructor(allowed: string[]) {
-    super(405, 'method_not_allowed', 'Method not allowed', `Allowed methods: ${allowed.join(', ')}.`);
+    super('method_not_allowed', 'Method not allowed', `Allowed methods: ${allowed.join(', ')}.`);
     this.headers.Allow = allowed.join(', ');
   }
 }
 export class JobNotFinishedError extends ProblemError {
   constructor() {
-    super(409, 'job_not_finished', 'Job not finished', 'The job has no result yet; poll the job until it has finished.');
+    super('job_not_finished', 'Job not finished', 'The job has no result yet; poll the job until it has finished.');
   }
 }
 export class ResultExpiredError extends ProblemError {
   constructor() {
-    super(410, 'result_expired', 'Result expired', 'The job result has expired and was deleted.');
+    super('result_expired', 'Result expired', 'The job result has expired and was deleted.');
   }
 }
 export class FileTooLargeError extends ProblemError {
   constructor(limitBytes: number, what = 'A file') {
-    super(413, 'file_too_large', 'File too large', `${what} exceeds the limit of ${limitBytes} bytes (MAX_FILE_SIZE).`, { limit: limitBytes });
+    super('file_too_large', 'File too large', `${what} exceeds the limit of ${limitBytes} bytes (MAX_FILE_SIZE).`, { limit: limitBytes });
   }
 }
 export class TooManyFilesError extends ProblemError {
   constructor(limit: number) {
-    super(413, 'too_many_files', 'Too many files', `At most ${limit} files may be sent in one request.`, { limit });
+    super('too_many_files', 'Too many files', `At most ${limit} files may be sent in one request.`, { limit });
   }
 }
 export class TooManyPagesError extends ProblemError {
   /** `exact` false: the count stopped past the limit (a print cut at MAX_PAGES + 1), so the detail says "more than". */
   constructor(limit: number, pages: number, exact = true) {
-    super(413, 'too_many_pages', 'Too many pages', `The document has ${exact ? pages : `more than ${limit}`} pages; the limit is ${limit} (MAX_PAGES).`, { limit });
+    super('too_many_pages', 'Too many pages', `The document has ${exact ? pages : `more than ${limit}`} pages; the limit is ${limit} (MAX_PAGES).`, { limit });
   }
 }
 /** An image that would have to be decoded is over the pixel limit (413 file_too_large; detail states the limit). */
 export class ImageTooLargeError extends ProblemError {
   constructor(what: string, width: number, height: number, limit: number, setting = 'MAX_RENDER_PIXELS') {
-    super(413, 'file_too_large', 'Image too large', `${what} is ${width}×${height} pixels; images that must be decoded may have at most ${limit} pixels (${setting}).`, {
+    super('file_too_large', 'Image too large', `${what} is ${width}×${height} pixels; images that must be decoded may have at most ${limit} pixels (${setting}).`, {
       limit,
     });
   }
 }
 export class UnsupportedMediaTypeError extends ProblemError {
   constructor(detail: string) {
-    super(415, 'unsupported_media_type', 'Unsupported media type', detail);
+    super('unsupported_media_type', 'Unsupported media type', detail);
   }
 }
 export class InvalidPdfError extends ProblemError {
   constructor(detail = 'The PDF cannot be parsed or repaired.') {
-    super(422, 'invalid_pdf', 'Invalid PDF', detail);
+    super('invalid_pdf', 'Invalid PDF', detail);
   }
 }
 export class InvalidDocumentError extends ProblemError {
   constructor(detail: string) {
-    super(422, 'invalid_document', 'Invalid document', detail);
+    super('invalid_document', 'Invalid document', detail);
   }
 }
 export class PasswordRequiredError extends ProblemError {
   constructor(detail = 'The file is encrypted; send its password in the field "password".') {
-    super(422, 'password_required', 'Password required', detail);
+    super('password_required', 'Password required', detail);
   }
 }
 export class IncorrectPasswordError extends ProblemError {
   constructor(detail = 'The password does not open the file.') {
-    super(422, 'incorrect_password', 'Incorrect password', detail);
+    super('incorrect_password', 'Incorrect password', detail);
   }
 }
 export class QuotaExceededError extends ProblemError {
   constructor(limit: number, retryAfterSeconds: number) {
-    super(429, 'quota_exceeded', 'Daily allowance used up', `The plan allows ${limit} requests per UTC day; it resets at 00:00 UTC.`, { limit });
+    super('quota_exceeded', 'Daily allowance used up', `The plan allows ${limit} requests per UTC day; it resets at 00:00 UTC.`, { limit });
     this.headers['Retry-After'] = String(retryAfterSeconds);
   }
 }
 /** A tool failed for a reason that is not the client's. `cause` is logged, never sent. */
 export class ProcessingFailedError extends ProblemError {
   constructor(detail = 'The operation failed.', cause?: unknown, extensions: Record<string, unknown> = {}) {
-    super(500, 'processing_failed', 'Processing failed', detail, extensions);
+    super('processing_failed', 'Processing failed', detail, extensions);
     if (cause !== undefined) this.cause = cause;
   }
 }
 /** The input needed more memory, CPU time or outputs than a per-operation limit allows (422; detail names the limit). Stays charged (API.md §3). */
 export class ResourceLimitError extends ProblemError {
   constructor(detail: string, limit: string, extensions: Record<string, unknown> = {}) {
-    super(422, 'resource_limit', 'Resource limit reached', detail, { limit, ...extensions });
+    super('resource_limit', 'Resource limit reached', detail, { limit, ...extensions });
   }
 }
 /** The account already runs ACCOUNT_CONCURRENCY operations and ACCOUNT_QUEUE_LIMIT more wait (429; not charged). */
 export class ConcurrencyLimitError extends ProblemError {
   constructor(concurrency: number, queued: number) {
-    super(429, 'concurrency_limit', 'Too many operations at once', `This account already runs ${concurrency} operations on this server and ${queued} more wait; retry shortly (ACCOUNT_CONCURRENCY, ACCOUNT_QUEUE_LIMIT).`, {
+    super('concurrency_limit', 'Too many operations at once', `This account already runs ${concurrency} operations on this server and ${queued} more wait; retry shortly (ACCOUNT_CONCURRENCY, ACCOUNT_QUEUE_LIMIT).`, {
       limit: concurrency,
     });
     this.headers['Retry-After'] = '1';
@@ -135,12 +163,12 @@ export class ConcurrencyLimitError extends ProblemError {
 /** No byte of the request body arrived for UPLOAD_IDLE_TIMEOUT (408). */
 export class UploadIdleTimeoutError extends ProblemError {
   constructor(limitMs: number) {
-    super(408, 'request_timeout', 'Request timeout', `No byte of the upload arrived for ${Math.round(limitMs / 1000)} s (UPLOAD_IDLE_TIMEOUT).`);
+    super('request_timeout', 'Request timeout', `No byte of the upload arrived for ${Math.round(limitMs / 1000)} s (UPLOAD_IDLE_TIMEOUT).`);
   }
 }
 export class ServerBusyError extends ProblemError {
   constructor(retryAfterSeconds = 5, detail = 'The work queue is full; retry later.') {
-    super(503, 'server_busy', 'Server busy', detail);
+    super('server_busy', 'Server busy', detail);
     this.headers['Retry-After'] = String(retryAfterSeconds);
   }
 }
@@ -156,7 +184,7 @@ export class QueueShareExceededError extends ServerBusyError {
 }
 export class TimeoutError extends ProblemError {
   constructor(limitMs: number) {
-    super(504, 'timeout', 'Operation timed out', `The operation ran past its time limit of ${Math.round(limitMs / 1000)} s and was stopped.`);
+    super('timeout', 'Operation timed out', `The operation ran past its time limit of ${Math.round(limitMs / 1000)} s and was stopped.`);
   }
 }
 /** The client went away (or a job was canceled); nobody is left to answer. */
@@ -170,7 +198,7 @@ export class ClientClosedError extends Error {
 export class OcrTimeoutError extends ProblemError {
   constructor(limitMs: number, pages: number[], cause?: unknown) {
     const which = pages.length > 0 ? `page${pages.length > 1 ? 's' : ''} ${pages.join(', ')}` : 'some pages';
-    super(504, 'timeout', 'Operation timed out', `OCR of ${which} did not finish within the time limit of ${Math.round(limitMs / 1000)} s; no partial result is returned.`, { pages });
+    super('timeout', 'Operation timed out', `OCR of ${which} did not finish within the time limit of ${Math.round(limitMs / 1000)} s; no partial result is returned.`, { pages });
     if (cause !== undefined) this.cause = cause;
   }
 }
@@ -178,7 +206,6 @@ export class OcrTimeoutError extends ProblemError {
 export class PageTooLargeError extends ProblemError {
   constructor(page: number, pixels: number, limit: number, maxDpi: number) {
     super(
-      413,
       'page_too_large',
       'Page too large to render',
       `Page ${page} would be ${pixels} pixels at this dpi; the limit is ${limit} pixels per page (MAX_RENDER_PIXELS). Use dpi ${maxDpi} or lower.`,
@@ -189,6 +216,6 @@ export class PageTooLargeError extends ProblemError {
 /** The signing certificate cannot sign now: expired, not yet valid, not for signing, no matching key, or an unsupported key type (422). */
 export class InvalidCertificateError extends ProblemError {
   constructor(detail: string) {
-    super(422, 'invalid_certificate', 'Certificate cannot sign', detail);
+    super('invalid_certificate', 'Certificate cannot sign', detail);
   }
 }
