@@ -25,7 +25,7 @@ import type { Services } from './services.js';
 import { openStore } from './store/index.js';
 import { dailyLimit } from './store/plans.js';
 import { nextUtcMidnight, usedOn, utcDay } from './store/usage.js';
-import { stopChromiumPool } from './tools/chromium.js';
+import { chromiumSandboxUsable, stopChromiumPool } from './tools/chromium.js';
 import { stopOfficePool } from './tools/libreoffice.js';
 import { ProcessPool } from './tools/pool.js';
 import { configureChildLimits, killAllChildren, toolIsolation, memoryCapMechanism } from './tools/run.js';
@@ -59,6 +59,7 @@ export async function createServices(config: Config, options: { log?: Logger; to
   const isolation = await toolIsolation();
   if (isolation.startsWith('none')) log.warn({ isolation }, 'tool processes are not isolated from each other');
   else log.info({ isolation }, 'tool processes isolated from each other');
+  if (process.getuid?.() !== 0 && !(await chromiumSandboxUsable())) log.warn('Chromium runs without its own sandbox: this host refuses unprivileged user namespaces (as Docker\'s default seccomp profile does)');
   const { store, dataKey } = await openStore(config);
   const services: Services = { config, store, dataKey, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics(), fairShare: new FairShare(config) };
   // The HTTP side of jobs (submit, routes); startJobs (src/jobs) runs the worker and sweeper.

@@ -23,7 +23,7 @@ import puppeteer, { type Browser, type BrowserContext, type CDPSession, type Con
 import { ClientClosedError, ProcessingFailedError, ResourceLimitError, TimeoutError } from '../core/errors.js';
 import { makeShortTmpDir, profileBase } from './chromium-dirs.js';
 import { ChromiumWatchdog } from './chromium-watchdog.js';
-import { startLongLived, type LongLivedProcess } from './run.js';
+import { runStandalone, startLongLived, type LongLivedProcess } from './run.js';
 import type { RunContext } from '../core/contract.js';
 import { warmPools } from './warm-pools.js';
 
@@ -58,7 +58,7 @@ export function v8HeapMiB(memoryLimitBytes: number): number {
 }
 
 /** Arguments of one warm instance (exported for unit tests); `memoryLimit` 0 leaves V8's own heap limit. */
-export function chromiumArgs(profileDir: string, memoryLimit = 0): string[] {
+export function chromiumArgs(profileDir: string, memoryLimit = 0, sandbox = process.getuid?.() !== 0): string[] {
   const args = [
     '--headless',
     '--remote-debugging-pipe',
@@ -86,9 +86,24 @@ export function chromiumArgs(profileDir: string, memoryLimit = 0): string[] {
     ...(memoryLimit > 0 ? [`--js-flags=--max-old-space-size=${v8HeapMiB(memoryLimit)}`] : []),
     'about:blank',
   ];
-  // Chromium refuses to run as root with its sandbox; as another user it keeps it.
-  if (process.getuid?.() === 0) args.unshift('--no-sandbox');
+  if (!sandbox) args.unshift('--no-sandbox');
   return args;
+}
+
+let sandboxDecision: Promise<boolean> | undefined;
+
+/**
+ * Whether Chromium can use its own sandbox here. Not as root (it refuses to), and not where
+ * the host refuses unprivileged user namespaces, which its sandbox is built on: Docker's
+ * default seccomp profile does, for any user but root ("No usable sandbox!", every render
+ * failing). There it runs without it, still cut off from the network and every file outside
+ * the upload, under the tool limits; the server logs which applies.
+ */
+export function chromiumSandboxUsable(): Promise<boolean> {
+  sandboxDecision ??= process.getuid?.() === 0
+    ? Promise.resolve(false)
+    : runStandalone('unshare', ['--user', '--', 'true'], 5_000).then((r) => r.exitCode === 0, () => false);
+  return sandboxDecision;
 }
 
 /** puppeteer's transport over the NUL-delimited JSON messages of --remote-debugging-pipe. */
@@ -239,6 +254,7 @@ export class ChromiumPool {
   private startedCount = 0;
   private renderCount = 0;
   private stopped = false;
+  private sandbox = false;
 
   constructor(
     readonly size: number,
@@ -271,6 +287,7 @@ export class ChromiumPool {
     try {
       if (ctx.signal.aborted) throw new ClientClosedError();
       if (Date.now() >= ctx.deadline) throw new TimeoutError(ctx.timeoutMs);
+      this.sandbox = await chromiumSandboxUsable();
       const instance = this.instance();
       instance.active += 1;
       const unwatch = this.watchdog.watch(
@@ -568,7 +585,7 @@ export class ChromiumPool {
     const profileDir = path.join(this.baseDir, `profile-${++this.startedCount}`);
     fs.mkdirSync(profileDir, { recursive: true, mode: 0o700 });
     const tmpDir = makeShortTmpDir();
-    const child = startLongLived(CHROMIUM, chromiumArgs(profileDir, this.memoryLimit), profileDir, { TMPDIR: tmpDir }, { pipes: true });
+    const child = startLongLived(CHROMIUM, chromiumArgs(profileDir, this.memoryLimit, this.sandbox), profileDir, { TMPDIR: tmpDir }, { pipes: true });
     const instance: Instance = {
       process: child,
       profileDir,
