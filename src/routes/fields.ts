@@ -44,3 +44,22 @@ export const passwordField = z
   .regex(NO_LINE_BREAKS, 'must not contain line breaks')
   .describe('Password of the encrypted input (user or owner password), taken literally.')
   .optional();
+
+/** Schemas of the fields that may be sent several times (the rest are 400 when repeated). */
+const repeatableFields = new WeakSet<z.ZodType>();
+
+/** A form field that may be sent several times: one string or the repeated values, as a list of at most `max`. */
+export function repeatableField(item: z.ZodType<string, string>, max: number, description: string) {
+  const schema = z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .pipe(z.array(item).max(max, `must be sent at most ${max} times`))
+    .prefault([])
+    .describe(description);
+  repeatableFields.add(schema);
+  return schema;
+}
+
+export function isRepeatable(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && repeatableFields.has(schema as z.ZodType);
+}

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { InvalidRequestError } from '../core/errors.js';
 import type { InputFile } from '../core/contract.js';
 import type { OperationRoute } from './definition.js';
+import { isRepeatable } from './fields.js';
 
 /** Fields every operation accepts (API.md §6), consumed before the operation's schema. */
 export const COMMON_FIELDS = ['async', 'callback_url'] as const;
@@ -19,9 +20,10 @@ export function parseOptions(route: OperationRoute, fields: Record<string, unkno
   const own = { ...fields };
   for (const name of COMMON_FIELDS) delete own[name];
   const fileFields = new Set(route.files.map((f) => f.field));
+  const shape = (route.options as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   for (const key of Object.keys(own)) {
     if (fileFields.has(key)) throw new InvalidRequestError(`${key}: must be a file part, not a text field.`, key);
-    if (Array.isArray(own[key])) throw new InvalidRequestError(`${key}: given more than once.`, key);
+    if (Array.isArray(own[key]) && !isRepeatable(shape[key])) throw new InvalidRequestError(`${key}: given more than once.`, key);
   }
   const parsed = route.options.safeParse(own);
   if (!parsed.success) {

@@ -2,19 +2,12 @@ import { z } from 'zod';
 import { InvalidRequestError } from '../core/errors.js';
 import { redactPdf } from '../operations/redact.js';
 import { defineOperation } from './definition.js';
-import { passwordField } from './fields.js';
+import { passwordField, repeatableField } from './fields.js';
 
 const MAX_ITEMS = 100;
 const MAX_PATTERN = 500;
 
-/** A form field that may be sent several times: one string or the repeated values, as a list. */
-const repeatable = (item: z.ZodType<string, string>, description: string) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : [v]))
-    .pipe(z.array(item).max(MAX_ITEMS, `must be sent at most ${MAX_ITEMS} times`))
-    .prefault([])
-    .describe(description);
+const repeatable = (item: z.ZodType<string, string>, description: string) => repeatableField(item, MAX_ITEMS, description);
 
 /** Syntax check only: the pattern is compiled (linear time), never run, in the server. */
 function compiles(pattern: string): boolean {

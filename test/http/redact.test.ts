@@ -95,6 +95,21 @@ function qdfText(file: string): string {
 }
 
 describe('redact', () => {
+  it('takes terms and regex as repeated fields; any other field sent twice is 400', async () => {
+    const { out } = await redacted([
+      ['terms', 'secret-ALPHA'],
+      ['terms', 'KEEPWORD'],
+      ['regex', '\\d{4} \\d{4} \\d{4} \\d{4}'],
+      ['regex', 'ROTATED\\w+'],
+    ]);
+    const text = textOf(out);
+    for (const gone of ['SECRET-alpha', 'KEEPWORD', '4111', 'ROTATEDWORD']) expect(text).not.toContain(gone);
+    expect(text).toContain('Public sentence stays here');
+    const twice = await server.post('redact', await redactForm([['terms', 'x'], ['color', '#ff0000'], ['color', '#00ff00']]), key);
+    expect(twice.status).toBe(400);
+    expect((await twice.json()).detail).toBe('color: given more than once.');
+  });
+
   it('removes terms, regex matches and areas from the content; other text stays; metadata cleaned', async () => {
     expect(textOf(fixture)).toContain('SECRET-alpha');
     expect(qdfText(fixture)).toContain('note about SECRET-alpha');
