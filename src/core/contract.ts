@@ -113,6 +113,8 @@ export interface FileOutput {
 export interface ZipEntry {
   path: string;
   name: string;
+  /** Deflate it (true) or store it (false); by default text is deflated and already-compressed formats are stored. */
+  compress?: boolean;
 }
 
 export interface ZipOutput {

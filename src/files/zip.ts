@@ -7,10 +7,11 @@
 // up front (Content-Length). Archives over 4 GiB or 65,535 entries (ZIP64)
 // are refused, as is any result of more than MAX_OUTPUT_FILES entries: both
 // are 422 resource_limit (the input asked for too much), never a 500.
-// Kept by hand rather than on yazl (which writers/package.ts uses for DOCX/ODT
-// parts built in memory): on split's answer, 14 pages of tracemonkey.pdf,
-// yazl took 10.7 ms against 1.9 ms here (5.5×, its CRC is JavaScript;
-// scripts/bench/zip-writers.ts), ~9 ms on a request whose median is ~80 ms.
+// The one ZIP writer (split's and convert's answers, and the DOCX/ODT packages
+// of writers/package.ts). Written here rather than on yazl: on split's answer,
+// 14 pages of tracemonkey.pdf, yazl took 10.7 ms against 1.9 ms here (5.5×,
+// its CRC is JavaScript; scripts/bench/zip-writers.ts), ~9 ms on a request
+// whose median is ~80 ms.
 import fs from 'node:fs';
 import { PassThrough, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
@@ -66,7 +67,7 @@ function tooLarge(): ResourceLimitError {
 export async function zipEntries(entries: ZipEntry[], maxEntries: number): Promise<ZipStream> {
   checkOutputCount(entries.length, maxEntries);
   const planned: Planned[] = await Promise.all(
-    entries.map(async (entry) => ({ entry, name: Buffer.from(entry.name, 'utf8'), size: (await fs.promises.stat(entry.path)).size, stored: STORED.test(entry.name) })),
+    entries.map(async (entry) => ({ entry, name: Buffer.from(entry.name, 'utf8'), size: (await fs.promises.stat(entry.path)).size, stored: entry.compress === undefined ? STORED.test(entry.name) : !entry.compress })),
   );
   const allStored = planned.every((p) => p.stored);
   let size: number | undefined;

@@ -6,7 +6,8 @@
 // w:tbl with gridSpan/vMerge. No text boxes or frames anywhere.
 // Hand-written rather than the `docx` npm package: that package builds the
 // whole ZIP in memory (figures included), while here pictures stream from
-// disk through yazl, and the XML needed is a small, fixed subset.
+// disk through the one ZIP writer (files/zip.ts), and the XML needed is a
+// small, fixed subset.
 import type { Band, Block, FigureBlock, LayoutDocument, PageLayout, ParagraphBlock, RunningText, RunStyle, TableBlock, TextRun } from '../layout/model.js';
 import { writeZip, xmlText, type Part } from './package.js';
 

@@ -1,27 +1,31 @@
-// ZIP packages for the DOCX and ODT writers (yazl): parts from memory or
-// streamed from files on disk (figure PNGs), in the order given.
+// ZIP packages for the DOCX and ODT writers, through the one ZIP writer
+// (files/zip.ts): parts from memory are staged as files beside the output
+// (the writer streams entries from disk), figures streamed from where they are.
 import fs from 'node:fs';
-import yazl from 'yazl';
+import path from 'node:path';
+import type { ZipEntry } from '../core/contract.js';
+import { writeZipFile } from '../files/zip.js';
 
 /** One part: XML text or bytes, or a file to stream; `compress` defaults to yes. */
 export type Part = { name: string; compress?: boolean } & ({ data: string | Buffer } | { file: string });
 
 /** Writes `parts`, in order, as a ZIP at `output`. */
 export async function writeZip(parts: Part[], output: string): Promise<void> {
-  const zip = new yazl.ZipFile();
-  for (const part of parts) {
-    const compress = part.compress ?? true;
-    if ('file' in part) zip.addFile(part.file, part.name, { compress });
-    else zip.addBuffer(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data, 'utf8'), part.name, { compress });
+  const staging = await fs.promises.mkdtemp(path.join(path.dirname(output), '.parts-'));
+  try {
+    const entries = await Promise.all(
+      parts.map(async (part, i): Promise<ZipEntry> => {
+        const compress = part.compress ?? true;
+        if ('file' in part) return { path: part.file, name: part.name, compress };
+        const file = path.join(staging, String(i));
+        await fs.promises.writeFile(file, part.data, { mode: 0o600 });
+        return { path: file, name: part.name, compress };
+      }),
+    );
+    await writeZipFile(entries, output, entries.length);
+  } finally {
+    await fs.promises.rm(staging, { recursive: true, force: true });
   }
-  zip.end();
-  await new Promise<void>((resolve, reject) => {
-    const out = fs.createWriteStream(output, { mode: 0o600 });
-    zip.outputStream.on('error', reject);
-    out.on('error', reject);
-    out.on('finish', () => resolve());
-    zip.outputStream.pipe(out);
-  });
 }
 
 /** Text for XML element content and attribute values; characters XML 1.0 cannot carry are dropped. */
