@@ -32,8 +32,8 @@
 // 'O' stdout bytes, 'E' stderr bytes, 'X' exit (i32 status, u64 cpu µs,
 // u8 stdout over its limit), 'D' a file read (u64 size, then its bytes when
 // it was not over the limit asked), 'I' (id 0, at start-up and after each
-// 'C') the isolation in force as text: "namespaces", "user-namespaces" or
-// "none: <why>" (see probe_isolation()).
+// 'C') the isolation in force as text: "namespaces" or "none: <why>" (see
+// probe_isolation()).
 //
 // qpdf in-process (built with -DWITH_QPDF when libqpdf's headers are present):
 // most of a small qpdf run is its start-up — loading and relocating libqpdf,
@@ -214,11 +214,17 @@ static void feed_stdin(Child *c) {
 // and — when its cwd is a request's work directory — with the work root
 // replaced by a view holding that one directory (another request's files
 // cannot be found or opened by path). Chosen at start-up (probe_isolation):
-// root (CAP_SYS_ADMIN) uses namespaces directly; otherwise the helper enters
-// a user namespace of its own once (uid mapped to itself) and does the same
-// in it; where both are refused (Docker's default seccomp profile for a
-// non-root user) nothing is isolated, and the helper says so in its 'I' frame.
-enum { ISOLATION_NONE, ISOLATION_NAMESPACES, ISOLATION_USER_NAMESPACES };
+// with CAP_SYS_ADMIN (root) namespaces are used; without it nothing is
+// isolated, and the helper says so in its 'I' frame.
+//
+// Not through a user namespace of the helper's own: in one, the helper holds
+// no capability over the PID namespace it started in (that belongs to the
+// parent user namespace), so after making a tool's namespace it cannot
+// setns() back — and while its children's namespace differs from its own,
+// the kernel refuses to make another (EINVAL). A helper that tried died at
+// its first tool, and with it every operation of a non-root server on a host
+// that allows user namespaces (test/unit/non-root.test.ts).
+enum { ISOLATION_NONE, ISOLATION_NAMESPACES };
 static int isolation;
 static char isolation_text[300] = "none: not probed";
 static char work_root[PATH_MAX];  // 'C': request work directories are its direct entries
@@ -226,16 +232,6 @@ static int own_pidns = -1;        // the helper's PID namespace, restored after 
 static int helper_pidfd = -1;     // readable once the helper is gone (a child checks it)
 static int last_cap = CAP_LAST_CAP;
 static const char *isolation_step = "";
-
-static int write_text(const char *path, const char *text) {
-  int fd = open(path, O_WRONLY | O_CLOEXEC);
-  if (fd < 0) return -1;
-  ssize_t n = write(fd, text, strlen(text));
-  int e = errno;
-  close(fd);
-  errno = e;
-  return n == (ssize_t)strlen(text) ? 0 : -1;
-}
 
 // PID 1 of a tool's namespace: a copy of the helper that does nothing but
 // exist. The tool runs as PID 2, a child of the helper as before — its own
@@ -369,23 +365,6 @@ static int has_sys_admin(void) {
   return (data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective & CAP_TO_MASK(CAP_SYS_ADMIN)) != 0;
 }
 
-// Without CAP_SYS_ADMIN: a user namespace for the helper itself, the uid and
-// gid mapped to themselves (files keep their owner), in which it may then
-// make PID and mount namespaces for its children.
-static int enter_user_namespace(void) {
-  char map[64];
-  uid_t uid = geteuid();
-  gid_t gid = getegid();
-  isolation_step = "unshare(CLONE_NEWUSER)";
-  if (unshare(CLONE_NEWUSER) < 0) return -1;
-  isolation_step = "write the uid and gid maps";
-  if (write_text("/proc/self/setgroups", "deny") < 0 && errno != ENOENT) return -1;
-  snprintf(map, sizeof map, "%u %u 1\n", (unsigned)uid, (unsigned)uid);
-  if (write_text("/proc/self/uid_map", map) < 0) return -1;
-  snprintf(map, sizeof map, "%u %u 1\n", (unsigned)gid, (unsigned)gid);
-  return write_text("/proc/self/gid_map", map);
-}
-
 // Finds what this host allows, by doing it once: a child in new namespaces
 // mounts its /proc and drops its capabilities. Sets `isolation` and the text
 // the server logs and shows in /healthz.
@@ -400,13 +379,9 @@ static void probe_isolation(void) {
     if (fscanf(f, "%d", &last_cap) != 1) last_cap = CAP_LAST_CAP;
     fclose(f);
   }
-  int kind = ISOLATION_NAMESPACES;
   if (!has_sys_admin()) {
-    if (enter_user_namespace() < 0) {
-      snprintf(isolation_text, sizeof isolation_text, "none: no CAP_SYS_ADMIN, and %s failed (%s)", isolation_step, strerror(errno));
-      return;
-    }
-    kind = ISOLATION_USER_NAMESPACES;
+    snprintf(isolation_text, sizeof isolation_text, "none: not root (no CAP_SYS_ADMIN to make namespaces)");
+    return;
   }
   own_pidns = open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC);
   int report[2];
@@ -420,7 +395,7 @@ static void probe_isolation(void) {
     snprintf(isolation_text, sizeof isolation_text, "none: mmap (%s)", strerror(errno));
     return;
   }
-  isolation = kind;
+  isolation = ISOLATION_NAMESPACES;
   pid_t pid = fork_tool(MAX_CHILDREN);
   if (pid == 0) {
     char why[200] = "";
@@ -446,7 +421,7 @@ static void probe_isolation(void) {
     snprintf(isolation_text, sizeof isolation_text, "none: %s", got > 0 || pid < 0 ? why : "the probe child failed");
     return;
   }
-  snprintf(isolation_text, sizeof isolation_text, "%s", kind == ISOLATION_NAMESPACES ? "namespaces" : "user-namespaces");
+  snprintf(isolation_text, sizeof isolation_text, "namespaces");
 }
 
 // 'C' payload: u32 flags (1: isolate), i32 nice, the work root (absolute or

@@ -85,7 +85,7 @@ const schemas = {
     properties: {
       status: { type: 'string', enum: ['ok', 'degraded'] },
       tools: { type: 'object', additionalProperties: { type: ['string', 'null'] } },
-      isolation: { type: 'string', description: 'How tool processes are isolated from each other: "namespaces", "user-namespaces", or "none: <why>" (TOOL_ISOLATION).' },
+      isolation: { type: 'string', description: 'How tool processes are isolated from each other: "namespaces" (root) or "none: <why>" (TOOL_ISOLATION).' },
     },
   },
   Job: {

@@ -90,9 +90,8 @@ function helperSettings(): { workRoot: string; isolate: boolean; nice: number } 
 }
 
 /**
- * How tools are isolated from each other: "namespaces" (root), "user-namespaces"
- * (unprivileged), or "none: <why>" where the host refuses both (e.g. a non-root
- * user under Docker's default seccomp profile). Logged at start-up, in /healthz.
+ * How tools are isolated from each other: "namespaces" (root), or "none: <why>"
+ * (another user, as in the Docker image). Logged at start-up, in /healthz.
  */
 export function toolIsolation(): Promise<string> {
   try {

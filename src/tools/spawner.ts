@@ -113,8 +113,8 @@ export class Spawner {
   }
 
   /**
-   * How the helper isolates its children ("namespaces", "user-namespaces", or
-   * "none: <why>"), as its 'I' frame said at start-up or after configure().
+   * How the helper isolates its children ("namespaces" or "none: <why>"), as
+   * its 'I' frame said at start-up or after configure().
    */
   isolation(): Promise<string> {
     if (this.isolationReplies === 0 && this.isolationText !== undefined) return Promise.resolve(this.isolationText);
