@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from './config.js';
 import { findAccountByName, rotateWebhookSecret, setPlan, webhookSecret } from './store/accounts.js';
 import { openStore } from './store/index.js';
-import { createKey, listKeys, revokeKey } from './store/keys.js';
+import { createKey, keyView, listKeys, revokeKey } from './store/keys.js';
 import { isPlan, PLAN_NAMES } from './store/plans.js';
 import { probeTools } from './tools/versions.js';
 
@@ -44,7 +44,7 @@ async function keys(config: Config, argv: string[]): Promise<void> {
       const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
       const rows = await listKeys(store);
       if (values.json) {
-        console.log(JSON.stringify(rows));
+        console.log(JSON.stringify(rows.map((r) => ({ ...keyView(r), plan: r.plan }))));
       } else {
         console.log(['PREFIX', 'LAST4', 'ACCOUNT', 'PLAN', 'CREATED', 'LAST USED', 'REVOKED'].join('\t'));
         for (const r of rows) console.log([r.prefix, r.last4, r.account, r.plan, r.created_at, r.last_used_at ?? '-', r.revoked_at ?? '-'].join('\t'));

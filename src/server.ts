@@ -7,7 +7,7 @@ import Router from '@koa/router';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { chargeAllowance, rateLimitHeaders } from './http/allowance.js';
-import { requireApiKey } from './http/auth.js';
+import { requireApiKey, requireScope } from './http/auth.js';
 import { docsAsset, docsPage } from './http/docs.js';
 import { unmatchedAsProblems } from './http/fallback.js';
 import { FairShare } from './http/fair-share.js';
@@ -131,7 +131,7 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
   // One instance for all routes: its own-burst refund window is per account, not per operation.
   const charged = chargeAllowance(store);
   for (const route of operations) {
-    router.post(`/v1/pdf/${route.name}`, auth, charged, operationHandler(route, services));
+    router.post(`/v1/pdf/${route.name}`, auth, requireScope(route.name), charged, operationHandler(route, services));
   }
   extensions.extend?.(router);
   services.jobs?.mount?.(router);
