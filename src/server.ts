@@ -8,6 +8,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { chargeAllowance, rateLimitHeaders } from './http/allowance.js';
 import { requireApiKey, requireScope } from './http/auth.js';
+import { accountUsage, loadAdminToken, mountAdmin, requireAdmin } from './http/admin.js';
 import { docsAsset, docsPage } from './http/docs.js';
 import { unmatchedAsProblems } from './http/fallback.js';
 import { FairShare } from './http/fair-share.js';
@@ -128,6 +129,10 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
       resets_at: nextUtcMidnight(now).toISOString(),
     };
   });
+  router.get('/v1/account/usage', auth, accountUsage(store));
+  if (config.ADMIN_TOKEN_FILE) {
+    mountAdmin(router, requireAdmin(loadAdminToken(config.ADMIN_TOKEN_FILE)), { store, dataKey: services.dataKey, log: services.log, operations: operations.map((o) => o.name) });
+  }
   // One instance for all routes: its own-burst refund window is per account, not per operation.
   const charged = chargeAllowance(store);
   for (const route of operations) {
