@@ -8,6 +8,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { chargeAllowance, rateLimitHeaders } from './http/allowance.js';
 import { requireApiKey, requireScope } from './http/auth.js';
+import { cors } from './http/cors.js';
 import { accountUsage, loadAdminToken, mountAdmin, requireAdmin } from './http/admin.js';
 import { docsAsset, docsPage } from './http/docs.js';
 import { unmatchedAsProblems } from './http/fallback.js';
@@ -93,6 +94,7 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
   const openapi = buildOpenApi(operations, config, { ...jobOpenApiPaths, ...extensions.openapiPaths });
 
   app.use(requestId(services.log));
+  app.use(cors(config.CORS_ORIGINS));
   app.use(accessLog(services));
   app.use(problemMiddleware());
   app.use(refuseWhileDraining(services));
