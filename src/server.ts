@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { chargeAllowance, rateLimitHeaders } from './http/allowance.js';
 import { requireApiKey, requireScope } from './http/auth.js';
 import { cors } from './http/cors.js';
+import { mintTokens } from './http/tokens.js';
 import { accountUsage, loadAdminToken, mountAdmin, requireAdmin } from './http/admin.js';
 import { docsAsset, docsPage } from './http/docs.js';
 import { unmatchedAsProblems } from './http/fallback.js';
@@ -132,6 +133,8 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
     };
   });
   router.get('/v1/account/usage', auth, accountUsage(store));
+  // Not charged: minting is bookkeeping; the token's requests are charged when they run.
+  router.post('/v1/tokens', auth, mintTokens(store, services.log, operations.map((o) => o.name)));
   if (config.ADMIN_TOKEN_FILE) {
     mountAdmin(router, requireAdmin(loadAdminToken(config.ADMIN_TOKEN_FILE)), { store, dataKey: services.dataKey, log: services.log, operations: operations.map((o) => o.name) });
   }
