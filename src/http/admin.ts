@@ -1,13 +1,13 @@
 // The admin API (docs/api.md §2b): accounts, keys, rotation and usage reports
 // for operators, mounted only when ADMIN_TOKEN_FILE names the admin token. The
 // token is compared in constant time (hashes of equal length, timingSafeEqual)
-// and never logged; every call that changes something is logged with its
-// action, account and key prefix, never a key. It shares the store with the
+// and never logged; every call is logged with its action, account, key prefix
+// and the caller's address, never a key. It shares the store with the
 // command-line tool, so a key made by one is seen by the other.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type Router from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ForbiddenError, InvalidRequestError, NotFoundError } from '../core/errors.js';
@@ -73,7 +73,9 @@ export interface AdminDeps {
 /** Mounts /v1/admin/* on `router`, each route behind `admin`. */
 export function mountAdmin(router: Router, admin: Middleware, deps: AdminDeps): void {
   const { store, log } = deps;
-  const audit = (action: string, account: string | null, keyPrefix: string | null = null) => log.info({ admin_action: action, account, key_prefix: keyPrefix }, 'admin action');
+  // Who: the holder of the admin token, from this address (and request id); what: the action, its account and key prefix.
+  const audit = (ctx: Context, action: string, account: string | null, keyPrefix: string | null = null) =>
+    (ctx.state.log ?? log).info({ admin_action: action, account, key_prefix: keyPrefix, ip: ctx.ip }, 'admin action');
   const scopes = z.array(z.enum(deps.operations as [string, ...string[]])).min(1).max(deps.operations.length);
   const account = async (name: string) => (await findAccountByName(store, name)) ?? notFound(`No account "${name}".`);
 
@@ -81,7 +83,7 @@ export function mountAdmin(router: Router, admin: Middleware, deps: AdminDeps): 
     const body = await jsonBody(ctx, z.object({ account: accountName, plan }).strict());
     if (await findAccountByName(store, body.account)) throw new InvalidRequestError(`The account "${body.account}" already exists (PATCH it to change its plan).`, 'account');
     const created = await ensureAccount(store, deps.dataKey, body.account, body.plan);
-    audit('accounts.create', created.name);
+    audit(ctx, 'accounts.create', created.name);
     ctx.status = 201;
     ctx.body = accountView(created, 0);
   });
@@ -90,13 +92,14 @@ export function mountAdmin(router: Router, admin: Middleware, deps: AdminDeps): 
     const body = await jsonBody(ctx, z.object({ plan }).strict());
     const name = ctx.params.account;
     if (!(await setPlan(store, name, body.plan))) notFound(`No account "${name}".`);
-    audit('accounts.set_plan', name);
+    audit(ctx, 'accounts.set_plan', name);
     const updated = await account(name);
     ctx.body = accountView(updated, await store.usedOn(updated.id, utcDay(new Date())));
   });
 
   router.get('/v1/admin/accounts', admin, async (ctx) => {
     const rows = await store.listAccounts(utcDay(new Date()));
+    audit(ctx, 'accounts.list', null);
     ctx.body = { accounts: rows.map((row) => accountView(row, row.used_today)) };
   });
 
@@ -104,6 +107,7 @@ export function mountAdmin(router: Router, admin: Middleware, deps: AdminDeps): 
     const owner = await account(ctx.params.account);
     const fallback = lastDays(30);
     const range = reportRange(queryText(ctx.query.from) ?? fallback.from, queryText(ctx.query.to) ?? fallback.to);
+    audit(ctx, 'accounts.usage', owner.name);
     ctx.body = { account: owner.name, from: range.from, to: range.to, days: await usageReport(store, owner.id, range.from, range.to) };
   });
 
@@ -123,7 +127,7 @@ export function mountAdmin(router: Router, admin: Middleware, deps: AdminDeps): 
     const expiresAt = body.expires_at === undefined ? null : new Date(body.expires_at).toISOString();
     if (expiresAt !== null && Date.parse(expiresAt) <= Date.now()) throw new InvalidRequestError('expires_at is in the past.', 'expires_at');
     const created = await createKeyFor(store, owner, { scopes: body.scopes ?? null, expires_at: expiresAt, name: body.name ?? null });
-    audit('keys.create', owner.name, created.prefix);
+    audit(ctx, 'keys.create', owner.name, created.prefix);
     ctx.status = 201;
     ctx.body = { key: created.key, ...keyView((await store.findKey(created.prefix))!) };
   });
@@ -131,13 +135,14 @@ export function mountAdmin(router: Router, admin: Middleware, deps: AdminDeps): 
   router.get('/v1/admin/keys', admin, async (ctx) => {
     const name = queryText(ctx.query.account);
     if (name !== undefined) await account(name);
+    audit(ctx, 'keys.list', name ?? null);
     ctx.body = { keys: (await listKeys(store, name)).map(keyView) };
   });
 
   router.delete('/v1/admin/keys/:prefix', admin, async (ctx) => {
     const key = (await store.findKey(ctx.params.prefix)) ?? notFound('No such key.');
     if (!(await revokeKey(store, key.prefix))) notFound('This key is already revoked.');
-    audit('keys.revoke', key.account, key.prefix);
+    audit(ctx, 'keys.revoke', key.account, key.prefix);
     ctx.status = 204;
   });
 
@@ -145,7 +150,7 @@ export function mountAdmin(router: Router, admin: Middleware, deps: AdminDeps): 
     const body = await jsonBody(ctx, z.object({ grace_seconds: z.number().int().min(0).max(30 * 86_400).default(3600) }).strict());
     const old = (await store.findKey(ctx.params.prefix)) ?? notFound('No such key.');
     const rotated = (await rotateKey(store, old.prefix, body.grace_seconds)) ?? notFound('This key is revoked or already rotated.');
-    audit('keys.rotate', old.account, `${old.prefix}->${rotated.prefix}`);
+    audit(ctx, 'keys.rotate', old.account, `${old.prefix}->${rotated.prefix}`);
     ctx.status = 201;
     ctx.body = { key: rotated.key, ...keyView((await store.findKey(rotated.prefix))!), replaces: old.prefix, old_key_expires_at: rotated.old_key_expires_at };
   });

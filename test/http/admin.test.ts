@@ -183,7 +183,8 @@ describe.each(BACKENDS)('admin API (%s)', (backend) => {
       .filter((l) => l.includes('"admin action"'))
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l.admin_action)).toEqual(['keys.rotate', 'keys.revoke']);
-    expect(lines[1]).toMatchObject({ account, key_prefix: scopedPrefix });
+    expect(lines[1]).toMatchObject({ account, key_prefix: scopedPrefix, ip: '127.0.0.1' });
+    expect(lines[0].key_prefix).toMatch(/^pdf_live_\w{8}->pdf_live_\w{8}$/);
     expect(replica.log()).not.toContain(adminToken);
     expect(replica.log()).not.toContain(scopedKey);
   });
