@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from './config.js';
 import { findAccountByName, rotateWebhookSecret, setPlan, webhookSecret } from './store/accounts.js';
 import { openStore } from './store/index.js';
-import { createKey, listKeys, revokeKey } from './store/keys.js';
+import { createKey, keyView, listKeys, revokeKey, rotateKey } from './store/keys.js';
+import { findOperation } from './routes/index.js';
 import { isPlan, PLAN_NAMES } from './store/plans.js';
 import { probeTools } from './tools/versions.js';
 
@@ -12,9 +13,10 @@ const USAGE = `usage: pdf-service <command>
   serve [--no-workers]                    start the HTTP server (env: HOST, PORT, DATA_DIR, limits; see docs/settings.md);
                                           --no-workers: API only, jobs run in \`worker\` processes
   worker                                  run asynchronous jobs only (same DATABASE_URL/STORAGE_URL as serve)
-  keys create --account NAME --plan free|pro|enterprise [--json]
+  keys create --account NAME --plan free|pro|enterprise [--scopes OP,OP] [--expires-at ISO-8601] [--name TEXT] [--json]
   keys list [--json]
   keys revoke PREFIX
+  keys rotate PREFIX [--grace SECONDS]    a new key; the old one keeps working for SECONDS (default 3600)
   accounts set-plan NAME PLAN
   accounts webhook-secret NAME [--rotate]
   doctor                                  list native tools, versions, usability`;
@@ -30,11 +32,30 @@ async function keys(config: Config, argv: string[]): Promise<void> {
   const { store, dataKey } = await openStore(config, { poolSize: 1 });
   try {
     if (sub === 'create') {
-      const { values } = parseArgs({ args: rest, options: { account: { type: 'string' }, plan: { type: 'string', default: 'free' }, json: { type: 'boolean', default: false } } });
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          account: { type: 'string' },
+          plan: { type: 'string', default: 'free' },
+          scopes: { type: 'string' },
+          'expires-at': { type: 'string' },
+          name: { type: 'string' },
+          json: { type: 'boolean', default: false },
+        },
+      });
       if (!values.account) fail('keys create needs --account NAME');
       if (!isPlan(values.plan!)) fail(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
+      const scopes = values.scopes?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const unknown = scopes?.find((s) => !findOperation(s));
+      if (unknown) fail(`--scopes: unknown operation "${unknown}"`);
+      const expiresAt = values['expires-at'] === undefined ? null : new Date(values['expires-at']);
+      if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= Date.now())) fail('--expires-at must be a date-time in the future (ISO 8601)');
       const existing = await findAccountByName(store, values.account);
-      const created = await createKey(store, dataKey, values.account, values.plan);
+      const created = await createKey(store, dataKey, values.account, values.plan, undefined, {
+        scopes: scopes && scopes.length > 0 ? scopes : null,
+        expires_at: expiresAt?.toISOString() ?? null,
+        name: values.name ?? null,
+      });
       if (values.json) {
         console.log(JSON.stringify(created));
       } else {
@@ -44,7 +65,7 @@ async function keys(config: Config, argv: string[]): Promise<void> {
       const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
       const rows = await listKeys(store);
       if (values.json) {
-        console.log(JSON.stringify(rows));
+        console.log(JSON.stringify(rows.map((r) => ({ ...keyView(r), plan: r.plan }))));
       } else {
         console.log(['PREFIX', 'LAST4', 'ACCOUNT', 'PLAN', 'CREATED', 'LAST USED', 'REVOKED'].join('\t'));
         for (const r of rows) console.log([r.prefix, r.last4, r.account, r.plan, r.created_at, r.last_used_at ?? '-', r.revoked_at ?? '-'].join('\t'));
@@ -53,8 +74,15 @@ async function keys(config: Config, argv: string[]): Promise<void> {
       const prefix = rest[0] ?? fail('keys revoke needs PREFIX');
       if (!(await revokeKey(store, prefix))) fail(`no active key with prefix ${prefix}`);
       console.log(`revoked ${prefix}`);
+    } else if (sub === 'rotate') {
+      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { grace: { type: 'string', default: '3600' } } });
+      const prefix = positionals[0] ?? fail('keys rotate needs PREFIX');
+      if (!/^\d+$/.test(values.grace!)) fail('--grace must be a whole number of seconds');
+      const rotated = await rotateKey(store, prefix, Number(values.grace));
+      if (!rotated) fail(`no active, unrotated key with prefix ${prefix}`);
+      console.log(`New key (shown once; same account, scopes and expiry):\n\n  ${rotated.key}\n\nPrefix: ${rotated.prefix}. The old key ${prefix} works until ${rotated.old_key_expires_at}.`);
     } else {
-      fail('keys: create, list or revoke');
+      fail('keys: create, list, revoke or rotate');
     }
   } finally {
     await store.close();

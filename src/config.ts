@@ -121,6 +121,17 @@ const configSchema = z.object({
   /** A running job whose worker has not renewed its lease for this long is taken to be dead (retried once elsewhere). */
   JOB_LEASE_TIMEOUT: seconds(30),
 
+  // --- Keys for operators and browsers (docs/api.md §2b) ---
+  /** File holding the admin token (a mounted secret, one trailing newline ignored); unset: no admin API. */
+  ADMIN_TOKEN_FILE: optionalText(),
+  /** Origins whose web pages may call the service (CORS), comma-separated; unset: none. */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'has an entry that is not an origin (scheme://host[:port], no path)')))
+    .describe('a comma-separated list of origins such as https://app.example.com'),
+
   // --- Signing ---
   /** PKCS#12 used by sign when the request uploads no certificate (unset: a certificate is required). */
   SIGN_DEFAULT_CERTIFICATE_FILE: optionalText(),

@@ -7,7 +7,10 @@ import Router from '@koa/router';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { chargeAllowance, rateLimitHeaders } from './http/allowance.js';
-import { requireApiKey } from './http/auth.js';
+import { requireApiKey, requireScope } from './http/auth.js';
+import { cors } from './http/cors.js';
+import { mintTokens } from './http/tokens.js';
+import { accountUsage, loadAdminToken, mountAdmin, requireAdmin } from './http/admin.js';
 import { docsAsset, docsPage } from './http/docs.js';
 import { unmatchedAsProblems } from './http/fallback.js';
 import { FairShare } from './http/fair-share.js';
@@ -92,6 +95,7 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
   const openapi = buildOpenApi(operations, config, { ...jobOpenApiPaths, ...extensions.openapiPaths });
 
   app.use(requestId(services.log));
+  app.use(cors(config.CORS_ORIGINS));
   app.use(accessLog(services));
   app.use(problemMiddleware());
   app.use(refuseWhileDraining(services));
@@ -128,10 +132,16 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
       resets_at: nextUtcMidnight(now).toISOString(),
     };
   });
+  router.get('/v1/account/usage', auth, accountUsage(store));
+  // Not charged: minting is bookkeeping; the token's requests are charged when they run.
+  router.post('/v1/tokens', auth, mintTokens(store, services.log, operations.map((o) => o.name)));
+  if (config.ADMIN_TOKEN_FILE) {
+    mountAdmin(router, requireAdmin(loadAdminToken(config.ADMIN_TOKEN_FILE)), { store, dataKey: services.dataKey, log: services.log, operations: operations.map((o) => o.name) });
+  }
   // One instance for all routes: its own-burst refund window is per account, not per operation.
   const charged = chargeAllowance(store);
   for (const route of operations) {
-    router.post(`/v1/pdf/${route.name}`, auth, charged, operationHandler(route, services));
+    router.post(`/v1/pdf/${route.name}`, auth, requireScope(route.name), charged, operationHandler(route, services));
   }
   extensions.extend?.(router);
   services.jobs?.mount?.(router);

@@ -43,6 +43,23 @@ describe('bin/pdf-service', () => {
     expect(cli(['accounts', 'webhook-secret', 'acme'], env)).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}/);
   });
 
+  it('keys create with scopes, expiry and a name; keys rotate keeps them and ends the old key after the grace', () => {
+    const expires = '2031-01-01T00:00:00.000Z';
+    const created = JSON.parse(cli(['keys', 'create', '--account', 'scoped', '--plan', 'pro', '--scopes', 'merge,split', '--expires-at', expires, '--name', 'web', '--json'], env));
+    expect(cliFails(['keys', 'create', '--account', 'scoped', '--scopes', 'fly']).stderr).toContain('unknown operation "fly"');
+    expect(cliFails(['keys', 'create', '--account', 'scoped', '--expires-at', '2001-01-01T00:00:00Z']).stderr).toContain('--expires-at');
+    const rotated = cli(['keys', 'rotate', created.prefix, '--grace', '60'], env);
+    const newPrefix = /Prefix: (pdf_live_\w+)\./.exec(rotated)![1];
+    const listed = JSON.parse(cli(['keys', 'list', '--json'], env)) as Array<Record<string, unknown>>;
+    const old = listed.find((k) => k.prefix === created.prefix)!;
+    const next = listed.find((k) => k.prefix === newPrefix)!;
+    expect(old).toMatchObject({ scopes: ['merge', 'split'], expires_at: expires, name: 'web', rotated_to: newPrefix });
+    // The grace period: the old key ends about 60 s from now.
+    expect(Math.abs(Date.parse(old.revoked_at as string) - Date.now() - 60_000)).toBeLessThan(10_000);
+    expect(next).toMatchObject({ scopes: ['merge', 'split'], expires_at: expires, name: 'web', revoked_at: null });
+    expect(cliFails(['keys', 'rotate', created.prefix]).stderr).toContain('no active, unrotated key');
+  });
+
   it('refuses a bad configuration value with a one-line reason', () => {
     const result = cliFails(['keys', 'list'], { MAX_FILE_SIZE: '100MB' });
     expect(result.status).toBe(1);

@@ -84,3 +84,141 @@ type JobResult struct {
 	// ExpiresAt is `expires_at`.
 	ExpiresAt time.Time `json:"expires_at"`
 }
+
+// Usage is the API's Usage object.
+type Usage struct {
+	// Account is `account`.
+	Account string `json:"account"`
+
+	// From is `from`.
+	From string `json:"from"`
+
+	// To is `to`.
+	To string `json:"to"`
+
+	// Days is `days`.
+	Days []UsageDaysItem `json:"days"`
+}
+
+// UsageDaysItem is the API's UsageDaysItem object.
+type UsageDaysItem struct {
+	// Date is `date`.
+	Date string `json:"date"`
+
+	// Requests is `requests`: Requests charged that UTC day (the allowance counter).
+	Requests int64 `json:"requests"`
+
+	// ByOperation is `by_operation`.
+	ByOperation map[string]int64 `json:"by_operation"`
+}
+
+// AdminAccount is the API's AdminAccount object.
+type AdminAccount struct {
+	// Account is `account`.
+	Account string `json:"account"`
+
+	// Plan is `plan` (free, pro, enterprise).
+	Plan string `json:"plan"`
+
+	// DailyLimit is `daily_limit`.
+	DailyLimit *int64 `json:"daily_limit"`
+
+	// UsedToday is `used_today`.
+	UsedToday int64 `json:"used_today"`
+
+	// CreatedAt is `created_at`.
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// KeyInfo is the API's KeyInfo object.
+type KeyInfo struct {
+	// Prefix is `prefix`.
+	Prefix string `json:"prefix"`
+
+	// Last4 is `last4`.
+	Last4 string `json:"last4"`
+
+	// Account is `account`.
+	Account string `json:"account"`
+
+	// Name is `name`.
+	Name *string `json:"name"`
+
+	// Scopes is `scopes`.
+	Scopes []string `json:"scopes"`
+
+	// CreatedAt is `created_at`.
+	CreatedAt time.Time `json:"created_at"`
+
+	// ExpiresAt is `expires_at`.
+	ExpiresAt *time.Time `json:"expires_at"`
+
+	// LastUsedAt is `last_used_at`.
+	LastUsedAt *time.Time `json:"last_used_at"`
+
+	// RevokedAt is `revoked_at`: A time still ahead: the end of a rotation's grace period.
+	RevokedAt *time.Time `json:"revoked_at"`
+
+	// RotatedTo is `rotated_to`: Prefix of the key that replaced it.
+	RotatedTo *string `json:"rotated_to"`
+}
+
+// CreatedKey is the API's CreatedKey object: A new key (created or rotated): its listing, the key itself (shown this once) and, after a rotation, what it replaced.
+type CreatedKey struct {
+	// Key is `key`: The key itself: shown this once.
+	Key string `json:"key"`
+
+	// Prefix is `prefix`.
+	Prefix string `json:"prefix"`
+
+	// Last4 is `last4`.
+	Last4 string `json:"last4"`
+
+	// Account is `account`.
+	Account string `json:"account"`
+
+	// Name is `name`.
+	Name *string `json:"name"`
+
+	// Scopes is `scopes`.
+	Scopes []string `json:"scopes"`
+
+	// CreatedAt is `created_at`.
+	CreatedAt time.Time `json:"created_at"`
+
+	// ExpiresAt is `expires_at`.
+	ExpiresAt *time.Time `json:"expires_at"`
+
+	// LastUsedAt is `last_used_at`.
+	LastUsedAt *time.Time `json:"last_used_at"`
+
+	// RevokedAt is `revoked_at`: A time still ahead: the end of a rotation's grace period.
+	RevokedAt *time.Time `json:"revoked_at"`
+
+	// RotatedTo is `rotated_to`: Prefix of the key that replaced it.
+	RotatedTo *string `json:"rotated_to"`
+
+	// Replaces is `replaces`: Rotation: the prefix of the old key.
+	Replaces string `json:"replaces,omitempty"`
+
+	// OldKeyExpiresAt is `old_key_expires_at`: Rotation: when the old key stops working.
+	OldKeyExpiresAt time.Time `json:"old_key_expires_at,omitempty"`
+}
+
+// BrowserToken is the API's BrowserToken object.
+type BrowserToken struct {
+	// Token is `token`: `pdf_tok_…`: send as `Authorization: Bearer <token>`.
+	Token string `json:"token"`
+
+	// ExpiresAt is `expires_at`.
+	ExpiresAt time.Time `json:"expires_at"`
+
+	// Scopes is `scopes`.
+	Scopes []string `json:"scopes"`
+
+	// MaxUses is `max_uses`.
+	MaxUses *int64 `json:"max_uses"`
+
+	// Origin is `origin`.
+	Origin *string `json:"origin"`
+}

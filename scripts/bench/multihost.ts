@@ -86,8 +86,9 @@ try {
       const times: number[] = [];
       for (let i = 0; i < 2000; i++) {
         const t0 = performance.now();
-        const account = (await authenticate(store, created.key))!;
-        await charge(store, account.id, 10_000_000);
+        const caller = await authenticate(store, created.key);
+        if (typeof caller === 'string') throw new Error(`key refused: ${caller}`);
+        await charge(store, caller.account.id, 10_000_000, 'merge');
         times.push((performance.now() - t0) * 1000);
       }
       await store.close();

@@ -243,6 +243,10 @@ function modelType(owner: string, name: string, schema: Schema, extra: string[][
         return `map[string]${values}`;
       }
       break;
+    case 'array':
+      // A nil slice already stands for null: no pointer.
+      if (!inner.items) throw new Error(`generate-clients/go: array without items at ${owner}.${name}`);
+      return `[]${modelType(owner, `${name}_item`, inner.items, extra)}`;
     default:
       throw new Error(`generate-clients/go: no Go type for ${owner}.${name} (${JSON.stringify(schema)})`);
   }

@@ -9,6 +9,8 @@ export type ProblemCode =
   | 'invalid_request'
   | 'missing_api_key'
   | 'invalid_api_key'
+  | 'forbidden'
+  | 'insufficient_scope'
   | 'not_found'
   | 'method_not_allowed'
   | 'request_timeout'
@@ -57,9 +59,21 @@ export class MissingApiKeyError extends ProblemError {
   }
 }
 export class InvalidApiKeyError extends ProblemError {
-  constructor() {
-    super('invalid_api_key', 'Invalid API key', 'The API key is unknown or has been revoked.');
+  constructor(detail = 'The API key is unknown or has been revoked.') {
+    super('invalid_api_key', 'Invalid API key', detail);
     this.headers['WWW-Authenticate'] = 'Bearer realm="pdf", error="invalid_token"';
+  }
+}
+/** An admin route called without the admin token (docs/api.md §2b). */
+export class ForbiddenError extends ProblemError {
+  constructor(detail = 'This route needs the admin token.') {
+    super('forbidden', 'Forbidden', detail);
+  }
+}
+/** A scoped key or token calling an operation outside its scopes (docs/api.md §2b). */
+export class InsufficientScopeError extends ProblemError {
+  constructor(operation: string) {
+    super('insufficient_scope', 'Insufficient scope', `This key may not call "${operation}".`, { operation });
   }
 }
 export class NotFoundError extends ProblemError {

@@ -73,7 +73,9 @@ export function chargeAllowance(store: Store, ownBursts = new OwnBurstRefunds())
     const account = ctx.state.account!;
     const limit = dailyLimit(account.plan);
     const now = new Date();
-    const result = await charge(store, account.id, limit, now);
+    // requireScope named the operation; a route without one still counts, under "other".
+    const operation = ctx.state.operation ?? 'other';
+    const result = await charge(store, account.id, limit, operation, now);
     if (!result.admitted) {
       if (limit !== null) setRateLimitHeaders(ctx, limit, result.used);
       throw new QuotaExceededError(limit ?? 0, secondsToReset(now));
@@ -92,7 +94,7 @@ export function chargeAllowance(store: Store, ownBursts = new OwnBurstRefunds())
       throw error;
     } finally {
       if (refunded && !ctx.state.chargeKept) {
-        await refund(store, account.id, result.day);
+        await refund(store, account.id, result.day, operation);
         used -= 1;
       }
       if (limit !== null) setRateLimitHeaders(ctx, limit, used);

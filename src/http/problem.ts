@@ -12,6 +12,8 @@ export const STATUS_OF_CODE: Readonly<Record<ProblemCode, number>> = {
   invalid_request: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
+  forbidden: 403,
+  insufficient_scope: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,

@@ -6,6 +6,7 @@ import { MEDIA_TYPES } from '../files/sniff.js';
 import { PROBLEM_TYPE_BASE } from '../http/problem.js';
 import { maxPartCount } from '../http/upload.js';
 import type { OperationRoute } from '../routes/definition.js';
+import { keyOpenApiPaths, keySchemas } from './keys.js';
 
 const problem = { $ref: '#/components/schemas/Problem' };
 const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: problem } } });
@@ -19,7 +20,8 @@ const rateLimitHeaders = {
 // Whether each answer stays charged is part of the contract (API.md §3): said with every status.
 const commonErrors = {
   '400': problemResponse('invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged.'),
-  '401': problemResponse('missing_api_key or invalid_api_key.'),
+  '401': problemResponse('missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin).'),
+  '403': problemResponse('insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read.'),
   '408': problemResponse('request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged.'),
   '413': problemResponse('file_too_large, too_many_files or too_many_pages (detail states the limit). Charged.'),
   '415': problemResponse('unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged.'),
@@ -196,6 +198,7 @@ export function buildOpenApi(routes: OperationRoute[], config: Config, extraPath
         },
       },
     },
+    ...keyOpenApiPaths,
     ...extraPaths,
   };
   for (const route of routes) paths[`/v1/pdf/${route.name}`] = operationPath(route, config);
@@ -215,8 +218,15 @@ export function buildOpenApi(routes: OperationRoute[], config: Config, extraPath
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key `pdf_live_…` from `bin/pdf-service keys create`.' } },
-      schemas,
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'API key `pdf_live_…` (from the admin API or `bin/pdf-service keys create`), or a browser token `pdf_tok_…` from POST /v1/tokens.',
+        },
+        adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token of ADMIN_TOKEN_FILE (admin routes only).' },
+      },
+      schemas: { ...schemas, ...keySchemas },
     },
     paths,
   };

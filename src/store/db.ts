@@ -75,6 +75,31 @@ const migrations: string[] = [
      created_at TEXT NOT NULL
    );
    CREATE INDEX webhook_due ON webhook_deliveries (status, next_attempt_at);`,
+  // Keys for operators and browsers (docs/api.md §2b): named, scoped, expiring and rotated keys,
+  // browser tokens (hashed like keys), and the allowance counter split by operation for usage reports.
+  `ALTER TABLE api_keys ADD COLUMN name TEXT;
+   ALTER TABLE api_keys ADD COLUMN scopes TEXT;
+   ALTER TABLE api_keys ADD COLUMN expires_at TEXT;
+   ALTER TABLE api_keys ADD COLUMN rotated_to TEXT;
+   CREATE INDEX api_keys_account ON api_keys (account_id);
+   CREATE TABLE operation_usage (
+     account_id INTEGER NOT NULL REFERENCES accounts(id),
+     day TEXT NOT NULL,
+     operation TEXT NOT NULL,
+     count INTEGER NOT NULL,
+     PRIMARY KEY (account_id, day, operation)
+   ) WITHOUT ROWID;
+   CREATE TABLE browser_tokens (
+     id INTEGER PRIMARY KEY,
+     key_id INTEGER NOT NULL REFERENCES api_keys(id),
+     hash BLOB NOT NULL UNIQUE,
+     scopes TEXT,
+     origin TEXT,
+     expires_at TEXT NOT NULL,
+     max_uses INTEGER,
+     uses INTEGER NOT NULL DEFAULT 0,
+     created_at TEXT NOT NULL
+   );`,
 ];
 
 /**

@@ -12,9 +12,10 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { ServerBusyError } from '../core/errors.js';
 import type { Plan } from './plans.js';
-import { finishValues } from './sqlite.js';
+import { finishValues, KEY_LISTING, KEY_OWNER } from './sqlite.js';
 import type {
   Account,
+  AccountUsage,
   DeliveryOutcome,
   DeliveryRow,
   EndEffects,
@@ -25,8 +26,12 @@ import type {
   KeyOwner,
   NewDelivery,
   NewJob,
+  NewKey,
+  NewToken,
   Store,
   StoredInput,
+  TokenOwner,
+  UsageCounters,
 } from './types.js';
 
 /** The NOTIFY channel of job events. */
@@ -104,6 +109,30 @@ const migrations: string[] = [
      created_at TEXT NOT NULL
    );
    CREATE INDEX webhook_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';`,
+  // Keys for operators and browsers (docs/api.md §2b): as db.ts's third SQLite migration.
+  `ALTER TABLE api_keys ADD COLUMN name TEXT;
+   ALTER TABLE api_keys ADD COLUMN scopes TEXT;
+   ALTER TABLE api_keys ADD COLUMN expires_at TEXT;
+   ALTER TABLE api_keys ADD COLUMN rotated_to TEXT;
+   CREATE INDEX api_keys_account ON api_keys (account_id);
+   CREATE TABLE operation_usage (
+     account_id INTEGER NOT NULL REFERENCES accounts(id),
+     day TEXT NOT NULL,
+     operation TEXT NOT NULL,
+     count INTEGER NOT NULL,
+     PRIMARY KEY (account_id, day, operation)
+   );
+   CREATE TABLE browser_tokens (
+     id SERIAL PRIMARY KEY,
+     key_id INTEGER NOT NULL REFERENCES api_keys(id),
+     hash BYTEA NOT NULL UNIQUE,
+     scopes TEXT,
+     origin TEXT,
+     expires_at TEXT NOT NULL,
+     max_uses INTEGER,
+     uses INTEGER NOT NULL DEFAULT 0,
+     created_at TEXT NOT NULL
+   );`,
 ];
 
 // BIGINT (20) and NUMERIC (1700, what SUM returns) as JS numbers: byte counts and epoch ms stay far below 2^53.
@@ -238,30 +267,55 @@ export class PgStore implements Store {
     return (await this.q('UPDATE accounts SET webhook_secret = $1 WHERE name = $2 RETURNING id', [sealed, name])).length === 1;
   }
 
-  async insertKey(key: { account_id: number; hash: Buffer; prefix: string; last4: string; created_at: string }): Promise<boolean> {
+  async listAccounts(day: string): Promise<AccountUsage[]> {
+    return this.q<AccountUsage>(
+      `SELECT a.id, a.name, a.plan, a.created_at, COALESCE(u.count, 0) AS used_today
+       FROM accounts a LEFT JOIN daily_usage u ON u.account_id = a.id AND u.day = $1 ORDER BY a.name`,
+      [day],
+    );
+  }
+
+  async insertKey(key: NewKey, on: Queryable = this.pool): Promise<boolean> {
     const rows = await this.q(
-      'INSERT INTO api_keys (account_id, hash, prefix, last4, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id',
-      [key.account_id, key.hash, key.prefix, key.last4, key.created_at],
+      `INSERT INTO api_keys (account_id, hash, prefix, last4, created_at, name, scopes, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
+      [key.account_id, key.hash, key.prefix, key.last4, key.created_at, key.name ?? null, key.scopes ?? null, key.expires_at ?? null],
+      on,
     );
     return rows.length === 1;
   }
 
-  async listKeys(): Promise<KeyListing[]> {
-    return this.q<KeyListing>(
-      `SELECT k.prefix, k.last4, a.name AS account, a.plan, k.created_at, k.last_used_at, k.revoked_at
-       FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`,
-    );
+  async listKeys(account?: string): Promise<KeyListing[]> {
+    return this.q<KeyListing>(`${KEY_LISTING} WHERE ($1::text IS NULL OR a.name = $1) ORDER BY k.id`, [account ?? null]);
+  }
+
+  async findKey(prefix: string): Promise<KeyListing | undefined> {
+    return (await this.q<KeyListing>(`${KEY_LISTING} WHERE k.prefix = $1`, [prefix]))[0];
   }
 
   async revokeKey(prefix: string, now: string): Promise<boolean> {
-    return (await this.q('UPDATE api_keys SET revoked_at = $1 WHERE prefix = $2 AND revoked_at IS NULL RETURNING id', [now, prefix])).length === 1;
+    return (await this.q('UPDATE api_keys SET revoked_at = $1 WHERE prefix = $2 AND (revoked_at IS NULL OR revoked_at > $1) RETURNING id', [now, prefix])).length === 1;
   }
 
-  async keyOwner(hash: Buffer): Promise<KeyOwner | undefined> {
+  async rotateKey(prefix: string, successor: NewKey, graceUntil: string): Promise<boolean> {
+    return this.tx(async (c) => {
+      // FOR UPDATE: two rotations of one key on two hosts cannot both succeed.
+      const { rows } = await c.query<{ id: number; account_id: number; name: string | null; scopes: string | null; expires_at: string | null }>(
+        'SELECT id, account_id, name, scopes, expires_at FROM api_keys WHERE prefix = $1 AND revoked_at IS NULL FOR UPDATE',
+        [prefix],
+      );
+      const old = rows[0];
+      if (!old) return false;
+      if (!(await this.insertKey({ ...successor, account_id: old.account_id, name: old.name, scopes: old.scopes, expires_at: old.expires_at }, c))) return false;
+      await c.query('UPDATE api_keys SET revoked_at = $1, rotated_to = $2 WHERE id = $3', [graceUntil, successor.prefix, old.id]);
+      return true;
+    });
+  }
+
+  async keyOwner(hash: Buffer, now: string): Promise<KeyOwner | undefined> {
     const rows = await this.q<KeyOwner>(
-      `SELECT a.id, a.name, a.plan, a.created_at, k.id AS key_id, k.last_used_at AS key_last_used
-       FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = $1 AND k.revoked_at IS NULL`,
-      [hash],
+      `${KEY_OWNER} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = $1 AND (k.revoked_at IS NULL OR k.revoked_at > $2)`,
+      [hash, now],
     );
     return rows[0];
   }
@@ -270,23 +324,76 @@ export class PgStore implements Store {
     await this.q('UPDATE api_keys SET last_used_at = $1 WHERE id = $2', [now, keyId]);
   }
 
-  async charge(accountId: number, day: string, cap: number): Promise<number | undefined> {
+  async insertToken(t: NewToken): Promise<void> {
+    await this.q('INSERT INTO browser_tokens (key_id, hash, scopes, origin, expires_at, max_uses, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      t.key_id,
+      t.hash,
+      t.scopes,
+      t.origin,
+      t.expires_at,
+      t.max_uses,
+      t.created_at,
+    ]);
+  }
+
+  async tokenOwner(hash: Buffer, now: string): Promise<TokenOwner | undefined> {
+    const rows = await this.q<TokenOwner>(
+      `${KEY_OWNER}, t.id AS token_id, t.scopes AS token_scopes, t.origin AS token_origin, t.expires_at AS token_expires_at
+       FROM browser_tokens t JOIN api_keys k ON k.id = t.key_id JOIN accounts a ON a.id = k.account_id
+       WHERE t.hash = $1 AND (k.revoked_at IS NULL OR k.revoked_at > $2)`,
+      [hash, now],
+    );
+    return rows[0];
+  }
+
+  async useToken(tokenId: number): Promise<boolean> {
+    return (await this.q('UPDATE browser_tokens SET uses = uses + 1 WHERE id = $1 AND (max_uses IS NULL OR uses < max_uses) RETURNING id', [tokenId])).length === 1;
+  }
+
+  async charge(accountId: number, day: string, cap: number, operation: string): Promise<number | undefined> {
     // The conflicting row is locked and the WHERE re-checked on its newest version: exact under any concurrency.
+    // The per-operation count is written by the same statement, only when the charge was admitted.
     const rows = await this.q<{ count: number }>(
-      `INSERT INTO daily_usage AS u (account_id, day, count) VALUES ($1, $2, 1)
-       ON CONFLICT (account_id, day) DO UPDATE SET count = u.count + 1 WHERE u.count < $3::bigint
-       RETURNING count`,
-      [accountId, day, cap],
+      `WITH charged AS (
+         INSERT INTO daily_usage AS u (account_id, day, count) VALUES ($1, $2, 1)
+         ON CONFLICT (account_id, day) DO UPDATE SET count = u.count + 1 WHERE u.count < $3::bigint
+         RETURNING count
+       ), split AS (
+         INSERT INTO operation_usage AS o (account_id, day, operation, count) SELECT $1, $2, $4, 1 FROM charged
+         ON CONFLICT (account_id, day, operation) DO UPDATE SET count = o.count + 1
+       )
+       SELECT count FROM charged`,
+      [accountId, day, cap, operation],
     );
     return rows[0]?.count;
   }
 
-  async refund(accountId: number, day: string, on: Queryable = this.pool): Promise<void> {
-    await this.q('UPDATE daily_usage SET count = count - 1 WHERE account_id = $1 AND day = $2 AND count > 0', [accountId, day], on);
+  async refund(accountId: number, day: string, operation: string, on: Queryable = this.pool): Promise<void> {
+    await this.q(
+      `WITH total AS (UPDATE daily_usage SET count = count - 1 WHERE account_id = $1 AND day = $2 AND count > 0)
+       UPDATE operation_usage SET count = count - 1 WHERE account_id = $1 AND day = $2 AND operation = $3 AND count > 0`,
+      [accountId, day, operation],
+      on,
+    );
   }
 
   async usedOn(accountId: number, day: string): Promise<number> {
     return (await this.q<{ count: number }>('SELECT count FROM daily_usage WHERE account_id = $1 AND day = $2', [accountId, day]))[0]?.count ?? 0;
+  }
+
+  async usageBetween(accountId: number, from: string, to: string): Promise<UsageCounters> {
+    // One statement, so the totals and the split come from the same snapshot.
+    const rows = await this.q<{ day: string; operation: string | null; count: number }>(
+      `SELECT day, NULL AS operation, count FROM daily_usage WHERE account_id = $1 AND day BETWEEN $2 AND $3
+       UNION ALL
+       SELECT day, operation, count FROM operation_usage WHERE account_id = $1 AND day BETWEEN $2 AND $3
+       ORDER BY 1, 2 NULLS FIRST`,
+      [accountId, from, to],
+    );
+    return {
+      totals: rows.filter((r) => r.operation === null).map((r) => ({ day: r.day, count: r.count })),
+      byOperation: rows.filter((r): r is { day: string; operation: string; count: number } => r.operation !== null),
+    };
   }
 
   async storageUsed(on: Queryable = this.pool): Promise<number> {
@@ -346,7 +453,7 @@ export class PgStore implements Store {
 
   private async endEffects(c: Queryable, row: JobRow | undefined, effects: EndEffects): Promise<void> {
     if (!row) return;
-    if (effects.refund) await this.refund(row.account_id, row.charge_day, c);
+    if (effects.refund) await this.refund(row.account_id, row.charge_day, row.operation, c);
     const delivery = effects.delivery(row);
     if (delivery) await this.insertDelivery(c, delivery);
   }

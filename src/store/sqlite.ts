@@ -9,6 +9,7 @@ import { openDatabase, type Db } from './db.js';
 import type { Plan } from './plans.js';
 import type {
   Account,
+  AccountUsage,
   DeliveryOutcome,
   DeliveryRow,
   EndEffects,
@@ -19,11 +20,22 @@ import type {
   KeyOwner,
   NewDelivery,
   NewJob,
+  NewKey,
+  NewToken,
   Store,
   StoredInput,
+  TokenOwner,
+  UsageCounters,
 } from './types.js';
 
 const ACCOUNT_COLUMNS = 'id, name, plan, created_at';
+/** A key as listed (never its hash). */
+export const KEY_LISTING = `SELECT k.prefix, k.last4, a.name AS account, a.plan, k.created_at, k.last_used_at, k.revoked_at,
+         k.name, k.scopes, k.expires_at, k.rotated_to
+       FROM api_keys k JOIN accounts a ON a.id = k.account_id`;
+/** The columns of KeyOwner (k: api_keys, a: accounts). */
+export const KEY_OWNER = `SELECT a.id, a.name, a.plan, a.created_at, k.id AS key_id, k.prefix AS key_prefix, k.last_used_at AS key_last_used,
+         k.scopes AS key_scopes, k.expires_at AS key_expires_at`;
 
 /** SQLite implementation of Store (one host). */
 export class SqliteStore implements Store {
@@ -82,61 +94,130 @@ export class SqliteStore implements Store {
     this.db.prepare('UPDATE accounts SET webhook_secret = ? WHERE id = ? AND webhook_secret = ?').run(sealed, id, plain);
   }
 
-  async insertKey(key: { account_id: number; hash: Buffer; prefix: string; last4: string; created_at: string }): Promise<boolean> {
+  async listAccounts(day: string): Promise<AccountUsage[]> {
+    return this.stmt(
+      `SELECT a.id, a.name, a.plan, a.created_at, COALESCE(u.count, 0) AS used_today
+       FROM accounts a LEFT JOIN daily_usage u ON u.account_id = a.id AND u.day = ? ORDER BY a.name`,
+    ).all(day) as AccountUsage[];
+  }
+
+  async insertKey(key: NewKey): Promise<boolean> {
+    return this.insertKeyNow(key);
+  }
+
+  private insertKeyNow(key: NewKey): boolean {
     return (
-      this.stmt('INSERT INTO api_keys (account_id, hash, prefix, last4, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING').run(
-        key.account_id,
-        key.hash,
-        key.prefix,
-        key.last4,
-        key.created_at,
-      ).changes === 1
+      this.stmt(
+        'INSERT INTO api_keys (account_id, hash, prefix, last4, created_at, name, scopes, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      ).run(key.account_id, key.hash, key.prefix, key.last4, key.created_at, key.name ?? null, key.scopes ?? null, key.expires_at ?? null).changes === 1
     );
   }
 
-  async listKeys(): Promise<KeyListing[]> {
-    return this.stmt(
-      `SELECT k.prefix, k.last4, a.name AS account, a.plan, k.created_at, k.last_used_at, k.revoked_at
-       FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`,
-    ).all() as KeyListing[];
+  async listKeys(account?: string): Promise<KeyListing[]> {
+    return this.stmt(`${KEY_LISTING} WHERE (? IS NULL OR a.name = ?) ORDER BY k.id`).all(account ?? null, account ?? null) as KeyListing[];
+  }
+
+  async findKey(prefix: string): Promise<KeyListing | undefined> {
+    return this.stmt(`${KEY_LISTING} WHERE k.prefix = ?`).get(prefix) as KeyListing | undefined;
   }
 
   async revokeKey(prefix: string, now: string): Promise<boolean> {
-    return this.stmt('UPDATE api_keys SET revoked_at = ? WHERE prefix = ? AND revoked_at IS NULL').run(now, prefix).changes === 1;
+    return this.stmt('UPDATE api_keys SET revoked_at = ? WHERE prefix = ? AND (revoked_at IS NULL OR revoked_at > ?)').run(now, prefix, now).changes === 1;
   }
 
-  async keyOwner(hash: Buffer): Promise<KeyOwner | undefined> {
-    return this.stmt(
-      `SELECT a.id, a.name, a.plan, a.created_at, k.id AS key_id, k.last_used_at AS key_last_used
-       FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = ? AND k.revoked_at IS NULL`,
-    ).get(hash) as KeyOwner | undefined;
+  async rotateKey(prefix: string, successor: NewKey, graceUntil: string): Promise<boolean> {
+    const rotate = this.db.transaction(() => {
+      const old = this.stmt('SELECT id, account_id, name, scopes, expires_at FROM api_keys WHERE prefix = ? AND revoked_at IS NULL').get(prefix) as
+        | { id: number; account_id: number; name: string | null; scopes: string | null; expires_at: string | null }
+        | undefined;
+      if (!old) return false;
+      if (!this.insertKeyNow({ ...successor, account_id: old.account_id, name: old.name, scopes: old.scopes, expires_at: old.expires_at })) return false;
+      this.stmt('UPDATE api_keys SET revoked_at = ?, rotated_to = ? WHERE id = ?').run(graceUntil, successor.prefix, old.id);
+      return true;
+    });
+    return rotate.immediate();
+  }
+
+  async keyOwner(hash: Buffer, now: string): Promise<KeyOwner | undefined> {
+    return this.stmt(`${KEY_OWNER} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = ? AND (k.revoked_at IS NULL OR k.revoked_at > ?)`).get(hash, now) as
+      | KeyOwner
+      | undefined;
   }
 
   async touchKey(keyId: number, now: string): Promise<void> {
     this.stmt('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(now, keyId);
   }
 
-  async charge(accountId: number, day: string, cap: number): Promise<number | undefined> {
-    // SQLite's write lock makes the conditional upsert atomic across processes.
-    const row = this.stmt(
-      `INSERT INTO daily_usage (account_id, day, count) VALUES (?, ?, 1)
-       ON CONFLICT (account_id, day) DO UPDATE SET count = count + 1 WHERE count < ?
-       RETURNING count`,
-    ).get(accountId, day, cap) as { count: number } | undefined;
-    return row?.count;
+  async insertToken(t: NewToken): Promise<void> {
+    this.stmt('INSERT INTO browser_tokens (key_id, hash, scopes, origin, expires_at, max_uses, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      t.key_id,
+      t.hash,
+      t.scopes,
+      t.origin,
+      t.expires_at,
+      t.max_uses,
+      t.created_at,
+    );
   }
 
-  async refund(accountId: number, day: string): Promise<void> {
-    this.refundNow(accountId, day);
+  async tokenOwner(hash: Buffer, now: string): Promise<TokenOwner | undefined> {
+    return this.stmt(
+      `${KEY_OWNER}, t.id AS token_id, t.scopes AS token_scopes, t.origin AS token_origin, t.expires_at AS token_expires_at
+       FROM browser_tokens t JOIN api_keys k ON k.id = t.key_id JOIN accounts a ON a.id = k.account_id
+       WHERE t.hash = ? AND (k.revoked_at IS NULL OR k.revoked_at > ?)`,
+    ).get(hash, now) as TokenOwner | undefined;
   }
 
-  private refundNow(accountId: number, day: string): void {
-    this.stmt('UPDATE daily_usage SET count = count - 1 WHERE account_id = ? AND day = ? AND count > 0').run(accountId, day);
+  async useToken(tokenId: number): Promise<boolean> {
+    return this.stmt('UPDATE browser_tokens SET uses = uses + 1 WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)').run(tokenId).changes === 1;
+  }
+
+  async charge(accountId: number, day: string, cap: number, operation: string): Promise<number | undefined> {
+    // IMMEDIATE: SQLite's write lock makes the conditional upsert atomic across processes, and
+    // the per-operation count moves with it.
+    const charge = this.db.transaction(() => {
+      const row = this.stmt(
+        `INSERT INTO daily_usage (account_id, day, count) VALUES (?, ?, 1)
+         ON CONFLICT (account_id, day) DO UPDATE SET count = count + 1 WHERE count < ?
+         RETURNING count`,
+      ).get(accountId, day, cap) as { count: number } | undefined;
+      if (row) {
+        this.stmt(
+          `INSERT INTO operation_usage (account_id, day, operation, count) VALUES (?, ?, ?, 1)
+           ON CONFLICT (account_id, day, operation) DO UPDATE SET count = count + 1`,
+        ).run(accountId, day, operation);
+      }
+      return row?.count;
+    });
+    return charge.immediate();
+  }
+
+  async refund(accountId: number, day: string, operation: string): Promise<void> {
+    this.refundNow(accountId, day, operation);
+  }
+
+  private refundNow(accountId: number, day: string, operation: string): void {
+    this.db.transaction(() => {
+      this.stmt('UPDATE daily_usage SET count = count - 1 WHERE account_id = ? AND day = ? AND count > 0').run(accountId, day);
+      this.stmt('UPDATE operation_usage SET count = count - 1 WHERE account_id = ? AND day = ? AND operation = ? AND count > 0').run(accountId, day, operation);
+    })();
   }
 
   async usedOn(accountId: number, day: string): Promise<number> {
     const row = this.stmt('SELECT count FROM daily_usage WHERE account_id = ? AND day = ?').get(accountId, day) as { count: number } | undefined;
     return row?.count ?? 0;
+  }
+
+  async usageBetween(accountId: number, from: string, to: string): Promise<UsageCounters> {
+    // One read transaction: the totals and the split come from the same snapshot.
+    return this.db.transaction(() => ({
+      totals: this.stmt('SELECT day, count FROM daily_usage WHERE account_id = ? AND day BETWEEN ? AND ? ORDER BY day').all(accountId, from, to) as UsageCounters['totals'],
+      byOperation: this.stmt('SELECT day, operation, count FROM operation_usage WHERE account_id = ? AND day BETWEEN ? AND ? ORDER BY day, operation').all(
+        accountId,
+        from,
+        to,
+      ) as UsageCounters['byOperation'],
+    }))();
   }
 
   private storageUsedNow(): number {
@@ -200,7 +281,7 @@ export class SqliteStore implements Store {
   /** Refund and webhook of a job that just ended, inside the caller's transaction. */
   private endEffects(row: JobRow | undefined, effects: EndEffects): void {
     if (!row) return;
-    if (effects.refund) this.refundNow(row.account_id, row.charge_day);
+    if (effects.refund) this.refundNow(row.account_id, row.charge_day, row.operation);
     const delivery = effects.delivery(row);
     if (delivery) this.insertDelivery(delivery);
   }

@@ -23,13 +23,70 @@ export interface KeyListing {
   plan: Plan;
   created_at: string;
   last_used_at: string | null;
+  /** When it stopped working; a time still ahead is the end of a rotation's grace period. */
   revoked_at: string | null;
+  name: string | null;
+  /** JSON array of the operations it may call; null: every operation. */
+  scopes: string | null;
+  expires_at: string | null;
+  /** Prefix of the key that replaced it (rotation). */
+  rotated_to: string | null;
 }
 
-/** The account of an active key, with what authenticate needs to throttle last_used_at writes. */
+/** What insertKey stores (the hash, never the key). */
+export interface NewKey {
+  account_id: number;
+  hash: Buffer;
+  prefix: string;
+  last4: string;
+  created_at: string;
+  name?: string | null;
+  /** JSON array of operations, or null for every operation. */
+  scopes?: string | null;
+  expires_at?: string | null;
+}
+
+/**
+ * The account of a key that is not revoked (or still in a rotation's grace period), with
+ * what authenticate needs: its scopes and expiry (checked by the caller, so an expired key
+ * is told apart from an unknown one) and its last use (to throttle last_used_at writes).
+ */
 export interface KeyOwner extends Account {
   key_id: number;
+  key_prefix: string;
   key_last_used: string | null;
+  key_scopes: string | null;
+  key_expires_at: string | null;
+}
+
+/** A browser token (stored by its hash) to store. */
+export interface NewToken {
+  key_id: number;
+  hash: Buffer;
+  scopes: string | null;
+  origin: string | null;
+  expires_at: string;
+  max_uses: number | null;
+  created_at: string;
+}
+
+/** A browser token with its key's owner (the key still active, as for KeyOwner). */
+export interface TokenOwner extends KeyOwner {
+  token_id: number;
+  token_scopes: string | null;
+  token_origin: string | null;
+  token_expires_at: string;
+}
+
+/** One day of an account's counters: the allowance counter and its split by operation. */
+export interface UsageCounters {
+  totals: Array<{ day: string; count: number }>;
+  byOperation: Array<{ day: string; operation: string; count: number }>;
+}
+
+/** An account as the admin API lists it. */
+export interface AccountUsage extends Account {
+  used_today: number;
 }
 
 /** API.md §6 job states. */
@@ -153,18 +210,42 @@ export interface Store {
   sealedWebhookSecret(accountId: number): Promise<string | null | undefined>;
   setSealedWebhookSecret(name: string, sealed: string): Promise<boolean>;
 
+  /** Accounts by name, each with its count of `day`. */
+  listAccounts(day: string): Promise<AccountUsage[]>;
+
   /** Inserts a key; false if its hash or prefix is taken. */
-  insertKey(key: { account_id: number; hash: Buffer; prefix: string; last4: string; created_at: string }): Promise<boolean>;
-  listKeys(): Promise<KeyListing[]>;
+  insertKey(key: NewKey): Promise<boolean>;
+  /** Every key, or those of one account. */
+  listKeys(account?: string): Promise<KeyListing[]>;
+  findKey(prefix: string): Promise<KeyListing | undefined>;
+  /** Revokes a key now (also one in its grace period); false if there is no such working key. */
   revokeKey(prefix: string, now: string): Promise<boolean>;
-  /** The account of the active key with this hash. */
-  keyOwner(hash: Buffer): Promise<KeyOwner | undefined>;
+  /**
+   * In one transaction: stores `successor` with the account, name, scopes and expiry of the
+   * key `prefix` (which must not be revoked), and ends that key at `graceUntil`. False if
+   * there is no such key (or the successor's hash or prefix is taken).
+   */
+  rotateKey(prefix: string, successor: NewKey, graceUntil: string): Promise<boolean>;
+  /** The account of the key with this hash unless it was revoked at or before `now` (expiry is the caller's check). */
+  keyOwner(hash: Buffer, now: string): Promise<KeyOwner | undefined>;
   touchKey(keyId: number, now: string): Promise<void>;
 
-  /** One request for `accountId` on `day` if the count is below `cap`: the count after it, or undefined (refused). One statement. */
-  charge(accountId: number, day: string, cap: number): Promise<number | undefined>;
-  refund(accountId: number, day: string): Promise<void>;
+  insertToken(token: NewToken): Promise<void>;
+  /** The token with this hash and its key's owner, unless the key was revoked at or before `now`. */
+  tokenOwner(hash: Buffer, now: string): Promise<TokenOwner | undefined>;
+  /** Counts one use of a token if it has uses left (one statement); false if it has none. */
+  useToken(tokenId: number): Promise<boolean>;
+
+  /**
+   * One request of `operation` for `accountId` on `day` if the count is below `cap`: the count
+   * after it, or undefined (refused). The day's count and its per-operation count move together
+   * (one statement on PostgreSQL, one transaction on SQLite), so usage reports add up to the allowance.
+   */
+  charge(accountId: number, day: string, cap: number, operation: string): Promise<number | undefined>;
+  refund(accountId: number, day: string, operation: string): Promise<void>;
   usedOn(accountId: number, day: string): Promise<number>;
+  /** The counters of `from`..`to` (inclusive, YYYY-MM-DD). */
+  usageBetween(accountId: number, from: string, to: string): Promise<UsageCounters>;
 
   /** Bytes stored now: inputs of unfinished jobs plus results not yet expired. */
   storageUsed(): Promise<number>;

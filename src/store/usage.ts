@@ -31,21 +31,21 @@ export interface Charge {
  * One statement on either backend: the row is created or incremented only
  * while below the limit (see Store.charge).
  */
-export async function charge(store: Store, accountId: number, limit: number | null, now = new Date()): Promise<Charge> {
+export async function charge(store: Store, accountId: number, limit: number | null, operation: string, now = new Date()): Promise<Charge> {
   const day = utcDay(now);
   const cap = limit ?? Number.MAX_SAFE_INTEGER;
-  const used = cap <= 0 ? undefined : await store.charge(accountId, day, cap);
+  const used = cap <= 0 ? undefined : await store.charge(accountId, day, cap, operation);
   if (used !== undefined) return { admitted: true, used, day };
   return { admitted: false, used: await store.usedOn(accountId, day), day };
 }
 
 /** Refunds owed but not yet written (database unreachable), per store. */
-const owed = new WeakMap<Store, Array<{ accountId: number; day: string }>>();
+const owed = new WeakMap<Store, Array<{ accountId: number; day: string; operation: string }>>();
 
 /** Gives back one request charged on `day` (server fault or overload); retried later if the database is unreachable. */
-export async function refund(store: Store, accountId: number, day: string): Promise<void> {
+export async function refund(store: Store, accountId: number, day: string, operation: string): Promise<void> {
   try {
-    await store.refund(accountId, day);
+    await store.refund(accountId, day, operation);
   } catch {
     let list = owed.get(store);
     if (!list) {
@@ -53,15 +53,15 @@ export async function refund(store: Store, accountId: number, day: string): Prom
       owed.set(store, list);
       retryRefunds(store, list);
     }
-    list.push({ accountId, day });
+    list.push({ accountId, day, operation });
   }
 }
 
-function retryRefunds(store: Store, list: Array<{ accountId: number; day: string }>): void {
+function retryRefunds(store: Store, list: Array<{ accountId: number; day: string; operation: string }>): void {
   const timer = setTimeout(async () => {
     while (list.length > 0) {
       try {
-        await store.refund(list[0].accountId, list[0].day);
+        await store.refund(list[0].accountId, list[0].day, list[0].operation);
         list.shift();
       } catch {
         return retryRefunds(store, list);
@@ -74,4 +74,33 @@ function retryRefunds(store: Store, list: Array<{ accountId: number; day: string
 
 export function usedOn(store: Store, accountId: number, day: string): Promise<number> {
   return store.usedOn(accountId, day);
+}
+
+/** One day of a usage report (docs/api.md §2b). */
+export interface UsageDay {
+  date: string;
+  requests: number;
+  by_operation: Record<string, number>;
+}
+
+/**
+ * The report of `from`..`to` (YYYY-MM-DD, inclusive): one entry per day, days without use
+ * included with zeros, from the allowance's own counters (so it matches what was charged).
+ */
+export async function usageReport(store: Store, accountId: number, from: string, to: string): Promise<UsageDay[]> {
+  const counters = await store.usageBetween(accountId, from, to);
+  const days = new Map<string, UsageDay>();
+  for (let t = Date.parse(`${from}T00:00:00Z`), end = Date.parse(`${to}T00:00:00Z`); t <= end; t += 86_400_000) {
+    const date = utcDay(new Date(t));
+    days.set(date, { date, requests: 0, by_operation: {} });
+  }
+  for (const row of counters.totals) {
+    const day = days.get(row.day);
+    if (day) day.requests = row.count;
+  }
+  for (const row of counters.byOperation) {
+    const day = days.get(row.day);
+    if (day && row.count > 0) day.by_operation[row.operation] = row.count;
+  }
+  return [...days.values()];
 }

@@ -1,5 +1,5 @@
 """Client of the PDF service: every operation as a typed method (sync and asyncio), files streamed, jobs, webhooks."""
-from ._client import AsyncPdfClient, Job, PdfClient
+from ._client import AsyncPdfClient, Job, PdfAdminClient, PdfClient
 from ._errors import (
     AuthenticationError,
     ConcurrencyLimitError,
@@ -13,6 +13,7 @@ from ._errors import (
     PasswordRequiredError,
     PayloadTooLargeError,
     PdfServiceError,
+    PermissionDeniedError,
     ProcessingFailedError,
     QuotaExceededError,
     ResourceLimitError,
@@ -29,7 +30,7 @@ from ._webhooks import WebhookVerificationError, verify_webhook
 __all__ = [
     "AsyncPdfClient", "AsyncPdfResult", "AuthenticationError", "ConcurrencyLimitError", "FileInput", "IncorrectPasswordError",
     "InvalidPdfError", "InvalidRequestError", "Job", "JobNotFinishedError", "NetworkError", "NotFoundError", "OPERATIONS",
-    "OperationTimeoutError", "PasswordRequiredError", "PayloadTooLargeError", "PdfClient", "PdfResult", "PdfServiceError",
+    "OperationTimeoutError", "PasswordRequiredError", "PayloadTooLargeError", "PdfAdminClient", "PdfClient", "PdfResult", "PdfServiceError", "PermissionDeniedError",
     "ProcessingFailedError", "QuotaExceededError", "RateLimit", "ResourceLimitError", "ResultExpiredError", "ServerBusyError",
     "UnsupportedMediaTypeError", "WebhookVerificationError", "ZipEntry", "encode_option", "error_for", "parse_rate_limit",
     "verify_webhook",

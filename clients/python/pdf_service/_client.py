@@ -8,6 +8,7 @@ import threading
 import time
 from contextlib import ExitStack
 from typing import Any, Optional, Union
+from urllib.parse import quote, urlencode
 
 import httpx
 
@@ -49,6 +50,11 @@ def _not_succeeded(job: Job) -> PdfServiceError:
     if job.get("error"):
         return error_for(job["error"])
     return PdfServiceError(0, "canceled", f"The job {job.get('id')} was {job.get('status')}.")
+
+
+def _token_body(ttl_seconds: Optional[int], scopes: Optional[list[str]], max_uses: Optional[int], origin: Optional[str]) -> dict[str, Any]:
+    body = {"ttl_seconds": ttl_seconds, "scopes": scopes, "max_uses": max_uses, "origin": origin}
+    return {name: value for name, value in body.items() if value is not None}
 
 
 class _Base:
@@ -157,6 +163,22 @@ class PdfClient(_Base, SyncOperations):
         """The account, plan and today's usage."""
         return self._json(self._send("GET", "/v1/account", retry=True))
 
+    def usage(self, days: int = 30) -> dict[str, Any]:
+        """The account's usage per UTC day and operation, the last `days` days (1..366)."""
+        return self._json(self._send("GET", f"/v1/account/usage?days={int(days)}", retry=True))
+
+    def create_token(self, *, ttl_seconds: Optional[int] = None, scopes: Optional[list[str]] = None, max_uses: Optional[int] = None, origin: Optional[str] = None) -> dict[str, Any]:
+        """Mints a short-lived browser token (`pdf_tok_…`) from this client's key, for a web page (not charged)."""
+        return self.request("POST", "/v1/tokens", _token_body(ttl_seconds, scopes, max_uses, origin))
+
+    def request(self, method: str, path: str, json_body: Any = None) -> Any:
+        """Any JSON route of the API; the decoded answer (None for 204). GET and DELETE are retried."""
+        response = self._send(method, path, json_body={} if json_body is None and method in ("POST", "PATCH") else json_body, retry=method in ("GET", "DELETE"))
+        if response.status_code == 204:
+            response.close()
+            return None
+        return self._json(response)
+
     @staticmethod
     def _json(response: httpx.Response) -> Any:
         try:
@@ -164,7 +186,7 @@ class PdfClient(_Base, SyncOperations):
         finally:
             response.close()
 
-    def _send(self, method: str, path: str, *, files: Optional[dict[str, Any]] = None, options: Optional[dict[str, Any]] = None, retry: bool, timeout: Optional[float] = None, request_id: Optional[str] = None) -> httpx.Response:
+    def _send(self, method: str, path: str, *, files: Optional[dict[str, Any]] = None, options: Optional[dict[str, Any]] = None, json_body: Any = None, retry: bool, timeout: Optional[float] = None, request_id: Optional[str] = None) -> httpx.Response:
         """One exchange with retries; the answer is streamed; raises PdfServiceError for any non-2xx answer."""
         attempts = self.retries + 1 if retry else 1
         backoff = self.backoff
@@ -173,6 +195,8 @@ class PdfClient(_Base, SyncOperations):
                 kwargs: dict[str, Any] = {}
                 if files is not None:
                     kwargs["data"], kwargs["files"] = build_form(files, options or {}, stack)
+                elif json_body is not None:
+                    kwargs["json"] = json_body
                 request = self._http.build_request(method, self.base_url + path, headers=self._headers(request_id), timeout=timeout or self.timeout, **kwargs)
                 try:
                     response = self._http.send(request, stream=True)
@@ -267,6 +291,14 @@ class AsyncPdfClient(_Base, AsyncOperations):
         """The account, plan and today's usage."""
         return await self._json(await self._send("GET", "/v1/account", retry=True))
 
+    async def usage(self, days: int = 30) -> dict[str, Any]:
+        """The account's usage per UTC day and operation, the last `days` days (1..366)."""
+        return await self._json(await self._send("GET", f"/v1/account/usage?days={int(days)}", retry=True))
+
+    async def create_token(self, *, ttl_seconds: Optional[int] = None, scopes: Optional[list[str]] = None, max_uses: Optional[int] = None, origin: Optional[str] = None) -> dict[str, Any]:
+        """Mints a short-lived browser token (`pdf_tok_…`) from this client's key, for a web page (not charged)."""
+        return await self._json(await self._send("POST", "/v1/tokens", json_body=_token_body(ttl_seconds, scopes, max_uses, origin), retry=False))
+
     @staticmethod
     async def _json(response: httpx.Response) -> Any:
         try:
@@ -274,7 +306,7 @@ class AsyncPdfClient(_Base, AsyncOperations):
         finally:
             await response.aclose()
 
-    async def _send(self, method: str, path: str, *, files: Optional[dict[str, Any]] = None, options: Optional[dict[str, Any]] = None, retry: bool, timeout: Optional[float] = None, request_id: Optional[str] = None) -> httpx.Response:
+    async def _send(self, method: str, path: str, *, files: Optional[dict[str, Any]] = None, options: Optional[dict[str, Any]] = None, json_body: Any = None, retry: bool, timeout: Optional[float] = None, request_id: Optional[str] = None) -> httpx.Response:
         """One exchange with retries; the answer is streamed; raises PdfServiceError for any non-2xx answer."""
         attempts = self.retries + 1 if retry else 1
         backoff = self.backoff
@@ -283,6 +315,8 @@ class AsyncPdfClient(_Base, AsyncOperations):
                 kwargs: dict[str, Any] = {}
                 if files is not None:
                     kwargs["data"], kwargs["files"] = build_form(files, options or {}, stack)
+                elif json_body is not None:
+                    kwargs["json"] = json_body
                 request = self._http.build_request(method, self.base_url + path, headers=self._headers(request_id), timeout=timeout or self.timeout, **kwargs)
                 try:
                     response = await self._http.send(request, stream=True)
@@ -302,3 +336,48 @@ class AsyncPdfClient(_Base, AsyncOperations):
             await asyncio.sleep(error.retry_after if error.retry_after is not None else backoff)
             backoff *= 2
         raise AssertionError("unreachable")
+
+
+class PdfAdminClient:
+    """The admin API (docs/api.md §2b): accounts, keys, rotation and usage reports, with the admin token of ADMIN_TOKEN_FILE."""
+
+    def __init__(self, base_url: str, admin_token: str, **options: Any) -> None:
+        self._client = PdfClient(base_url, admin_token, **options)
+
+    def close(self) -> None:
+        self._client.close()
+
+    def __enter__(self) -> "PdfAdminClient":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def create_account(self, account: str, plan: str) -> dict[str, Any]:
+        return self._client.request("POST", "/v1/admin/accounts", {"account": account, "plan": plan})
+
+    def set_plan(self, account: str, plan: str) -> dict[str, Any]:
+        return self._client.request("PATCH", f"/v1/admin/accounts/{quote(account, safe='')}", {"plan": plan})
+
+    def list_accounts(self) -> list[dict[str, Any]]:
+        return self._client.request("GET", "/v1/admin/accounts")["accounts"]
+
+    def account_usage(self, account: str, from_day: Optional[str] = None, to_day: Optional[str] = None) -> dict[str, Any]:
+        """Usage per UTC day and operation, from_day..to_day (YYYY-MM-DD; default the last 30 days)."""
+        query = urlencode({name: value for name, value in (("from", from_day), ("to", to_day)) if value})
+        return self._client.request("GET", f"/v1/admin/accounts/{quote(account, safe='')}/usage" + (f"?{query}" if query else ""))
+
+    def create_key(self, account: str, *, scopes: Optional[list[str]] = None, expires_at: Optional[str] = None, name: Optional[str] = None) -> dict[str, Any]:
+        """A new key (shown once, in "key"), optionally limited to scopes, until expires_at (ISO 8601), named."""
+        body = {"account": account, "scopes": scopes, "expires_at": expires_at, "name": name}
+        return self._client.request("POST", "/v1/admin/keys", {k: v for k, v in body.items() if v is not None})
+
+    def list_keys(self, account: Optional[str] = None) -> list[dict[str, Any]]:
+        return self._client.request("GET", "/v1/admin/keys" + (f"?{urlencode({'account': account})}" if account else ""))["keys"]
+
+    def revoke_key(self, prefix: str) -> None:
+        self._client.request("DELETE", f"/v1/admin/keys/{quote(prefix, safe='')}")
+
+    def rotate_key(self, prefix: str, grace_seconds: int = 3600) -> dict[str, Any]:
+        """A new key replacing prefix; the old one keeps working for grace_seconds."""
+        return self._client.request("POST", f"/v1/admin/keys/{quote(prefix, safe='')}/rotate", {"grace_seconds": grace_seconds})

@@ -23,6 +23,10 @@ class PdfServiceError(Exception):
 class InvalidRequestError(PdfServiceError): ...
 class AuthenticationError(PdfServiceError): ...
 class NotFoundError(PdfServiceError): ...
+class PermissionDeniedError(PdfServiceError):
+    """403: an admin route without the admin token (forbidden), or an operation outside the key's or token's scopes (insufficient_scope)."""
+
+
 class PayloadTooLargeError(PdfServiceError): ...
 class UnsupportedMediaTypeError(PdfServiceError): ...
 class InvalidPdfError(PdfServiceError): ...
@@ -47,6 +51,8 @@ BY_CODE: dict[str, type[PdfServiceError]] = {
     "missing_api_key": AuthenticationError,
     "invalid_api_key": AuthenticationError,
     "not_found": NotFoundError,
+    "forbidden": PermissionDeniedError,
+    "insufficient_scope": PermissionDeniedError,
     "file_too_large": PayloadTooLargeError,
     "too_many_files": PayloadTooLargeError,
     "too_many_pages": PayloadTooLargeError,

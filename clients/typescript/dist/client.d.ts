@@ -1,9 +1,10 @@
 import { type ZipEntry } from './files.js';
 import { GeneratedOperations } from './generated/operations.js';
-import type { Account, CallOptions, FileInput, Job, OperationCall, RateLimit } from './types.js';
+import type { Account, AdminAccount, BrowserToken, CallOptions, CreatedKey, FileInput, Job, KeyInfo, OperationCall, RateLimit, TokenOptions, Usage } from './types.js';
 export interface ClientOptions {
     /** e.g. http://127.0.0.1:8080 */
     baseUrl: string;
+    /** An API key `pdf_live_…`, or in a web page a browser token `pdf_tok_…` (see createToken). */
     apiKey: string;
     /** Milliseconds per call until the response headers (default 300 000). */
     timeoutMs?: number;
@@ -74,9 +75,50 @@ export declare class PdfClient extends GeneratedOperations {
     }): Promise<PdfResult>;
     /** The account, plan and today's usage. */
     account(call?: CallOptions): Promise<Account>;
+    /** The account's usage per UTC day and operation, the last `days` days (1..366, default 30). */
+    usage(days?: number, call?: CallOptions): Promise<Usage>;
+    /**
+     * Mints a short-lived browser token from this client's key (server side): hand `token` to a
+     * web page, which uses it as its client's `apiKey`. Not charged; see docs/api.md §2b.
+     */
+    createToken(options?: TokenOptions, call?: CallOptions): Promise<BrowserToken>;
+    /** Any JSON route of the API (the admin client and createToken use it); throws PdfServiceError for any non-2xx answer. */
+    request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, json?: unknown, call?: CallOptions): Promise<Response>;
     /** One HTTP exchange with retries; throws PdfServiceError for any non-2xx answer. */
     private send;
     /** Node: node:http with a reused buffer (flat memory); elsewhere (or with a custom fetch) fetch with a Blob body of the same bytes. */
     private post;
     private problemOf;
+}
+/** Options of the admin client: the service and the admin token of ADMIN_TOKEN_FILE. */
+export interface AdminClientOptions extends Omit<ClientOptions, 'apiKey'> {
+    adminToken: string;
+}
+/**
+ * The admin API (docs/api.md §2b): accounts, keys, rotation and usage reports, for operators.
+ * Present only on a server started with ADMIN_TOKEN_FILE; keep the admin token off web pages.
+ */
+export declare class PdfAdminClient {
+    private readonly http;
+    constructor(options: AdminClientOptions);
+    private json;
+    createAccount(account: string, plan: 'free' | 'pro' | 'enterprise', call?: CallOptions): Promise<AdminAccount>;
+    setPlan(account: string, plan: 'free' | 'pro' | 'enterprise', call?: CallOptions): Promise<AdminAccount>;
+    listAccounts(call?: CallOptions): Promise<AdminAccount[]>;
+    /** Usage per UTC day and operation, `from`..`to` (YYYY-MM-DD; default the last 30 days). */
+    accountUsage(account: string, range?: {
+        from?: string;
+        to?: string;
+    }, call?: CallOptions): Promise<Usage>;
+    /** A new key (shown once in `key`), optionally limited to `scopes`, until `expiresAt`, named. */
+    createKey(account: string, options?: {
+        scopes?: string[];
+        expiresAt?: string | Date;
+        name?: string;
+    }, call?: CallOptions): Promise<CreatedKey>;
+    listKeys(account?: string, call?: CallOptions): Promise<KeyInfo[]>;
+    /** Revokes a key (and its browser tokens) at once. */
+    revokeKey(prefix: string, call?: CallOptions): Promise<void>;
+    /** A new key replacing `prefix`; the old one keeps working for `graceSeconds` (default 3600). */
+    rotateKey(prefix: string, graceSeconds?: number, call?: CallOptions): Promise<CreatedKey>;
 }

@@ -201,6 +201,25 @@ export class PdfClient extends GeneratedOperations {
         const response = await this.send('GET', '/v1/account', undefined, call, true);
         return (await response.json());
     }
+    /** The account's usage per UTC day and operation, the last `days` days (1..366, default 30). */
+    async usage(days = 30, call = {}) {
+        const response = await this.send('GET', `/v1/account/usage?days=${encodeURIComponent(String(days))}`, undefined, call, true);
+        return (await response.json());
+    }
+    /**
+     * Mints a short-lived browser token from this client's key (server side): hand `token` to a
+     * web page, which uses it as its client's `apiKey`. Not charged; see docs/api.md §2b.
+     */
+    async createToken(options = {}, call = {}) {
+        const body = { ttl_seconds: options.ttlSeconds, scopes: options.scopes, max_uses: options.maxUses, origin: options.origin };
+        const response = await this.request('POST', '/v1/tokens', body, call);
+        return (await response.json());
+    }
+    /** Any JSON route of the API (the admin client and createToken use it); throws PdfServiceError for any non-2xx answer. */
+    async request(method, path, json, call = {}) {
+        // Reads and deletes are idempotent; a POST or PATCH is sent once.
+        return this.send(method, path, json === undefined ? undefined : { json }, call, method === 'GET' || method === 'DELETE');
+    }
     /** One HTTP exchange with retries; throws PdfServiceError for any non-2xx answer. */
     async send(method, path, body, call, retry) {
         const attempts = retry ? (this.settings.retries ?? 3) + 1 : 1;
@@ -213,8 +232,13 @@ export class PdfClient extends GeneratedOperations {
                 headers['X-Request-Id'] = call.requestId;
             let error;
             try {
-                const upload = body ? await body() : undefined;
-                const response = upload ? await this.post(`${this.baseUrl}${path}`, headers, upload, signal) : await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers, signal });
+                let response;
+                if (typeof body === 'function')
+                    response = await this.post(`${this.baseUrl}${path}`, headers, await body(), signal);
+                else if (body)
+                    response = await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body.json), signal });
+                else
+                    response = await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers, signal });
                 this.lastRequestId = response.headers.get('x-request-id') ?? undefined;
                 this.lastRateLimit = parseRateLimit(response.headers) ?? this.lastRateLimit;
                 if (response.ok)
@@ -254,5 +278,49 @@ export class PdfClient extends GeneratedOperations {
             problem = { type: '', title: response.statusText, status: response.status, code: `http_${response.status}`, detail: response.statusText, request_id: requestId ?? null };
         }
         return errorFor(problem, requestId, retryAfter);
+    }
+}
+/**
+ * The admin API (docs/api.md §2b): accounts, keys, rotation and usage reports, for operators.
+ * Present only on a server started with ADMIN_TOKEN_FILE; keep the admin token off web pages.
+ */
+export class PdfAdminClient {
+    http;
+    constructor(options) {
+        const { adminToken, ...rest } = options;
+        this.http = new PdfClient({ ...rest, apiKey: adminToken });
+    }
+    async json(method, path, body, call) {
+        return (await (await this.http.request(method, path, body, call)).json());
+    }
+    createAccount(account, plan, call) {
+        return this.json('POST', '/v1/admin/accounts', { account, plan }, call);
+    }
+    setPlan(account, plan, call) {
+        return this.json('PATCH', `/v1/admin/accounts/${encodeURIComponent(account)}`, { plan }, call);
+    }
+    async listAccounts(call) {
+        return (await this.json('GET', '/v1/admin/accounts', undefined, call)).accounts;
+    }
+    /** Usage per UTC day and operation, `from`..`to` (YYYY-MM-DD; default the last 30 days). */
+    accountUsage(account, range = {}, call) {
+        const query = new URLSearchParams(Object.entries(range).filter((e) => typeof e[1] === 'string')).toString();
+        return this.json('GET', `/v1/admin/accounts/${encodeURIComponent(account)}/usage${query ? `?${query}` : ''}`, undefined, call);
+    }
+    /** A new key (shown once in `key`), optionally limited to `scopes`, until `expiresAt`, named. */
+    createKey(account, options = {}, call) {
+        const expiresAt = options.expiresAt instanceof Date ? options.expiresAt.toISOString() : options.expiresAt;
+        return this.json('POST', '/v1/admin/keys', { account, scopes: options.scopes, expires_at: expiresAt, name: options.name }, call);
+    }
+    async listKeys(account, call) {
+        return (await this.json('GET', `/v1/admin/keys${account ? `?account=${encodeURIComponent(account)}` : ''}`, undefined, call)).keys;
+    }
+    /** Revokes a key (and its browser tokens) at once. */
+    async revokeKey(prefix, call) {
+        await this.http.request('DELETE', `/v1/admin/keys/${encodeURIComponent(prefix)}`, undefined, call);
+    }
+    /** A new key replacing `prefix`; the old one keeps working for `graceSeconds` (default 3600). */
+    rotateKey(prefix, graceSeconds, call) {
+        return this.json('POST', `/v1/admin/keys/${encodeURIComponent(prefix)}/rotate`, { grace_seconds: graceSeconds }, call);
     }
 }

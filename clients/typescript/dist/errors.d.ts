@@ -20,6 +20,9 @@ export declare class AuthenticationError extends PdfServiceError {
 }
 export declare class NotFoundError extends PdfServiceError {
 }
+/** 403: an admin route without the admin token (`forbidden`), or an operation outside the key's or token's scopes (`insufficient_scope`). */
+export declare class PermissionDeniedError extends PdfServiceError {
+}
 export declare class PayloadTooLargeError extends PdfServiceError {
 }
 export declare class UnsupportedMediaTypeError extends PdfServiceError {

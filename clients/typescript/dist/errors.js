@@ -26,6 +26,9 @@ export class AuthenticationError extends PdfServiceError {
 }
 export class NotFoundError extends PdfServiceError {
 }
+/** 403: an admin route without the admin token (`forbidden`), or an operation outside the key's or token's scopes (`insufficient_scope`). */
+export class PermissionDeniedError extends PdfServiceError {
+}
 export class PayloadTooLargeError extends PdfServiceError {
 }
 export class UnsupportedMediaTypeError extends PdfServiceError {
@@ -60,6 +63,8 @@ const BY_CODE = {
     missing_api_key: AuthenticationError,
     invalid_api_key: AuthenticationError,
     not_found: NotFoundError,
+    forbidden: PermissionDeniedError,
+    insufficient_scope: PermissionDeniedError,
     file_too_large: PayloadTooLargeError,
     too_many_files: PayloadTooLargeError,
     too_many_pages: PayloadTooLargeError,

@@ -1,7 +1,7 @@
-export { PdfClient, PdfResult, type ClientOptions } from './client.js';
+export { PdfAdminClient, PdfClient, PdfResult, type AdminClientOptions, type ClientOptions } from './client.js';
 export * from './errors.js';
 export { verifyWebhook, WebhookVerificationError } from './webhooks.js';
 export type { ZipEntry } from './files.js';
-export type { Account, CallOptions, FileInput, FileSource, Job, Problem, RateLimit } from './types.js';
+export type { Account, AdminAccount, BrowserToken, CallOptions, CreatedKey, FileInput, FileSource, Job, KeyInfo, Problem, RateLimit, TokenOptions, Usage } from './types.js';
 export * from './generated/operations.js';
 export type { components, paths, operations } from './generated/openapi.js';

@@ -1,5 +1,5 @@
 // @pdf-service/client: the official TypeScript/JavaScript client (Node ≥ 20, browsers, Deno, Bun).
-export { PdfClient, PdfResult } from './client.js';
+export { PdfAdminClient, PdfClient, PdfResult } from './client.js';
 export * from './errors.js';
 export { verifyWebhook, WebhookVerificationError } from './webhooks.js';
 export * from './generated/operations.js';

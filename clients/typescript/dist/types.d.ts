@@ -5,6 +5,27 @@ export type Job = components['schemas']['Job'];
 export type Problem = components['schemas']['Problem'] & Record<string, unknown>;
 /** `GET /v1/account`. */
 export type Account = components['schemas']['Account'];
+/** A usage report: per UTC day, requests and their split by operation. */
+export type Usage = components['schemas']['Usage'];
+/** `POST /v1/tokens`: a browser token for a web page. */
+export type BrowserToken = components['schemas']['BrowserToken'];
+/** A key as the admin API lists it (never the key itself). */
+export type KeyInfo = components['schemas']['KeyInfo'];
+/** A key just created or rotated: its listing and the key, shown this once. */
+export type CreatedKey = components['schemas']['CreatedKey'];
+/** An account as the admin API lists it. */
+export type AdminAccount = components['schemas']['AdminAccount'];
+/** What a browser token may do (docs/api.md §2b). */
+export interface TokenOptions {
+    /** Seconds it lives (1..3600, default 600; never past the key's own expiry). */
+    ttlSeconds?: number;
+    /** Operations it may call: a subset of the key's (default: the key's). */
+    scopes?: string[];
+    /** Requests it may make at most. */
+    maxUses?: number;
+    /** The page's origin (scheme://host[:port]); a request from any other is refused. */
+    origin?: string;
+}
 /**
  * A file to upload: a path on disk (Node; streamed, never read whole), bytes,
  * a Blob/File, or a stream, optionally with the name the service should see.

@@ -5,11 +5,12 @@ import { errorFor, NetworkError, PdfServiceError } from './errors.js';
 import { streamToFile, toBlob, zipEntries, type ZipEntry } from './files.js';
 import { GeneratedOperations } from './generated/operations.js';
 import { hasNodeHttp, postMultipart, type MultipartPart } from './node-transport.js';
-import type { Account, CallOptions, FileInput, Job, OperationCall, Problem, RateLimit } from './types.js';
+import type { Account, AdminAccount, BrowserToken, CallOptions, CreatedKey, FileInput, Job, KeyInfo, OperationCall, Problem, RateLimit, TokenOptions, Usage } from './types.js';
 
 export interface ClientOptions {
   /** e.g. http://127.0.0.1:8080 */
   baseUrl: string;
+  /** An API key `pdf_live_…`, or in a web page a browser token `pdf_tok_…` (see createToken). */
   apiKey: string;
   /** Milliseconds per call until the response headers (default 300 000). */
   timeoutMs?: number;
@@ -227,8 +228,30 @@ export class PdfClient extends GeneratedOperations {
     return (await response.json()) as Account;
   }
 
+  /** The account's usage per UTC day and operation, the last `days` days (1..366, default 30). */
+  async usage(days = 30, call: CallOptions = {}): Promise<Usage> {
+    const response = await this.send('GET', `/v1/account/usage?days=${encodeURIComponent(String(days))}`, undefined, call, true);
+    return (await response.json()) as Usage;
+  }
+
+  /**
+   * Mints a short-lived browser token from this client's key (server side): hand `token` to a
+   * web page, which uses it as its client's `apiKey`. Not charged; see docs/api.md §2b.
+   */
+  async createToken(options: TokenOptions = {}, call: CallOptions = {}): Promise<BrowserToken> {
+    const body = { ttl_seconds: options.ttlSeconds, scopes: options.scopes, max_uses: options.maxUses, origin: options.origin };
+    const response = await this.request('POST', '/v1/tokens', body, call);
+    return (await response.json()) as BrowserToken;
+  }
+
+  /** Any JSON route of the API (the admin client and createToken use it); throws PdfServiceError for any non-2xx answer. */
+  async request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, json?: unknown, call: CallOptions = {}): Promise<Response> {
+    // Reads and deletes are idempotent; a POST or PATCH is sent once.
+    return this.send(method, path, json === undefined ? undefined : { json }, call, method === 'GET' || method === 'DELETE');
+  }
+
   /** One HTTP exchange with retries; throws PdfServiceError for any non-2xx answer. */
-  private async send(method: string, path: string, body: (() => Promise<Upload>) | undefined, call: CallOptions, retry: boolean): Promise<Response> {
+  private async send(method: string, path: string, body: (() => Promise<Upload>) | { json: unknown } | undefined, call: CallOptions, retry: boolean): Promise<Response> {
     const attempts = retry ? (this.settings.retries ?? 3) + 1 : 1;
     let backoff = this.settings.backoffMs ?? 500;
     for (let attempt = 1; ; attempt++) {
@@ -238,8 +261,10 @@ export class PdfClient extends GeneratedOperations {
       if (call.requestId) headers['X-Request-Id'] = call.requestId;
       let error: PdfServiceError;
       try {
-        const upload = body ? await body() : undefined;
-        const response = upload ? await this.post(`${this.baseUrl}${path}`, headers, upload, signal) : await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers, signal });
+        let response: Response;
+        if (typeof body === 'function') response = await this.post(`${this.baseUrl}${path}`, headers, await body(), signal);
+        else if (body) response = await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body.json), signal });
+        else response = await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers, signal });
         this.lastRequestId = response.headers.get('x-request-id') ?? undefined;
         this.lastRateLimit = parseRateLimit(response.headers) ?? this.lastRateLimit;
         if (response.ok) return response;
@@ -274,5 +299,65 @@ export class PdfClient extends GeneratedOperations {
       problem = { type: '', title: response.statusText, status: response.status, code: `http_${response.status}`, detail: response.statusText, request_id: requestId ?? null };
     }
     return errorFor(problem, requestId, retryAfter);
+  }
+}
+
+/** Options of the admin client: the service and the admin token of ADMIN_TOKEN_FILE. */
+export interface AdminClientOptions extends Omit<ClientOptions, 'apiKey'> {
+  adminToken: string;
+}
+
+/**
+ * The admin API (docs/api.md §2b): accounts, keys, rotation and usage reports, for operators.
+ * Present only on a server started with ADMIN_TOKEN_FILE; keep the admin token off web pages.
+ */
+export class PdfAdminClient {
+  private readonly http: PdfClient;
+
+  constructor(options: AdminClientOptions) {
+    const { adminToken, ...rest } = options;
+    this.http = new PdfClient({ ...rest, apiKey: adminToken });
+  }
+
+  private async json<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, call?: CallOptions): Promise<T> {
+    return (await (await this.http.request(method, path, body, call)).json()) as T;
+  }
+
+  createAccount(account: string, plan: 'free' | 'pro' | 'enterprise', call?: CallOptions): Promise<AdminAccount> {
+    return this.json('POST', '/v1/admin/accounts', { account, plan }, call);
+  }
+
+  setPlan(account: string, plan: 'free' | 'pro' | 'enterprise', call?: CallOptions): Promise<AdminAccount> {
+    return this.json('PATCH', `/v1/admin/accounts/${encodeURIComponent(account)}`, { plan }, call);
+  }
+
+  async listAccounts(call?: CallOptions): Promise<AdminAccount[]> {
+    return (await this.json<{ accounts: AdminAccount[] }>('GET', '/v1/admin/accounts', undefined, call)).accounts;
+  }
+
+  /** Usage per UTC day and operation, `from`..`to` (YYYY-MM-DD; default the last 30 days). */
+  accountUsage(account: string, range: { from?: string; to?: string } = {}, call?: CallOptions): Promise<Usage> {
+    const query = new URLSearchParams(Object.entries(range).filter((e): e is [string, string] => typeof e[1] === 'string')).toString();
+    return this.json('GET', `/v1/admin/accounts/${encodeURIComponent(account)}/usage${query ? `?${query}` : ''}`, undefined, call);
+  }
+
+  /** A new key (shown once in `key`), optionally limited to `scopes`, until `expiresAt`, named. */
+  createKey(account: string, options: { scopes?: string[]; expiresAt?: string | Date; name?: string } = {}, call?: CallOptions): Promise<CreatedKey> {
+    const expiresAt = options.expiresAt instanceof Date ? options.expiresAt.toISOString() : options.expiresAt;
+    return this.json('POST', '/v1/admin/keys', { account, scopes: options.scopes, expires_at: expiresAt, name: options.name }, call);
+  }
+
+  async listKeys(account?: string, call?: CallOptions): Promise<KeyInfo[]> {
+    return (await this.json<{ keys: KeyInfo[] }>('GET', `/v1/admin/keys${account ? `?account=${encodeURIComponent(account)}` : ''}`, undefined, call)).keys;
+  }
+
+  /** Revokes a key (and its browser tokens) at once. */
+  async revokeKey(prefix: string, call?: CallOptions): Promise<void> {
+    await this.http.request('DELETE', `/v1/admin/keys/${encodeURIComponent(prefix)}`, undefined, call);
+  }
+
+  /** A new key replacing `prefix`; the old one keeps working for `graceSeconds` (default 3600). */
+  rotateKey(prefix: string, graceSeconds?: number, call?: CallOptions): Promise<CreatedKey> {
+    return this.json('POST', `/v1/admin/keys/${encodeURIComponent(prefix)}/rotate`, { grace_seconds: graceSeconds }, call);
   }
 }

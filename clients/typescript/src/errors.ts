@@ -29,6 +29,8 @@ export class PdfServiceError extends Error {
 export class InvalidRequestError extends PdfServiceError {}
 export class AuthenticationError extends PdfServiceError {}
 export class NotFoundError extends PdfServiceError {}
+/** 403: an admin route without the admin token (`forbidden`), or an operation outside the key's or token's scopes (`insufficient_scope`). */
+export class PermissionDeniedError extends PdfServiceError {}
 export class PayloadTooLargeError extends PdfServiceError {}
 export class UnsupportedMediaTypeError extends PdfServiceError {}
 export class InvalidPdfError extends PdfServiceError {}
@@ -50,6 +52,8 @@ const BY_CODE: Record<string, typeof PdfServiceError> = {
   missing_api_key: AuthenticationError,
   invalid_api_key: AuthenticationError,
   not_found: NotFoundError,
+  forbidden: PermissionDeniedError,
+  insufficient_scope: PermissionDeniedError,
   file_too_large: PayloadTooLargeError,
   too_many_files: PayloadTooLargeError,
   too_many_pages: PayloadTooLargeError,

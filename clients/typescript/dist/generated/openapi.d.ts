@@ -50,6 +50,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a short-lived browser token from a key
+         * @description A server holding a key mints a token for a web page. Its scopes are a subset of the key's (absent: the key's); it ends after ttl_seconds (at most 3600, and never after the key), after max_uses requests, or when its key is revoked; bound to `origin`, a request whose `Origin` differs is 401. Its requests are charged to the key's account. Minting is not charged; a token cannot mint tokens (403 insufficient_scope).
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling account's usage per day and operation
+         * @description The last `days` UTC days up to today, from the allowance's own counters. Not charged.
+         */
+        get: operations["accountUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts with their plan and today's use (admin) */
+        get: operations["adminListAccounts"];
+        put?: never;
+        /** Create an account (admin) */
+        post: operations["adminCreateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/accounts/{account}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an account's plan (admin) */
+        patch: operations["adminSetPlan"];
+        trace?: never;
+    };
+    "/v1/admin/accounts/{account}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's usage per day and operation (admin) */
+        get: operations["adminAccountUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Keys, of one account or all (admin); never the key itself */
+        get: operations["adminListKeys"];
+        put?: never;
+        /** Create a key, optionally scoped, expiring and named (admin) */
+        post: operations["adminCreateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/keys/{prefix}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key at once, with its browser tokens (admin) */
+        delete: operations["adminRevokeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/keys/{prefix}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace a key; the old one keeps working for grace_seconds (admin) */
+        post: operations["adminRotateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/jobs/{id}": {
         parameters: {
             query?: never;
@@ -528,6 +672,90 @@ export interface components {
             };
             error: null | components["schemas"]["Problem"];
         };
+        Usage: {
+            account: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            days: {
+                /** Format: date */
+                date: string;
+                /** @description Requests charged that UTC day (the allowance counter). */
+                requests: number;
+                by_operation: {
+                    [key: string]: number;
+                };
+            }[];
+        };
+        AdminAccount: {
+            account: string;
+            /** @enum {string} */
+            plan: "free" | "pro" | "enterprise";
+            daily_limit: number | null;
+            used_today: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        KeyInfo: {
+            prefix: string;
+            last4: string;
+            account: string;
+            name: string | null;
+            scopes: string[] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description A time still ahead: the end of a rotation's grace period.
+             */
+            revoked_at: string | null;
+            /** @description Prefix of the key that replaced it. */
+            rotated_to: string | null;
+        };
+        /** @description A new key (created or rotated): its listing, the key itself (shown this once) and, after a rotation, what it replaced. */
+        CreatedKey: {
+            /** @description The key itself: shown this once. */
+            key: string;
+            prefix: string;
+            last4: string;
+            account: string;
+            name: string | null;
+            scopes: string[] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description A time still ahead: the end of a rotation's grace period.
+             */
+            revoked_at: string | null;
+            /** @description Prefix of the key that replaced it. */
+            rotated_to: string | null;
+            /** @description Rotation: the prefix of the old key. */
+            replaces?: string;
+            /**
+             * Format: date-time
+             * @description Rotation: when the old key stops working.
+             */
+            old_key_expires_at?: string;
+        };
+        BrowserToken: {
+            /** @description `pdf_tok_…`: send as `Authorization: Bearer <token>`. */
+            token: string;
+            /** Format: date-time */
+            expires_at: string;
+            scopes: string[] | null;
+            max_uses: number | null;
+            origin: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -610,8 +838,490 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 600 */
+                    ttl_seconds?: number;
+                    /** @description Operation names (e.g. `merge`); absent: every operation. */
+                    scopes?: string[];
+                    max_uses?: number;
+                    /** @description scheme://host[:port] of the page, e.g. `https://app.example.com`. */
+                    origin?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The token (shown once). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrowserToken"];
+                };
+            };
+            /** @description invalid_request: a field is missing or wrong (`field` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description missing_api_key or invalid_api_key. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: a scope the key does not have, or a token trying to mint. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    accountUsage: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per day, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description invalid_request: a field is missing or wrong (`field` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accounts by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accounts: components["schemas"]["AdminAccount"][];
+                    };
+                };
+            };
+            /** @description forbidden: the request does not carry the admin token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminCreateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    account: string;
+                    /** @enum {string} */
+                    plan: "free" | "pro" | "enterprise";
+                };
+            };
+        };
+        responses: {
+            /** @description The account. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccount"];
+                };
+            };
+            /** @description invalid_request, also when the account exists. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the request does not carry the admin token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminSetPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    plan: "free" | "pro" | "enterprise";
+                };
+            };
+        };
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccount"];
+                };
+            };
+            /** @description invalid_request: a field is missing or wrong (`field` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the request does not carry the admin token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such account or key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminAccountUsage: {
+        parameters: {
+            query?: {
+                /** @description Default: 29 days before `to`. */
+                from?: string;
+                /** @description Default: today (UTC). At most 366 days in all. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                account: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per day, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description invalid_request: a field is missing or wrong (`field` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the request does not carry the admin token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such account or key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListKeys: {
+        parameters: {
+            query?: {
+                account?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Keys, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: components["schemas"]["KeyInfo"][];
+                    };
+                };
+            };
+            /** @description forbidden: the request does not carry the admin token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such account or key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminCreateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    account: string;
+                    /** @description Operation names (e.g. `merge`); absent: every operation. */
+                    scopes?: string[];
+                    /** Format: date-time */
+                    expires_at?: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The key, shown once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedKey"];
+                };
+            };
+            /** @description invalid_request: a field is missing or wrong (`field` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the request does not carry the admin token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such account or key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminRevokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's prefix, e.g. `pdf_live_AbCd1234`. */
+                prefix: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description forbidden: the request does not carry the admin token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such account or key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminRotateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's prefix, e.g. `pdf_live_AbCd1234`. */
+                prefix: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 3600 */
+                    grace_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key (same account, name, scopes and expiry), shown once, with `replaces` and `old_key_expires_at`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedKey"];
+                };
+            };
+            /** @description invalid_request: a field is missing or wrong (`field` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the request does not carry the admin token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such key, or it is revoked or already rotated. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -836,8 +1546,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -996,8 +1715,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1195,8 +1923,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1342,8 +2079,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1519,8 +2265,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1689,8 +2444,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1870,8 +2634,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2062,8 +2835,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2230,8 +3012,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2389,8 +3180,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2543,8 +3343,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2692,8 +3501,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2872,8 +3690,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3032,8 +3859,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3179,8 +4015,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3332,8 +4177,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3496,8 +4350,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3663,8 +4526,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3808,8 +4680,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description missing_api_key or invalid_api_key. */
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
