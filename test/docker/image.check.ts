@@ -133,8 +133,8 @@ describe('the Docker image', () => {
   });
 
   it('docker stop hands a running job back within the grace period; /data keeps the key and the job across a restart', async () => {
-    // 6 × 14 pages OCR'd with mode=force: minutes of work on a small host, so it is still running when the grace ends.
-    const input = bigPdf(6);
+    // 4 × 14 pages OCR'd with mode=force: minutes of work on a small host, so it is still running when the grace ends.
+    const input = bigPdf(4);
     const submitted = await post('/v1/pdf/ocr', { mode: 'force', languages: 'eng' }, { name: 'big.pdf', type: 'application/pdf', data: fs.readFileSync(input) }, { prefer: 'respond-async' });
     fs.rmSync(path.dirname(input), { recursive: true, force: true });
     expect(submitted.status).toBe(202);
@@ -170,6 +170,6 @@ describe('the Docker image', () => {
     expect(final.status, JSON.stringify(final)).toBe('succeeded');
     const result = await fetch(`${baseUrl}/v1/jobs/${job.id}/result`, { headers: auth });
     const file = await saved(result, 'big-ocr.pdf');
-    expect(pageCountOf(file)).toBe(84);
-  });
+    expect(pageCountOf(file)).toBe(56);
+  }, 900_000);
 });
