@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -121,7 +122,7 @@ func (c *Client) Do(ctx context.Context, req *Request, call ...CallOption) (*Res
 		return nil, errors.New("pdfservice: Do needs a request")
 	}
 	s := settingsOf(call)
-	resp, err := c.send(ctx, http.MethodPost, "/v1/pdf/"+url.PathEscape(req.Operation), req, nil, s, s.retry)
+	resp, err := c.send(ctx, http.MethodPost, "/v1/pdf/"+url.PathEscape(req.Operation), formBody(req, nil), s, s.retry)
 	if err != nil {
 		return nil, err
 	}
@@ -134,14 +135,14 @@ func retriable(e *APIError) bool {
 }
 
 // send is one exchange with retries; a 2xx answer is returned unread, anything else becomes an error.
-func (c *Client) send(ctx context.Context, method, path string, req *Request, extra url.Values, s callSettings, retry bool) (*http.Response, error) {
+func (c *Client) send(ctx context.Context, method, path string, body bodySource, s callSettings, retry bool) (*http.Response, error) {
 	attempts := 1
 	if retry {
 		attempts += c.retries
 	}
 	backoff := c.backoff
 	for attempt := 1; ; attempt++ {
-		resp, err := c.exchange(ctx, method, path, req, extra, s)
+		resp, err := c.exchange(ctx, method, path, body, s)
 		if err == nil {
 			return resp, nil
 		}
@@ -166,12 +167,12 @@ func (c *Client) send(ctx context.Context, method, path string, req *Request, ex
 
 // exchange is one attempt. The attempt's context is canceled by the header timeout, or
 // when the caller closes the answer's body.
-func (c *Client) exchange(ctx context.Context, method, path string, req *Request, extra url.Values, s callSettings) (*http.Response, error) {
+func (c *Client) exchange(ctx context.Context, method, path string, source bodySource, s callSettings) (*http.Response, error) {
 	attemptCtx, cancel := context.WithCancel(ctx)
-	var body *multipartBody
-	if req != nil {
+	var body requestBody
+	if source != nil {
 		var err error
-		if body, err = newMultipartBody(req, extra); err != nil {
+		if body, err = source(); err != nil {
 			cancel()
 			return nil, err
 		}
@@ -181,10 +182,10 @@ func (c *Client) exchange(ctx context.Context, method, path string, req *Request
 		cancel()
 		return nil, err
 	}
-	if body != nil {
-		httpReq.Body = body
+	if body.reader != nil {
+		httpReq.Body = body.reader
 		httpReq.ContentLength = body.length // -1: unknown, sent chunked
-		httpReq.Header.Set("Content-Type", body.ContentType())
+		httpReq.Header.Set("Content-Type", body.contentType)
 	}
 	httpReq.Header.Set("Authorization", "Bearer "+c.apiKey)
 	httpReq.Header.Set("User-Agent", c.userAgent)
@@ -257,7 +258,7 @@ func (b *cancelOnClose) Close() error {
 
 // getJSON is an idempotent exchange (retried) whose answer is decoded into out.
 func (c *Client) getJSON(ctx context.Context, method, path string, out any) (*http.Response, error) {
-	resp, err := c.send(ctx, method, path, nil, nil, callSettings{}, true)
+	resp, err := c.send(ctx, method, path, nil, callSettings{}, true)
 	if err != nil {
 		return nil, err
 	}
@@ -278,6 +279,20 @@ func (c *Client) Account(ctx context.Context) (*Account, error) {
 		return nil, err
 	}
 	return &account, nil
+}
+
+// Usage is the account's requests per UTC day and operation over the last days days,
+// today included (GET /v1/account/usage; 1..366; 0 for the service's default, 30; not charged).
+func (c *Client) Usage(ctx context.Context, days int) (*Usage, error) {
+	path := "/v1/account/usage"
+	if days != 0 {
+		path += "?days=" + strconv.Itoa(days)
+	}
+	var usage Usage
+	if _, err := c.getJSON(ctx, http.MethodGet, path, &usage); err != nil {
+		return nil, err
+	}
+	return &usage, nil
 }
 
 // Health is the service's health and tool versions (GET /healthz; needs no key).

@@ -9,8 +9,8 @@ package pdfservice_test
 //	go test -tags integration ./...
 //
 // Every operation once, files in and out every way, an error of each class, a
-// free key running out, a job with a webhook verified by VerifyWebhook, and the
-// client's memory on a 90 MiB round trip.
+// free key running out, a job with a webhook verified by VerifyWebhook, a browser
+// token and the usage report, and the client's memory on a 90 MiB round trip.
 
 import (
 	"bytes"
@@ -40,6 +40,7 @@ var config struct {
 		Free       string `json:"free"`
 		Enterprise string `json:"enterprise"`
 		Jobs       string `json:"jobs"`
+		Tokens     string `json:"tokens"` // a pro account of its own: its usage is this suite's alone
 	} `json:"keys"`
 	WebhookSecret string `json:"webhook_secret"`
 }
@@ -375,6 +376,53 @@ func TestJobsWithAWebhookVerifiedByVerifyWebhook(t *testing.T) {
 	// A finished job is deleted (204: no job).
 	if gone, err := jobs.Cancel(ctx, done.ID); err != nil || gone != nil {
 		t.Errorf("deleting a finished job: %+v %v", gone, err)
+	}
+}
+
+func TestABrowserTokenNarrowsItsKeyAndUsageCountsItsMerge(t *testing.T) {
+	ctx := testContext(t, 2*time.Minute)
+	owner := pdfservice.New(config.URL, config.Keys.Tokens)
+	minted, err := owner.CreateToken(ctx, &pdfservice.TokenOptions{Scopes: []string{"merge"}, MaxUses: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(minted.Token, "pdf_tok_") || len(minted.Scopes) != 1 || minted.Scopes[0] != "merge" || minted.MaxUses == nil || *minted.MaxUses != 2 || minted.Origin != nil {
+		t.Errorf("minted %+v", minted)
+	}
+	// The default life is 600 s (docs/api.md §2b); a minute of slack for the clocks.
+	if life := time.Until(minted.ExpiresAt); life < 9*time.Minute || life > 11*time.Minute {
+		t.Errorf("expires in %s", life)
+	}
+
+	browser := pdfservice.New(config.URL, minted.Token)
+	merged, err := browser.Merge(ctx, pdfservice.Paths(corpus("trivial.pdf"), corpus("trivial.pdf")), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "merged.pdf")
+	if err := merged.Save(out); err != nil {
+		t.Fatal(err)
+	}
+	expectEqual(t, pageCount(t, out, ""), 2*pageCount(t, corpus("trivial.pdf"), ""))
+
+	_, err = browser.Split(ctx, pdfservice.FromPath(corpus("trivial.pdf")), &pdfservice.SplitOptions{Mode: pdfservice.SplitModeEvery, PagesPerFile: pdfservice.Int(1)})
+	var apiErr *pdfservice.APIError
+	if !errors.As(err, &apiErr) || !errors.Is(err, pdfservice.ErrForbidden) || apiErr.Status != 403 || apiErr.Code != "insufficient_scope" || apiErr.Problem["operation"] != "split" {
+		t.Errorf("a split with a merge-only token: %v", err)
+	}
+
+	usage, err := owner.Usage(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	today := time.Now().UTC().Format("2006-01-02")
+	if len(usage.Days) != 1 || usage.Days[0].Date != today {
+		t.Fatalf("usage %+v, want one day, %s", usage, today)
+	}
+	// The refused split is not charged: only the merge counts.
+	day := usage.Days[0]
+	if day.Requests != 1 || day.ByOperation["merge"] != 1 || len(day.ByOperation) != 1 {
+		t.Errorf("today's usage %+v", day)
 	}
 }
 

@@ -46,7 +46,7 @@ func (c *Client) Submit(ctx context.Context, req *Request, call ...CallOption) (
 	if s.callbackURL != "" {
 		extra.Set("callback_url", s.callbackURL)
 	}
-	resp, err := c.send(ctx, http.MethodPost, "/v1/pdf/"+url.PathEscape(req.Operation), req, extra, s, s.retry)
+	resp, err := c.send(ctx, http.MethodPost, "/v1/pdf/"+url.PathEscape(req.Operation), formBody(req, extra), s, s.retry)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func (c *Client) Wait(ctx context.Context, id string, notified <-chan struct{}) 
 // Result is a succeeded job's result, streamed (GET /v1/jobs/<id>/result): ErrJobNotFinished
 // before it ends, ErrResultExpired after the service dropped it.
 func (c *Client) Result(ctx context.Context, id string) (*Result, error) {
-	resp, err := c.send(ctx, http.MethodGet, "/v1/jobs/"+url.PathEscape(id)+"/result", nil, nil, callSettings{}, true)
+	resp, err := c.send(ctx, http.MethodGet, "/v1/jobs/"+url.PathEscape(id)+"/result", nil, callSettings{}, true)
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,7 @@ describe('Go client', () => {
 
   it('passes its integration suite against this server (go test -tags integration)', async () => {
     const jobsAccount = `go-client-jobs-${process.pid}`;
-    const keys = { pro: server.newKey('pro'), free: server.newKey('free'), enterprise: server.newKey('enterprise'), jobs: server.newKey('pro', jobsAccount) };
+    const keys = { pro: server.newKey('pro'), free: server.newKey('free'), enterprise: server.newKey('enterprise'), jobs: server.newKey('pro', jobsAccount), tokens: server.newKey('pro', `go-client-tokens-${process.pid}`) };
     const account = (await findAccountByName(server.services.store, jobsAccount))!;
     const secret = (await webhookSecret(server.services.store, server.services.dataKey, account.id))!;
     const config = path.join(scratch, 'config.json');
@@ -62,7 +62,7 @@ describe('Go client', () => {
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/^ok\s+pdf-service\.dev\/pdfservice\s/m);
     expect(result.stdout).not.toMatch(/--- (FAIL|SKIP)/);
-    for (const name of ['TestEveryOperationOnceThroughItsTypedMethod', 'TestAnErrorOfEachClass', 'TestAFreeKeyRunsOutOfItsAllowance', 'TestJobsWithAWebhookVerifiedByVerifyWebhook', 'TestA90MiBRoundTripKeepsTheClientFlat']) {
+    for (const name of ['TestEveryOperationOnceThroughItsTypedMethod', 'TestAnErrorOfEachClass', 'TestAFreeKeyRunsOutOfItsAllowance', 'TestJobsWithAWebhookVerifiedByVerifyWebhook', 'TestABrowserTokenNarrowsItsKeyAndUsageCountsItsMerge', 'TestA90MiBRoundTripKeepsTheClientFlat']) {
       expect(result.stdout).toContain(`--- PASS: ${name}`);
     }
   }, 600_000);
