@@ -9,6 +9,7 @@ require_relative "headers"
 require_relative "multipart"
 require_relative "operations"
 require_relative "result"
+require_relative "tokens"
 require_relative "version"
 
 module PdfService
@@ -135,6 +136,25 @@ module PdfService
       exchange(Net::HTTP::Get, "/v1/account", may_retry: true, timeout: timeout) { |response| JSON.parse(response.body) }
     end
 
+    # The account's usage per UTC day and operation over the last `days` days (1..366): a Usage.
+    def usage(days: 30, timeout: nil)
+      exchange(Net::HTTP::Get, "/v1/account/usage?days=#{Integer(days)}", may_retry: true, timeout: timeout) do |response|
+        Usage.from_json(JSON.parse(response.body))
+      end
+    end
+
+    # Mints a short-lived browser token from this client's key, for a web page to use as its
+    # api_key (docs/api.md §2b): ttl_seconds (1..3600, default 600), scopes (a subset of the key's;
+    # default the key's), max_uses, origin ("https://app.example.com": only pages there may use it).
+    # Not charged. Sent once, never retried: a retry after a lost answer would mint a second token.
+    # Returns a BrowserToken.
+    def create_token(ttl_seconds: nil, scopes: nil, max_uses: nil, origin: nil, timeout: nil, request_id: nil)
+      fields = { ttl_seconds: ttl_seconds, scopes: scopes, max_uses: max_uses, origin: origin }.compact
+      exchange(Net::HTTP::Post, "/v1/tokens", body: JSON.generate(fields), may_retry: false, timeout: timeout, request_id: request_id) do |response|
+        BrowserToken.from_json(JSON.parse(response.body))
+      end
+    end
+
     private
 
     # What the generated methods call: one multipart POST, answered by a Result (or a job Hash).
@@ -213,7 +233,7 @@ module PdfService
         attempt += 1
         attempt_once(method, path, body, headers, timeout, request_id, &handler)
       rescue Error => e
-        raise if attempt >= attempts || !retriable?(e) || (body && !body.rewind)
+        raise if attempt >= attempts || !retriable?(e) || (body.respond_to?(:rewind) && !body.rewind)
 
         sleep(e.retry_after || backoff)
         backoff *= 2
@@ -228,7 +248,10 @@ module PdfService
     def attempt_once(method, path, body, headers, timeout, request_id)
       request = method.new(@base.path + path, headers.merge("Authorization" => "Bearer #{@api_key}", "User-Agent" => "pdf-service-ruby/#{VERSION}"))
       request["X-Request-Id"] = request_id if request_id
-      if body
+      if body.is_a?(String) # a JSON document (create_token)
+        request["Content-Type"] = "application/json"
+        request.body = body
+      elsif body
         request["Content-Type"] = body.content_type
         body.length ? request.content_length = body.length : request["Transfer-Encoding"] = "chunked"
         request.body_stream = body

@@ -1,8 +1,9 @@
 # frozen_string_literal: true
 
 # The Ruby client against a real server and the real tools: every operation once, files in and
-# out in each form, an error of each class, a free key spent, a job with a webhook verified by
-# PdfService::Webhooks, and flat memory on a 90 MiB round trip (in a separate process).
+# out in each form, an error of each class, a free key spent, a browser token and the usage it
+# leaves, a job with a webhook verified by PdfService::Webhooks, and flat memory on a 90 MiB
+# round trip (in a separate process).
 require "fileutils"
 require "pathname"
 require "socket"
@@ -113,6 +114,29 @@ class ClientIntegrationTest < Minitest::Test
     assert_equal 0, free.last_rate_limit.remaining
     account = free.account
     assert_equal ["free", 100, 0], account.values_at("plan", "used_today", "remaining")
+  end
+
+  def test_a_browser_token_limited_to_merge_and_the_usage_it_leaves
+    backend = client("tokens")
+    minted = backend.create_token(scopes: ["merge"], max_uses: 2)
+    assert_match(/\Apdf_tok_[0-9A-Za-z]{43}\z/, minted.token)
+    assert_equal [["merge"], 2, nil], [minted.scopes, minted.max_uses, minted.origin]
+    assert_in_delta Time.now + 600, minted.expires_at, 60 # the default life
+    refute_includes minted.inspect, minted.token, "the token stays out of inspect output"
+
+    browser = PdfService::Client.new(base_url: CONFIG.fetch("url"), api_key: minted.token)
+    merged = File.join(@dir, "merged.pdf")
+    result = browser.merge([corpus("trivial.pdf"), corpus("trivial.pdf")])
+    assert_equal 200, result.status
+    result.save(merged)
+    assert_equal 2, page_count(merged)
+    error = assert_raises(PdfService::ForbiddenError) { browser.split(corpus("trivial.pdf"), mode: "every", pages_per_file: 1) }
+    assert_equal [403, "insufficient_scope"], [error.status, error.code]
+    browser.close
+
+    today = backend.usage(days: 2).on(Time.now.utc.to_date)
+    assert_equal [1, { "merge" => 1 }], [today.requests, today.by_operation], "the merge counted, the refused split not"
+    backend.close
   end
 
   def test_a_job_with_a_webhook_verified_by_the_helper
