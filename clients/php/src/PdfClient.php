@@ -166,6 +166,30 @@ final class PdfClient extends Generated\Operations
         return Account::fromArray(self::json($this->send('GET', '/v1/account', null, [], true, null)));
     }
 
+    /** The account's requests per UTC day and operation, the last $days days up to today (1..366), oldest first. */
+    public function usage(int $days = 30): Usage
+    {
+        return Usage::fromArray(self::json($this->send('GET', "/v1/account/usage?days={$days}", null, [], true, null)));
+    }
+
+    /**
+     * Mints a short-lived browser token (`pdf_tok_…`) from this client's key, for a web page to
+     * use as its client's key (docs/api.md §2b). Not charged; a token cannot mint tokens.
+     *
+     * @param int|null $ttlSeconds how long it lives, 1..3600 (the service's default: 600; never past the key's expiry)
+     * @param list<string>|null $scopes the operations it may call, a subset of the key's (null: the key's)
+     * @param int|null $maxUses the requests it may make at most
+     * @param string|null $origin scheme://host[:port] of the page; a request from any other origin is refused
+     */
+    public function createToken(?int $ttlSeconds = null, ?array $scopes = null, ?int $maxUses = null, ?string $origin = null, ?CallOptions $call = null): BrowserToken
+    {
+        // The service refuses unknown and null fields alike: send only what was asked for.
+        $body = array_filter(['ttl_seconds' => $ttlSeconds, 'scopes' => $scopes === null ? null : array_values($scopes), 'max_uses' => $maxUses, 'origin' => $origin], fn ($v) => $v !== null);
+        $json = json_encode((object) $body, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES);
+        // Sent once unless asked: a retried mint could leave an unused second token behind.
+        return BrowserToken::fromArray(self::json($this->send('POST', '/v1/tokens', null, [], $call?->retry ?? false, $call, $json)));
+    }
+
     /** @return array<string, mixed> what var_dump and print_r show: never the key */
     public function __debugInfo(): array
     {
@@ -181,10 +205,11 @@ final class PdfClient extends Generated\Operations
      * One exchange with retries; returns once the answer's headers are in (its body still
      * streaming); throws ApiException for any answer that is not 2xx.
      *
-     * @param array<string, mixed>|null $files null: no body
+     * @param array<string, mixed>|null $files null: no multipart body
      * @param array<string, mixed> $options
+     * @param string|null $json a JSON body (when $files is null)
      */
-    private function send(string $method, string $path, ?array $files, array $options, bool $retry, ?CallOptions $call): Exchange
+    private function send(string $method, string $path, ?array $files, array $options, bool $retry, ?CallOptions $call, ?string $json = null): Exchange
     {
         $uploads = $files === null ? null : self::uploads($files);
         $fields = self::fields($options);
@@ -199,7 +224,7 @@ final class PdfClient extends Generated\Operations
             if ($uploads !== null && $body === null && isset($error)) {
                 throw $error; // a stream already read cannot be sent again: the last error stands
             }
-            $exchange = new Exchange($this->share, $method, $this->baseUrl . $path, $headers, $body, $call?->timeout ?? $this->timeout);
+            $exchange = new Exchange($this->share, $method, $this->baseUrl . $path, $headers, $body, $call?->timeout ?? $this->timeout, $json);
             try {
                 $exchange->awaitHeaders();
                 $this->lastRequestId = $exchange->headers['x-request-id'][0] ?? null;

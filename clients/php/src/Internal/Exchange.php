@@ -42,6 +42,8 @@ final class Exchange
         private ?MultipartBody $body,
         /** Seconds until the headers, and the longest silence while the body streams. */
         private readonly float $timeout,
+        /** A JSON body instead of a multipart one (the token route); small, so sent from memory. */
+        ?string $json = null,
     ) {
         $easy = curl_init();
         curl_setopt_array($easy, [
@@ -69,6 +71,9 @@ final class Exchange
                 CURLOPT_UPLOAD_BUFFERSIZE => 65536,
                 CURLOPT_READFUNCTION => fn ($ch, $fd, int $length): string => $this->body?->read($length) ?? '',
             ]);
+        } elseif ($json !== null) {
+            $requestHeaders[] = 'Content-Type: application/json';
+            curl_setopt_array($easy, [CURLOPT_CUSTOMREQUEST => $method, CURLOPT_POSTFIELDS => $json]);
         } elseif ($method === 'GET') {
             curl_setopt($easy, CURLOPT_HTTPGET, true);
         } else {
