@@ -32,8 +32,8 @@
 // 'O' stdout bytes, 'E' stderr bytes, 'X' exit (i32 status, u64 cpu µs,
 // u8 stdout over its limit), 'D' a file read (u64 size, then its bytes when
 // it was not over the limit asked), 'I' (id 0, at start-up and after each
-// 'C') the isolation in force as text: "namespaces" or "none: <why>" (see
-// probe_isolation()).
+// 'C') the isolation in force as text: "namespaces", "landlock" or
+// "none: <why>" (see probe_isolation()).
 //
 // qpdf in-process (built with -DWITH_QPDF when libqpdf's headers are present):
 // most of a small qpdf run is its start-up — loading and relocating libqpdf,
@@ -214,8 +214,9 @@ static void feed_stdin(Child *c) {
 // and — when its cwd is a request's work directory — with the work root
 // replaced by a view holding that one directory (another request's files
 // cannot be found or opened by path). Chosen at start-up (probe_isolation):
-// with CAP_SYS_ADMIN (root) namespaces are used; without it nothing is
-// isolated, and the helper says so in its 'I' frame.
+// with CAP_SYS_ADMIN (root) namespaces are used; without it, Landlock
+// (enter_landlock); without either nothing is isolated, and the helper says
+// so in its 'I' frame.
 //
 // Not through a user namespace of the helper's own: in one, the helper holds
 // no capability over the PID namespace it started in (that belongs to the
@@ -223,11 +224,13 @@ static void feed_stdin(Child *c) {
 // setns() back — and while its children's namespace differs from its own,
 // the kernel refuses to make another (EINVAL). A helper that tried died at
 // its first tool, and with it every operation of a non-root server on a host
-// that allows user namespaces (test/unit/non-root.test.ts).
-enum { ISOLATION_NONE, ISOLATION_NAMESPACES };
+// that allows user namespaces (test/unit/non-root.test.ts). Landlock needs
+// no privilege and works under Docker's default seccomp profile.
+enum { ISOLATION_NONE, ISOLATION_NAMESPACES, ISOLATION_LANDLOCK };
 static int isolation;
 static char isolation_text[300] = "none: not probed";
 static char work_root[PATH_MAX];  // 'C': request work directories are its direct entries
+static char private_dir[PATH_MAX];  // 'C': the server's own data (DATA_DIR), no tool's business
 static int own_pidns = -1;        // the helper's PID namespace, restored after each child's
 static int helper_pidfd = -1;     // readable once the helper is gone (a child checks it)
 static int last_cap = CAP_LAST_CAP;
@@ -274,7 +277,7 @@ static pid_t last_init;  // the namespace's PID 1 of the child fork_tool() made 
 // run: gnutls reseeds its generator in the in-process qpdf child) and later
 // forks (removers) stay in the helper's own namespace.
 static pid_t fork_tool(int slot) {
-  if (isolation == ISOLATION_NONE) return fork();
+  if (isolation != ISOLATION_NAMESPACES) return fork();
   if (unshare(CLONE_NEWPID) < 0) return -1;
   pid_t init = clone(run_init, init_stacks + (size_t)(slot + 1) * INIT_STACK, CLONE_VM | SIGCHLD, NULL);
   pid_t pid = init > 0 ? fork() : -1;
@@ -365,6 +368,118 @@ static int has_sys_admin(void) {
   return (data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective & CAP_TO_MASK(CAP_SYS_ADMIN)) != 0;
 }
 
+// Without root: Landlock (Linux >= 5.13, allowed by Docker's default seccomp
+// profile). A tool working in a request's work directory may read and run
+// everything on the file system except the work root and the server's data
+// directory, and write only in its own work directory (and /dev). Landlock
+// also keeps it from ptrace and /proc/<pid>/mem of every process outside its
+// own domain, so another request's tool is out of reach both by path and
+// through /proc. The allowed roots are found once, at 'C': every entry of
+// "/" that neither is nor holds the work root or the data directory, and
+// below the ones that hold them the same again.
+#define LL_EXECUTE (1ULL << 0)
+#define LL_WRITE_FILE (1ULL << 1)
+#define LL_READ_FILE (1ULL << 2)
+#define LL_READ_DIR (1ULL << 3)
+#define LL_FILE_RIGHTS (LL_EXECUTE | LL_WRITE_FILE | LL_READ_FILE | (1ULL << 14) | (1ULL << 15))  // + truncate, ioctl_dev
+#define LL_MAX_ROOTS 256
+struct ll_ruleset_attr { uint64_t handled_access_fs; };
+struct ll_path_beneath { uint64_t allowed_access; int32_t parent_fd; } __attribute__((packed));
+static int landlock_abi;
+static uint64_t ll_handled;  // every file-system right the kernel knows
+static int ll_roots[LL_MAX_ROOTS];
+static uint64_t ll_rights[LL_MAX_ROOTS];
+static int ll_count;
+
+static int under(const char *path, const char *dir) {
+  size_t n = strlen(dir);
+  return n > 0 && strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == 0);
+}
+
+// A directory holding the work root or the data directory with more entries
+// than this (a shared /tmp) gets none of its other entries allowed: the tools
+// need nothing there (their TMPDIR and HOME are their work directory), and a
+// rule per entry would cost each start a syscall per entry.
+#define LL_CROWDED 64
+
+static int ll_collect(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return 0;  // unreadable: nothing below it is allowed
+  int entries = 0;
+  while (readdir(d) != NULL && entries <= LL_CROWDED + 2) entries++;
+  int crowded = entries > LL_CROWDED + 2;
+  rewinddir(d);
+  struct dirent *e;
+  char path[PATH_MAX];
+  int ok = 0;
+  while ((e = readdir(d)) != NULL) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+    if (snprintf(path, sizeof path, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir, e->d_name) >= (int)sizeof path) continue;
+    if (under(path, work_root) || (private_dir[0] && under(path, private_dir))) continue;  // the private trees themselves
+    if (under(work_root, path) || (private_dir[0] && under(private_dir, path))) {  // holds one: go down
+      if (ll_collect(path) < 0) { ok = -1; break; }
+      continue;
+    }
+    if (crowded) continue;
+    int fd = open(path, O_PATH | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0) continue;
+    if (fstat(fd, &st) < 0 || ll_count == LL_MAX_ROOTS) { close(fd); ok = fd < 0 ? 0 : -1; if (ok < 0) break; continue; }
+    uint64_t rights = LL_EXECUTE | LL_READ_FILE | LL_READ_DIR;
+    // /dev: /dev/null, /dev/shm (Python's multiprocessing in OCRmyPDF), ttys.
+    if (strcmp(path, "/dev") == 0) rights = ll_handled;
+    if (!S_ISDIR(st.st_mode)) rights &= LL_FILE_RIGHTS;
+    ll_roots[ll_count] = fd;
+    ll_rights[ll_count++] = rights & ll_handled;
+  }
+  closedir(d);
+  return ok;
+}
+
+// At 'C' (work root and data directory known): the allowed roots, or isolation off with the reason.
+static void landlock_prepare(void) {
+  for (int i = 0; i < ll_count; i++) close(ll_roots[i]);
+  ll_count = 0;
+  if (strlen(work_root) < 2) {
+    isolation = ISOLATION_NONE;
+    snprintf(isolation_text, sizeof isolation_text, "none: not root, and Landlock waits for the work root");
+    return;
+  }
+  if (ll_collect("/") < 0) {
+    for (int i = 0; i < ll_count; i++) close(ll_roots[i]);
+    ll_count = 0;
+    isolation = ISOLATION_NONE;
+    snprintf(isolation_text, sizeof isolation_text, "none: not root, and more than %d paths to allow around the work root", LL_MAX_ROOTS);
+    return;
+  }
+  isolation = ISOLATION_LANDLOCK;
+  snprintf(isolation_text, sizeof isolation_text, "landlock");
+}
+
+// In a child about to become a tool in the work directory `cwd` (else nothing).
+static int enter_landlock(const char *cwd) {
+  size_t n = strlen(work_root);
+  if (n < 2 || strncmp(cwd, work_root, n) != 0 || cwd[n] != '/' || !cwd[n + 1] || strchr(cwd + n + 1, '/')) return 0;
+  isolation_step = "landlock_create_ruleset";
+  struct ll_ruleset_attr attr = {ll_handled};
+  int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
+  if (ruleset < 0) return -1;
+  isolation_step = "landlock_add_rule";
+  for (int i = 0; i < ll_count; i++) {
+    struct ll_path_beneath rule = {ll_rights[i], ll_roots[i]};
+    if (syscall(SYS_landlock_add_rule, ruleset, 1 /* LANDLOCK_RULE_PATH_BENEATH */, &rule, 0) < 0) return -1;
+  }
+  int own = open(cwd, O_PATH | O_CLOEXEC);
+  struct ll_path_beneath mine = {ll_handled, own};
+  if (own < 0 || syscall(SYS_landlock_add_rule, ruleset, 1, &mine, 0) < 0) return -1;
+  close(own);
+  isolation_step = "landlock_restrict_self";
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || syscall(SYS_landlock_restrict_self, ruleset, 0) < 0) return -1;
+  close(ruleset);
+  for (int i = 0; i < ll_count; i++) close(ll_roots[i]);  // the tool needs none of them
+  return 0;
+}
+
 // Finds what this host allows, by doing it once: a child in new namespaces
 // mounts its /proc and drops its capabilities. Sets `isolation` and the text
 // the server logs and shows in /healthz.
@@ -380,7 +495,18 @@ static void probe_isolation(void) {
     fclose(f);
   }
   if (!has_sys_admin()) {
-    snprintf(isolation_text, sizeof isolation_text, "none: not root (no CAP_SYS_ADMIN to make namespaces)");
+    landlock_abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0, 1 /* LANDLOCK_CREATE_RULESET_VERSION */);
+    if (landlock_abi <= 0) {
+      snprintf(isolation_text, sizeof isolation_text, "none: not root (no CAP_SYS_ADMIN to make namespaces), and no Landlock (%s)", strerror(errno));
+      return;
+    }
+    // ABI 1: bits 0-12; 2: + refer; 3: + truncate; 5: + ioctl_dev.
+    ll_handled = (1ULL << 13) - 1;
+    if (landlock_abi >= 2) ll_handled |= 1ULL << 13;
+    if (landlock_abi >= 3) ll_handled |= 1ULL << 14;
+    if (landlock_abi >= 5) ll_handled |= 1ULL << 15;
+    isolation = ISOLATION_LANDLOCK;
+    snprintf(isolation_text, sizeof isolation_text, "none: not root, and Landlock waits for the work root");
     return;
   }
   own_pidns = open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC);
@@ -439,11 +565,22 @@ static void configure(const char *p, const char *end) {
   memcpy(work_root, p, len);
   work_root[len] = 0;
   while (len > 1 && work_root[len - 1] == '/') work_root[--len] = 0;
+  p += len + 1;
+  private_dir[0] = 0;
+  if (p < end) {
+    size_t dlen = strnlen(p, end - p);
+    if (dlen < (size_t)(end - p) && dlen < sizeof private_dir && p[0] == '/') {
+      memcpy(private_dir, p, dlen);
+      private_dir[dlen] = 0;
+      while (dlen > 1 && private_dir[dlen - 1] == '/') private_dir[--dlen] = 0;
+    }
+  }
   child_nice = nice_value;
   if (!(flags & 1) && isolation != ISOLATION_NONE) {
     isolation = ISOLATION_NONE;
+    landlock_abi = 0;  // off is final
     snprintf(isolation_text, sizeof isolation_text, "none: turned off (TOOL_ISOLATION=off)");
-  }
+  } else if (landlock_abi > 0 && (flags & 1)) landlock_prepare();  // again at each 'C': the roots may have moved
   reply('I', 0, isolation_text, (uint32_t)strlen(isolation_text));
 }
 
@@ -455,7 +592,7 @@ static void child_exec(int errpipe, const char *cwd, const char *file, char **ar
   sigprocmask(SIG_SETMASK, &none, NULL);
   setsid();
   die_with_helper();
-  if (isolation != ISOLATION_NONE && enter_isolation(cwd) < 0) goto fail;
+  if (isolation == ISOLATION_NAMESPACES && enter_isolation(cwd) < 0) goto fail;
   if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) goto fail;
   if (chdir(cwd) < 0) goto fail;
   if (mem) {
@@ -471,7 +608,8 @@ static void child_exec(int errpipe, const char *cwd, const char *file, char **ar
     struct rlimit r = {cpu, cpu + 1};
     if (setrlimit(RLIMIT_CPU, &r) < 0) goto fail;
   }
-  if (isolation != ISOLATION_NONE && drop_capabilities() < 0) goto fail;
+  if (isolation == ISOLATION_NAMESPACES && drop_capabilities() < 0) goto fail;
+  if (isolation == ISOLATION_LANDLOCK && enter_landlock(cwd) < 0) goto fail;
   environ = envp;
 #ifdef WITH_QPDF
   if (qpdf_in_process && strcmp(file, "qpdf") == 0) {
@@ -560,7 +698,7 @@ static void spawn_child(uint32_t id, const char *p, const char *end) {
     if (n == sizeof child_errno) {
       // exec failed: the child has exited with 127; reap it now.
       waitpid(pid, NULL, 0);
-      if (isolation != ISOLATION_NONE) kill(last_init, SIGKILL);
+      if (isolation == ISOLATION_NAMESPACES) kill(last_init, SIGKILL);
       pid = -1;
       e = child_errno;
     }
@@ -584,7 +722,7 @@ static void spawn_child(uint32_t id, const char *p, const char *end) {
   c->out = out[0];
   c->err = err[0];
   c->max_stdout = max_stdout;
-  c->init = isolation != ISOLATION_NONE ? last_init : 0;
+  c->init = isolation == ISOLATION_NAMESPACES ? last_init : 0;
   if (c->out >= 0) set_nonblock(c->out);
   set_nonblock(c->err);
   int32_t started = pid;
@@ -1060,7 +1198,7 @@ static int exec_tool(char **argv) {
   unsetenv("SPAWN_HELPER_PARENT");
   unsetenv("SPAWN_HELPER_ISOLATION");
   char cwd[PATH_MAX];
-  if (isolation == ISOLATION_NONE || !getcwd(cwd, sizeof cwd)) {
+  if (isolation != ISOLATION_NAMESPACES || !getcwd(cwd, sizeof cwd)) {
     if (isolation == ISOLATION_NONE) fprintf(stderr, "spawn-helper: %s runs without isolation (%s)\n", argv[0], isolation_text);
     execvp(argv[0], argv);
     perror(argv[0]);

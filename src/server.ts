@@ -58,7 +58,7 @@ export async function createServices(config: Config, options: { log?: Logger; to
     throw new Error(`required tools missing: ${missing.map((t) => `${t.binary} (${t.error})`).join(', ')}; run scripts/install-tools.sh`);
   }
   await checkDefaultCertificate(config);
-  configureChildLimits({ memoryBytes: config.TOOL_MEMORY_LIMIT, cpuMs: config.TOOL_CPU_LIMIT, nice: config.TOOL_NICE, workRoot: config.TMP_DIR, isolate: config.TOOL_ISOLATION });
+  configureChildLimits({ memoryBytes: config.TOOL_MEMORY_LIMIT, cpuMs: config.TOOL_CPU_LIMIT, nice: config.TOOL_NICE, workRoot: config.TMP_DIR, privateDir: config.DATA_DIR, isolate: config.TOOL_ISOLATION });
   const isolation = await toolIsolation();
   if (isolation.startsWith('none')) log.warn({ isolation }, 'tool processes are not isolated from each other');
   else log.info({ isolation }, 'tool processes isolated from each other');

@@ -33,7 +33,7 @@ type Health struct {
 	// Tools is `tools`.
 	Tools map[string]*string `json:"tools"`
 
-	// Isolation is `isolation`: How tool processes are isolated from each other: "namespaces" (root) or "none: <why>" (TOOL_ISOLATION).
+	// Isolation is `isolation`: How tool processes are isolated from each other: "namespaces" (root), "landlock" (another user: each tool confined to its work directory) or "none: <why>" (TOOL_ISOLATION).
 	Isolation string `json:"isolation,omitempty"`
 }
 

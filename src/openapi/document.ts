@@ -87,7 +87,7 @@ const schemas = {
     properties: {
       status: { type: 'string', enum: ['ok', 'degraded'] },
       tools: { type: 'object', additionalProperties: { type: ['string', 'null'] } },
-      isolation: { type: 'string', description: 'How tool processes are isolated from each other: "namespaces" (root) or "none: <why>" (TOOL_ISOLATION).' },
+      isolation: { type: 'string', description: 'How tool processes are isolated from each other: "namespaces" (root), "landlock" (another user: each tool confined to its work directory) or "none: <why>" (TOOL_ISOLATION).' },
     },
   },
   Job: {

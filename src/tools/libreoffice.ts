@@ -236,8 +236,11 @@ export class OfficePool {
     const args = [unoScript(), 'convert', instance.pipe, pathToFileURL(input).href, pathToFileURL(output).href, kind, format];
     let result;
     try {
-      // The password goes on stdin; an empty stdin means "none".
-      result = await run(ctx, UNO_PYTHON, args, { input: password ?? '' });
+      // The password goes on stdin; an empty stdin means "none". The client works in its
+      // instance's home, not the request's work directory: it touches no file (soffice, in its
+      // own sandbox, reads and writes them) but must reach the instance's pipe in /tmp, which
+      // a tool confined to its work directory (Landlock, when not root) may not.
+      result = await run({ ...ctx, workdir: instance.home }, UNO_PYTHON, args, { input: password ?? '' });
     } catch (error) {
       // Timeout or client gone: the instance may still be busy with the document; replace it.
       this.retire(slot);

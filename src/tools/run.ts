@@ -63,6 +63,8 @@ export interface ChildLimits {
   workRoot?: string;
   /** Isolate children from each other where the host allows it (TOOL_ISOLATION; default true). */
   isolate?: boolean;
+  /** The server's own data (DATA_DIR): where tools are confined by Landlock (not root), they may not read it. */
+  privateDir?: string;
 }
 
 const STDERR_TAIL = 8 * 1024;
@@ -85,13 +87,18 @@ export function configureChildLimits(next: ChildLimits): void {
   spawner?.configure(helperSettings());
 }
 
-function helperSettings(): { workRoot: string; isolate: boolean; nice: number } {
-  return { workRoot: limits.workRoot ? path.resolve(limits.workRoot) : '', isolate: limits.isolate ?? true, nice: limits.nice ?? 0 };
+function helperSettings(): { workRoot: string; privateDir: string; isolate: boolean; nice: number } {
+  return {
+    workRoot: limits.workRoot ? path.resolve(limits.workRoot) : '',
+    privateDir: limits.privateDir ? path.resolve(limits.privateDir) : '',
+    isolate: limits.isolate ?? true,
+    nice: limits.nice ?? 0,
+  };
 }
 
 /**
- * How tools are isolated from each other: "namespaces" (root), or "none: <why>"
- * (another user, as in the Docker image). Logged at start-up, in /healthz.
+ * How tools are isolated from each other: "namespaces" (root), "landlock"
+ * (another user, as in the Docker image), or "none: <why>". Logged at start-up, in /healthz.
  */
 export function toolIsolation(): Promise<string> {
   try {

@@ -62,7 +62,7 @@ describe('tool isolation', () => {
   it('is in force here (root: PID and mount namespaces)', async () => {
     const isolation = await toolIsolation();
     if (process.getuid?.() === 0) expect(isolation).toBe('namespaces');
-    else expect(isolation).toMatch(/^none: not root/);
+    else expect(isolation).toMatch(/^(landlock|none: .+)$/);
   });
 
   it("keeps request B's tool out of request A's running tool and its files: /proc/<pid>/cwd, cmdline, the work root, the path", async () => {

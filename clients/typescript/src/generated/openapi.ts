@@ -648,7 +648,7 @@ export interface components {
             tools: {
                 [key: string]: string | null;
             };
-            /** @description How tool processes are isolated from each other: "namespaces" (root) or "none: <why>" (TOOL_ISOLATION). */
+            /** @description How tool processes are isolated from each other: "namespaces" (root), "landlock" (another user: each tool confined to its work directory) or "none: <why>" (TOOL_ISOLATION). */
             isolation?: string;
         };
         Job: {
