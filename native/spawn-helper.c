@@ -505,7 +505,6 @@ static void probe_isolation(void) {
     if (landlock_abi >= 2) ll_handled |= 1ULL << 13;
     if (landlock_abi >= 3) ll_handled |= 1ULL << 14;
     if (landlock_abi >= 5) ll_handled |= 1ULL << 15;
-    isolation = ISOLATION_LANDLOCK;
     snprintf(isolation_text, sizeof isolation_text, "none: not root, and Landlock waits for the work root");
     return;
   }
@@ -576,11 +575,15 @@ static void configure(const char *p, const char *end) {
     }
   }
   child_nice = nice_value;
-  if (!(flags & 1) && isolation != ISOLATION_NONE) {
-    isolation = ISOLATION_NONE;
-    landlock_abi = 0;  // off is final
-    snprintf(isolation_text, sizeof isolation_text, "none: turned off (TOOL_ISOLATION=off)");
-  } else if (landlock_abi > 0 && (flags & 1)) landlock_prepare();  // again at each 'C': the roots may have moved
+  if (!(flags & 1)) {
+    if (isolation != ISOLATION_NONE || landlock_abi > 0) {
+      isolation = ISOLATION_NONE;
+      landlock_abi = 0;  // off is final
+      snprintf(isolation_text, sizeof isolation_text, "none: turned off (TOOL_ISOLATION=off)");
+    }
+  } else if (landlock_abi > 0) {
+    landlock_prepare();  // again at each 'C': the roots may have moved
+  }
   reply('I', 0, isolation_text, (uint32_t)strlen(isolation_text));
 }
 

@@ -29,8 +29,12 @@ export async function startBenchServer(env: Record<string, string> = {}, root = 
   // Compile (dist/ is emitted even if another module has type errors).
   spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')], { stdio: 'ignore' });
   if (fs.existsSync(path.join(root, 'scripts/build-native.sh'))) spawnSync('bash', [path.join(root, 'scripts/build-native.sh')], { stdio: 'inherit', cwd: root });
-  const key = JSON.parse(execFileSync(process.execPath, [bin, 'keys', 'create', '--account', 'bench', '--plan', 'enterprise', '--json'], { env: fullEnv, encoding: 'utf8' })).key as string;
-  const child = spawn(process.execPath, [bin, 'serve'], { env: fullEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_AS_NOBODY=1 (as root): the server runs as nobody, as the Docker image's user does (Landlock instead of namespaces).
+  const asNobody = process.env.BENCH_AS_NOBODY === '1' && process.getuid?.() === 0;
+  if (asNobody) fs.chmodSync(work, 0o777);
+  const [command, prefix] = asNobody ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath]] : [process.execPath, []];
+  const key = JSON.parse(execFileSync(command, [...prefix, bin, 'keys', 'create', '--account', 'bench', '--plan', 'enterprise', '--json'], { env: fullEnv, encoding: 'utf8' })).key as string;
+  const child = spawn(command, [...prefix, bin, 'serve'], { env: fullEnv, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
