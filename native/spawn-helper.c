@@ -231,6 +231,7 @@ static int isolation;
 static char isolation_text[300] = "none: not probed";
 static char work_root[PATH_MAX];  // 'C': request work directories are its direct entries
 static char private_dir[PATH_MAX];  // 'C': the server's own data (DATA_DIR), no tool's business
+static char app_dir[PATH_MAX];      // 'C': the service's own files (bundled tool scripts), always readable
 static int own_pidns = -1;        // the helper's PID namespace, restored after each child's
 static int helper_pidfd = -1;     // readable once the helper is gone (a child checks it)
 static int last_cap = CAP_LAST_CAP;
@@ -420,7 +421,14 @@ static int ll_collect(const char *dir) {
       if (ll_collect(path) < 0) { ok = -1; break; }
       continue;
     }
-    if (crowded) continue;
+    if (crowded) {
+      // Still the way to the service's own files (a clone under a shared /tmp).
+      if (app_dir[0] && under(app_dir, path) && strcmp(app_dir, path) != 0) {
+        if (ll_collect(path) < 0) { ok = -1; break; }
+        continue;
+      }
+      if (!(app_dir[0] && strcmp(app_dir, path) == 0)) continue;
+    }
     int fd = open(path, O_PATH | O_CLOEXEC);
     struct stat st;
     if (fd < 0) continue;
@@ -549,9 +557,24 @@ static void probe_isolation(void) {
   snprintf(isolation_text, sizeof isolation_text, "namespaces");
 }
 
+// The next NUL-terminated absolute path of a 'C' payload into `dir` (empty when absent or not absolute); returns what follows.
+static const char *take_dir(const char *p, const char *end, char *dir, size_t size) {
+  dir[0] = 0;
+  if (p >= end) return end;
+  size_t n = strnlen(p, end - p);
+  if (n < (size_t)(end - p) && n < size && p[0] == '/') {
+    memcpy(dir, p, n);
+    dir[n] = 0;
+    while (n > 1 && dir[n - 1] == '/') dir[--n] = 0;
+  }
+  return n < (size_t)(end - p) ? p + n + 1 : end;
+}
+
 // 'C' payload: u32 flags (1: isolate), i32 nice, the work root (absolute or
-// empty, NUL-terminated). Turning isolation off is final; it cannot be turned
-// back on (the start-up probe decides what is possible). Replies 'I'.
+// empty, NUL-terminated), then optionally the data directory and the
+// service's own directory (each NUL-terminated; for Landlock). Turning
+// isolation off is final; it cannot be turned back on (the start-up probe
+// decides what is possible). Replies 'I'.
 static void configure(const char *p, const char *end) {
   if (end - p < 9) return;
   uint32_t flags;
@@ -565,15 +588,8 @@ static void configure(const char *p, const char *end) {
   work_root[len] = 0;
   while (len > 1 && work_root[len - 1] == '/') work_root[--len] = 0;
   p += len + 1;
-  private_dir[0] = 0;
-  if (p < end) {
-    size_t dlen = strnlen(p, end - p);
-    if (dlen < (size_t)(end - p) && dlen < sizeof private_dir && p[0] == '/') {
-      memcpy(private_dir, p, dlen);
-      private_dir[dlen] = 0;
-      while (dlen > 1 && private_dir[dlen - 1] == '/') private_dir[--dlen] = 0;
-    }
-  }
+  p = take_dir(p, end, private_dir, sizeof private_dir);
+  take_dir(p, end, app_dir, sizeof app_dir);
   child_nice = nice_value;
   if (!(flags & 1)) {
     if (isolation != ISOLATION_NONE || landlock_abi > 0) {

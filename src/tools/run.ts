@@ -87,10 +87,12 @@ export function configureChildLimits(next: ChildLimits): void {
   spawner?.configure(helperSettings());
 }
 
-function helperSettings(): { workRoot: string; privateDir: string; isolate: boolean; nice: number } {
+function helperSettings(): { workRoot: string; privateDir: string; appDir: string; isolate: boolean; nice: number } {
   return {
     workRoot: limits.workRoot ? path.resolve(limits.workRoot) : '',
     privateDir: limits.privateDir ? path.resolve(limits.privateDir) : '',
+    // The service's own files (its bundled tool scripts), which a confined tool must still read.
+    appDir: path.dirname(path.dirname(SPAWN_HELPER)),
     isolate: limits.isolate ?? true,
     nice: limits.nice ?? 0,
   };

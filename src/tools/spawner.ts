@@ -127,13 +127,14 @@ export class Spawner {
   }
 
   /** Settings the helper applies to children started from now on: their work root (hidden from each other), isolation (off is final), niceness. */
-  configure(settings: { workRoot: string; privateDir?: string; isolate: boolean; nice: number }): void {
-    if (settings.workRoot.includes('\0') || settings.privateDir?.includes('\0')) throw new TypeError('a directory name contains a NUL byte');
+  configure(settings: { workRoot: string; privateDir?: string; appDir?: string; isolate: boolean; nice: number }): void {
+    const dirs = [settings.workRoot, settings.privateDir ?? '', settings.appDir ?? ''];
+    if (dirs.some((d) => d.includes('\0'))) throw new TypeError('a directory name contains a NUL byte');
     const head = Buffer.alloc(8);
     head.writeUInt32LE(settings.isolate ? 1 : 0, 0);
     head.writeInt32LE(settings.nice, 4);
     this.isolationReplies += 1; // the helper answers with 'I' again
-    this.sendFrame('C', 0, [head, Buffer.from(`${settings.workRoot}\0${settings.privateDir ?? ''}\0`, 'utf8')]);
+    this.sendFrame('C', 0, [head, Buffer.from(dirs.map((d) => `${d}\0`).join(''), 'utf8')]);
   }
 
   /** Children started and not yet reported as exited. */
