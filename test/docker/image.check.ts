@@ -90,6 +90,8 @@ describe('the Docker image', () => {
     expect(await docker('exec', NAME, 'grep', '^Seccomp:', '/proc/self/status')).toMatch(/Seccomp:\s+2/);
     const health = await (await fetch(`${baseUrl}/healthz`)).json();
     expect(health.status).toBe('ok');
+    // Not root, so no namespaces: each tool is confined by Landlock, which the default profile allows.
+    expect(health.isolation).toBe('landlock');
   });
 
   it('gives a key with the README command', async () => {
