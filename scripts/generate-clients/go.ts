@@ -6,9 +6,8 @@
 // The output is gofmt-stable without running gofmt (the generator must run where
 // Go is not installed): struct fields and constants are separated by blank lines,
 // so gofmt has nothing to align. The Go client's test checks it with gofmt -l.
-import type { operationsOf } from '../generate-clients.js';
+import { isBoolean, isList, isNumeric, type OperationInfo } from './fields.js';
 
-type OperationInfo = ReturnType<typeof operationsOf>[number];
 type OptionInfo = OperationInfo['options'][number];
 type FilePart = OperationInfo['files'][number];
 
@@ -41,19 +40,9 @@ function comment(text: string, indent = ''): string {
   return `${indent}// ${text.replace(/\s+/g, ' ').trim()}`;
 }
 
-function isBooleanEnum(schema: OptionInfo['schema']): boolean {
-  return !!schema.enum && schema.enum.length === 2 && schema.enum.includes('true') && schema.enum.includes('false');
-}
-
-/** A field that takes one value or several (`anyOf` string | string[]): sent as repeated form fields. */
-function isRepeatable(schema: OptionInfo['schema']): boolean {
-  const any = (schema as { anyOf?: Array<{ type?: string }> }).anyOf;
-  return schema.type === 'array' || (!!any && any.some((s) => s.type === 'array'));
-}
-
-/** Number fields end their description with their range, "(min..max)" (routes/fields.ts); integers have the pattern ^\d+$. */
+/** Integers have the pattern ^\d+$. */
 function numberKind(schema: OptionInfo['schema']): 'int' | 'float' | undefined {
-  if (!/\(-?[\d.]+\.\.-?[\d.]+\)\s*$/.test(schema.description ?? '')) return undefined;
+  if (!isNumeric(schema)) return undefined;
   return schema.pattern === '^\\d+$' ? 'int' : 'float';
 }
 
@@ -72,7 +61,7 @@ function goField(op: OperationInfo, option: OptionInfo, enums: string[]): GoFiel
   const form = goString(option.name);
   const v = `opts.${field}`;
   const schema = option.schema;
-  if (isBooleanEnum(schema)) {
+  if (isBoolean(schema)) {
     if (option.required) return { option, goName: field, type: 'bool', encode: [`fields.Set(${form}, strconv.FormatBool(${v}))`] };
     return { option, goName: field, type: '*bool', encode: [`if ${v} != nil {`, `\tfields.Set(${form}, strconv.FormatBool(*${v}))`, '}'] };
   }
@@ -82,7 +71,7 @@ function goField(op: OperationInfo, option: OptionInfo, enums: string[]): GoFiel
     if (option.required) return { option, goName: field, type: typeName, encode: [`fields.Set(${form}, string(${v}))`] };
     return { option, goName: field, type: typeName, encode: [`if ${v} != "" {`, `\tfields.Set(${form}, string(${v}))`, '}'] };
   }
-  if (isRepeatable(schema)) {
+  if (isList(schema)) {
     return { option, goName: field, type: '[]string', encode: [`for _, value := range ${v} {`, `\tfields.Add(${form}, value)`, '}'] };
   }
   const kind = numberKind(schema);
@@ -208,6 +197,7 @@ interface Schema {
   required?: string[];
   oneOf?: Schema[];
   additionalProperties?: Schema | boolean;
+  items?: Schema;
   $ref?: string;
   description?: string;
 }
