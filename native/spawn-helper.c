@@ -294,35 +294,25 @@ static pid_t fork_tool(int slot) {
   return pid;
 }
 
+// Whether `cwd` is a request's work directory: a direct entry of the work root.
+static int in_work_dir(const char *cwd) {
+  size_t n = strlen(work_root);
+  return n >= 2 && strncmp(cwd, work_root, n) == 0 && cwd[n] == '/' && cwd[n + 1] && !strchr(cwd + n + 1, '/');
+}
+
 // Hides the other entries of the work root from a child working in one of
 // them: a small tmpfs over the root, with only the child's own directory
-// bound back in at its path. The sockets in /tmp (LibreOffice's UNO pipes
-// live there, a path hard-coded in its osl layer) are bound in too when the
-// work root is /tmp itself.
+// bound back in at its path. (LibreOffice's UNO client, which must reach the
+// instance's pipe in /tmp, works in the instance's home, not in a work
+// directory: src/tools/libreoffice.ts.)
 static int hide_work_root(const char *cwd) {
-  size_t n = strlen(work_root);
-  if (n < 2 || strncmp(cwd, work_root, n) != 0 || cwd[n] != '/' || !cwd[n + 1] || strchr(cwd + n + 1, '/')) return 0;
-  isolation_step = "open the work root";
-  int root_fd = strcmp(work_root, "/tmp") == 0 ? open(work_root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+  if (!in_work_dir(cwd)) return 0;
   isolation_step = "chdir";
   if (chdir(cwd) < 0) return -1;
   isolation_step = "mount a tmpfs over the work root";
   if (mount("none", work_root, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=0711,size=64k,nr_inodes=256") < 0) return -1;
   isolation_step = "bind the work directory";
   if (mkdir(cwd, 0700) < 0 || mount(".", cwd, NULL, MS_BIND | MS_REC, NULL) < 0) return -1;
-  if (root_fd >= 0) {
-    DIR *dir = fdopendir(root_fd);
-    struct dirent *e;
-    char target[PATH_MAX];
-    while (dir && (e = readdir(dir)) != NULL) {
-      if (e->d_type != DT_SOCK || snprintf(target, sizeof target, "%s/%s", work_root, e->d_name) >= (int)sizeof target) continue;
-      int fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-      if (fd < 0) continue;
-      close(fd);
-      if (fchdir(root_fd) == 0) mount(e->d_name, target, NULL, MS_BIND, NULL);
-    }
-    if (dir) closedir(dir);
-  }
   return 0;
 }
 
@@ -466,8 +456,7 @@ static void landlock_prepare(void) {
 
 // In a child about to become a tool in the work directory `cwd` (else nothing).
 static int enter_landlock(const char *cwd) {
-  size_t n = strlen(work_root);
-  if (n < 2 || strncmp(cwd, work_root, n) != 0 || cwd[n] != '/' || !cwd[n + 1] || strchr(cwd + n + 1, '/')) return 0;
+  if (!in_work_dir(cwd)) return 0;
   isolation_step = "landlock_create_ruleset";
   struct ll_ruleset_attr attr = {ll_handled};
   int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
