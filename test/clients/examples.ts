@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { pageCountOf, qpdfCheck, textOf } from '../helpers/pdf.js';
 import { corpus } from '../helpers/server.js';
+import { OPERATIONS, PdfClient, type PdfResult } from '../../clients/typescript/src/index.js';
 
 export interface OperationExample {
   /** The positional input of the typed method (a path, or paths). */
@@ -51,4 +52,19 @@ export function operationExamples(dir: string): Record<string, OperationExample>
     sign: { input: corpus('trivial.pdf'), options: { certificate: signingCertificate(dir), certificate_password: 'client-test' }, check: (f) => expect(isPdf(f)).toBe(true) },
     verify: { input: corpus('trivial.pdf'), options: {}, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).signatures).toEqual([]) },
   };
+}
+
+/** Runs every operation of the TypeScript client once with its example, checking each result (`dir` holds inputs made on the way and the outputs). */
+export async function runEveryOperation(client: PdfClient, dir: string): Promise<void> {
+  const examples = operationExamples(dir);
+  for (const name of Object.keys(OPERATIONS)) {
+    const example = examples[name];
+    expect(example, `no example for the operation "${name}"`).toBeDefined();
+    const method = name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof PdfClient;
+    const result = await (client[method] as (input: unknown, options: unknown) => Promise<PdfResult>)(example!.input, example!.options);
+    const file = path.join(dir, `${name}.out`);
+    await result.save(file);
+    expect(result.requestId, name).toMatch(/\S/);
+    example!.check(file, result.contentType);
+  }
 }

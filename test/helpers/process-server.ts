@@ -25,9 +25,13 @@ export function cli(args: string[], env: Record<string, string>): string {
   return execFileSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
 }
 
-/** `bin/pdf-service serve [args]` on a free port; resolves once it listens. */
-export async function startServeProcess(env: Record<string, string>, args: string[] = []): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** setpriv's arguments that run a command as nobody, with no supplementary group (the suite runs as root). */
+export const AS_NOBODY = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
+
+/** `bin/pdf-service serve [args]` on a free port, optionally behind a prefix such as AS_NOBODY; resolves once it listens. */
+export async function startServeProcess(env: Record<string, string>, args: string[] = [], prefix: string[] = []): Promise<ServeProcess> {
+  const [command, ...head] = [...prefix, process.execPath];
+  const child = spawn(command!, [...head, BIN, 'serve', ...args], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   let out = '';

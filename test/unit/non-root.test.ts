@@ -4,59 +4,41 @@
 // runs as `nobody` (setpriv; this suite itself runs as root): every operation once, with its
 // tools confined by Landlock (native/spawn-helper.c), and a tool of one request trying to
 // reach another request's files and the server's data.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, PdfClient, type PdfResult } from '../../clients/typescript/src/index.js';
-import { operationExamples } from '../clients/examples.js';
+import { PdfClient } from '../../clients/typescript/src/index.js';
+import { runEveryOperation } from '../clients/examples.js';
 import { pageCountOf, textOf } from '../helpers/pdf.js';
+import { AS_NOBODY, startServeProcess, type ServeProcess } from '../helpers/process-server.js';
 import { corpus, ROOT } from '../helpers/server.js';
 
-const NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
 const BIN = path.join(ROOT, 'bin/pdf-service');
 const rootOnly = process.getuid?.() === 0;
 
 let scratch = '';
-let env: NodeJS.ProcessEnv = {};
-let server: ChildProcess | undefined;
+let env: Record<string, string> = {};
+let server: ServeProcess | undefined;
 let url = '';
 let key = '';
-let stderr = '';
 
 beforeAll(async () => {
   if (!rootOnly) return;
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-nonroot-'));
   fs.chmodSync(scratch, 0o777);
-  env = { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: path.join(scratch, 'data'), TMP_DIR: path.join(scratch, 'tmp'), HOME: scratch };
-  const created = await promisify(execFile)('setpriv', [...NOBODY, process.execPath, BIN, 'keys', 'create', '--account', 'nonroot', '--plan', 'enterprise'], { env });
+  env = { DATA_DIR: path.join(scratch, 'data'), TMP_DIR: path.join(scratch, 'tmp'), HOME: scratch };
+  const [command, ...prefix] = AS_NOBODY;
+  const created = await promisify(execFile)(command!, [...prefix, process.execPath, BIN, 'keys', 'create', '--account', 'nonroot', '--plan', 'enterprise'], { env: { ...process.env, ...env } });
   key = /(pdf_live_\S+)/.exec(created.stdout)![1]!;
-  server = spawn('setpriv', [...NOBODY, process.execPath, BIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stderr!.on('data', (d) => (stderr += d));
-  let out = '';
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr}`)), 30_000);
-    server!.stdout!.on('data', (d) => {
-      out += d;
-      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    server!.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
-  });
+  server = await startServeProcess(env, [], AS_NOBODY);
+  url = server.url;
 });
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -66,7 +48,7 @@ async function post(operation: string, fields: Record<string, string>, files: Ar
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const res = await fetch(`${url}/v1/pdf/${operation}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${key}` } });
   const body = Buffer.from(await res.arrayBuffer());
-  expect(res.status, `${operation}: ${body.toString('utf8', 0, 500)}\n${stderr}`).toBe(200);
+  expect(res.status, `${operation}: ${body.toString('utf8', 0, 500)}\n${server?.stderr()}`).toBe(200);
   const file = path.join(scratch, `${operation}-${Date.now()}.pdf`);
   fs.writeFileSync(file, body);
   return file;
@@ -80,22 +62,14 @@ describe.runIf(rootOnly)('a server run by a user who is not root', () => {
   });
 
   it('answers every operation once, each result checked with independent tools', async () => {
-    const client = new PdfClient({ baseUrl: url, apiKey: key });
-    const examples = operationExamples(scratch);
-    for (const name of Object.keys(OPERATIONS)) {
-      const example = examples[name]!;
-      const method = name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof PdfClient;
-      const result = await (client[method] as (input: unknown, options: unknown) => Promise<PdfResult>)(example.input, example.options);
-      const file = path.join(scratch, `${name}.out`);
-      await result.save(file);
-      example.check(file, result.contentType);
-    }
+    await runEveryOperation(new PdfClient({ baseUrl: url, apiKey: key }), scratch);
   });
 
   it("keeps a tool of request B out of request A's files, /proc/<pid>/cwd of A's tool, the server's data, and any other place to write", async () => {
     const probe = path.join(scratch, 'confine.mjs');
     fs.writeFileSync(probe, CONFINEMENT_PROBE);
-    const { stdout } = await promisify(execFile)('setpriv', [...NOBODY, process.execPath, probe, ROOT, scratch], { env });
+    const [command, ...prefix] = AS_NOBODY;
+    const { stdout } = await promisify(execFile)(command!, [...prefix, process.execPath, probe, ROOT, scratch], { env: { ...process.env, ...env } });
     const seen = JSON.parse(stdout);
     expect(seen.isolation).toBe('landlock');
     // The same attempts from the probe itself (not confined) succeed: they prove something.
