@@ -1,0 +1,77 @@
+// The visual half of compare: each aligned page pair rendered by pdftoppm at
+// VISUAL_DPI and compared as pixels (pixels.ts), a chunk of pairs at a time so
+// the renderings on disk stay small (about 1.5 MB a letter page), the old and
+// the new document rendered side by side. 72 dpi: one pixel per pt, so a 1 pt
+// line covers at least one pixel by half (more than PIXEL_THRESHOLD) all along
+// its length. Pairs whose rendering would exceed MAX_RENDER_PIXELS are skipped
+// and reported (X-Compare-Visual-Skipped).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { checkDeadline, yieldToEventLoop } from '../../core/deadline.js';
+import { renderPpm } from '../../tools/pdftoppm.js';
+import type { PageRange, RunContext } from '../../core/contract.js';
+import type { PagePairs, Rect, TextMasks } from './changes.js';
+import { diffRasters, parsePpm } from './pixels.js';
+import type { PageSize } from './words.js';
+
+/** Rendering resolution of the pixel diff. */
+export const VISUAL_DPI = 72;
+/** Page pairs rendered per round. */
+const PAIRS_PER_CHUNK = 16;
+
+/** One page pair that differs in pixels (contract: API §5f). */
+export interface VisualChange {
+  page_old: number;
+  page_new: number;
+  changed_ratio: number;
+  boxes: Rect[];
+}
+
+/** A document as the pixel diff sees it. */
+export interface RenderSide {
+  file: string;
+  sizes: PageSize[];
+}
+
+/** The visual changes of `pairs`, and the pairs skipped for their size. */
+export async function diffPairsVisually(run: RunContext, old: RenderSide, nu: RenderSide, pairs: PagePairs, masks: TextMasks, maxPixels: number): Promise<{ visual: VisualChange[]; skipped: PagePairs }> {
+  const pixelsOf = (size: PageSize) => Math.ceil((size.width * VISUAL_DPI) / 72) * Math.ceil((size.height * VISUAL_DPI) / 72);
+  const skipped = pairs.filter(([p, q]) => pixelsOf(old.sizes[p - 1]) > maxPixels || pixelsOf(nu.sizes[q - 1]) > maxPixels);
+  const todo = pairs.filter((pair) => !skipped.includes(pair));
+  const visual: VisualChange[] = [];
+  for (let start = 0; start < todo.length; start += PAIRS_PER_CHUNK) {
+    const chunk = todo.slice(start, start + PAIRS_PER_CHUNK);
+    const dir = path.join(run.workdir, `compare-render-${start}`);
+    const [oldFiles, newFiles] = await Promise.all([
+      renderRuns(run, old.file, chunk.map(([p]) => p), path.join(dir, 'old')),
+      renderRuns(run, nu.file, chunk.map(([, q]) => q), path.join(dir, 'new')),
+    ]);
+    for (const [p, q] of chunk) {
+      const [a, b] = await Promise.all([fs.readFile(oldFiles.get(p)!), fs.readFile(newFiles.get(q)!)]);
+      const scale = VISUAL_DPI / 72;
+      const mask = [...(masks.old.get(p) ?? []), ...(masks.new.get(q) ?? [])].map((v) => v * scale);
+      const diff = diffRasters(parsePpm(a), parsePpm(b), mask);
+      if (diff.boxes.length > 0) {
+        const pt = (v: number) => Math.round((v / scale) * 100) / 100;
+        visual.push({ page_old: p, page_new: q, changed_ratio: Math.round(diff.changedRatio * 1e6) / 1e6, boxes: diff.boxes.map((box) => box.map(pt) as Rect) });
+      }
+      await yieldToEventLoop();
+    }
+    await fs.rm(dir, { recursive: true, force: true });
+    checkDeadline(run);
+  }
+  return { visual, skipped };
+}
+
+/** Renders `pages` (ascending, maybe with gaps) of `file`, one pdftoppm run per consecutive run of pages. */
+async function renderRuns(run: RunContext, file: string, pages: number[], dir: string): Promise<Map<number, string>> {
+  const ranges: PageRange[] = [];
+  for (const page of pages) {
+    const last = ranges.at(-1);
+    if (last && page === last.last + 1) last.last = page;
+    else if (!last || page > last.last) ranges.push({ first: page, last: page });
+  }
+  let files = new Map<number, string>();
+  for (const range of ranges) files = await renderPpm(run, file, range, VISUAL_DPI, dir);
+  return files;
+}
