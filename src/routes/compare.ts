@@ -15,7 +15,7 @@ export const compareRoute = defineOperation({
     'What changed from the first PDF (old) to the second (new). Text is compared word by word in reading order across page breaks ' +
     '(pdftotext word boxes, a Myers diff), so text that reflowed onto the next page is not a change; changes come as insert, delete and ' +
     'replace runs with the words\' boxes on each side (pt from the top-left of the page as displayed; a run crossing a page break is ' +
-    'split there). Pages are paired by the text they share (an inserted page shifts the pairing), and each pair is rendered at 72 dpi and ' +
+    'split there). Pages are paired by the text they share (an inserted page shifts the pairing), and each pair is rendered (MuPDF, 72 dpi) and ' +
     'compared as pixels for changes text cannot show (pictures, drawings, colour); anti-aliasing noise and pixels under changed or moved ' +
     'words are not counted. `format=json`: `{"summary":{…},"changes":[…],"visual":[…]}`; `format=pdf`: a report (a summary page, then ' +
     'each changed page of the new document beside the old one, insertions green, deletions red, visual changes outlined blue; the pages ' +

@@ -47,12 +47,3 @@ async function renderPages(ctx: RunContext, input: string, ranges: PageRange[], 
   return filesByPage(outDir, format === 'jpeg' ? /^page-0*(\d+)\.jpg$/ : /^page-0*(\d+)\.png$/);
 }
 
-/**
- * Renders pages first..last of `input` at `dpi` as binary PPM (P6, RGB, 8 bit) under `outDir`:
- * the format the compare operation reads in-process without an image decoder.
- */
-export async function renderPpm(ctx: RunContext, input: string, range: PageRange, dpi: number, outDir: string): Promise<Map<number, string>> {
-  await fs.mkdir(outDir, { recursive: true });
-  await runTool(ctx, PDFTOPPM_FAILURES, PDFTOPPM, ['-r', String(dpi), '-f', String(range.first), '-l', String(range.last), input, path.join(outDir, 'page')]);
-  return filesByPage(outDir, /^page-0*(\d+)\.ppm$/);
-}

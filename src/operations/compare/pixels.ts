@@ -1,5 +1,5 @@
 // The pixel diff of two renderings of a page pair (pure, in-process: the
-// inputs are PPM files pdftoppm wrote at a size checked against
+// inputs are PPM files MuPDF wrote at a size checked against
 // MAX_RENDER_PIXELS before rendering). Noise rules, measured on
 // tracemonkey.pdf re-rendered and re-saved by qpdf and Ghostscript
 // (docs/operations/compare.md): a pixel counts when one channel moved by more
@@ -23,7 +23,7 @@ export const CELL = 4;
 /** Differing pixels a cell needs to count. */
 export const CELL_MIN = 2;
 
-/** Reads a binary PPM (P6, maxval 255) as pdftoppm writes it. */
+/** Reads a binary PPM (P6, maxval 255) as mutool draw writes it. */
 export function parsePpm(file: Buffer): Raster {
   // Header: "P6", whitespace, width, whitespace, height, whitespace, maxval, one whitespace byte.
   const header = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(file.subarray(0, 64).toString('latin1'));

@@ -1,4 +1,4 @@
-// The visual half of compare: each aligned page pair rendered by pdftoppm at
+// The visual half of compare: each aligned page pair rendered by MuPDF at
 // VISUAL_DPI and compared as pixels (pixels.ts), a chunk of pairs at a time so
 // the renderings on disk stay small (about 1.5 MB a letter page), the old and
 // the new document rendered side by side. 72 dpi: one pixel per pt, so a 1 pt
@@ -8,8 +8,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { checkDeadline, yieldToEventLoop } from '../../core/deadline.js';
-import { renderPpm } from '../../tools/pdftoppm.js';
-import type { PageRange, RunContext } from '../../core/contract.js';
+import { renderPpm } from '../../tools/mutool.js';
+import type { RunContext } from '../../core/contract.js';
 import type { PagePairs, Rect, TextMasks } from './changes.js';
 import { diffRasters, parsePpm } from './pixels.js';
 import type { PageSize } from './words.js';
@@ -63,15 +63,13 @@ export async function diffPairsVisually(run: RunContext, old: RenderSide, nu: Re
   return { visual, skipped };
 }
 
-/** Renders `pages` (ascending, maybe with gaps) of `file`, one pdftoppm run per consecutive run of pages. */
+/** Renders `pages` (ascending, maybe with gaps) of `file` in one MuPDF run ("3,5,7-9"). */
 async function renderRuns(run: RunContext, file: string, pages: number[], dir: string): Promise<Map<number, string>> {
-  const ranges: PageRange[] = [];
+  const ranges: Array<[number, number]> = [];
   for (const page of pages) {
     const last = ranges.at(-1);
-    if (last && page === last.last + 1) last.last = page;
-    else if (!last || page > last.last) ranges.push({ first: page, last: page });
+    if (last && page === last[1] + 1) last[1] = page;
+    else if (!last || page > last[1]) ranges.push([page, page]);
   }
-  let files = new Map<number, string>();
-  for (const range of ranges) files = await renderPpm(run, file, range, VISUAL_DPI, dir);
-  return files;
+  return renderPpm(run, file, ranges.map(([a, b]) => (a === b ? String(a) : `${a}-${b}`)).join(','), VISUAL_DPI, dir);
 }
