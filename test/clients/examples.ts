@@ -51,6 +51,7 @@ export function operationExamples(dir: string): Record<string, OperationExample>
     redact: { input: corpus('tracemonkey.pdf'), options: { terms: ['JavaScript'] }, check: (f) => expect(textOf(f)).not.toMatch(/JavaScript/i) },
     sign: { input: corpus('trivial.pdf'), options: { certificate: signingCertificate(dir), certificate_password: 'client-test' }, check: (f) => expect(isPdf(f)).toBe(true) },
     verify: { input: corpus('trivial.pdf'), options: {}, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).signatures).toEqual([]) },
+    compare: { input: [corpus('tracemonkey.pdf'), corpus('tracemonkey.pdf')], options: {}, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).summary.words_inserted).toBe(0) },
   };
 }
 

@@ -39,6 +39,7 @@ const SAMPLES: Record<string, () => Promise<Fields>> = {
   metadata: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
   repair: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
   flatten: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
+  compare: async () => ({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('tracemonkey.pdf'))] }),
 };
 
 let p12: string | undefined;

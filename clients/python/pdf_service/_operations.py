@@ -26,6 +26,7 @@ OPERATIONS: dict[str, list[dict[str, Any]]] = {
     "redact": [{"field":"file","multiple":False,"required":True}],
     "sign": [{"field":"file","multiple":False,"required":True},{"field":"certificate","multiple":False,"required":False}],
     "verify": [{"field":"file","multiple":False,"required":True}],
+    "compare": [{"field":"files","multiple":True,"required":True}],
 }
 
 
@@ -153,6 +154,12 @@ class SyncOperations:
         options: dict[str, Any] = {}
         return self._call("verify", files, options, **call)
 
+    def compare(self, input: Sequence[FileInput], *, format: Optional[Literal["json", "pdf"]] = None, ocr: Optional[Literal["never", "auto"]] = None, languages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Compare two PDFs (POST /v1/pdf/compare)."""
+        files: dict[str, Any] = {"files": list(input)}
+        options: dict[str, Any] = {"format": format, "ocr": ocr, "languages": languages, "password": password}
+        return self._call("compare", files, options, **call)
+
 
 class AsyncOperations:
     """Typed operation methods (async); each sends one multipart request through `_call`."""
@@ -277,3 +284,9 @@ class AsyncOperations:
         files: dict[str, Any] = {"file": input}
         options: dict[str, Any] = {}
         return await self._call("verify", files, options, **call)
+
+    async def compare(self, input: Sequence[FileInput], *, format: Optional[Literal["json", "pdf"]] = None, ocr: Optional[Literal["never", "auto"]] = None, languages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Compare two PDFs (POST /v1/pdf/compare)."""
+        files: dict[str, Any] = {"files": list(input)}
+        options: dict[str, Any] = {"format": format, "ocr": ocr, "languages": languages, "password": password}
+        return await self._call("compare", files, options, **call)

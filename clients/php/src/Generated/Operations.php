@@ -38,6 +38,7 @@ abstract class Operations
         'redact' => [['field' => 'file', 'multiple' => false, 'required' => true]],
         'sign' => [['field' => 'file', 'multiple' => false, 'required' => true], ['field' => 'certificate', 'multiple' => false, 'required' => false]],
         'verify' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'compare' => [['field' => 'files', 'multiple' => true, 'required' => true]],
     ];
 
     /**
@@ -487,5 +488,26 @@ abstract class Operations
         ?CallOptions $call = null,
     ): Result {
         return $this->call('verify', ['file' => $input], [], $call);
+    }
+
+    /**
+     * Compare two PDFs (POST /v1/pdf/compare).
+     *
+     * @param list<string|\SplFileInfo|resource|\PdfService\Upload> $input the `files` parts
+     * @param Option\CompareFormat|'json'|'pdf'|null $format `format`: JSON changes, or a PDF report a person reads.
+     * @param Option\CompareOcr|'never'|'auto'|null $ocr `ocr`: auto: OCR a document that has pages without a text layer before comparing.
+     * @param string|null $languages `languages`: Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
+     * @param string|list<string>|null $password `password`: Password of an encrypted input, taken literally: once for either file, or twice, in file order.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function compare(
+        mixed $input,
+        Option\CompareFormat|string|null $format = null,
+        Option\CompareOcr|string|null $ocr = null,
+        ?string $languages = null,
+        #[\SensitiveParameter] string|array|null $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('compare', ['files' => $input], ['format' => $format, 'ocr' => $ocr, 'languages' => $languages, 'password' => $password], $call);
     }
 }

@@ -72,4 +72,5 @@ def examples(corpus: Callable[[str], str], directory: str) -> dict[str, Example]
         "redact": Example(corpus("tracemonkey.pdf"), {"terms": ["JavaScript"]}, lambda f, t: "javascript" not in text_of(f).lower()),
         "sign": Example(corpus("trivial.pdf"), {"certificate": signing_certificate(directory), "certificate_password": "client-test"}, lambda f, t: is_pdf(f)),
         "verify": Example(corpus("trivial.pdf"), {}, lambda f, t: json.loads(read(f))["signatures"] == []),
+        "compare": Example([corpus("tracemonkey.pdf"), corpus("tracemonkey.pdf")], {}, lambda f, t: json.loads(read(f))["summary"]["words_inserted"] == 0),
     }

@@ -23,7 +23,8 @@ module PdfService
     "flatten" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["what", "password"].freeze }.freeze,
     "redact" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["terms", "regex", "areas", "color", "password"].freeze }.freeze,
     "sign" => { files: [{ field: "file", multiple: false, required: true }, { field: "certificate", multiple: false, required: false }].freeze, options: ["certificate_password", "reason", "location", "contact", "visible", "page", "rect", "password"].freeze }.freeze,
-    "verify" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: [].freeze }.freeze
+    "verify" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: [].freeze }.freeze,
+    "compare" => { files: [{ field: "files", multiple: true, required: true }].freeze, options: ["format", "ocr", "languages", "password"].freeze }.freeze
   }.freeze
 
   # One method per operation, mixed into Client: keyword options, the input positional;
@@ -315,6 +316,20 @@ module PdfService
     # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
     def verify(input, **call, &block)
       perform("verify", { "file" => input }, {}, **call, &block)
+    end
+
+    # Compare two PDFs (POST /v1/pdf/compare).
+    #
+    # @param input [Array<String, Pathname, IO, PdfService::Upload>] the `files` parts
+    # @param format [String, nil] JSON changes, or a PDF report a person reads. One of "json", "pdf".
+    # @param ocr [String, nil] auto: OCR a document that has pages without a text layer before comparing. One of "never", "auto".
+    # @param languages [String, nil] Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
+    # @param password [String, Array<String>, nil] Password of an encrypted input, taken literally: once for either file, or twice, in file order.
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def compare(input, format: nil, ocr: nil, languages: nil, password: nil, **call, &block)
+      perform("compare", { "files" => input }, { "format" => format, "ocr" => ocr, "languages" => languages, "password" => password }, **call, &block)
     end
   end
 end

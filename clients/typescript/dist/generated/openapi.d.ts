@@ -618,6 +618,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pdf/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compare two PDFs
+         * @description What changed from the first PDF (old) to the second (new). Text is compared word by word in reading order across page breaks (pdftotext word boxes, a Myers diff), so text that reflowed onto the next page is not a change; changes come as insert, delete and replace runs with the words' boxes on each side (pt from the top-left of the page as displayed; a run crossing a page break is split there). Pages are paired by the text they share (an inserted page shifts the pairing), and each pair is rendered (MuPDF, 72 dpi) and compared as pixels for changes text cannot show (pictures, drawings, colour); anti-aliasing noise and pixels under changed or moved words are not counted. `format=json`: `{"summary":{…},"changes":[…],"visual":[…]}`; `format=pdf`: a report (a summary page, then each changed page of the new document beside the old one, insertions green, deletions red, visual changes outlined blue; the pages embedded as vector content). `ocr=auto` OCRs a document that has pages without text first (Tesseract, `languages`). Both files count against MAX_PAGES together. Headers: `X-Compare-Pairs` (page pairs compared), `X-Compare-Visual-Skipped` (pairs `old:new` too large to render under MAX_RENDER_PIXELS), `X-OCR-Pages-Old`/`X-OCR-Pages-New` (pages OCR read).
+         */
+        post: operations["compare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4659,6 +4679,179 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    compare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    files: string[];
+                    /**
+                     * @description JSON changes, or a PDF report a person reads.
+                     * @default json
+                     * @enum {string}
+                     */
+                    format?: "json" | "pdf";
+                    /**
+                     * @description auto: OCR a document that has pages without a text layer before comparing.
+                     * @default never
+                     * @enum {string}
+                     */
+                    ocr?: "never" | "auto";
+                    /** @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+                    languages?: string;
+                    /**
+                     * @description Password of an encrypted input, taken literally: once for either file, or twice, in file order.
+                     * @default []
+                     */
+                    password?: string | string[];
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                    "application/pdf": string;
                 };
             };
             /** @description Accepted as an asynchronous job; `Location` is the job URL. */

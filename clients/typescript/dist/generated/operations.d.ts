@@ -146,6 +146,13 @@ export declare const OPERATIONS: {
             readonly required: true;
         }];
     };
+    readonly compare: {
+        readonly files: readonly [{
+            readonly field: "files";
+            readonly multiple: true;
+            readonly required: true;
+        }];
+    };
 };
 export type OperationName = keyof typeof OPERATIONS;
 /** Options of `merge` (form fields; booleans and numbers are sent as text). */
@@ -401,6 +408,17 @@ export interface SignOptions {
 /** Options of `verify` (form fields; booleans and numbers are sent as text). */
 export interface VerifyOptions {
 }
+/** Options of `compare` (form fields; booleans and numbers are sent as text). */
+export interface CompareOptions {
+    /** JSON changes, or a PDF report a person reads. */
+    "format"?: "json" | "pdf";
+    /** auto: OCR a document that has pages without a text layer before comparing. */
+    "ocr"?: "never" | "auto";
+    /** Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+    "languages"?: string;
+    /** Password of an encrypted input, taken literally: once for either file, or twice, in file order. */
+    "password"?: string;
+}
 /** One typed method per operation; each sends a multipart request through `call`. */
 export declare abstract class GeneratedOperations {
     protected abstract call(call: OperationCall, options?: CallOptions): Promise<any>;
@@ -442,4 +460,6 @@ export declare abstract class GeneratedOperations {
     sign(input: FileInput, options?: SignOptions, call?: CallOptions): Promise<any>;
     /** Verify digital signatures (POST /v1/pdf/verify). */
     verify(input: FileInput, options?: VerifyOptions, call?: CallOptions): Promise<any>;
+    /** Compare two PDFs (POST /v1/pdf/compare). */
+    compare(input: FileInput[], options?: CompareOptions, call?: CallOptions): Promise<any>;
 }

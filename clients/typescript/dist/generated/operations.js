@@ -19,6 +19,7 @@ export const OPERATIONS = {
     "redact": { files: [{ "field": "file", "multiple": false, "required": true }] },
     "sign": { files: [{ "field": "file", "multiple": false, "required": true }, { "field": "certificate", "multiple": false, "required": false }] },
     "verify": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "compare": { files: [{ "field": "files", "multiple": true, "required": true }] },
 };
 /** One typed method per operation; each sends a multipart request through `call`. */
 export class GeneratedOperations {
@@ -99,5 +100,9 @@ export class GeneratedOperations {
     /** Verify digital signatures (POST /v1/pdf/verify). */
     verify(input, options, call) {
         return this.call({ operation: "verify", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Compare two PDFs (POST /v1/pdf/compare). */
+    compare(input, options, call) {
+        return this.call({ operation: "compare", files: { "files": input }, options: { ...options } }, call);
     }
 }

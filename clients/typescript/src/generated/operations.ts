@@ -22,6 +22,7 @@ export const OPERATIONS = {
   "redact": { files: [{"field":"file","multiple":false,"required":true}] },
   "sign": { files: [{"field":"file","multiple":false,"required":true},{"field":"certificate","multiple":false,"required":false}] },
   "verify": { files: [{"field":"file","multiple":false,"required":true}] },
+  "compare": { files: [{"field":"files","multiple":true,"required":true}] },
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;
@@ -298,6 +299,18 @@ export interface SignOptions {
 export interface VerifyOptions {
 }
 
+/** Options of `compare` (form fields; booleans and numbers are sent as text). */
+export interface CompareOptions {
+  /** JSON changes, or a PDF report a person reads. */
+  "format"?: "json" | "pdf";
+  /** auto: OCR a document that has pages without a text layer before comparing. */
+  "ocr"?: "never" | "auto";
+  /** Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+  "languages"?: string;
+  /** Password of an encrypted input, taken literally: once for either file, or twice, in file order. */
+  "password"?: string;
+}
+
 /** One typed method per operation; each sends a multipart request through `call`. */
 export abstract class GeneratedOperations {
   protected abstract call(call: OperationCall, options?: CallOptions): Promise<any>;
@@ -397,6 +410,11 @@ export abstract class GeneratedOperations {
   /** Verify digital signatures (POST /v1/pdf/verify). */
   verify(input: FileInput, options?: VerifyOptions, call?: CallOptions) {
     return this.call({ operation: "verify", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Compare two PDFs (POST /v1/pdf/compare). */
+  compare(input: FileInput[], options?: CompareOptions, call?: CallOptions) {
+    return this.call({ operation: "compare", files: { "files": input }, options: { ...options } }, call);
   }
 
 }
