@@ -119,7 +119,11 @@ func examples(t *testing.T, dir string) map[string]example {
 		"compare": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
 			return c.Compare(ctx, pdfservice.Paths(corpus("tracemonkey.pdf"), corpus("tracemonkey.pdf")), nil)
 		}, func(t *testing.T, f, _ string) {
-			var report struct{ Summary struct{ WordsInserted int `json:"words_inserted"` } }
+			var report struct {
+				Summary struct {
+					WordsInserted int `json:"words_inserted"`
+				}
+			}
 			if json.Unmarshal([]byte(read(t, f)), &report) != nil || report.Summary.WordsInserted != 0 {
 				t.Errorf("compare: want no inserted words, got %s", read(t, f))
 			}
