@@ -21,7 +21,7 @@ export const compareRoute = defineOperation({
     'each changed page of the new document beside the old one, insertions green, deletions red, visual changes outlined blue; the pages ' +
     'embedded as vector content). `ocr=auto` OCRs a document that has pages without text first (Tesseract, `languages`). Both files count ' +
     'against MAX_PAGES together. Headers: `X-Compare-Pairs` (page pairs compared), `X-Compare-Visual-Skipped` (pairs `old:new` too large ' +
-    'to render under MAX_RENDER_PIXELS), `X-OCR-Pages-Old`/`X-OCR-Pages-New` (pages OCR read).',
+    'to render under MAX_RENDER_PIXELS and 16 million pixels), `X-OCR-Pages-Old`/`X-OCR-Pages-New` (pages OCR read).',
   files: [{ field: 'files', min: 2, max: 2, kinds: ['pdf'], description: 'The old PDF, then the new one (exactly two).' }],
   options: z.strictObject({
     format: z.enum(['json', 'pdf']).default('json').describe('JSON changes, or a PDF report a person reads.'),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { out, outBytes, pages } from '../helpers/async-tools.js';
 import { editCases, type EditCase } from '../helpers/compare-fixtures.js';
 import { makePdf, tempFile, textAt } from '../helpers/make-fixtures.js';
-import { filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
+import { corpus, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let key: string;
@@ -69,6 +69,28 @@ describe('POST /v1/pdf/compare (pdf)', () => {
     const same = await compare(edit.old, edit.old, { format: 'pdf' });
     expect(same.status).toBe(200);
     expect(await pages(await saveBody(same, 'same.pdf'))).toBe(1);
+  });
+});
+
+describe('POST /v1/pdf/compare (limits)', () => {
+  it('counts both files against MAX_PAGES, and names the pairs too large to compare as pixels', async () => {
+    const small = await startTestServer({ MAX_PAGES: '20', MAX_RENDER_PIXELS: '200000' });
+    try {
+      const smallKey = small.newKey();
+      const edit = cases.find((c) => c.name === 'picture swapped')!;
+      const tracemonkey = await filePart(corpus('tracemonkey.pdf'));
+      const tooMany = await small.post('compare', form({ files: [tracemonkey, tracemonkey] }), smallKey);
+      expect(tooMany.status).toBe(413);
+      expect((await tooMany.json()).code).toBe('too_many_pages');
+      // A letter page is 484,704 pixels at 72 dpi: over the limit, so no pair is compared as pixels, and the client is told.
+      const res = await small.post('compare', form({ files: [await filePart(edit.old, 'old.pdf'), await filePart(edit.new, 'new.pdf')] }), smallKey);
+      expect(res.status).toBe(200);
+      const pairs = Number(res.headers.get('x-compare-pairs'));
+      expect(res.headers.get('x-compare-visual-skipped')).toBe(Array.from({ length: pairs }, (_, i) => `${i + 1}:${i + 1}`).join(','));
+      expect(((await res.json()) as { visual: unknown[] }).visual).toEqual([]);
+    } finally {
+      await small.close();
+    }
   });
 });
 

@@ -3,8 +3,10 @@
 // the renderings on disk stay small (about 1.5 MB a letter page), the old and
 // the new document rendered side by side. 72 dpi: one pixel per pt, so a 1 pt
 // line covers at least one pixel by half (more than PIXEL_THRESHOLD) all along
-// its length. Pairs whose rendering would exceed MAX_RENDER_PIXELS are skipped
-// and reported (X-Compare-Visual-Skipped).
+// its length. Pairs whose rendering would exceed MAX_RENDER_PIXELS, or
+// IN_PROCESS_PIXELS (the renderings are read into this process: 16 M pixels
+// is 48 MB a page, and an A0 page is 8.7 M at 72 dpi), are skipped and
+// reported (X-Compare-Visual-Skipped).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { checkDeadline, yieldToEventLoop } from '../../core/deadline.js';
@@ -16,6 +18,8 @@ import type { PageSize } from './words.js';
 
 /** Rendering resolution of the pixel diff. */
 export const VISUAL_DPI = 72;
+/** Most pixels of one rendering read into the server process. */
+export const IN_PROCESS_PIXELS = 16_000_000;
 /** Page pairs rendered per round. */
 const PAIRS_PER_CHUNK = 16;
 
@@ -36,7 +40,8 @@ export interface RenderSide {
 /** The visual changes of `pairs`, and the pairs skipped for their size. */
 export async function diffPairsVisually(run: RunContext, old: RenderSide, nu: RenderSide, pairs: PagePairs, masks: TextMasks, maxPixels: number): Promise<{ visual: VisualChange[]; skipped: PagePairs }> {
   const pixelsOf = (size: PageSize) => Math.ceil((size.width * VISUAL_DPI) / 72) * Math.ceil((size.height * VISUAL_DPI) / 72);
-  const skipped = pairs.filter(([p, q]) => pixelsOf(old.sizes[p - 1]) > maxPixels || pixelsOf(nu.sizes[q - 1]) > maxPixels);
+  const limit = Math.min(maxPixels, IN_PROCESS_PIXELS);
+  const skipped = pairs.filter(([p, q]) => pixelsOf(old.sizes[p - 1]) > limit || pixelsOf(nu.sizes[q - 1]) > limit);
   const todo = pairs.filter((pair) => !skipped.includes(pair));
   const visual: VisualChange[] = [];
   for (let start = 0; start < todo.length; start += PAIRS_PER_CHUNK) {
