@@ -44,7 +44,8 @@ function editedTracemonkey(dir: string): string {
 /** A generated document of about `pages` pages, and a copy with 10 words replaced spread through it. */
 function generatedPair(dir: string, pages: number, name: string): [string, string] {
   const paragraphs = Array.from({ length: Math.ceil((pages * 30) / 11) }, (_, i) => pseudoWords(110, 1000 + i).join(' '));
-  const edited = paragraphs.map((p, i) => (i % Math.floor(paragraphs.length / 10) === 5 ? p.replace(/^(\S+ \S+ \S+) \S+/, '$1 Zeppelin') : p));
+  const step = Math.floor(paragraphs.length / 10);
+  const edited = paragraphs.map((p, i) => (i % step === 5 && i < step * 10 ? p.replace(/^(\S+ \S+ \S+) \S+/, '$1 Zeppelin') : p));
   const write = (file: string, list: string[]) => {
     fs.writeFileSync(file, makePdf(flowPages(list).map((content) => ({ content }))));
     return file;
