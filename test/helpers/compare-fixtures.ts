@@ -118,6 +118,11 @@ export function editCases(): EditCase[] {
   // A table cell changed.
   const table = (cell: string) => [basePages[0], tablePage(['Item', 'Count', 'Price', 'Apples', '12', '3.50', 'Pears', cell, '4.25'])];
   cases.push({ name: 'table cell changed', old: pdfOf(table('7')), new: pdfOf(table('9')), deleted: ['7'], inserted: ['9'], visual: [] });
+
+  // A word replaced on a page turned 90° whose MediaBox does not start at 0,0 (boxes are on the page as displayed).
+  const rotated = (word: string) =>
+    makePdf([{ mediaBox: [50, 50, 662, 842], rotate: 90, content: textAt(`Rotated page with the ${word} word in it`, 150, 400) + textAt('Another line stays', 150, 300) }]);
+  cases.push({ name: 'rotated page', old: rotated('first'), new: rotated('second'), deleted: ['first'], inserted: ['second'], visual: [] });
   return cases;
 }
 
