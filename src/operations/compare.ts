@@ -42,8 +42,8 @@ export interface CompareResult {
 interface ReadSide {
   input: PdfInput;
   words: DocumentWords;
-  /** The file the words were read from (the OCR output when OCR ran). */
-  textFile: string;
+  /** The decrypted file the words were read from (the repaired copy if the upload failed): what pages are rendered and embedded from. */
+  renderFile: string;
   /** Pages OCR recognized. */
   ocrPages: number[];
 }
@@ -65,7 +65,7 @@ export async function comparePdfs({ files, options, run: outer, config }: Operat
   const diff = await diffSequences(old.words.ids, nu.words.ids, run);
   const pairs = alignPages(old.words, nu.words, diff);
   const { changes, masks } = describeChanges(old.words, nu.words, diff, pairs);
-  const rendered = await Promise.all([old.input.plain(), nu.input.plain()]);
+  const rendered = [old.renderFile, nu.renderFile];
   const { visual, skipped } = await diffPairsVisually(
     run,
     { file: rendered[0], sizes: old.words.pageSizes },
@@ -103,14 +103,14 @@ export async function comparePdfs({ files, options, run: outer, config }: Operat
 
 /** Words of one input; with ocr=auto and text-less pages, read from an OCRmyPDF copy (skip-text: pages with text are kept as they are). */
 async function readSide(run: RunContext, input: PdfInput, vocabulary: Vocabulary, options: CompareOptions, languages: string[], maxPixels: number, index: number): Promise<ReadSide> {
-  const words = new DocumentWords(vocabulary);
-  const plain = await input.withPlainRetry(async (file) => {
-    await readWords(run, file, input.pages, words);
-    return file;
+  // A fresh word store per attempt: a run that failed halfway must not leave its pages in the retry's.
+  const { words, plain } = await input.withPlainRetry(async (file) => {
+    const read = new DocumentWords(vocabulary);
+    await readWords(run, file, input.pages, read);
+    return { words: read.finish(), plain: file };
   });
-  words.finish();
   const empty = words.emptyPages();
-  if (options.ocr !== 'auto' || empty.length === 0) return { input, words, textFile: plain, ocrPages: [] };
+  if (options.ocr !== 'auto' || empty.length === 0) return { input, words, renderFile: plain, ocrPages: [] };
   const source = await input.gsSafe();
   await refuseHugeImages(run, source, maxPixels);
   const output = path.join(run.workdir, `compare-ocr-${index}.pdf`);
@@ -133,7 +133,7 @@ async function readSide(run: RunContext, input: PdfInput, vocabulary: Vocabulary
   );
   const ocrWords = new DocumentWords(vocabulary);
   await readWords(run, output, input.pages, ocrWords);
-  return { input, words: ocrWords.finish(), textFile: output, ocrPages: empty };
+  return { input, words: ocrWords.finish(), renderFile: plain, ocrPages: empty };
 }
 
 /** Without OCR the ordinary OPERATION_TIMEOUT applies, counted from the same start (the route runs under OCR_TIMEOUT). */
