@@ -9,7 +9,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { stemOf } from '../core/names.js';
-import { InvalidRequestError, TooManyPagesError } from '../core/errors.js';
+import { TooManyPagesError } from '../core/errors.js';
 import { ocrmypdf, tesseractTimeoutFor } from '../tools/ocrmypdf.js';
 import { readWords } from '../tools/pdftotext-words.js';
 import { writeCompareReport } from '../tools/compare-report.js';
