@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { out } from '../helpers/async-tools.js';
 import { problemOf } from '../helpers/problem.js';
+import { wordRecall } from '../helpers/recall.js';
 import { cellAccuracy, csvCells, readCsv, readXlsx, sheetCells, type ReadSheet } from '../helpers/sheets.js';
 import { ALIGNED, RULED, SPANNING, TABLES_IN_ORDER, tablesDocument, type TruthTable } from '../helpers/table-docs.js';
 import { corpus, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
@@ -124,12 +125,15 @@ describe('convert to=csv', () => {
 });
 
 describe('real documents and bad input', () => {
-  it("tracemonkey's Table 1 comes out as a table", async () => {
+  it("tracemonkey's Figure 13 (trace statistics set out as a table) comes out as a typed table", async () => {
     const { file } = await convert(corpus('tracemonkey.pdf'), 'xlsx', 'tracemonkey.xlsx');
-    const sheets = await readXlsx(file);
-    const texts = sheets.map((s) => s.cells.map((c) => String(typeof c.value === 'object' ? c.value.date : c.value)).join(' '));
-    expect(sheets.length).toBeGreaterThanOrEqual(1);
-    expect(texts.some((t) => /Loop/.test(t) && /Trace/.test(t))).toBe(true);
+    const sheet = (await readXlsx(file)).find((s) => s.name === 'p12-t1');
+    expect(sheet).toBeDefined();
+    const row = (r: number) => sheet!.cells.filter((c) => c.row === r).sort((a, b) => a.column - b.column).map((c) => c.value);
+    expect(row(0)).toEqual(['Loops', 'Trees', 'Traces', 'Aborts', 'Flushes', 'Trees/Loop', 'Traces/Tree', 'Traces/Loop', 'Speedup']);
+    expect(row(1)).toEqual(['3d-cube', 25, 27, 29, 3, 0, 1.1, 1.1, 1.2, '2.20x']);
+    // 26 SunSpider benchmarks under the header.
+    expect(Math.max(...sheet!.cells.map((c) => c.row))).toBe(26);
   }, 120_000);
 
   it('a PDF without tables gives its text lines, one sheet per page (X-Tables: 0)', async () => {
@@ -138,6 +142,17 @@ describe('real documents and bad input', () => {
     const sheets = await readXlsx(file);
     expect(sheets.map((s) => s.name)).toEqual(['p1', 'p2', 'p3', 'p4', 'p5', 'p6']);
   }, 120_000);
+
+  it('ocr=auto: a scanned page is recognized first (X-OCR-Pages), its lines become the sheet', async () => {
+    const res = await server.post('convert', form({ file: await filePart(corpus('linn.pdf')), to: 'xlsx', ocr: 'auto' }), key);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ocr-pages')).toBe('1');
+    const [sheet] = await readXlsx(await saveBody(res, 'linn.xlsx'));
+    const text = sheet.cells.map((c) => String(c.value)).join(' ');
+    expect(wordRecall(fs.readFileSync(corpus('linn.txt'), 'utf8'), text)).toBeGreaterThan(0.9);
+    const without = await server.post('convert', form({ file: await filePart(corpus('linn.pdf')), to: 'xlsx' }), key);
+    expect(without.headers.get('x-ocr-pages')).toBeNull();
+  }, 180_000);
 
   it('an encrypted PDF without its password: 422 password_required', async () => {
     const res = await server.post('convert', form({ file: await filePart(corpus('encrypted-rc4-20-pages-user-user.pdf')), to: 'xlsx' }), key);
