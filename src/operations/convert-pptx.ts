@@ -73,8 +73,11 @@ function slideOf(page: RawPage, lines: Line[], bodySize: number, addFigure: (bbo
   return { width: page.width, height: page.height, shapes };
 }
 
-/** Converts pages 1..`pages` of `source` (unencrypted) to a PPTX at `output`; figure pictures are drawn into the workdir. */
-export async function pdfToPptx(run: RunContext, source: string, pages: number, output: string, maxPixels: number): Promise<void> {
+/**
+ * Converts pages 1..`pages` of `source` (unencrypted) to a PPTX at `output`; figure pictures are drawn into the workdir.
+ * `ocrPages`: pages whose text is an OCR layer over a scan (invisible in the PDF): their text boxes are kept but not painted.
+ */
+export async function pdfToPptx(run: RunContext, source: string, pages: number, output: string, maxPixels: number, ocrPages: ReadonlySet<number> = new Set()): Promise<void> {
   const slides: Slide[] = [];
   const media: Media[] = [];
   let bodySize: number | undefined;
@@ -98,7 +101,7 @@ export async function pdfToPptx(run: RunContext, source: string, pages: number, 
         media.push({ path: out, ext });
         return media.length - 1;
       };
-      slides.push(slideOf(page, lines, bodySize, addFigure));
+      slides.push({ ...slideOf(page, lines, bodySize, addFigure), hiddenText: ocrPages.has(page.page) });
     }
     await renderRegions(run, source, jobs);
   }

@@ -118,11 +118,11 @@ export async function convertFile({ files, options, run, config }: OperationInpu
       const ocr = options.ocr === 'auto' ? await ocrTextlessPages(run, pdf, options.languages ?? 'eng', config.MAX_RENDER_PIXELS) : undefined;
       // The OCR'd copy is OCRmyPDF's own output of the repaired copy: nothing is left to retry on it.
       const step = <T>(fn: (source: string, repaired: boolean) => Promise<T>) => (ocr ? finalOnRepaired(() => fn(ocr.path, true)) : pdf.withPlainRetry(fn));
-      const headers: Record<string, string> = ocr ? { 'X-OCR-Pages': String(ocr.pages) } : {};
+      const headers: Record<string, string> = ocr ? { 'X-OCR-Pages': String(ocr.pages.length) } : {};
       if (options.to !== 'pptx') return tablesOutput(run, pdf.pages, step, options.to, stem, config, headers);
       const pptx = await step(async (source, repaired) => {
         const output = out(repaired ? 'repaired.pptx' : 'converted.pptx');
-        await pdfToPptx(run, source, pdf.pages, output, config.MAX_RENDER_PIXELS);
+        await pdfToPptx(run, source, pdf.pages, output, config.MAX_RENDER_PIXELS, new Set(ocr?.pages));
         return output;
       });
       return { type: 'file', path: pptx, contentType: MEDIA_TYPES.pptx, filename: `${stem}.pptx`, headers };

@@ -3,7 +3,7 @@
 // stays one line where it was), pictures and drawings as images in place.
 // Shapes are written in the page's reading order, which is the order a screen
 // reader and the Tab key visit them. PPTX has one slide size per file: the
-// first page's; a page of another size keeps its points (it is not scaled).
+// first page's; a page of another size is scaled to fit it, centred.
 import type { Box, Media, RunStyle } from '../layout/model.js';
 import { writeZip, xmlText, type Part } from './package.js';
 
@@ -15,6 +15,15 @@ export interface Slide {
   width: number;
   height: number;
   shapes: SlideShape[];
+  /** The page's text layer is invisible in the PDF (an OCR layer over a scan): kept, searchable and editable, but not painted twice. */
+  hiddenText?: boolean;
+}
+
+/** Page points → slide points: a uniform scale and an offset. */
+interface Fit {
+  scale: number;
+  dx: number;
+  dy: number;
 }
 
 const EMU = 12700;
@@ -25,38 +34,43 @@ const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships
 const PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const EMPTY_TREE = '<p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>';
 
-function xfrm(box: Box): string {
-  return `<a:xfrm><a:off x="${emu(box[0])}" y="${emu(box[1])}"/><a:ext cx="${Math.max(1, emu(box[2] - box[0]))}" cy="${Math.max(1, emu(box[3] - box[1]))}"/></a:xfrm>`;
+function xfrm(box: Box, fit: Fit): string {
+  const x = fit.dx + box[0] * fit.scale;
+  const y = fit.dy + box[1] * fit.scale;
+  return `<a:xfrm><a:off x="${emu(x)}" y="${emu(y)}"/><a:ext cx="${Math.max(1, emu((box[2] - box[0]) * fit.scale))}" cy="${Math.max(1, emu((box[3] - box[1]) * fit.scale))}"/></a:xfrm>`;
 }
 
-function runXml(text: string, s: RunStyle): string {
-  const color = s.color ?? '000000';
+function runXml(text: string, s: RunStyle, fit: Fit, hidden: boolean): string {
+  const color = `<a:srgbClr val="${s.color ?? '000000'}">${hidden ? '<a:alpha val="0"/>' : ''}</a:srgbClr>`;
   const baseline = s.vertical === 'superscript' ? ' baseline="30000"' : s.vertical === 'subscript' ? ' baseline="-25000"' : '';
   return (
-    `<a:r><a:rPr lang="en-US" sz="${Math.max(100, Math.round(s.size * 100))}" b="${s.bold ? 1 : 0}" i="${s.italic ? 1 : 0}"${baseline} dirty="0">` +
-    `<a:solidFill><a:srgbClr val="${color}"/></a:solidFill><a:latin typeface="${xmlText(s.font)}"/><a:cs typeface="${xmlText(s.font)}"/></a:rPr>` +
+    `<a:r><a:rPr lang="en-US" sz="${Math.max(100, Math.round(s.size * fit.scale * 100))}" b="${s.bold ? 1 : 0}" i="${s.italic ? 1 : 0}"${baseline} dirty="0">` +
+    `<a:solidFill>${color}</a:solidFill><a:latin typeface="${xmlText(s.font)}"/><a:cs typeface="${xmlText(s.font)}"/></a:rPr>` +
     `<a:t>${xmlText(text)}</a:t></a:r>`
   );
 }
 
-function shapeXml(shape: SlideShape, id: number, rid: string | undefined): string {
+function shapeXml(shape: SlideShape, id: number, rid: string | undefined, fit: Fit, hidden: boolean): string {
   if (shape.kind === 'picture') {
     return (
       `<p:pic><p:nvPicPr><p:cNvPr id="${id}" name="Picture ${id}" descr="${xmlText(shape.alt)}"/><p:cNvPicPr><a:picLocks noChangeAspect="1"/></p:cNvPicPr><p:nvPr/></p:nvPicPr>` +
       `<p:blipFill><a:blip r:embed="${rid}"/><a:stretch><a:fillRect/></a:stretch></p:blipFill>` +
-      `<p:spPr>${xfrm(shape.box)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>`
+      `<p:spPr>${xfrm(shape.box, fit)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>`
     );
   }
   return (
     `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="Text ${id}"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr>` +
-    `<p:spPr>${xfrm(shape.box)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:noFill/></p:spPr>` +
+    `<p:spPr>${xfrm(shape.box, fit)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:noFill/></p:spPr>` +
     `<p:txBody><a:bodyPr wrap="none" lIns="0" tIns="0" rIns="0" bIns="0" anchor="t"><a:noAutofit/></a:bodyPr><a:lstStyle/>` +
-    `<a:p><a:pPr><a:lnSpc><a:spcPct val="100000"/></a:lnSpc></a:pPr>${shape.runs.map((r) => runXml(r.text, r.style)).join('')}</a:p></p:txBody></p:sp>`
+    `<a:p><a:pPr><a:lnSpc><a:spcPct val="100000"/></a:lnSpc></a:pPr>${shape.runs.map((r) => runXml(r.text, r.style, fit, hidden)).join('')}</a:p></p:txBody></p:sp>`
   );
 }
 
-function slideXml(slide: Slide, rids: Map<number, string>): string {
-  const shapes = slide.shapes.map((shape, i) => shapeXml(shape, i + 2, shape.kind === 'picture' ? rids.get(shape.media) : undefined)).join('');
+function slideXml(slide: Slide, rids: Map<number, string>, size: { width: number; height: number }): string {
+  const scale = Math.min(size.width / slide.width, size.height / slide.height);
+  const fit: Fit = { scale, dx: (size.width - slide.width * scale) / 2, dy: (size.height - slide.height * scale) / 2 };
+  const hidden = slide.hiddenText ?? false;
+  const shapes = slide.shapes.map((shape, i) => shapeXml(shape, i + 2, shape.kind === 'picture' ? rids.get(shape.media) : undefined, fit, hidden)).join('');
   return `${XML_HEAD}<p:sld ${NS}><p:cSld><p:spTree>${EMPTY_TREE}${shapes}</p:spTree></p:cSld><p:clrMapOvr><a:masterClrMapping/></p:clrMapOvr></p:sld>`;
 }
 
@@ -84,7 +98,8 @@ const rels = (items: Array<[string, string, string]>) =>
 /** Writes `slides` (at least one) with their pictures (`media`, files on disk) as a PPTX at `output`. */
 export async function writePptx(slides: Slide[], media: Media[], output: string): Promise<void> {
   // The slide size must lie within 1 inch and 56 inches (PresentationML's limits).
-  const size = (pt: number) => Math.min(51206400, Math.max(914400, emu(pt)));
+  const clamp = (pt: number) => Math.min(4032, Math.max(72, pt));
+  const slideSize = { width: clamp(slides[0].width), height: clamp(slides[0].height) };
   const parts: Part[] = [];
   const slideParts: Part[] = [];
   slides.forEach((slide, i) => {
@@ -96,7 +111,7 @@ export async function writePptx(slides: Slide[], media: Media[], output: string)
       rids.set(shape.media, rid);
       slideRels.push([rid, 'image', `../media/image${shape.media + 1}.${media[shape.media].ext}`]);
     }
-    slideParts.push({ name: `ppt/slides/slide${i + 1}.xml`, data: slideXml(slide, rids) }, { name: `ppt/slides/_rels/slide${i + 1}.xml.rels`, data: rels(slideRels) });
+    slideParts.push({ name: `ppt/slides/slide${i + 1}.xml`, data: slideXml(slide, rids, slideSize) }, { name: `ppt/slides/_rels/slide${i + 1}.xml.rels`, data: rels(slideRels) });
   });
   parts.push(
     {
@@ -118,7 +133,7 @@ export async function writePptx(slides: Slide[], media: Media[], output: string)
       data:
         `${XML_HEAD}<p:presentation ${NS}><p:sldMasterIdLst><p:sldMasterId id="2147483648" r:id="rId1"/></p:sldMasterIdLst>` +
         `<p:sldIdLst>${slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 3}"/>`).join('')}</p:sldIdLst>` +
-        `<p:sldSz cx="${size(slides[0].width)}" cy="${size(slides[0].height)}"/><p:notesSz cx="${size(slides[0].height)}" cy="${size(slides[0].width)}"/></p:presentation>`,
+        `<p:sldSz cx="${emu(slideSize.width)}" cy="${emu(slideSize.height)}"/><p:notesSz cx="${emu(slideSize.height)}" cy="${emu(slideSize.width)}"/></p:presentation>`,
     },
     {
       name: 'ppt/_rels/presentation.xml.rels',

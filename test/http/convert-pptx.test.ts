@@ -85,6 +85,32 @@ describe('convert to=pptx', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
+  it('pages of another size are scaled to fit the first page\'s slide; ocr=auto text over a scan is kept but not painted', async () => {
+    const mixed = path.join(scratch, 'mixed.pdf');
+    // tracemonkey's first page (612 × 792 pt, text), then a 718.5 × 300 pt scan (multipage.pdf p. 3).
+    await out('qpdf', ['--empty', '--pages', TRACEMONKEY, '1', corpus('multipage.pdf'), '3', '--', mixed]);
+    const res = await server.post('convert', form({ file: await filePart(mixed), to: 'pptx', ocr: 'auto' }), key);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ocr-pages')).toBe('1');
+    const file = await saveBody(res, 'mixed.pptx');
+    const presentation = await out('unzip', ['-p', file, 'ppt/presentation.xml']);
+    const [, cx, cy] = /<p:sldSz cx="(\d+)" cy="(\d+)"/.exec(presentation)!.map(Number);
+    const slide2 = await out('unzip', ['-p', file, 'ppt/slides/slide2.xml']);
+    const boxes = [...slide2.matchAll(/<a:off x="(-?\d+)" y="(-?\d+)"\/><a:ext cx="(\d+)" cy="(\d+)"\/>/g)].map((m) => m.slice(1).map(Number));
+    expect(boxes.length).toBeGreaterThan(1);
+    for (const [x, y, w, h] of boxes) {
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(y).toBeGreaterThanOrEqual(0);
+      expect(x + w).toBeLessThanOrEqual(cx + 12700);
+      expect(y + h).toBeLessThanOrEqual(cy + 12700);
+    }
+    expect(slide2).toContain('<p:pic>');
+    // The recognized words are there, transparent (the scan shows them already).
+    expect(slide2).toMatch(/<a:alpha val="0"\/>/);
+    const slide1 = await out('unzip', ['-p', file, 'ppt/slides/slide1.xml']);
+    expect(slide1).not.toContain('<a:alpha');
+  }, 180_000);
+
   it('options of other targets are refused; ocr only with xlsx/csv/pptx', async () => {
     const res = await server.post('convert', form({ file: await filePart(corpus('trivial.pdf')), to: 'pptx', dpi: '100' }), key);
     expect(res.status).toBe(400);
