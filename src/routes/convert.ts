@@ -36,7 +36,7 @@ export const convertRoute = defineOperation({
     'PDF input: `to`=docx|odt (editable text keeping the page: columns as sections, figures as pictures (JPEG photos as the JPEG they are), tables ruled or set out by aligned text as tables, bullets and numbered items as lists, running header/footer as header/footer), ' +
     'xlsx (one sheet `p<page>-t<n>` per table, ruled or aligned, continued across pages joined, merged cells kept, numbers, percentages, currencies and dates typed with their number format; a document without tables gives one sheet per page of its text lines; `X-Tables` says how many tables were found), ' +
     'csv (the same tables, RFC 4180 UTF-8, as shown; one table → the CSV, several → ZIP of `<stem>-p<page>-t<n>.csv`, at most MAX_OUTPUT_FILES), ' +
-    'pptx (one slide per page at the page size: text as editable text boxes in place, pictures and drawings as images), txt, html (one self-contained file), svg, png|jpeg|tiff (page images at `dpi`), ' +
+    'pptx (one slide per page at the page size, pages of another size scaled to the first page\'s: text as editable text boxes in place, pictures and drawings as images), txt, html (one self-contained file), svg, png|jpeg|tiff (page images at `dpi`), ' +
     'pdfa (PDF/A-`pdfa`, sRGB output intent, fonts embedded). Page images and SVG: one page → the file, several → ZIP of `<stem>-<n>.<ext>`; ' +
     'tiff is one multi-page file. Office/OpenDocument/RTF/plain-text input (sniffed from content): `to=pdf`. ' +
     '`dpi` only applies to png/jpeg/tiff, `pages` to png/jpeg/tiff/svg, `pdfa` to to=pdfa, `ocr` and `languages` to xlsx/csv/pptx; elsewhere they are refused. ' +
