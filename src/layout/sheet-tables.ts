@@ -1,9 +1,9 @@
 // The tables of a laid-out document (src/layout/analyse.ts finds them for
 // PDF → Word: ruled grids with merged cells, and text set out at tab stops)
 // as plain grids of cell texts for spreadsheets. A table continued on the
-// next page is joined to its start: the continuation is the next page's first
-// table, with as many columns, that repeats the header row (dropped) or has
-// the same column widths within a point and a half.
+// next page is joined to its start: the part must end its page and the
+// continuation open the next, with as many columns, repeating the header row
+// (dropped) or keeping the column widths within a point and a half.
 import { lineText, type Line } from './facts.js';
 import type { LayoutDocument, ParagraphBlock, TableBlock } from './model.js';
 
@@ -90,9 +90,19 @@ function join(table: SheetTable, next: SheetTable): void {
   table.rows += next.rows - skip;
 }
 
-/** `next` (first on its page) goes on from `prev` (the part ending the page before), which belongs to `table`. */
-function continues(prev: SheetTable, next: SheetTable, table: SheetTable): boolean {
-  if (next.columns !== table.columns || next.page !== prev.page + 1 || next.index !== 1) return false;
+/** Tables that are the first block of their page's body, and those that are the last. */
+interface Edges {
+  opening: Set<SheetTable>;
+  ending: Set<SheetTable>;
+}
+
+/**
+ * `next` goes on from `prev`, which belongs to `table`: `prev` is the last thing on its page's
+ * body and `next` the first on the next page (text between them means two tables), with as
+ * many columns, and it repeats the heading row or keeps the column widths.
+ */
+function continues(prev: SheetTable, next: SheetTable, table: SheetTable, edges: Edges): boolean {
+  if (next.columns !== table.columns || next.page !== prev.page + 1 || !edges.ending.has(prev) || !edges.opening.has(next)) return false;
   if (rowTexts(next, 0) === rowTexts(table, 0) && rowTexts(next, 0) !== '') return true;
   return next.columnWidths.every((w, i) => Math.abs(w - prev.columnWidths[i]) <= 1.5);
 }
@@ -100,16 +110,24 @@ function continues(prev: SheetTable, next: SheetTable, table: SheetTable): boole
 /** Every table of `doc` in reading order (pages, then bands, then columns), continuations joined. */
 export function tablesOf(doc: LayoutDocument): SheetTable[] {
   const found: SheetTable[] = [];
+  const edges: Edges = { opening: new Set(), ending: new Set() };
   for (const page of doc.pages) {
     let index = 0;
-    for (const band of page.bands) for (const column of band.content) for (const block of column) if (block.kind === 'table') found.push(gridOf(block, page.page, ++index));
+    const blocks = page.bands.flatMap((band) => band.content.flat());
+    blocks.forEach((block, i) => {
+      if (block.kind !== 'table') return;
+      const table = gridOf(block, page.page, ++index);
+      found.push(table);
+      if (i === 0) edges.opening.add(table);
+      if (i === blocks.length - 1) edges.ending.add(table);
+    });
   }
   const out: SheetTable[] = [];
   // The table (in `out`) each found part ended up in, to go on from the part that ends a page.
   let owner: SheetTable | undefined;
   found.forEach((table, i) => {
     const prev = found[i - 1];
-    if (prev && owner && continues(prev, table, owner)) {
+    if (prev && owner && continues(prev, table, owner, edges)) {
       join(owner, table);
       return;
     }
