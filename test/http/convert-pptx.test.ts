@@ -117,5 +117,8 @@ describe('convert to=pptx', () => {
     const ocr = await server.post('convert', form({ file: await filePart(corpus('trivial.pdf')), to: 'docx', ocr: 'auto' }), key);
     expect(ocr.status).toBe(400);
     expect((await problemOf(ocr)).detail).toContain('ocr');
+    const languages = await server.post('convert', form({ file: await filePart(corpus('trivial.pdf')), to: 'xlsx', languages: 'eng' }), key);
+    expect(languages.status).toBe(400);
+    expect((await problemOf(languages)).detail).toContain('ocr=auto');
   });
 });
