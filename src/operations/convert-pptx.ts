@@ -3,7 +3,9 @@
 // line is cut where text stands at a tab stop, so table columns keep their
 // x); figure regions (layout/figures.ts: vector drawings and images with
 // their labels) are drawn without their text as pictures, the labels laid
-// over them as text boxes, so every word stays editable and findable.
+// over them as text boxes, so every word stays editable and findable. Labels
+// whose text does not read (a font without a Unicode mapping) stay drawn in
+// the picture, their text boxes laid over it nearly transparent.
 // Shapes follow MuPDF's reading order, a figure placed before the first text
 // below its top edge.
 import path from 'node:path';
@@ -37,7 +39,7 @@ function pieces(line: Line): RawSpan[][] {
   return out;
 }
 
-function textShape(spans: RawSpan[], line: Line): SlideShape {
+function textShape(spans: RawSpan[], line: Line): Extract<SlideShape, { kind: 'text' }> {
   const runs: Array<Extract<SlideShape, { kind: 'text' }>['runs'][number]> = [];
   let prev: RawSpan | undefined;
   for (const span of spans) {
@@ -54,11 +56,24 @@ function textShape(spans: RawSpan[], line: Line): SlideShape {
   return { kind: 'text', box: spans.map((s) => s.bbox).reduce(union), runs };
 }
 
-/** The slide for one page; figures registered through `addFigure` (returns the media index). */
-function slideOf(page: RawPage, lines: Line[], bodySize: number, addFigure: (bbox: Box, jpeg?: string) => number): Slide {
+/**
+ * Text that a font without a Unicode mapping produced ("?>9@AJ.B<?><#3$4(56#" for the labels of
+ * tracemonkey's Figure 12): more than a third of its characters are neither letters, digits nor spaces.
+ */
+function garbled(text: string): boolean {
+  const symbols = text.replace(/[\p{L}\p{N}\s.,:;()%+-]/gu, '').length;
+  return text.length >= 20 && symbols > text.length / 3;
+}
+
+/** The slide for one page; figures registered through `addFigure` (returns the media index; `withText` keeps the figure's text drawn). */
+function slideOf(page: RawPage, lines: Line[], bodySize: number, addFigure: (bbox: Box, jpeg?: string, withText?: boolean) => number): Slide {
+  // Labels of a figure whose text does not read (a font without a Unicode mapping): the picture keeps them as drawn.
+  const drawnLabels = new Set<Line>();
   const figures = findFigures(page.draws, lines, page, bodySize).map((figure) => {
     const alt = [...figure.lines].map((l) => lineText(l.spans).trim()).join(' ');
-    const media = addFigure(figure.bbox, figure.lines.size === 0 ? soleJpeg(figure.bbox, page.draws) : undefined);
+    const unreadable = garbled(alt);
+    if (unreadable) for (const line of figure.lines) drawnLabels.add(line);
+    const media = addFigure(figure.bbox, figure.lines.size === 0 ? soleJpeg(figure.bbox, page.draws) : undefined, unreadable);
     return { kind: 'picture' as const, box: figure.bbox, media, alt };
   });
   const shapes: SlideShape[] = [];
@@ -67,7 +82,7 @@ function slideOf(page: RawPage, lines: Line[], bodySize: number, addFigure: (bbo
     for (let i = 0; i < waiting.length; i++) {
       if (waiting[i].box[1] <= line.bbox[1] + 1) shapes.push(...waiting.splice(i--, 1));
     }
-    for (const piece of pieces(line)) if (piece.some((s) => /\S/.test(s.text))) shapes.push(textShape(piece, line));
+    for (const piece of pieces(line)) if (piece.some((s) => /\S/.test(s.text))) shapes.push({ ...textShape(piece, line), hidden: drawnLabels.has(line) });
   }
   shapes.push(...waiting);
   return { width: page.width, height: page.height, shapes };
@@ -90,14 +105,14 @@ export async function pdfToPptx(run: RunContext, source: string, pages: number, 
     bodySize ??= bodySizeOf(chunk);
     const jobs: RegionJob[] = [];
     for (const { page, lines } of chunk) {
-      const addFigure = (bbox: Box, jpeg?: string) => {
+      const addFigure = (bbox: Box, jpeg?: string, withText = false) => {
         const ext = jpeg ? 'jpeg' : 'png';
         const out = path.join(run.workdir, `slide-figure-${media.length + 1}.${ext}`);
         const box: Box = [Math.max(0, bbox[0] - 1), Math.max(0, bbox[1] - 1), bbox[2] + 1, bbox[3] + 1];
         const pixels = ((box[2] - box[0]) * (box[3] - box[1]) * FIGURE_DPI * FIGURE_DPI) / (72 * 72);
         // A region too large for the pixel cap is drawn at a lower resolution, not refused.
         const dpi = pixels > maxPixels ? Math.max(36, Math.floor(FIGURE_DPI * Math.sqrt(maxPixels / pixels))) : FIGURE_DPI;
-        jobs.push(jpeg ? { page: page.page, bbox, dpi: 0, out, jpeg } : { page: page.page, bbox: box, dpi, out, noText: true });
+        jobs.push(jpeg ? { page: page.page, bbox, dpi: 0, out, jpeg } : { page: page.page, bbox: box, dpi, out, noText: !withText });
         media.push({ path: out, ext });
         return media.length - 1;
       };

@@ -8,14 +8,17 @@ import type { Box, Media, RunStyle } from '../layout/model.js';
 import { writeZip, xmlText, type Part } from './package.js';
 
 /** A shape on a slide: text pieces (one line each) or a picture (index into the media list). */
-export type SlideShape = { kind: 'text'; box: Box; runs: Array<{ text: string; style: RunStyle }> } | { kind: 'picture'; box: Box; media: number; alt: string };
+export type SlideShape =
+  /** `hidden`: the text is there (searchable, editable) but 99 % transparent, as what lies under it already shows it. */
+  | { kind: 'text'; box: Box; runs: Array<{ text: string; style: RunStyle }>; hidden?: boolean }
+  | { kind: 'picture'; box: Box; media: number; alt: string };
 
 /** One slide: the page's size in points and its shapes in reading order. */
 export interface Slide {
   width: number;
   height: number;
   shapes: SlideShape[];
-  /** The page's text layer is invisible in the PDF (an OCR layer over a scan): kept, searchable and editable, but not painted twice. */
+  /** The page's text layer is invisible in the PDF (an OCR layer over a scan): kept, searchable and editable, but (all but) not painted twice. */
   hiddenText?: boolean;
 }
 
@@ -41,7 +44,8 @@ function xfrm(box: Box, fit: Fit): string {
 }
 
 function runXml(text: string, s: RunStyle, fit: Fit, hidden: boolean): string {
-  const color = `<a:srgbClr val="${s.color ?? '000000'}">${hidden ? '<a:alpha val="0"/>' : ''}</a:srgbClr>`;
+  // Hidden text is 1 % opaque, not 0 %: LibreOffice leaves fully transparent text out of a print, and it must stay findable there.
+  const color = `<a:srgbClr val="${s.color ?? '000000'}">${hidden ? '<a:alpha val="1000"/>' : ''}</a:srgbClr>`;
   const baseline = s.vertical === 'superscript' ? ' baseline="30000"' : s.vertical === 'subscript' ? ' baseline="-25000"' : '';
   return (
     `<a:r><a:rPr lang="en-US" sz="${Math.max(100, Math.round(s.size * fit.scale * 100))}" b="${s.bold ? 1 : 0}" i="${s.italic ? 1 : 0}"${baseline} dirty="0">` +
@@ -62,7 +66,7 @@ function shapeXml(shape: SlideShape, id: number, rid: string | undefined, fit: F
     `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="Text ${id}"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr>` +
     `<p:spPr>${xfrm(shape.box, fit)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:noFill/></p:spPr>` +
     `<p:txBody><a:bodyPr wrap="none" lIns="0" tIns="0" rIns="0" bIns="0" anchor="t"><a:noAutofit/></a:bodyPr><a:lstStyle/>` +
-    `<a:p><a:pPr><a:lnSpc><a:spcPct val="100000"/></a:lnSpc></a:pPr>${shape.runs.map((r) => runXml(r.text, r.style, fit, hidden)).join('')}</a:p></p:txBody></p:sp>`
+    `<a:p><a:pPr><a:lnSpc><a:spcPct val="100000"/></a:lnSpc></a:pPr>${shape.runs.map((r) => runXml(r.text, r.style, fit, hidden || (shape.hidden ?? false))).join('')}</a:p></p:txBody></p:sp>`
   );
 }
 
