@@ -39,6 +39,8 @@ TEST=(
   postgresql
   # the Go, Ruby and PHP clients' own test suites
   golang-go ruby ruby-minitest php-cli php-curl phpunit
+  # an independent XLSX reader for the PDF → XLSX tests (test/helpers/sheets.ts)
+  python3-openpyxl
   # the PHP client's documented install (a Composer path repository, offline)
   composer
 )

@@ -538,7 +538,7 @@ func (c *Client) Watermark(ctx context.Context, file *File, opts *WatermarkOptio
 
 // ---- convert
 
-// ConvertTo is a value of the `to` option: Target format: docx, odt, txt, html, png, jpeg, tiff, svg, pdfa, pdf.
+// ConvertTo is a value of the `to` option: Target format: docx, odt, xlsx, csv, pptx, txt, html, png, jpeg, tiff, svg, pdfa, pdf.
 type ConvertTo string
 
 // ConvertToDOCX is "docx".
@@ -546,6 +546,15 @@ const ConvertToDOCX ConvertTo = "docx"
 
 // ConvertToODT is "odt".
 const ConvertToODT ConvertTo = "odt"
+
+// ConvertToXlsx is "xlsx".
+const ConvertToXlsx ConvertTo = "xlsx"
+
+// ConvertToCsv is "csv".
+const ConvertToCsv ConvertTo = "csv"
+
+// ConvertToPptx is "pptx".
+const ConvertToPptx ConvertTo = "pptx"
 
 // ConvertToTXT is "txt".
 const ConvertToTXT ConvertTo = "txt"
@@ -583,6 +592,15 @@ const ConvertPDFA1b ConvertPDFA = "1b"
 // ConvertPDFA3b is "3b".
 const ConvertPDFA3b ConvertPDFA = "3b"
 
+// ConvertOCR is a value of the `ocr` option: xlsx/csv/pptx: `auto` OCRs pages without a text layer first (default never).
+type ConvertOCR string
+
+// ConvertOCRNever is "never".
+const ConvertOCRNever ConvertOCR = "never"
+
+// ConvertOCRAuto is "auto".
+const ConvertOCRAuto ConvertOCR = "auto"
+
 // ConvertPaper is a value of the `paper` option: HTML/Markdown input: paper size (default a4).
 type ConvertPaper string
 
@@ -603,7 +621,7 @@ const ConvertPaperA5 ConvertPaper = "a5"
 
 // ConvertOptions are the options of convert (Convert a PDF to another format, or an Office document to PDF); the zero value sends none of them.
 type ConvertOptions struct {
-	// To is `to` (required): Target format: docx, odt, txt, html, png, jpeg, tiff, svg, pdfa, pdf.
+	// To is `to` (required): Target format: docx, odt, xlsx, csv, pptx, txt, html, png, jpeg, tiff, svg, pdfa, pdf.
 	To ConvertTo
 
 	// DPI is `dpi`: png/jpeg/tiff: resolution (default 150) (36..600)
@@ -614,6 +632,12 @@ type ConvertOptions struct {
 
 	// PDFA is `pdfa`: to=pdfa: PDF/A part and conformance (default 2b).
 	PDFA ConvertPDFA
+
+	// OCR is `ocr`: xlsx/csv/pptx: `auto` OCRs pages without a text layer first (default never).
+	OCR ConvertOCR
+
+	// Languages is `languages`: Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
+	Languages *string
 
 	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
 	Password *string
@@ -651,6 +675,12 @@ func NewConvertRequest(file *File, opts *ConvertOptions) *Request {
 	}
 	if opts.PDFA != "" {
 		fields.Set("pdfa", string(opts.PDFA))
+	}
+	if opts.OCR != "" {
+		fields.Set("ocr", string(opts.OCR))
+	}
+	if opts.Languages != nil {
+		fields.Set("languages", *opts.Languages)
 	}
 	if opts.Password != nil {
 		fields.Set("password", *opts.Password)

@@ -27,7 +27,10 @@ const BULLET = /^\s*([•◦▪▫■□●○‣⁃–—*-]|\(?\d{1,3}[.)]|\[\
 
 /** Analyses one page. */
 export function analysePage(page: RawPage, allLines: Line[], ctx: PageContext): PageLayout {
-  let lines = allLines.filter((l) => !ctx.isRunning(l, page));
+  // Rows of a ruled table that runs over pages repeat from page to page like a running header or
+  // footer (its repeated heading row, rows that differ only in numbers): inside a grid they stay.
+  const grids = findRuledTables(page.draws, allLines).tables.map((t) => t.bbox);
+  let lines = allLines.filter((l) => !ctx.isRunning(l, page) || grids.some((g) => centerInside(l.bbox, g)));
   const { tables, used } = findRuledTables(page.draws, lines);
   const inTable = new Set<RawSpan>(tables.flatMap((t) => t.cells.flatMap((c) => c.spans)));
   lines = lines.map((l) => (l.spans.some((s) => inTable.has(s)) ? { ...l, spans: l.spans.filter((s) => !inTable.has(s)) } : l)).filter((l) => l.spans.length > 0);
@@ -78,7 +81,7 @@ export function analysePage(page: RawPage, allLines: Line[], ctx: PageContext): 
 }
 
 /** The JPEG XObject a region shows and nothing else (same box within a point, no other ink on it). */
-function soleJpeg(region: Box, draws: RawPage['draws']): string | undefined {
+export function soleJpeg(region: Box, draws: RawPage['draws']): string | undefined {
   const on = draws.filter((d) => centerInside(d.bbox, region) && !(d.kind === 'fill' && d.color?.every((c) => c > 0.98)));
   const image = on.length === 1 ? on[0] : undefined;
   if (!image?.jpeg || image.bbox.some((v, i) => Math.abs(v - region[i]) > 2)) return undefined;

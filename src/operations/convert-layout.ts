@@ -24,7 +24,7 @@ function median(values: number[], fallback: number): number {
 }
 
 /** The size most characters have (body text). */
-function bodySizeOf(sample: Array<{ lines: Line[] }>): number {
+export function bodySizeOf(sample: Array<{ lines: Line[] }>): number {
   const weight = new Map<number, number>();
   for (const { lines } of sample) for (const l of lines) for (const s of l.spans) weight.set(Math.round(s.size * 2) / 2, (weight.get(Math.round(s.size * 2) / 2) ?? 0) + s.text.length);
   return [...weight].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
@@ -49,8 +49,17 @@ function marginsOf(sample: Array<{ page: RawPage; lines: Line[] }>, running: Run
   };
 }
 
+/** What a caller other than DOCX/ODT may ask of the layout. */
+export interface LayoutOptions {
+  /** Render figure regions to PNG (default yes; spreadsheets take only tables, so they skip the drawing). */
+  figures?: boolean;
+  /** Sees each page's facts (body lines without running header/footer) as it is analysed. */
+  onPage?: (page: RawPage, lines: Line[]) => void;
+}
+
 /** Lays out pages 1..`pages` of `source` (an unencrypted PDF); figure PNGs go to the workdir. */
-export async function layoutPdf(run: RunContext, source: string, pages: number, maxPixels: number): Promise<LayoutDocument> {
+export async function layoutPdf(run: RunContext, source: string, pages: number, maxPixels: number, options: LayoutOptions = {}): Promise<LayoutDocument> {
+  const figures = options.figures ?? true;
   const doc: LayoutDocument = { margins: { top: 72, right: 72, bottom: 72, left: 72 }, pages: [], media: [] };
   let ctx: PageContext | undefined;
   for (let first = 1; first <= pages; first += CHUNK_PAGES) {
@@ -70,6 +79,7 @@ export async function layoutPdf(run: RunContext, source: string, pages: number, 
     const pageCtx: PageContext = {
       ...ctx,
       addFigure: (page, bbox, jpeg) => {
+        if (!figures) return 0;
         if (jpeg) {
           // A photo stays the JPEG it is (its own bytes, shown at its size on the page), not a re-render.
           const out = path.join(run.workdir, `figure-${doc.media.length + 1}.jpeg`);
@@ -87,7 +97,10 @@ export async function layoutPdf(run: RunContext, source: string, pages: number, 
         return doc.media.length - 1;
       },
     };
-    for (const { page, lines } of chunk) doc.pages.push(analysePage(page, lines, pageCtx));
+    for (const { page, lines } of chunk) {
+      options.onPage?.(page, lines.filter((l) => !pageCtx.isRunning(l, page)));
+      doc.pages.push(analysePage(page, lines, pageCtx));
+    }
     await renderRegions(run, source, jobs);
   }
   joinBrokenWords(doc.pages);

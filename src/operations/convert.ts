@@ -22,6 +22,9 @@ import { pdfToDocx } from './convert-docx.js';
 import { webInputOf, webToPdf } from './convert-html.js';
 import type { PrintOptions } from '../tools/chromium.js';
 import { pdfToOdt } from './convert-odt.js';
+import { ocrTextlessPages } from './convert-ocr.js';
+import { pdfToPptx } from './convert-pptx.js';
+import { readTables, tablesToCsv, tablesToXlsx } from './convert-tables.js';
 import { convertToPdfa, renderJpegPages, renderTiff, type PdfaLevel } from '../tools/ghostscript-convert.js';
 import { officePool } from '../tools/libreoffice.js';
 import { convertDocument, pageSizes, renderPng } from '../tools/mutool.js';
@@ -34,12 +37,14 @@ import { firstThatWorks, type Engine } from './engines.js';
 import { damaged, isRepairable, PdfInput } from './pdf-input.js';
 
 /** Targets for PDF input. */
-export const PDF_TARGETS = ['docx', 'odt', 'txt', 'html', 'png', 'jpeg', 'tiff', 'svg', 'pdfa'] as const;
+export const PDF_TARGETS = ['docx', 'odt', 'xlsx', 'csv', 'pptx', 'txt', 'html', 'png', 'jpeg', 'tiff', 'svg', 'pdfa'] as const;
 /** Every value of `to`; `pdf` is for Office/OpenDocument/RTF/text input. */
 export const TARGETS = [...PDF_TARGETS, 'pdf'] as const;
 export type Target = (typeof TARGETS)[number];
 /** Targets that render pages to pixels (take `dpi`). */
 export const IMAGE_TARGETS: readonly Target[] = ['png', 'jpeg', 'tiff'];
+/** Targets that take `ocr` (and `languages`). */
+export const OCR_TARGETS: readonly Target[] = ['xlsx', 'csv', 'pptx'];
 /** Targets that take `pages`. */
 export const PAGED_TARGETS: readonly Target[] = ['png', 'jpeg', 'tiff', 'svg'];
 export const DEFAULT_DPI = 150;
@@ -56,6 +61,9 @@ export interface ConvertOptions {
   margin?: number;
   print_background?: boolean;
   tagged?: boolean;
+  /** xlsx/csv/pptx: OCR pages without text first. */
+  ocr?: 'never' | 'auto';
+  languages?: string;
 }
 
 /** Page setup for web input: A4, portrait, 36 pt margins, backgrounds printed (API.md §5b); untagged unless asked (tagging costs print time). */
@@ -104,6 +112,21 @@ export async function convertFile({ files, options, run, config }: OperationInpu
       });
       return { type: 'file', path: odt, contentType: MEDIA_TYPES.odt, filename: `${stem}.odt` };
     }
+    case 'xlsx':
+    case 'csv':
+    case 'pptx': {
+      const ocr = options.ocr === 'auto' ? await ocrTextlessPages(run, pdf, options.languages ?? 'eng', config.MAX_RENDER_PIXELS) : undefined;
+      // The OCR'd copy is OCRmyPDF's own output of the repaired copy: nothing is left to retry on it.
+      const step = <T>(fn: (source: string, repaired: boolean) => Promise<T>) => (ocr ? finalOnRepaired(() => fn(ocr.path, true)) : pdf.withPlainRetry(fn));
+      const headers: Record<string, string> = ocr ? { 'X-OCR-Pages': String(ocr.pages.length) } : {};
+      if (options.to !== 'pptx') return tablesOutput(run, pdf.pages, step, options.to, stem, config, headers);
+      const pptx = await step(async (source, repaired) => {
+        const output = out(repaired ? 'repaired.pptx' : 'converted.pptx');
+        await pdfToPptx(run, source, pdf.pages, output, config.MAX_RENDER_PIXELS, new Set(ocr?.pages));
+        return output;
+      });
+      return { type: 'file', path: pptx, contentType: MEDIA_TYPES.pptx, filename: `${stem}.pptx`, headers };
+    }
     case 'html':
       await pdf.withPlainRetry((source) => convertDocument(run, source, 'html', out('converted.html')));
       return { type: 'file', path: out('converted.html'), contentType: 'text/html; charset=utf-8', filename: `${stem}.html` };
@@ -125,6 +148,33 @@ export async function convertFile({ files, options, run, config }: OperationInpu
     default:
       return renderPages(run, pdf, options, stem, config);
   }
+}
+
+/**
+ * XLSX (one sheet per table) or CSV (one file per table, several in a ZIP). `X-Tables` tells how many
+ * tables were found: 0 means the document has none and the sheets (or CSVs) hold each page's text lines.
+ */
+async function tablesOutput(
+  run: RunContext,
+  pages: number,
+  step: <T>(fn: (source: string, repaired: boolean) => Promise<T>) => Promise<T>,
+  to: 'xlsx' | 'csv',
+  stem: string,
+  config: OperationInput<ConvertOptions>['config'],
+  ocrHeaders: Record<string, string>,
+): Promise<OperationOutput> {
+  const { tables, found } = await step((source) => readTables(run, source, pages, config.MAX_RENDER_PIXELS));
+  const headers = { ...ocrHeaders, 'X-Tables': String(found ? tables.length : 0) };
+  if (to === 'xlsx') {
+    const output = path.join(run.workdir, 'converted.xlsx');
+    await tablesToXlsx(tables, output);
+    return { type: 'file', path: output, contentType: MEDIA_TYPES.xlsx, filename: `${stem}.xlsx`, headers };
+  }
+  const dir = path.join(run.workdir, 'tables');
+  await fs.mkdir(dir);
+  const entries = await tablesToCsv(tables, dir, stem, config.MAX_OUTPUT_FILES);
+  if (entries.length === 1) return { type: 'file', path: entries[0].path, contentType: 'text/csv; charset=utf-8', filename: entries[0].name, headers };
+  return { type: 'zip', entries, filename: `${stem}-tables.zip`, headers };
 }
 
 /** A step on the repaired (gs-safe) copy: nothing is left to retry, so a file-caused failure is 422. */

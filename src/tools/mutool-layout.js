@@ -8,7 +8,8 @@
 // in mutool's structured text at all, which is why this script exists.
 // render: each job {page, bbox, dpi, out} is drawn clipped to its box into a
 // pixmap no bigger than the box (never the whole page) and saved as PNG; a job
-// with `jpeg` (an image XObject's name that extract reported) saves that JPEG as it is.
+// with `jpeg` (an image XObject's name that extract reported) saves that JPEG as it is;
+// a job with `noText` draws the region without its text (slides lay the text over it).
 'use strict';
 
 function r2(v) { return Math.round(v * 100) / 100; }
@@ -115,6 +116,19 @@ function extract(file, first, last) {
   }
 }
 
+// A device that passes everything but text on to `dev`: a picture for a slide whose labels
+// are laid over it as editable text boxes must not show them twice.
+var DRAWING_CALLS = ['fillPath', 'strokePath', 'clipPath', 'clipStrokePath', 'fillShade', 'fillImage', 'fillImageMask', 'clipImageMask',
+  'popClip', 'beginMask', 'endMask', 'beginGroup', 'endGroup', 'beginTile', 'endTile', 'beginLayer', 'endLayer'];
+function withoutText(dev) {
+  var proxy = {};
+  DRAWING_CALLS.forEach(function (name) { proxy[name] = function () { return dev[name].apply(dev, arguments); }; });
+  // Text used as a clip must still push a clip, or the popClip after it would unbalance the stack.
+  proxy.clipText = function (text, ctm) { return dev.clipPath(new Path(), false, ctm); };
+  proxy.clipStrokeText = function (text, stroke, ctm) { return dev.clipPath(new Path(), false, ctm); };
+  return proxy;
+}
+
 function render(file, jobsFile) {
   var doc = new Document(file);
   var bytes = readFile(jobsFile), text = '';
@@ -134,7 +148,7 @@ function render(file, jobsFile) {
     pix.clear(255);
     pix.setResolution(job.dpi, job.dpi);
     var dev = new DrawDevice(Scale(s, s), pix);
-    page.run(dev, Identity);
+    page.run(job.noText ? withoutText(dev) : dev, Identity);
     dev.close();
     pix.saveAsPNG(job.out);
   }

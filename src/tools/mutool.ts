@@ -108,6 +108,8 @@ export interface RegionJob {
   out: string;
   /** Save this image XObject's own JPEG bytes instead of drawing the region. */
   jpeg?: string;
+  /** Draw the region without its text (a slide lays that text over the picture as text boxes). */
+  noText?: boolean;
 }
 
 /** Draws each region clipped to its box (never the whole page) into its PNG file. */

@@ -226,10 +226,12 @@ abstract class Operations
      * Convert a PDF to another format, or an Office document to PDF (POST /v1/pdf/convert).
      *
      * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
-     * @param Option\ConvertTo|'docx'|'odt'|'txt'|'html'|'png'|'jpeg'|'tiff'|'svg'|'pdfa'|'pdf' $to `to`: Target format: docx, odt, txt, html, png, jpeg, tiff, svg, pdfa, pdf.
+     * @param Option\ConvertTo|'docx'|'odt'|'xlsx'|'csv'|'pptx'|'txt'|'html'|'png'|'jpeg'|'tiff'|'svg'|'pdfa'|'pdf' $to `to`: Target format: docx, odt, xlsx, csv, pptx, txt, html, png, jpeg, tiff, svg, pdfa, pdf.
      * @param int|float|numeric-string|null $dpi `dpi`: png/jpeg/tiff: resolution (default 150) (36..600)
      * @param string|null $pages `pages`: png/jpeg/tiff/svg: the pages to convert, e.g. 1-3,5 (default all)
      * @param Option\ConvertPdfa|'2b'|'1b'|'3b'|null $pdfa `pdfa`: to=pdfa: PDF/A part and conformance (default 2b).
+     * @param Option\ConvertOcr|'never'|'auto'|null $ocr `ocr`: xlsx/csv/pptx: `auto` OCRs pages without a text layer first (default never).
+     * @param string|null $languages `languages`: Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
      * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
      * @param Option\ConvertPaper|'a4'|'letter'|'legal'|'a3'|'a5'|null $paper `paper`: HTML/Markdown input: paper size (default a4).
      * @param bool|null $landscape `landscape`: HTML/Markdown input: landscape orientation (default false).
@@ -244,6 +246,8 @@ abstract class Operations
         int|float|string|null $dpi = null,
         ?string $pages = null,
         Option\ConvertPdfa|string|null $pdfa = null,
+        Option\ConvertOcr|string|null $ocr = null,
+        ?string $languages = null,
         #[\SensitiveParameter] ?string $password = null,
         Option\ConvertPaper|string|null $paper = null,
         ?bool $landscape = null,
@@ -252,7 +256,7 @@ abstract class Operations
         ?bool $tagged = null,
         ?CallOptions $call = null,
     ): Result {
-        return $this->call('convert', ['file' => $input], ['to' => $to, 'dpi' => $dpi, 'pages' => $pages, 'pdfa' => $pdfa, 'password' => $password, 'paper' => $paper, 'landscape' => $landscape, 'margin' => $margin, 'print_background' => $printBackground, 'tagged' => $tagged], $call);
+        return $this->call('convert', ['file' => $input], ['to' => $to, 'dpi' => $dpi, 'pages' => $pages, 'pdfa' => $pdfa, 'ocr' => $ocr, 'languages' => $languages, 'password' => $password, 'paper' => $paper, 'landscape' => $landscape, 'margin' => $margin, 'print_background' => $printBackground, 'tagged' => $tagged], $call);
     }
 
     /**

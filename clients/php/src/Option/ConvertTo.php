@@ -6,11 +6,14 @@ declare(strict_types=1);
 
 namespace PdfService\Option;
 
-/** `to` of convert: Target format: docx, odt, txt, html, png, jpeg, tiff, svg, pdfa, pdf. */
+/** `to` of convert: Target format: docx, odt, xlsx, csv, pptx, txt, html, png, jpeg, tiff, svg, pdfa, pdf. */
 enum ConvertTo: string
 {
     case Docx = 'docx';
     case Odt = 'odt';
+    case Xlsx = 'xlsx';
+    case Csv = 'csv';
+    case Pptx = 'pptx';
     case Txt = 'txt';
     case Html = 'html';
     case Png = 'png';

@@ -12,7 +12,7 @@ module PdfService
     "ocr" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["languages", "mode", "deskew", "rotate_pages", "output", "password"].freeze }.freeze,
     "extract-text" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["pages", "layout", "format", "ocr", "languages", "password"].freeze }.freeze,
     "watermark" => { files: [{ field: "file", multiple: false, required: true }, { field: "image", multiple: false, required: false }].freeze, options: ["text", "font_size", "color", "opacity", "rotation", "position", "pages", "layer", "image_scale", "password"].freeze }.freeze,
-    "convert" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["to", "dpi", "pages", "pdfa", "password", "paper", "landscape", "margin", "print_background", "tagged"].freeze }.freeze,
+    "convert" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["to", "dpi", "pages", "pdfa", "ocr", "languages", "password", "paper", "landscape", "margin", "print_background", "tagged"].freeze }.freeze,
     "images" => { files: [{ field: "file", multiple: false, required: false }, { field: "files", multiple: true, required: false }].freeze, options: ["mode", "format", "min_size", "page_size", "margin", "password"].freeze }.freeze,
     "compress" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["level", "grayscale", "password"].freeze }.freeze,
     "rotate" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["angle", "pages", "password"].freeze }.freeze,
@@ -145,10 +145,12 @@ module PdfService
     # Convert a PDF to another format, or an Office document to PDF (POST /v1/pdf/convert).
     #
     # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
-    # @param to [String] (required) Target format: docx, odt, txt, html, png, jpeg, tiff, svg, pdfa, pdf. One of "docx", "odt", "txt", "html", "png", "jpeg", "tiff", "svg", "pdfa", "pdf".
+    # @param to [String] (required) Target format: docx, odt, xlsx, csv, pptx, txt, html, png, jpeg, tiff, svg, pdfa, pdf. One of "docx", "odt", "xlsx", "csv", "pptx", "txt", "html", "png", "jpeg", "tiff", "svg", "pdfa", "pdf".
     # @param dpi [Integer, Float, String, nil] png/jpeg/tiff: resolution (default 150) (36..600)
     # @param pages [String, nil] png/jpeg/tiff/svg: the pages to convert, e.g. 1-3,5 (default all)
     # @param pdfa [String, nil] to=pdfa: PDF/A part and conformance (default 2b). One of "2b", "1b", "3b".
+    # @param ocr [String, nil] xlsx/csv/pptx: `auto` OCRs pages without a text layer first (default never). One of "never", "auto".
+    # @param languages [String, nil] Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
     # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
     # @param paper [String, nil] HTML/Markdown input: paper size (default a4). One of "a4", "letter", "legal", "a3", "a5".
     # @param landscape [Boolean, nil] HTML/Markdown input: landscape orientation (default false).
@@ -158,8 +160,8 @@ module PdfService
     # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
     # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
     # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
-    def convert(input, to:, dpi: nil, pages: nil, pdfa: nil, password: nil, paper: nil, landscape: nil, margin: nil, print_background: nil, tagged: nil, **call, &block)
-      perform("convert", { "file" => input }, { "to" => to, "dpi" => dpi, "pages" => pages, "pdfa" => pdfa, "password" => password, "paper" => paper, "landscape" => landscape, "margin" => margin, "print_background" => print_background, "tagged" => tagged }, **call, &block)
+    def convert(input, to:, dpi: nil, pages: nil, pdfa: nil, ocr: nil, languages: nil, password: nil, paper: nil, landscape: nil, margin: nil, print_background: nil, tagged: nil, **call, &block)
+      perform("convert", { "file" => input }, { "to" => to, "dpi" => dpi, "pages" => pages, "pdfa" => pdfa, "ocr" => ocr, "languages" => languages, "password" => password, "paper" => paper, "landscape" => landscape, "margin" => margin, "print_background" => print_background, "tagged" => tagged }, **call, &block)
     end
 
     # Extract images from a PDF, or make a PDF from images (POST /v1/pdf/images).

@@ -389,7 +389,7 @@ export interface paths {
         put?: never;
         /**
          * Convert a PDF to another format, or an Office document to PDF
-         * @description PDF input: `to`=docx|odt (editable text keeping the page: columns as sections, figures as pictures (JPEG photos as the JPEG they are), tables ruled or set out by aligned text as tables, bullets and numbered items as lists, running header/footer as header/footer), txt, html (one self-contained file), svg, png|jpeg|tiff (page images at `dpi`), pdfa (PDF/A-`pdfa`, sRGB output intent, fonts embedded). Page images and SVG: one page → the file, several → ZIP of `<stem>-<n>.<ext>`; tiff is one multi-page file. Office/OpenDocument/RTF/plain-text input (sniffed from content): `to=pdf`. `dpi` only applies to png/jpeg/tiff, `pages` to png/jpeg/tiff/svg, `pdfa` to to=pdfa; elsewhere they are refused. A page that would exceed MAX_RENDER_PIXELS at `dpi` gives 413 page_too_large. HTML and Markdown input (`to=pdf`): an .html/.htm page, a .md file (rendered with a clean default stylesheet), or a ZIP with index.html and its assets (entries with `..` or absolute paths → 400), printed by headless Chromium with no network access: anything not in the upload is refused, and `X-Blocked-Resources` says how many requests were. JavaScript runs, bounded by the operation time limit (504) and CHROMIUM_MEMORY_LIMIT per renderer (422 resource_limit); a result over MAX_PAGES pages gives 413 too_many_pages. Page setup for this input only: `paper`, `landscape`, `margin`, `print_background`; `tagged`=true asks for a tagged (accessible) PDF, which takes longer to print (off by default).
+         * @description PDF input: `to`=docx|odt (editable text keeping the page: columns as sections, figures as pictures (JPEG photos as the JPEG they are), tables ruled or set out by aligned text as tables, bullets and numbered items as lists, running header/footer as header/footer), xlsx (one sheet `p<page>-t<n>` per table, ruled or aligned, continued across pages joined, merged cells kept, numbers, percentages, currencies and dates typed with their number format; a document without tables gives one sheet per page of its text lines; `X-Tables` says how many tables were found), csv (the same tables, RFC 4180 UTF-8, as shown; one table → the CSV, several → ZIP of `<stem>-p<page>-t<n>.csv`, at most MAX_OUTPUT_FILES), pptx (one slide per page at the page size, pages of another size scaled to the first page's: text as editable text boxes in place, pictures and drawings as images), txt, html (one self-contained file), svg, png|jpeg|tiff (page images at `dpi`), pdfa (PDF/A-`pdfa`, sRGB output intent, fonts embedded). Page images and SVG: one page → the file, several → ZIP of `<stem>-<n>.<ext>`; tiff is one multi-page file. Office/OpenDocument/RTF/plain-text input (sniffed from content): `to=pdf`. `dpi` only applies to png/jpeg/tiff, `pages` to png/jpeg/tiff/svg, `pdfa` to to=pdfa, `ocr` and `languages` to xlsx/csv/pptx; elsewhere they are refused. With `ocr=auto` (xlsx/csv/pptx), when any page has no text layer OCRmyPDF recognizes those pages first (Tesseract, `languages`, default eng; `X-OCR-Pages` says how many), within OPERATION_TIMEOUT. A page that would exceed MAX_RENDER_PIXELS at `dpi` gives 413 page_too_large. HTML and Markdown input (`to=pdf`): an .html/.htm page, a .md file (rendered with a clean default stylesheet), or a ZIP with index.html and its assets (entries with `..` or absolute paths → 400), printed by headless Chromium with no network access: anything not in the upload is refused, and `X-Blocked-Resources` says how many requests were. JavaScript runs, bounded by the operation time limit (504) and CHROMIUM_MEMORY_LIMIT per renderer (422 resource_limit); a result over MAX_PAGES pages gives 413 too_many_pages. Page setup for this input only: `paper`, `landscape`, `margin`, `print_background`; `tagged`=true asks for a tagged (accessible) PDF, which takes longer to print (off by default).
          */
         post: operations["convert"];
         delete?: never;
@@ -2759,10 +2759,10 @@ export interface operations {
                     /** @description A PDF; or for to=pdf an Office/OpenDocument/RTF/text document, an HTML page, a Markdown (.md) file, or a ZIP with index.html and its assets. Accepted (sniffed): application/pdf, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/vnd.openxmlformats-officedocument.presentationml.presentation, application/vnd.oasis.opendocument.text, application/vnd.oasis.opendocument.spreadsheet, application/vnd.oasis.opendocument.presentation, application/x-ole-storage, application/rtf, text/plain, text/html, application/zip. */
                     file: string;
                     /**
-                     * @description Target format: docx, odt, txt, html, png, jpeg, tiff, svg, pdfa, pdf.
+                     * @description Target format: docx, odt, xlsx, csv, pptx, txt, html, png, jpeg, tiff, svg, pdfa, pdf.
                      * @enum {string}
                      */
-                    to: "docx" | "odt" | "txt" | "html" | "png" | "jpeg" | "tiff" | "svg" | "pdfa" | "pdf";
+                    to: "docx" | "odt" | "xlsx" | "csv" | "pptx" | "txt" | "html" | "png" | "jpeg" | "tiff" | "svg" | "pdfa" | "pdf";
                     /** @description png/jpeg/tiff: resolution (default 150) (36..600) */
                     dpi?: string;
                     /** @description png/jpeg/tiff/svg: the pages to convert, e.g. 1-3,5 (default all) */
@@ -2772,6 +2772,13 @@ export interface operations {
                      * @enum {string}
                      */
                     pdfa?: "2b" | "1b" | "3b";
+                    /**
+                     * @description xlsx/csv/pptx: `auto` OCRs pages without a text layer first (default never).
+                     * @enum {string}
+                     */
+                    ocr?: "never" | "auto";
+                    /** @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+                    languages?: string;
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
@@ -2826,6 +2833,9 @@ export interface operations {
                 content: {
                     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                     "application/vnd.oasis.opendocument.text": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                    "text/csv": string;
                     "text/plain": string;
                     "text/html": string;
                     "image/svg+xml": string;

@@ -262,14 +262,18 @@ export interface WatermarkOptions {
 }
 /** Options of `convert` (form fields; booleans and numbers are sent as text). */
 export interface ConvertOptions {
-    /** Target format: docx, odt, txt, html, png, jpeg, tiff, svg, pdfa, pdf. */
-    "to": "docx" | "odt" | "txt" | "html" | "png" | "jpeg" | "tiff" | "svg" | "pdfa" | "pdf";
+    /** Target format: docx, odt, xlsx, csv, pptx, txt, html, png, jpeg, tiff, svg, pdfa, pdf. */
+    "to": "docx" | "odt" | "xlsx" | "csv" | "pptx" | "txt" | "html" | "png" | "jpeg" | "tiff" | "svg" | "pdfa" | "pdf";
     /** png/jpeg/tiff: resolution (default 150) (36..600) */
     "dpi"?: number | string;
     /** png/jpeg/tiff/svg: the pages to convert, e.g. 1-3,5 (default all) */
     "pages"?: string;
     /** to=pdfa: PDF/A part and conformance (default 2b). */
     "pdfa"?: "2b" | "1b" | "3b";
+    /** xlsx/csv/pptx: `auto` OCRs pages without a text layer first (default never). */
+    "ocr"?: "never" | "auto";
+    /** Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+    "languages"?: string;
     /** Password of the encrypted input (user or owner password), taken literally. */
     "password"?: string;
     /** HTML/Markdown input: paper size (default a4). */
