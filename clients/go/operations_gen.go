@@ -29,6 +29,10 @@ var Operations = []OperationInfo{
 	{Name: "redact", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
 	{Name: "sign", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}, {Field: "certificate", Multiple: false, Required: false}}},
 	{Name: "verify", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "inspect", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "attachments", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}, {Field: "attachments", Multiple: true, Required: false}}},
+	{Name: "sanitize", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "linearize", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
 }
 
 // ---- merge
@@ -1275,4 +1279,157 @@ func NewVerifyRequest(file *File, opts *VerifyOptions) *Request {
 // Verify runs verify: Verify digital signatures (POST /v1/pdf/verify).
 func (c *Client) Verify(ctx context.Context, file *File, opts *VerifyOptions, call ...CallOption) (*Result, error) {
 	return c.Do(ctx, NewVerifyRequest(file, opts), call...)
+}
+
+// ---- inspect
+
+// InspectOptions are the options of inspect (Report the structure of a PDF); the zero value sends none of them.
+type InspectOptions struct {
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewInspectRequest is the request of inspect (POST /v1/pdf/inspect), to run with Client.Do or Client.Submit.
+func NewInspectRequest(file *File, opts *InspectOptions) *Request {
+	req := &Request{Operation: "inspect", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Inspect runs inspect: Report the structure of a PDF (POST /v1/pdf/inspect).
+func (c *Client) Inspect(ctx context.Context, file *File, opts *InspectOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewInspectRequest(file, opts), call...)
+}
+
+// ---- attachments
+
+// AttachmentsAction is a value of the `action` option: What to do.
+type AttachmentsAction string
+
+// AttachmentsActionList is "list".
+const AttachmentsActionList AttachmentsAction = "list"
+
+// AttachmentsActionExtract is "extract".
+const AttachmentsActionExtract AttachmentsAction = "extract"
+
+// AttachmentsActionAdd is "add".
+const AttachmentsActionAdd AttachmentsAction = "add"
+
+// AttachmentsActionRemove is "remove".
+const AttachmentsActionRemove AttachmentsAction = "remove"
+
+// AttachmentsOptions are the options of attachments (List, extract, add or remove embedded files); the zero value sends none of them.
+type AttachmentsOptions struct {
+	// Attachments is the file part `attachments`.
+	Attachments []*File
+
+	// Action is `action`: What to do.
+	Action AttachmentsAction
+
+	// Names is `names`: action=extract or remove: the attachments by name (repeatable; default all).
+	Names []string
+
+	// Description is `description`: action=add: the description given to each added file.
+	Description *string
+
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewAttachmentsRequest is the request of attachments (POST /v1/pdf/attachments), to run with Client.Do or Client.Submit.
+func NewAttachmentsRequest(file *File, opts *AttachmentsOptions) *Request {
+	req := &Request{Operation: "attachments", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if len(opts.Attachments) > 0 {
+		req.Files["attachments"] = opts.Attachments
+	}
+	if opts.Action != "" {
+		fields.Set("action", string(opts.Action))
+	}
+	for _, value := range opts.Names {
+		fields.Add("names", value)
+	}
+	if opts.Description != nil {
+		fields.Set("description", *opts.Description)
+	}
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Attachments runs attachments: List, extract, add or remove embedded files (POST /v1/pdf/attachments).
+func (c *Client) Attachments(ctx context.Context, file *File, opts *AttachmentsOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewAttachmentsRequest(file, opts), call...)
+}
+
+// ---- sanitize
+
+// SanitizeOptions are the options of sanitize (Remove active and hidden content); the zero value sends none of them.
+type SanitizeOptions struct {
+	// Remove is `remove`: Comma list of what to remove: javascript, actions, embedded_files, links, annotations, forms, metadata, xmp, thumbnails, hidden_layers.
+	Remove *string
+
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewSanitizeRequest is the request of sanitize (POST /v1/pdf/sanitize), to run with Client.Do or Client.Submit.
+func NewSanitizeRequest(file *File, opts *SanitizeOptions) *Request {
+	req := &Request{Operation: "sanitize", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Remove != nil {
+		fields.Set("remove", *opts.Remove)
+	}
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Sanitize runs sanitize: Remove active and hidden content (POST /v1/pdf/sanitize).
+func (c *Client) Sanitize(ctx context.Context, file *File, opts *SanitizeOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewSanitizeRequest(file, opts), call...)
+}
+
+// ---- linearize
+
+// LinearizeOptions are the options of linearize (Optimize a PDF for fast web view); the zero value sends none of them.
+type LinearizeOptions struct {
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewLinearizeRequest is the request of linearize (POST /v1/pdf/linearize), to run with Client.Do or Client.Submit.
+func NewLinearizeRequest(file *File, opts *LinearizeOptions) *Request {
+	req := &Request{Operation: "linearize", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Linearize runs linearize: Optimize a PDF for fast web view (POST /v1/pdf/linearize).
+func (c *Client) Linearize(ctx context.Context, file *File, opts *LinearizeOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewLinearizeRequest(file, opts), call...)
 }

@@ -51,6 +51,10 @@ export function operationExamples(dir: string): Record<string, OperationExample>
     redact: { input: corpus('tracemonkey.pdf'), options: { terms: ['JavaScript'] }, check: (f) => expect(textOf(f)).not.toMatch(/JavaScript/i) },
     sign: { input: corpus('trivial.pdf'), options: { certificate: signingCertificate(dir), certificate_password: 'client-test' }, check: (f) => expect(isPdf(f)).toBe(true) },
     verify: { input: corpus('trivial.pdf'), options: {}, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).signatures).toEqual([]) },
+    inspect: { input: corpus('tracemonkey.pdf'), options: {}, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).page_count).toBe(14) },
+    attachments: { input: corpus('tracemonkey.pdf'), options: { action: 'list' }, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).attachments).toEqual([]) },
+    sanitize: { input: corpus('tracemonkey.pdf'), options: { remove: 'javascript,actions' }, check: (f) => expect(pageCountOf(f)).toBe(14) },
+    linearize: { input: corpus('tracemonkey.pdf'), options: {}, check: (f) => expect(execFileSync('qpdf', ['--check-linearization', f], { encoding: 'utf8' })).toContain('no linearization errors') },
   };
 }
 

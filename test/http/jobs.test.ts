@@ -39,6 +39,10 @@ const SAMPLES: Record<string, () => Promise<Fields>> = {
   metadata: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
   repair: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
   flatten: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
+  inspect: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
+  attachments: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
+  sanitize: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
+  linearize: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
 };
 
 let p12: string | undefined;

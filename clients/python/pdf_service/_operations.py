@@ -26,6 +26,10 @@ OPERATIONS: dict[str, list[dict[str, Any]]] = {
     "redact": [{"field":"file","multiple":False,"required":True}],
     "sign": [{"field":"file","multiple":False,"required":True},{"field":"certificate","multiple":False,"required":False}],
     "verify": [{"field":"file","multiple":False,"required":True}],
+    "inspect": [{"field":"file","multiple":False,"required":True}],
+    "attachments": [{"field":"file","multiple":False,"required":True},{"field":"attachments","multiple":True,"required":False}],
+    "sanitize": [{"field":"file","multiple":False,"required":True}],
+    "linearize": [{"field":"file","multiple":False,"required":True}],
 }
 
 
@@ -153,6 +157,32 @@ class SyncOperations:
         options: dict[str, Any] = {}
         return self._call("verify", files, options, **call)
 
+    def inspect(self, input: FileInput, *, password: Optional[str] = None, **call: Any) -> Any:
+        """Report the structure of a PDF (POST /v1/pdf/inspect)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"password": password}
+        return self._call("inspect", files, options, **call)
+
+    def attachments(self, input: FileInput, *, action: Optional[Literal["list", "extract", "add", "remove"]] = None, names: Optional[str] = None, description: Optional[str] = None, password: Optional[str] = None, attachments: Optional[Sequence[FileInput]] = None, **call: Any) -> Any:
+        """List, extract, add or remove embedded files (POST /v1/pdf/attachments)."""
+        files: dict[str, Any] = {"file": input}
+        if attachments is not None:
+            files["attachments"] = attachments
+        options: dict[str, Any] = {"action": action, "names": names, "description": description, "password": password}
+        return self._call("attachments", files, options, **call)
+
+    def sanitize(self, input: FileInput, *, remove: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Remove active and hidden content (POST /v1/pdf/sanitize)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"remove": remove, "password": password}
+        return self._call("sanitize", files, options, **call)
+
+    def linearize(self, input: FileInput, *, password: Optional[str] = None, **call: Any) -> Any:
+        """Optimize a PDF for fast web view (POST /v1/pdf/linearize)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"password": password}
+        return self._call("linearize", files, options, **call)
+
 
 class AsyncOperations:
     """Typed operation methods (async); each sends one multipart request through `_call`."""
@@ -277,3 +307,29 @@ class AsyncOperations:
         files: dict[str, Any] = {"file": input}
         options: dict[str, Any] = {}
         return await self._call("verify", files, options, **call)
+
+    async def inspect(self, input: FileInput, *, password: Optional[str] = None, **call: Any) -> Any:
+        """Report the structure of a PDF (POST /v1/pdf/inspect)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"password": password}
+        return await self._call("inspect", files, options, **call)
+
+    async def attachments(self, input: FileInput, *, action: Optional[Literal["list", "extract", "add", "remove"]] = None, names: Optional[str] = None, description: Optional[str] = None, password: Optional[str] = None, attachments: Optional[Sequence[FileInput]] = None, **call: Any) -> Any:
+        """List, extract, add or remove embedded files (POST /v1/pdf/attachments)."""
+        files: dict[str, Any] = {"file": input}
+        if attachments is not None:
+            files["attachments"] = attachments
+        options: dict[str, Any] = {"action": action, "names": names, "description": description, "password": password}
+        return await self._call("attachments", files, options, **call)
+
+    async def sanitize(self, input: FileInput, *, remove: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Remove active and hidden content (POST /v1/pdf/sanitize)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"remove": remove, "password": password}
+        return await self._call("sanitize", files, options, **call)
+
+    async def linearize(self, input: FileInput, *, password: Optional[str] = None, **call: Any) -> Any:
+        """Optimize a PDF for fast web view (POST /v1/pdf/linearize)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"password": password}
+        return await self._call("linearize", files, options, **call)

@@ -38,6 +38,10 @@ abstract class Operations
         'redact' => [['field' => 'file', 'multiple' => false, 'required' => true]],
         'sign' => [['field' => 'file', 'multiple' => false, 'required' => true], ['field' => 'certificate', 'multiple' => false, 'required' => false]],
         'verify' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'inspect' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'attachments' => [['field' => 'file', 'multiple' => false, 'required' => true], ['field' => 'attachments', 'multiple' => true, 'required' => false]],
+        'sanitize' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'linearize' => [['field' => 'file', 'multiple' => false, 'required' => true]],
     ];
 
     /**
@@ -487,5 +491,75 @@ abstract class Operations
         ?CallOptions $call = null,
     ): Result {
         return $this->call('verify', ['file' => $input], [], $call);
+    }
+
+    /**
+     * Report the structure of a PDF (POST /v1/pdf/inspect).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function inspect(
+        mixed $input,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('inspect', ['file' => $input], ['password' => $password], $call);
+    }
+
+    /**
+     * List, extract, add or remove embedded files (POST /v1/pdf/attachments).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param Option\AttachmentsAction|'list'|'extract'|'add'|'remove'|null $action `action`: What to do.
+     * @param string|list<string>|null $names `names`: action=extract or remove: the attachments by name (repeatable; default all).
+     * @param string|null $description `description`: action=add: the description given to each added file.
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param list<string|\SplFileInfo|resource|\PdfService\Upload>|null $attachments the `attachments` file part
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function attachments(
+        mixed $input,
+        Option\AttachmentsAction|string|null $action = null,
+        string|array|null $names = null,
+        ?string $description = null,
+        #[\SensitiveParameter] ?string $password = null,
+        mixed $attachments = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('attachments', ['file' => $input, 'attachments' => $attachments], ['action' => $action, 'names' => $names, 'description' => $description, 'password' => $password], $call);
+    }
+
+    /**
+     * Remove active and hidden content (POST /v1/pdf/sanitize).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param string|null $remove `remove`: Comma list of what to remove: javascript, actions, embedded_files, links, annotations, forms, metadata, xmp, thumbnails, hidden_layers.
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function sanitize(
+        mixed $input,
+        ?string $remove = null,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('sanitize', ['file' => $input], ['remove' => $remove, 'password' => $password], $call);
+    }
+
+    /**
+     * Optimize a PDF for fast web view (POST /v1/pdf/linearize).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function linearize(
+        mixed $input,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('linearize', ['file' => $input], ['password' => $password], $call);
     }
 }

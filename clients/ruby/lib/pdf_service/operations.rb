@@ -23,7 +23,11 @@ module PdfService
     "flatten" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["what", "password"].freeze }.freeze,
     "redact" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["terms", "regex", "areas", "color", "password"].freeze }.freeze,
     "sign" => { files: [{ field: "file", multiple: false, required: true }, { field: "certificate", multiple: false, required: false }].freeze, options: ["certificate_password", "reason", "location", "contact", "visible", "page", "rect", "password"].freeze }.freeze,
-    "verify" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: [].freeze }.freeze
+    "verify" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: [].freeze }.freeze,
+    "inspect" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["password"].freeze }.freeze,
+    "attachments" => { files: [{ field: "file", multiple: false, required: true }, { field: "attachments", multiple: true, required: false }].freeze, options: ["action", "names", "description", "password"].freeze }.freeze,
+    "sanitize" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["remove", "password"].freeze }.freeze,
+    "linearize" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["password"].freeze }.freeze
   }.freeze
 
   # One method per operation, mixed into Client: keyword options, the input positional;
@@ -315,6 +319,55 @@ module PdfService
     # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
     def verify(input, **call, &block)
       perform("verify", { "file" => input }, {}, **call, &block)
+    end
+
+    # Report the structure of a PDF (POST /v1/pdf/inspect).
+    #
+    # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
+    # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def inspect(input, password: nil, **call, &block)
+      perform("inspect", { "file" => input }, { "password" => password }, **call, &block)
+    end
+
+    # List, extract, add or remove embedded files (POST /v1/pdf/attachments).
+    #
+    # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
+    # @param action [String, nil] What to do. One of "list", "extract", "add", "remove".
+    # @param names [String, Array<String>, nil] action=extract or remove: the attachments by name (repeatable; default all).
+    # @param description [String, nil] action=add: the description given to each added file.
+    # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
+    # @param attachments [Array<String, Pathname, IO, PdfService::Upload>, nil] file part `attachments`
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def attachments(input, action: nil, names: nil, description: nil, password: nil, attachments: nil, **call, &block)
+      perform("attachments", { "file" => input, "attachments" => attachments }, { "action" => action, "names" => names, "description" => description, "password" => password }, **call, &block)
+    end
+
+    # Remove active and hidden content (POST /v1/pdf/sanitize).
+    #
+    # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
+    # @param remove [String, nil] Comma list of what to remove: javascript, actions, embedded_files, links, annotations, forms, metadata, xmp, thumbnails, hidden_layers.
+    # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def sanitize(input, remove: nil, password: nil, **call, &block)
+      perform("sanitize", { "file" => input }, { "remove" => remove, "password" => password }, **call, &block)
+    end
+
+    # Optimize a PDF for fast web view (POST /v1/pdf/linearize).
+    #
+    # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
+    # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def linearize(input, password: nil, **call, &block)
+      perform("linearize", { "file" => input }, { "password" => password }, **call, &block)
     end
   end
 end

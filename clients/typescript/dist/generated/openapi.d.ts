@@ -618,6 +618,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pdf/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report the structure of a PDF
+         * @description JSON `{"pdf_version","file_size","page_count","pages":[{"number","width","height","rotate","has_text","images","fonts"}],"encryption","metadata","linearized","tagged","pdfa","pdfua","forms":{"type","fields"},"signatures","attachments","attachment_annotations","javascript","outline_entries","layers","fonts":[{"name","type","embedded","subset"}]}`, read from the file itself: pages are run by MuPDF, so a page's `fonts`, `images` (images drawn) and `has_text` are what its content draws; width and height are of the visible page in pt; the page count is the page tree as walked; `encryption` is null or `{"method":"AES-256"|"AES-128"|"RC4-128"|"RC4-40","permissions"}`; `linearized` is confirmed by `qpdf --check-linearization`; `pdfa` is the level the XMP claims. A tree too large to walk (over 200,000 nodes) is counted up to that point and named in the header `X-Inspect-Truncated`. Encrypted inputs are opened with `password`.
+         */
+        post: operations["inspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List, extract, add or remove embedded files
+         * @description Document-level embedded files (the EmbeddedFiles names tree). `action=list` → JSON `{"attachments":[{"name","size","content_type","created","modified","description"}]}` (size: bytes once decoded, counted up to MAX_FILE_SIZE, null beyond it). `action=extract` → a ZIP of the files (`names` picks some; names made safe: no directories, `..`, control or reserved characters, duplicates numbered), or the file itself when one name is given; each file is bounded by MAX_FILE_SIZE once decoded and the count by MAX_OUTPUT_FILES (422 resource_limit). `action=add` with one or more `attachments` file parts (their MIME type sniffed from the bytes; `description` for all) → the PDF; a name already present is replaced. `action=remove` (`names`, default all) → the PDF, header `X-Removed-Attachments`. An unknown name → 400. Encrypted inputs are opened with `password`; a written result is not encrypted.
+         */
+        post: operations["attachments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/sanitize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove active and hidden content
+         * @description Removes each named class wherever it sits (catalog, pages, annotations, form fields, outline items, action chains, names trees, object streams), then writes the file whole, so no earlier revision of an incremental update survives. Classes: `javascript` (JavaScript actions and the JavaScript names tree), `actions` (every other action but internal GoTo: launch, submit-form, import-data, URI, open and page actions…), `embedded_files` (the EmbeddedFiles tree, file-attachment annotations, /AF), `links` (link annotations), `annotations` (all others but form widgets), `forms` (the AcroForm and its widgets), `metadata` (the Info dictionary), `xmp` (every XMP packet), `thumbnails`, `hidden_layers` (optional-content groups off by default, with the content, XObjects and annotations only they show). Header `X-Sanitized: javascript=3,embedded_files=1` (objects removed per named class). Encrypted inputs are opened with `password`; the result is not encrypted.
+         */
+        post: operations["sanitize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/linearize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Optimize a PDF for fast web view
+         * @description Rewrites the file linearized (qpdf `--linearize`): the first page and its objects come first with hint tables, so a viewer shows page 1 before the whole file has arrived. `qpdf --check-linearization` passes on the result. Stream data is copied as it is. Encrypted inputs are opened with `password`; the result is not encrypted.
+         */
+        post: operations["linearize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4659,6 +4739,652 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    inspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to inspect. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    attachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    attachments?: string[];
+                    /**
+                     * @description What to do.
+                     * @default list
+                     * @enum {string}
+                     */
+                    action?: "list" | "extract" | "add" | "remove";
+                    /**
+                     * @description action=extract or remove: the attachments by name (repeatable; default all).
+                     * @default []
+                     */
+                    names?: string | string[];
+                    /** @description action=add: the description given to each added file. */
+                    description?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                    "application/pdf": string;
+                    "application/zip": string;
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sanitize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to sanitize. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /**
+                     * @description Comma list of what to remove: javascript, actions, embedded_files, links, annotations, forms, metadata, xmp, thumbnails, hidden_layers.
+                     * @default javascript,actions,embedded_files
+                     */
+                    remove?: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    linearize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The PDF to linearize. Accepted (sniffed): application/pdf. */
+                    file: string;
+                    /** @description Password of the encrypted input (user or owner password), taken literally. */
+                    password?: string;
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Accepted as an asynchronous job; `Location` is the job URL. */

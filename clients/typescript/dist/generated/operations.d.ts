@@ -146,6 +146,38 @@ export declare const OPERATIONS: {
             readonly required: true;
         }];
     };
+    readonly inspect: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly attachments: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }, {
+            readonly field: "attachments";
+            readonly multiple: true;
+            readonly required: false;
+        }];
+    };
+    readonly sanitize: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly linearize: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
 };
 export type OperationName = keyof typeof OPERATIONS;
 /** Options of `merge` (form fields; booleans and numbers are sent as text). */
@@ -401,6 +433,36 @@ export interface SignOptions {
 /** Options of `verify` (form fields; booleans and numbers are sent as text). */
 export interface VerifyOptions {
 }
+/** Options of `inspect` (form fields; booleans and numbers are sent as text). */
+export interface InspectOptions {
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `attachments` (form fields; booleans and numbers are sent as text). */
+export interface AttachmentsOptions {
+    /** What to do. */
+    "action"?: "list" | "extract" | "add" | "remove";
+    /** action=extract or remove: the attachments by name (repeatable; default all). */
+    "names"?: string;
+    /** action=add: the description given to each added file. */
+    "description"?: string;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+    /** File part `attachments`. */
+    "attachments"?: FileInput[];
+}
+/** Options of `sanitize` (form fields; booleans and numbers are sent as text). */
+export interface SanitizeOptions {
+    /** Comma list of what to remove: javascript, actions, embedded_files, links, annotations, forms, metadata, xmp, thumbnails, hidden_layers. */
+    "remove"?: string;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `linearize` (form fields; booleans and numbers are sent as text). */
+export interface LinearizeOptions {
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
 /** One typed method per operation; each sends a multipart request through `call`. */
 export declare abstract class GeneratedOperations {
     protected abstract call(call: OperationCall, options?: CallOptions): Promise<any>;
@@ -442,4 +504,12 @@ export declare abstract class GeneratedOperations {
     sign(input: FileInput, options?: SignOptions, call?: CallOptions): Promise<any>;
     /** Verify digital signatures (POST /v1/pdf/verify). */
     verify(input: FileInput, options?: VerifyOptions, call?: CallOptions): Promise<any>;
+    /** Report the structure of a PDF (POST /v1/pdf/inspect). */
+    inspect(input: FileInput, options?: InspectOptions, call?: CallOptions): Promise<any>;
+    /** List, extract, add or remove embedded files (POST /v1/pdf/attachments). */
+    attachments(input: FileInput, options?: AttachmentsOptions, call?: CallOptions): Promise<any>;
+    /** Remove active and hidden content (POST /v1/pdf/sanitize). */
+    sanitize(input: FileInput, options?: SanitizeOptions, call?: CallOptions): Promise<any>;
+    /** Optimize a PDF for fast web view (POST /v1/pdf/linearize). */
+    linearize(input: FileInput, options?: LinearizeOptions, call?: CallOptions): Promise<any>;
 }

@@ -19,6 +19,10 @@ export const OPERATIONS = {
     "redact": { files: [{ "field": "file", "multiple": false, "required": true }] },
     "sign": { files: [{ "field": "file", "multiple": false, "required": true }, { "field": "certificate", "multiple": false, "required": false }] },
     "verify": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "inspect": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "attachments": { files: [{ "field": "file", "multiple": false, "required": true }, { "field": "attachments", "multiple": true, "required": false }] },
+    "sanitize": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "linearize": { files: [{ "field": "file", "multiple": false, "required": true }] },
 };
 /** One typed method per operation; each sends a multipart request through `call`. */
 export class GeneratedOperations {
@@ -99,5 +103,22 @@ export class GeneratedOperations {
     /** Verify digital signatures (POST /v1/pdf/verify). */
     verify(input, options, call) {
         return this.call({ operation: "verify", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Report the structure of a PDF (POST /v1/pdf/inspect). */
+    inspect(input, options, call) {
+        return this.call({ operation: "inspect", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** List, extract, add or remove embedded files (POST /v1/pdf/attachments). */
+    attachments(input, options, call) {
+        const { "attachments": attachments, ...fields } = options ?? {};
+        return this.call({ operation: "attachments", files: { ...{ "file": input }, "attachments": attachments }, options: fields }, call);
+    }
+    /** Remove active and hidden content (POST /v1/pdf/sanitize). */
+    sanitize(input, options, call) {
+        return this.call({ operation: "sanitize", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Optimize a PDF for fast web view (POST /v1/pdf/linearize). */
+    linearize(input, options, call) {
+        return this.call({ operation: "linearize", files: { "file": input }, options: { ...options } }, call);
     }
 }

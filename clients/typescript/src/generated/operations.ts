@@ -22,6 +22,10 @@ export const OPERATIONS = {
   "redact": { files: [{"field":"file","multiple":false,"required":true}] },
   "sign": { files: [{"field":"file","multiple":false,"required":true},{"field":"certificate","multiple":false,"required":false}] },
   "verify": { files: [{"field":"file","multiple":false,"required":true}] },
+  "inspect": { files: [{"field":"file","multiple":false,"required":true}] },
+  "attachments": { files: [{"field":"file","multiple":false,"required":true},{"field":"attachments","multiple":true,"required":false}] },
+  "sanitize": { files: [{"field":"file","multiple":false,"required":true}] },
+  "linearize": { files: [{"field":"file","multiple":false,"required":true}] },
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;
@@ -298,6 +302,40 @@ export interface SignOptions {
 export interface VerifyOptions {
 }
 
+/** Options of `inspect` (form fields; booleans and numbers are sent as text). */
+export interface InspectOptions {
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `attachments` (form fields; booleans and numbers are sent as text). */
+export interface AttachmentsOptions {
+  /** What to do. */
+  "action"?: "list" | "extract" | "add" | "remove";
+  /** action=extract or remove: the attachments by name (repeatable; default all). */
+  "names"?: string;
+  /** action=add: the description given to each added file. */
+  "description"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+  /** File part `attachments`. */
+  "attachments"?: FileInput[];
+}
+
+/** Options of `sanitize` (form fields; booleans and numbers are sent as text). */
+export interface SanitizeOptions {
+  /** Comma list of what to remove: javascript, actions, embedded_files, links, annotations, forms, metadata, xmp, thumbnails, hidden_layers. */
+  "remove"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `linearize` (form fields; booleans and numbers are sent as text). */
+export interface LinearizeOptions {
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
 /** One typed method per operation; each sends a multipart request through `call`. */
 export abstract class GeneratedOperations {
   protected abstract call(call: OperationCall, options?: CallOptions): Promise<any>;
@@ -397,6 +435,27 @@ export abstract class GeneratedOperations {
   /** Verify digital signatures (POST /v1/pdf/verify). */
   verify(input: FileInput, options?: VerifyOptions, call?: CallOptions) {
     return this.call({ operation: "verify", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Report the structure of a PDF (POST /v1/pdf/inspect). */
+  inspect(input: FileInput, options?: InspectOptions, call?: CallOptions) {
+    return this.call({ operation: "inspect", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** List, extract, add or remove embedded files (POST /v1/pdf/attachments). */
+  attachments(input: FileInput, options?: AttachmentsOptions, call?: CallOptions) {
+    const { "attachments": attachments, ...fields } = options ?? ({} as AttachmentsOptions);
+    return this.call({ operation: "attachments", files: { ...{ "file": input }, "attachments": attachments }, options: fields }, call);
+  }
+
+  /** Remove active and hidden content (POST /v1/pdf/sanitize). */
+  sanitize(input: FileInput, options?: SanitizeOptions, call?: CallOptions) {
+    return this.call({ operation: "sanitize", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Optimize a PDF for fast web view (POST /v1/pdf/linearize). */
+  linearize(input: FileInput, options?: LinearizeOptions, call?: CallOptions) {
+    return this.call({ operation: "linearize", files: { "file": input }, options: { ...options } }, call);
   }
 
 }
