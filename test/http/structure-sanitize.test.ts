@@ -11,11 +11,11 @@ import { makeStructureFixtures, type StructureFixtures } from '../helpers/struct
 let server: TestServer;
 let key: string;
 let fixtures: StructureFixtures;
-/** Small enough that the 64 MiB attachment bomb crosses it. */
+/** Small enough that the 64 MiB attachment bomb crosses it (and MAX_OUTPUT_FILES 3, below the fixture's 4 attachments). */
 const MAX_FILE_SIZE = 16 * 1024 * 1024;
 
 beforeAll(async () => {
-  [server, fixtures] = await Promise.all([startTestServer({ MAX_FILE_SIZE: String(MAX_FILE_SIZE) }), makeStructureFixtures()]);
+  [server, fixtures] = await Promise.all([startTestServer({ MAX_FILE_SIZE: String(MAX_FILE_SIZE), MAX_OUTPUT_FILES: '3' }), makeStructureFixtures()]);
   key = server.newKey();
 });
 afterAll(() => server.close());
@@ -72,6 +72,8 @@ describe('POST /v1/pdf/sanitize', () => {
     const header = Object.fromEntries(res.headers.get('x-sanitized')!.split(',').map((kv) => kv.split('=')));
     expect(header).toMatchObject({ javascript: '6', actions: '2', embedded_files: '2', links: '4', forms: '1', metadata: '1', xmp: '1', thumbnails: '1', hidden_layers: '1' });
     const output = await saveBody(res, 'bare.pdf');
+    // Page 1 draws the same: the hidden layer was never shown, its links and field draw nothing.
+    expect((await render(output, 1)).equals(await render(fixtures.active, 1))).toBe(true);
     const text = await qdf(output);
     expect(text).not.toContain('SECRET LAYER TEXT');
     expect(text).toContain('Visible layer text');
@@ -112,12 +114,16 @@ describe('POST /v1/pdf/attachments', () => {
     expect(byName['data.json'].size).toBe(8);
   });
 
-  it('extracts all as a ZIP with safe names, the bytes pdfdetach extracts', async () => {
-    const res = await ok('attachments', fixtures.attachments, { action: 'extract' });
+  it('extracts as a ZIP with safe names, the bytes pdfdetach extracts', async () => {
+    const data = form({ file: await filePart(fixtures.attachments), action: 'extract' });
+    for (const name of ['../../evil.sh', 'pixel.png', 'readme.txt']) data.append('names', name);
+    const res = await server.post('attachments', data, key);
+    expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/zip/);
     const zip = await saveBody(res, 'all.zip');
     const names = (await out('zipinfo', ['-1', zip])).trim().split('\n').sort();
-    expect(names).toEqual(['data.json', 'evil.sh', 'pixel.png', 'readme.txt']);
+    expect(names).toEqual(['evil.sh', 'pixel.png', 'readme.txt']);
+    expect(res.headers.get('x-attachment-count')).toBe('3');
     const dir = fs.mkdtempSync(path.join(path.dirname(zip), 'detach-'));
     await out('pdfdetach', ['-saveall', '-o', dir, fixtures.attachments]);
     expect(await outBytes('unzip', ['-p', zip, 'readme.txt'])).toEqual(fs.readFileSync(path.join(dir, 'readme.txt')));
@@ -153,6 +159,12 @@ describe('POST /v1/pdf/attachments', () => {
     expect((await problemOf(await call('attachments', fixtures.attachments, { action: 'add' }))).field).toBe('attachments');
     expect((await problemOf(await call('attachments', fixtures.attachments, { names: 'a' }))).field).toBe('names');
     expect((await problemOf(await call('attachments', fixtures.attachments, { action: 'remove', description: 'x' }))).field).toBe('description');
+  });
+
+  it('refuses to extract more files than MAX_OUTPUT_FILES (422 resource_limit naming it)', async () => {
+    const problem = await problemOf(await call('attachments', fixtures.attachments, { action: 'extract' }));
+    expect(problem.status).toBe(422);
+    expect(problem.limit).toBe('MAX_OUTPUT_FILES');
   });
 
   it('bounds an attachment that decodes past MAX_FILE_SIZE: size null in the list, 422 resource_limit on extract', async () => {
