@@ -128,6 +128,32 @@ func examples(t *testing.T, dir string) map[string]example {
 				t.Errorf("compare: want no inserted words, got %s", read(t, f))
 			}
 		}},
+		"inspect": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
+			return c.Inspect(ctx, file("tracemonkey.pdf"), nil)
+		}, func(t *testing.T, f, _ string) {
+			var report struct {
+				PageCount int `json:"page_count"`
+			}
+			if json.Unmarshal([]byte(read(t, f)), &report) != nil || report.PageCount != 14 {
+				t.Errorf("inspect: want page_count 14, got %s", read(t, f))
+			}
+		}},
+		"attachments": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
+			return c.Attachments(ctx, file("tracemonkey.pdf"), &pdfservice.AttachmentsOptions{Action: pdfservice.AttachmentsActionList})
+		}, func(t *testing.T, f, _ string) {
+			var list struct{ Attachments []any }
+			if json.Unmarshal([]byte(read(t, f)), &list) != nil || list.Attachments == nil || len(list.Attachments) != 0 {
+				t.Errorf("attachments: want an empty list, got %s", read(t, f))
+			}
+		}},
+		"sanitize": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
+			return c.Sanitize(ctx, file("tracemonkey.pdf"), &pdfservice.SanitizeOptions{Remove: pdfservice.String("javascript,actions")})
+		}, pagesAre(14)},
+		"linearize": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
+			return c.Linearize(ctx, file("tracemonkey.pdf"), nil)
+		}, func(t *testing.T, f, _ string) {
+			expectContains(t, tool(t, "qpdf", "--check-linearization", f), "no linearization errors")
+		}},
 	}
 }
 

@@ -12,6 +12,13 @@ const CALL_OPTIONS = ['retry', 'timeout', 'request_id', 'async', 'callback_url',
 const RESERVED = new Set(['BEGIN', 'END', 'alias', 'and', 'begin', 'break', 'case', 'class', 'def', 'defined?', 'do', 'else', 'elsif', 'end', 'ensure', 'false', 'for', 'if', 'in', 'module', 'next', 'nil', 'not', 'or', 'redo', 'rescue', 'retry', 'return', 'self', 'super', 'then', 'true', 'undef', 'unless', 'until', 'when', 'while', 'yield']);
 
 const identifier = (name: string) => name.replace(/-/g, '_');
+/**
+ * Methods every Ruby object has (Object and Kernel): an operation of that name would replace
+ * one (Client#inspect keeps the API key out of logs), so its method gets "_pdf" appended.
+ */
+const OBJECT_METHODS = new Set(['inspect', 'display', 'freeze', 'hash', 'clone', 'dup', 'send', 'method', 'methods', 'class', 'format', 'print', 'puts', 'raise', 'sleep', 'test', 'trap']);
+/** The Ruby method of operation `name` ("extract-text" → extract_text, "inspect" → inspect_pdf). */
+export const rubyMethodName = (name: string) => (OBJECT_METHODS.has(identifier(name)) ? `${identifier(name)}_pdf` : identifier(name));
 const valueOf = (name: string) => (RESERVED.has(identifier(name)) ? `binding.local_variable_get(:${identifier(name)})` : identifier(name));
 const comment = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -70,7 +77,7 @@ function rubyMethod(op: OperationInfo): string[] {
   lines.push('    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)');
   lines.push('    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)');
   lines.push('    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block\'s value');
-  lines.push(`    def ${identifier(op.name)}(${params.join(', ')})`);
+  lines.push(`    def ${rubyMethodName(op.name)}(${params.join(', ')})`);
   const extra = extraFiles.map((f) => `${JSON.stringify(f.field)} => ${valueOf(f.field)}`);
   let files: string;
   if (either) {
@@ -90,12 +97,12 @@ function rubyMethod(op: OperationInfo): string[] {
 /** The generated Ruby files by path under the repository. */
 export function rubyFiles(ops: OperationInfo[]): Record<string, string> {
   const lines: string[] = ['# frozen_string_literal: true', '', `# ${GENERATED_NOTE}`, '', 'module PdfService'];
-  lines.push('  # Every operation of the service: its file parts (field, multiple, required) and option names.');
+  lines.push('  # Every operation of the service: its method, file parts (field, multiple, required) and option names.');
   lines.push('  OPERATIONS = {');
   ops.forEach((op, i) => {
     const files = op.files.map((f) => `{ field: ${JSON.stringify(f.field)}, multiple: ${f.multiple}, required: ${f.required} }`).join(', ');
     const options = op.options.map((o) => JSON.stringify(o.name)).join(', ');
-    lines.push(`    ${JSON.stringify(op.name)} => { files: [${files}].freeze, options: [${options}].freeze }.freeze${i < ops.length - 1 ? ',' : ''}`);
+    lines.push(`    ${JSON.stringify(op.name)} => { method: :${rubyMethodName(op.name)}, files: [${files}].freeze, options: [${options}].freeze }.freeze${i < ops.length - 1 ? ',' : ''}`);
   });
   lines.push('  }.freeze', '');
   lines.push('  # One method per operation, mixed into Client: keyword options, the input positional;');

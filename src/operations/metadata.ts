@@ -32,7 +32,8 @@ export interface MetadataReport extends Record<Field, string | null> {
   pdfa: string | null;
 }
 
-async function readPacket(run: RunContext, file: string): Promise<string | undefined> {
+/** The XMP packet of `file`, undefined when it has none; 422 past MAX_XMP_BYTES. */
+export async function readPacket(run: RunContext, file: string): Promise<string | undefined> {
   const xml = await xmpPacket(run, file, MAX_XMP_BYTES);
   if (xml === undefined) throw new ResourceLimitError(`The XMP metadata packet is larger than ${MAX_XMP_BYTES / 1024 / 1024} MiB.`, 'XMP packet size');
   return xml.trim() === '' ? undefined : xml;
@@ -43,7 +44,8 @@ function tooLarge(error: XmpTooLargeError): ResourceLimitError {
   return new ResourceLimitError(`The XMP metadata packet has more than ${error.limit}; such a packet is neither read nor rewritten.`, 'XMP packet elements');
 }
 
-async function parsedXmp(run: RunContext, xml: string | undefined): Promise<XmpFields> {
+/** The fields of a packet (none for a packet that cannot be parsed). */
+export async function parsedXmp(run: RunContext, xml: string | undefined): Promise<XmpFields> {
   if (xml === undefined) return { values: {} };
   try {
     return await readXmp(xml, pacer(run));

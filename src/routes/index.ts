@@ -20,12 +20,19 @@ import { metadataRoute } from './metadata.js';
 import { repairRoute } from './repair.js';
 import { flattenRoute } from './flatten.js';
 import { compareRoute } from './compare.js';
+import { attachmentsRoute } from './attachments.js';
+import { inspectRoute } from './inspect.js';
+import { linearizeRoute } from './linearize.js';
+import { sanitizeRoute } from './sanitize.js';
 
 export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute,
   rotateRoute, organizeRoute, pageNumbersRoute, metadataRoute, repairRoute, flattenRoute];
 
 // Redaction, signatures: kept on their own line to merge cleanly.
 operationRoutes.push(redactRoute, signRoute, verifyRoute);
+
+// Document structure: inspect, attachments, sanitize, linearize.
+operationRoutes.push(inspectRoute, attachmentsRoute, sanitizeRoute, linearizeRoute);
 
 export function findOperation(name: string): OperationRoute | undefined {
   return operationRoutes.find((route) => route.name === name);

@@ -378,3 +378,51 @@ export async function objectOffsets(ctx: RunContext, file: string): Promise<Map<
   for (const match of result.stdout.matchAll(/^(\d+)\/\d+: uncompressed; offset = (\d+)$/gm)) offsets.set(Number(match[1]), Number(match[2]));
   return offsets;
 }
+
+/**
+ * Writes `input` linearized ("fast web view": first page's objects first, hint
+ * tables), decrypted. Streams keep their data (see rewrite()); object streams
+ * are dropped: linearization with them was measured slower to open in
+ * viewers and qpdf's own --check-linearization accepts both.
+ */
+export async function linearize(ctx: RunContext, input: string, output: string, password?: string): Promise<void> {
+  await runQpdf(ctx, [...passwordArgs(password), '--decrypt', '--linearize', '--stream-data=preserve', input, output], { inputs: [input], passwordGiven: password !== undefined });
+}
+
+/** What `qpdf --show-encryption` reports (the password opens the file; exit 2 if it does not). */
+export interface EncryptionReport {
+  /** Security handler revision (/R): 2 RC4-40, 3 RC4-128, 4 RC4-128 or AES-128, 5/6 AES-256. */
+  revision: number;
+  /** The stream method line ("AESv2", "AESv3", "RC4"), absent for R < 4. */
+  streamMethod?: string;
+  /** "allowed"/"not allowed" by qpdf's wording ("print low resolution", "modify forms", …). */
+  permissions: Record<string, boolean>;
+}
+
+/** Reads the encryption parameters of `file` (password in an argfile); undefined when it is not encrypted. */
+export async function showEncryption(ctx: RunContext, file: string, password?: string): Promise<EncryptionReport | undefined> {
+  const result = await runQpdf(ctx, ['--show-encryption', ...passwordArgs(password), file], { inputs: [file], passwordGiven: password !== undefined, readsStdout: true, maxStdout: 64 * 1024 });
+  return parseShowEncryption(result.stdout);
+}
+
+/** Parses `qpdf --show-encryption` output (exported for unit tests). */
+export function parseShowEncryption(stdout: string): EncryptionReport | undefined {
+  const revision = /^R = (\d+)$/m.exec(stdout);
+  if (!revision) return undefined;
+  const permissions: Record<string, boolean> = {};
+  for (const match of stdout.matchAll(/^([a-z][a-z ]+): (allowed|not allowed)$/gm)) permissions[match[1]] = match[2] === 'allowed';
+  const method = /^stream encryption method: (\S+)$/m.exec(stdout);
+  return { revision: Number(revision[1]), streamMethod: method?.[1], permissions };
+}
+
+/** True when `file` is linearized and qpdf finds no error in its linearization (hint tables, first-page section). */
+export async function isValidlyLinearized(ctx: RunContext, file: string, password?: string): Promise<boolean> {
+  const result = await runQpdf(ctx, ['--check-linearization', ...passwordArgs(password), file], {
+    inputs: [file],
+    passwordGiven: password !== undefined,
+    readsStdout: true,
+    maxStdout: 1024 * 1024,
+    answers: 'unless-password',
+  });
+  return result.exitCode === QpdfExitCode.ok && /no linearization errors/.test(result.stdout);
+}

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../clients/typescript/src/generated/operations.js';
 import { operationRoutes } from '../../src/routes/index.js';
 import { generatedFiles, operationsOf } from '../../scripts/generate-clients.js';
+import { rubyMethodName } from '../../scripts/generate-clients/ruby.js';
 import { loadConfig } from '../../src/config.js';
 import { jobOpenApiPaths } from '../../src/jobs/routes.js';
 import { buildOpenApi } from '../../src/openapi/document.js';
@@ -82,7 +83,7 @@ describe('client libraries in lockstep with the server', () => {
     // The document the server builds now, not the checked-in snapshot.
     const doc = JSON.parse((await generatedFiles())['clients/openapi.json']);
     for (const route of operationRoutes) {
-      const signature = new RegExp(`^    def ${route.name.replace(/-/g, '_')}\\((.*)\\)$`, 'm').exec(ruby);
+      const signature = new RegExp(`^    def ${rubyMethodName(route.name)}\\((.*)\\)$`, 'm').exec(ruby);
       expect(signature, `def ${route.name}`).not.toBeNull();
       const fields = doc.paths[`/v1/pdf/${route.name}`].post.requestBody.content['multipart/form-data'].schema.properties;
       for (const field of Object.keys(fields)) {

@@ -52,6 +52,10 @@ export function operationExamples(dir: string): Record<string, OperationExample>
     sign: { input: corpus('trivial.pdf'), options: { certificate: signingCertificate(dir), certificate_password: 'client-test' }, check: (f) => expect(isPdf(f)).toBe(true) },
     verify: { input: corpus('trivial.pdf'), options: {}, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).signatures).toEqual([]) },
     compare: { input: [corpus('tracemonkey.pdf'), corpus('tracemonkey.pdf')], options: {}, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).summary.words_inserted).toBe(0) },
+    inspect: { input: corpus('tracemonkey.pdf'), options: {}, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).page_count).toBe(14) },
+    attachments: { input: corpus('tracemonkey.pdf'), options: { action: 'list' }, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).attachments).toEqual([]) },
+    sanitize: { input: corpus('tracemonkey.pdf'), options: { remove: 'javascript,actions' }, check: (f) => expect(pageCountOf(f)).toBe(14) },
+    linearize: { input: corpus('tracemonkey.pdf'), options: {}, check: (f) => expect(execFileSync('qpdf', ['--check-linearization', f], { encoding: 'utf8' })).toContain('no linearization errors') },
   };
 }
 

@@ -40,6 +40,10 @@ const SAMPLES: Record<string, () => Promise<Fields>> = {
   repair: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
   flatten: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
   compare: async () => ({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('tracemonkey.pdf'))] }),
+  inspect: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
+  attachments: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
+  sanitize: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
+  linearize: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
 };
 
 let p12: string | undefined;

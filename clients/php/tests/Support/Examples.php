@@ -39,6 +39,10 @@ final class Examples
             'sign' => ['input' => $c('trivial.pdf'), 'options' => ['certificate' => Tools::signingCertificate($dir), 'certificatePassword' => 'client-test'], 'check' => static fn ($f) => Tools::isPdf($f)],
             'verify' => ['input' => $c('trivial.pdf'), 'options' => [], 'check' => static fn ($f) => json_decode($read($f), true)['signatures'] === []],
             'compare' => ['input' => [$c('tracemonkey.pdf'), $c('tracemonkey.pdf')], 'options' => [], 'check' => static fn ($f) => json_decode($read($f), true)['summary']['words_inserted'] === 0],
+            'inspect' => ['input' => $c('tracemonkey.pdf'), 'options' => [], 'check' => static fn ($f) => json_decode($read($f), true)['page_count'] === 14],
+            'attachments' => ['input' => $c('tracemonkey.pdf'), 'options' => ['action' => Option\AttachmentsAction::List], 'check' => static fn ($f) => json_decode($read($f), true)['attachments'] === []],
+            'sanitize' => ['input' => $c('tracemonkey.pdf'), 'options' => ['remove' => 'javascript,actions'], 'check' => static fn ($f) => Tools::pageCount($f) === 14],
+            'linearize' => ['input' => $c('tracemonkey.pdf'), 'options' => [], 'check' => static fn ($f) => str_contains(Tools::run(['qpdf', '--check-linearization', $f])[1], 'no linearization errors')],
         ];
     }
 }

@@ -73,4 +73,8 @@ def examples(corpus: Callable[[str], str], directory: str) -> dict[str, Example]
         "sign": Example(corpus("trivial.pdf"), {"certificate": signing_certificate(directory), "certificate_password": "client-test"}, lambda f, t: is_pdf(f)),
         "verify": Example(corpus("trivial.pdf"), {}, lambda f, t: json.loads(read(f))["signatures"] == []),
         "compare": Example([corpus("tracemonkey.pdf"), corpus("tracemonkey.pdf")], {}, lambda f, t: json.loads(read(f))["summary"]["words_inserted"] == 0),
+        "inspect": Example(corpus("tracemonkey.pdf"), {}, lambda f, t: json.loads(read(f))["page_count"] == 14),
+        "attachments": Example(corpus("tracemonkey.pdf"), {"action": "list"}, lambda f, t: json.loads(read(f))["attachments"] == []),
+        "sanitize": Example(corpus("tracemonkey.pdf"), {"remove": "javascript,actions"}, lambda f, t: page_count(f) == 14),
+        "linearize": Example(corpus("tracemonkey.pdf"), {}, lambda f, t: "no linearization errors" in subprocess.run(["qpdf", "--check-linearization", f], capture_output=True, text=True).stdout),
     }

@@ -49,6 +49,10 @@ module Examples
       "sign" => Example.new(c["trivial.pdf"], { certificate: signing_certificate(dir), certificate_password: "client-test" }, ->(f, _) { signed[f] }),
       "verify" => Example.new(c["trivial.pdf"], {}, ->(f, _) { JSON.parse(File.read(f))["signatures"] == [] }),
       "compare" => Example.new([c["tracemonkey.pdf"], c["tracemonkey.pdf"]], {}, ->(f, _) { JSON.parse(File.read(f))["summary"]["words_inserted"] == 0 })
+      "inspect" => Example.new(c["tracemonkey.pdf"], {}, ->(f, _) { JSON.parse(File.read(f))["page_count"] == 14 }),
+      "attachments" => Example.new(c["tracemonkey.pdf"], { action: "list" }, ->(f, _) { JSON.parse(File.read(f))["attachments"] == [] }),
+      "sanitize" => Example.new(c["tracemonkey.pdf"], { remove: "javascript,actions" }, ->(f, _) { i.page_count(f) == 14 }),
+      "linearize" => Example.new(c["tracemonkey.pdf"], {}, ->(f, _) { i.run!("qpdf", "--check-linearization", f).include?("no linearization errors") })
     }
   end
 end

@@ -31,7 +31,7 @@ class ClientIntegrationTest < Minitest::Test
     PdfService::OPERATIONS.each_key do |name|
       example = table.fetch(name)
       out = File.join(@dir, "#{name}.out")
-      content_type = @client.public_send(name.tr("-", "_"), example.input, **example.options) do |result|
+      content_type = @client.public_send(PdfService::OPERATIONS[name][:method], example.input, **example.options) do |result|
         assert result.request_id, name
         result.save(out)
         result.content_type
