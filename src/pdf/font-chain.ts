@@ -24,6 +24,8 @@ export type FontFamily = (typeof FONT_FAMILIES)[number];
 export interface FaceRef {
   file: string;
   index: number;
+  /** BCP 47 language the face is made for (the CJK faces: it selects their localised forms). */
+  language?: string;
 }
 
 /** Faces of NotoSansCJK/NotoSerifCJK-Regular.ttc (fc-list): JP, KR, SC, TC; the Mono faces follow in the sans file. */
@@ -78,9 +80,9 @@ function loadScriptFaces(): NonNullable<typeof scriptFaces> {
 /** The CJK face for `text`: kana means Japanese glyph forms, hangul Korean, else Chinese. */
 function cjkFace(family: FontFamily, text: string): FaceRef {
   const lang = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text) ? 'ja' : /\p{Script=Hangul}/u.test(text) ? 'ko' : 'zh';
-  if (family === 'mono') return { file: path.join(FONT_DIRS.notoCjk, 'NotoSansCJK-Regular.ttc'), index: CJK_MONO_INDEX[lang] };
+  if (family === 'mono') return { file: path.join(FONT_DIRS.notoCjk, 'NotoSansCJK-Regular.ttc'), index: CJK_MONO_INDEX[lang], language: lang };
   const file = family === 'serif' ? 'NotoSerifCJK-Regular.ttc' : 'NotoSansCJK-Regular.ttc';
-  return { file: path.join(FONT_DIRS.notoCjk, file), index: CJK_INDEX[lang] };
+  return { file: path.join(FONT_DIRS.notoCjk, file), index: CJK_INDEX[lang], language: lang };
 }
 
 /** Faces to try for character `ch` of `text`, best first. */

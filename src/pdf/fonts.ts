@@ -47,7 +47,7 @@ async function assignFaces(text: string, field: string, family: FontFamily): Pro
     let chosen: FontFace | undefined;
     if (previous && (IGNORABLE.test(ch) || (SHARED.test(ch) && previous.covers(cp)))) chosen = previous;
     for (const ref of chosen ? [] : facesFor(ch, family, text)) {
-      const face = await loadFace(ref.file, ref.index).catch(() => undefined);
+      const face = await loadFace(ref.file, ref.index, ref.language).catch(() => undefined);
       if (face?.covers(cp)) {
         chosen = face;
         break;

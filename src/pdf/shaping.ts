@@ -13,6 +13,8 @@ import * as hb from 'harfbuzzjs';
 export interface FontFace {
   file: string;
   index: number;
+  /** Language passed to the shaper (the CJK faces' localised forms), if any. */
+  language?: string;
   /** PostScript-safe name for /BaseFont. */
   name: string;
   /** CFF outlines (OpenType "OTTO"): embedded as FontFile3, else TrueType FontFile2. */
@@ -41,19 +43,19 @@ export interface ShapedGlyph {
 
 const faces = new Map<string, Promise<FontFace>>();
 
-/** The face `index` of `file`, loaded once per process (a CJK collection is ~20 MB, ~25 ms). */
-export function loadFace(file: string, index = 0): Promise<FontFace> {
+/** The face `index` of `file`, loaded once per process (a CJK collection is ~20 MB, ~25 ms); `language` goes with the index. */
+export function loadFace(file: string, index = 0, language?: string): Promise<FontFace> {
   const key = `${file}#${index}`;
   let face = faces.get(key);
   if (!face) {
-    face = readFace(file, index);
+    face = readFace(file, index, language);
     faces.set(key, face);
     face.catch(() => faces.delete(key));
   }
   return face;
 }
 
-async function readFace(file: string, index: number): Promise<FontFace> {
+async function readFace(file: string, index: number, language: string | undefined): Promise<FontFace> {
   const data = await fs.readFile(file);
   const face = new hb.Face(new hb.Blob(data), index);
   const font = new hb.Font(face);
@@ -64,6 +66,7 @@ async function readFace(file: string, index: number): Promise<FontFace> {
   return {
     file,
     index,
+    language,
     name: data.readUInt32BE(0) === 0x74746366 ? `${stem}${index}` : stem,
     cff: sfnt === 'OTTO',
     unitsPerEm: face.upem,
@@ -96,6 +99,7 @@ export function shapeRun(face: FontFace, text: string, start: number, end: numbe
   buffer.addText(text, start, end - start);
   buffer.guessSegmentProperties();
   buffer.setDirection(rtl ? hb.Direction.RTL : hb.Direction.LTR);
+  if (face.language) buffer.setLanguage(face.language);
   hb.shape(face.font, buffer);
   const infos = buffer.getGlyphInfos();
   const positions = buffer.getGlyphPositions();
