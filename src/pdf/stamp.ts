@@ -251,15 +251,10 @@ interface FontsInUse {
 /**
  * The show operators of one run: glyph codes in a TJ array whose numbers turn
  * each glyph's /W width into HarfBuzz's advance and x offset; a y offset
- * (a mark above its base) is a text rise around its glyph. A left-to-right
- * run is a /Span whose /ActualText is its text: extractors place characters
- * by glyph position, and Indic marks drawn before their base or overhanging
- * it read as reordered or split words otherwise (pdftotext 22.12). A
- * right-to-left run has none: pdftotext reverses a right-to-left run it
- * reads, /ActualText included, so only the glyphs' own characters (/ToUnicode,
- * in drawing order) come out in logical order.
+ * (a mark above its base) is a text rise around its glyph. `span` wraps the
+ * run in a /Span whose /ActualText is its text (see textOps).
  */
-function runOps(run: GlyphRun, fontSize: number, fonts: FontsInUse): string {
+function runOps(run: GlyphRun, fontSize: number, fonts: FontsInUse, span: boolean): string {
   const k = 1000 / run.face.unitsPerEm;
   const widths = fonts.used.get(run.face)!.widths;
   const parts: string[] = [];
@@ -287,17 +282,29 @@ function runOps(run: GlyphRun, fontSize: number, fonts: FontsInUse): string {
   flush();
   if (rise !== 0) parts.push('0 Ts');
   const show = `/${fonts.names.get(run.face)} ${num(fontSize)} Tf ${parts.join(' ')}`;
-  return run.rtl ? show : `/Span <</ActualText ${pdfTextString(run.text)}>> BDC ${show} EMC`;
+  return span ? `/Span <</ActualText ${pdfTextString(run.text)}>> BDC ${show} EMC` : show;
 }
 
-/** Operators that draw a text mark centred at the origin. */
+/**
+ * Operators that draw a text mark centred at the origin. Extractors place
+ * characters by glyph position, so Indic marks drawn before their base or
+ * overhanging it would read as reordered or split words, and a rotated line
+ * in several fonts as several lines (pdftotext 22.12): /ActualText gives the
+ * text as sent. Left-to-right text is one /Span for the whole mark. With
+ * right-to-left runs, pdftotext reverses each right-to-left run it reads,
+ * /ActualText included, so those runs carry none (their glyphs' own
+ * characters, /ToUnicode in drawing order, come out in logical order) and
+ * each left-to-right run has its own /Span.
+ */
 function textOps(mark: Extract<Mark, { kind: 'text' }>, fonts: FontsInUse): string {
   const { w, h } = markBox(mark, { width: 1, height: 1 });
   let descent = 0;
   for (const run of mark.runs) descent = Math.min(descent, (run.face.descent * mark.fontSize) / run.face.unitsPerEm);
   const [r, g, b] = mark.color.map((v) => num(v / 255));
-  const shows = mark.runs.map((run) => runOps(run, mark.fontSize, fonts)).join(' ');
-  return `BT ${r} ${g} ${b} rg 1 0 0 1 ${num(-w / 2)} ${num(-h / 2 - descent)} Tm ${shows} ET`;
+  const bidi = mark.runs.some((run) => run.rtl);
+  const shows = mark.runs.map((run) => runOps(run, mark.fontSize, fonts, bidi && !run.rtl)).join(' ');
+  const text = `BT ${r} ${g} ${b} rg 1 0 0 1 ${num(-w / 2)} ${num(-h / 2 - descent)} Tm ${shows} ET`;
+  return bidi ? text : `/Span <</ActualText ${pdfTextString(mark.text)}>> BDC ${text} EMC`;
 }
 
 /** One page of the stamp: its size and which of the marks goes on it. */
