@@ -11,13 +11,13 @@ module PdfService
     "unlock" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["password"].freeze }.freeze,
     "ocr" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["languages", "mode", "deskew", "rotate_pages", "output", "password"].freeze }.freeze,
     "extract-text" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["pages", "layout", "format", "ocr", "languages", "password"].freeze }.freeze,
-    "watermark" => { files: [{ field: "file", multiple: false, required: true }, { field: "image", multiple: false, required: false }].freeze, options: ["text", "font_size", "color", "opacity", "rotation", "position", "pages", "layer", "image_scale", "password"].freeze }.freeze,
+    "watermark" => { files: [{ field: "file", multiple: false, required: true }, { field: "image", multiple: false, required: false }].freeze, options: ["text", "font", "font_size", "color", "opacity", "rotation", "position", "pages", "layer", "image_scale", "password"].freeze }.freeze,
     "convert" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["to", "dpi", "pages", "pdfa", "password", "paper", "landscape", "margin", "print_background", "tagged"].freeze }.freeze,
     "images" => { files: [{ field: "file", multiple: false, required: false }, { field: "files", multiple: true, required: false }].freeze, options: ["mode", "format", "min_size", "page_size", "margin", "password"].freeze }.freeze,
     "compress" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["level", "grayscale", "password"].freeze }.freeze,
     "rotate" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["angle", "pages", "password"].freeze }.freeze,
     "organize" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["order", "password"].freeze }.freeze,
-    "page-numbers" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["format", "start", "pages", "position", "margin", "font_size", "color", "password"].freeze }.freeze,
+    "page-numbers" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["format", "start", "pages", "position", "margin", "font", "font_size", "color", "password"].freeze }.freeze,
     "metadata" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["title", "author", "subject", "keywords", "creator", "producer", "password"].freeze }.freeze,
     "repair" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["password"].freeze }.freeze,
     "flatten" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["what", "password"].freeze }.freeze,
@@ -123,7 +123,8 @@ module PdfService
     # Stamp text or an image on pages (POST /v1/pdf/watermark).
     #
     # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
-    # @param text [String, nil] Text mark (instead of the `image` file part).
+    # @param text [String, nil] Text mark (instead of the `image` file part), in any script.
+    # @param font [String, nil] Typeface of the text: sans, serif or mono (default sans); other scripts fall back to the Noto face that has them. One of "sans", "serif", "mono".
     # @param font_size [Integer, Float, String, nil] Text size in points (default 48); shrunk if the text would not fit the page (1..1000)
     # @param color [String, nil] Text colour #RRGGBB (default #808080).
     # @param opacity [Integer, Float, String, nil] Opacity, 0 (invisible) to 1 (opaque) (0..1)
@@ -137,8 +138,8 @@ module PdfService
     # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
     # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
     # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
-    def watermark(input, text: nil, font_size: nil, color: nil, opacity: nil, rotation: nil, position: nil, pages: nil, layer: nil, image_scale: nil, password: nil, image: nil, **call, &block)
-      perform("watermark", { "file" => input, "image" => image }, { "text" => text, "font_size" => font_size, "color" => color, "opacity" => opacity, "rotation" => rotation, "position" => position, "pages" => pages, "layer" => layer, "image_scale" => image_scale, "password" => password }, **call, &block)
+    def watermark(input, text: nil, font: nil, font_size: nil, color: nil, opacity: nil, rotation: nil, position: nil, pages: nil, layer: nil, image_scale: nil, password: nil, image: nil, **call, &block)
+      perform("watermark", { "file" => input, "image" => image }, { "text" => text, "font" => font, "font_size" => font_size, "color" => color, "opacity" => opacity, "rotation" => rotation, "position" => position, "pages" => pages, "layer" => layer, "image_scale" => image_scale, "password" => password }, **call, &block)
     end
 
     # Convert a PDF to another format, or an Office document to PDF (POST /v1/pdf/convert).
@@ -223,14 +224,15 @@ module PdfService
     # @param pages [String, nil] Pages that get a number, e.g. 2- (default: all)
     # @param position [String, nil] Where on the page the number goes. One of "bottom-center", "bottom-left", "bottom-right", "top-left", "top-center", "top-right".
     # @param margin [Integer, Float, String, nil] Distance from the page edges in points (0..500)
+    # @param font [String, nil] Typeface: sans, serif or mono; other scripts fall back to the Noto face that has them. One of "sans", "serif", "mono".
     # @param font_size [Integer, Float, String, nil] Text size in points (1..200)
     # @param color [String, nil] Text colour #RRGGBB.
     # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
     # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
     # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
     # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
-    def page_numbers(input, format: nil, start: nil, pages: nil, position: nil, margin: nil, font_size: nil, color: nil, password: nil, **call, &block)
-      perform("page-numbers", { "file" => input }, { "format" => format, "start" => start, "pages" => pages, "position" => position, "margin" => margin, "font_size" => font_size, "color" => color, "password" => password }, **call, &block)
+    def page_numbers(input, format: nil, start: nil, pages: nil, position: nil, margin: nil, font: nil, font_size: nil, color: nil, password: nil, **call, &block)
+      perform("page-numbers", { "file" => input }, { "format" => format, "start" => start, "pages" => pages, "position" => position, "margin" => margin, "font" => font, "font_size" => font_size, "color" => color, "password" => password }, **call, &block)
     end
 
     # Read or edit document metadata (POST /v1/pdf/metadata).
