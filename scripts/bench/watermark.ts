@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cffTable, type EmbeddedFont } from '../../src/pdf/embed-fonts.js';
+import { cffTable, glyphsByFace, type EmbeddedFont } from '../../src/pdf/embed-fonts.js';
 import { buildStamp } from '../../src/pdf/stamp.js';
 import { layoutText, type GlyphRun } from '../../src/pdf/fonts.js';
 import type { FontFace } from '../../src/pdf/shaping.js';
@@ -21,9 +21,8 @@ const TARGET = 1.5;
 /** The subsets the service embeds for `runs`, made here by hb-subset directly. */
 function embedded(runs: GlyphRun[], dir: string): Map<FontFace, EmbeddedFont> {
   const fonts = new Map<FontFace, EmbeddedFont>();
-  for (const face of new Set(runs.map((r) => r.face))) {
+  for (const [face, glyphs] of glyphsByFace(runs)) {
     const out = path.join(dir, 'subset.bin');
-    const glyphs = runs.filter((r) => r.face === face).flatMap((r) => r.glyphs.map((g) => g.glyph));
     execFileSync('hb-subset', hbSubsetArgs({ file: face.file, index: face.index, glyphs, retainGids: !face.cff }, out));
     const program = fs.readFileSync(out);
     fonts.set(face, { face, program: face.cff ? cffTable(program) : program });

@@ -4,7 +4,7 @@
 // in the page's visible area as the reader sees it (qpdf fits stamp pages to
 // the trim box and undoes /Rotate), then one qpdf overlay pass.
 import { stemOf } from '../core/names.js';
-import { embedFonts } from '../pdf/embed-fonts.js';
+import { embedFonts } from './stamp-fonts.js';
 import type { FontFamily } from '../pdf/font-chain.js';
 import { layoutText, layoutTexts } from '../pdf/fonts.js';
 import { buildStampPages, type Mark, type Position } from '../pdf/stamp.js';

@@ -1,5 +1,6 @@
 // The font programs a stamp embeds: for each face its marks use, the subset
-// of the glyphs they draw (tools/hb-subset.ts). The content stream writes
+// of the glyphs they draw (cut by tools/hb-subset.ts, called from
+// operations/stamp-fonts.ts). The content stream writes
 // HarfBuzz's glyph ids as the character codes (CIDs) of every font:
 // - TrueType faces keep their glyph ids in the subset (CIDFontType2 with
 //   /CIDToGIDMap /Identity).
@@ -9,8 +10,6 @@
 //   CFF table is embedded (FontFile3 /CIDFontType0C), which poppler 22.12 and
 //   MuPDF 1.21 both read through the charset; wrapped as OpenType, poppler
 //   ignores the charset and MuPDF follows it, so no one code set suits both.
-import type { RunContext } from '../core/contract.js';
-import { subsetFont } from '../tools/hb-subset.js';
 import type { GlyphRun } from './fonts.js';
 import type { FontFace } from './shaping.js';
 
@@ -33,19 +32,13 @@ export function cffTable(font: Buffer): Buffer {
   throw new Error('the subset has no CFF table');
 }
 
-/** Subsets every face used by `runs` (one hb-subset run per face, one after another: each takes a few ms). */
-export async function embedFonts(ctx: RunContext, runs: GlyphRun[]): Promise<Map<FontFace, EmbeddedFont>> {
+/** The glyph ids each face of `runs` draws. */
+export function glyphsByFace(runs: GlyphRun[]): Map<FontFace, number[]> {
   const used = new Map<FontFace, Set<number>>();
   for (const run of runs) {
     const glyphs = used.get(run.face) ?? new Set<number>();
     for (const g of run.glyphs) glyphs.add(g.glyph);
     used.set(run.face, glyphs);
   }
-  const embedded = new Map<FontFace, EmbeddedFont>();
-  let n = 0;
-  for (const [face, glyphs] of used) {
-    const program = await subsetFont(ctx, { file: face.file, index: face.index, glyphs: [...glyphs], retainGids: !face.cff }, String(n++));
-    embedded.set(face, { face, program: face.cff ? cffTable(program) : program });
-  }
-  return embedded;
+  return new Map([...used].map(([face, glyphs]) => [face, [...glyphs]]));
 }
