@@ -43,6 +43,13 @@ export interface ShapedGlyph {
 
 const faces = new Map<string, Promise<FontFace>>();
 
+/**
+ * One buffer for every shaping call (each is synchronous): harfbuzzjs frees
+ * its WebAssembly objects only when the garbage collector finalises them, so
+ * a buffer per call (page numbers: one per page) would pile up on its heap.
+ */
+const buffer = new hb.Buffer();
+
 /** The face `index` of `file`, loaded once per process (a CJK collection is ~20 MB, ~25 ms); `language` goes with the index. */
 export function loadFace(file: string, index = 0, language?: string): Promise<FontFace> {
   const key = `${file}#${index}`;
@@ -95,7 +102,7 @@ function faceTag(data: Buffer, index: number): string {
  * come back in visual order, as HarfBuzz gives them.
  */
 export function shapeRun(face: FontFace, text: string, start: number, end: number, rtl: boolean): ShapedGlyph[] {
-  const buffer = new hb.Buffer();
+  buffer.reset();
   buffer.addText(text, start, end - start);
   buffer.guessSegmentProperties();
   buffer.setDirection(rtl ? hb.Direction.RTL : hb.Direction.LTR);

@@ -4,8 +4,8 @@
 // then lays stamp pages over (or under) the document's pages without
 // rewriting their content. Text becomes HarfBuzz-shaped glyphs of embedded
 // font subsets (never program text), placed with HarfBuzz's advances and
-// offsets, wrapped in /ActualText so extractors read the text as sent, in
-// logical order, whatever the angle or direction. A mark placed more than once
+// offsets, wrapped in /ActualText so extractors read the text as sent
+// whatever the angle or direction (see textOps). A mark placed more than once
 // is one form XObject; each copy only places it.
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
@@ -251,10 +251,9 @@ interface FontsInUse {
 /**
  * The show operators of one run: glyph codes in a TJ array whose numbers turn
  * each glyph's /W width into HarfBuzz's advance and x offset; a y offset
- * (a mark above its base) is a text rise around its glyph. `span` wraps the
- * run in a /Span whose /ActualText is its text (see textOps).
+ * (a mark above its base) is a text rise around its glyph.
  */
-function runOps(run: GlyphRun, fontSize: number, fonts: FontsInUse, span: boolean): string {
+function runOps(run: GlyphRun, fontSize: number, fonts: FontsInUse): string {
   const k = 1000 / run.face.unitsPerEm;
   const widths = fonts.used.get(run.face)!.widths;
   const parts: string[] = [];
@@ -281,30 +280,28 @@ function runOps(run: GlyphRun, fontSize: number, fonts: FontsInUse, span: boolea
   }
   flush();
   if (rise !== 0) parts.push('0 Ts');
-  const show = `/${fonts.names.get(run.face)} ${num(fontSize)} Tf ${parts.join(' ')}`;
-  return span ? `/Span <</ActualText ${pdfTextString(run.text)}>> BDC ${show} EMC` : show;
+  return `/${fonts.names.get(run.face)} ${num(fontSize)} Tf ${parts.join(' ')}`;
 }
 
 /**
- * Operators that draw a text mark centred at the origin. Extractors place
- * characters by glyph position, so Indic marks drawn before their base or
- * overhanging it would read as reordered or split words, and a rotated line
- * in several fonts as several lines (pdftotext 22.12): /ActualText gives the
- * text as sent. Left-to-right text is one /Span for the whole mark. With
- * right-to-left runs, pdftotext reverses each right-to-left run it reads,
- * /ActualText included, so those runs carry none (their glyphs' own
- * characters, /ToUnicode in drawing order, come out in logical order) and
- * each left-to-right run has its own /Span.
+ * Operators that draw a text mark centred at the origin, wrapped in one
+ * /Span whose /ActualText is the text: extractors place characters by glyph
+ * position, so a rotated line would scatter into fragments, a line in
+ * several fonts into several lines and Indic text split at marks drawn
+ * before their base (pdftotext 22.12). The /ActualText holds the characters
+ * in drawing order, each right-to-left run reversed, as /ToUnicode does:
+ * pdftotext reverses the right-to-left runs it reads, /ActualText included,
+ * and so gives back each run in logical order (with logical-order
+ * /ActualText it gave the Arabic reversed). MuPDF 1.21 ignores /ActualText.
  */
 function textOps(mark: Extract<Mark, { kind: 'text' }>, fonts: FontsInUse): string {
   const { w, h } = markBox(mark, { width: 1, height: 1 });
   let descent = 0;
   for (const run of mark.runs) descent = Math.min(descent, (run.face.descent * mark.fontSize) / run.face.unitsPerEm);
   const [r, g, b] = mark.color.map((v) => num(v / 255));
-  const bidi = mark.runs.some((run) => run.rtl);
-  const shows = mark.runs.map((run) => runOps(run, mark.fontSize, fonts, bidi && !run.rtl)).join(' ');
-  const text = `BT ${r} ${g} ${b} rg 1 0 0 1 ${num(-w / 2)} ${num(-h / 2 - descent)} Tm ${shows} ET`;
-  return bidi ? text : `/Span <</ActualText ${pdfTextString(mark.text)}>> BDC ${text} EMC`;
+  const shows = mark.runs.map((run) => runOps(run, mark.fontSize, fonts)).join(' ');
+  const drawn = mark.runs.map((run) => (run.rtl ? [...run.text].reverse().join('') : run.text)).join('');
+  return `/Span <</ActualText ${pdfTextString(drawn)}>> BDC BT ${r} ${g} ${b} rg 1 0 0 1 ${num(-w / 2)} ${num(-h / 2 - descent)} Tm ${shows} ET EMC`;
 }
 
 /** One page of the stamp: its size and which of the marks goes on it. */

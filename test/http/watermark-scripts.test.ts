@@ -87,6 +87,12 @@ async function shownGlyphs(file: string): Promise<Array<[string, number[]]>> {
   return shows;
 }
 
+/** pdftotext's text of `file`, without the bidi embedding marks it adds and the page's end. */
+async function extracted(file: string, args: string[] = []): Promise<string> {
+  const { stdout } = await run('pdftotext', [...args, file, '-']);
+  return stdout.replace(/[\u202a-\u202e]/g, '').trim();
+}
+
 /** Ink columns of a gray image (PGM), cropped to the ink, resampled to `bins` columns, plus the ink box's aspect ratio. */
 async function inkProfile(pdf: string, page: number, bins = 64): Promise<{ profile: number[]; aspect: number }> {
   const prefix = `${pdf}-p${page}`;
@@ -149,11 +155,9 @@ describe('POST /v1/pdf/watermark in every script', () => {
     const expected = await Promise.all(runs.map(async (r) => [r[0], await hbShape(r)] as [string, number[]]));
     expect(shown).toEqual(expected);
 
-    // Text: pdftotext gives the sent characters (it wraps right-to-left text in U+202B…U+202C embedding marks).
-    const { stdout } = await run('pdftotext', [out, '-']);
-    const extracted = stdout.replace(/[\u202a-\u202e]/g, '').trim();
-    if (runs.length === 1) expect(extracted).toBe(text);
-    else for (const word of ['سري للغاية', 'Top Secret', '2024']) expect(extracted).toContain(word);
+    // Text: pdftotext gives the sent characters (it wraps right-to-left text in U+202B…U+202C
+    // embedding marks); in a mixed line, each directional run in logical order, runs left to right.
+    expect(await extracted(out)).toBe(runs.length === 1 ? text : 'Top Secret 2024 سري للغاية');
 
     // Rendering: the same ink profile as hb-view's (single-font samples).
     if (runs.length === 1) {
@@ -162,6 +166,22 @@ describe('POST /v1/pdf/watermark in every script', () => {
       expect(mine.aspect / theirs.aspect).toBeGreaterThan(0.9);
       expect(mine.aspect / theirs.aspect).toBeLessThan(1.1);
       expect(correlation(mine.profile, theirs.profile)).toBeGreaterThan(0.9);
+    }
+  });
+
+  it('reads right-to-left and mixed text back at the default 45° and on a page turned 90°', async () => {
+    const turned = tempFile('turned.pdf', makePdf([{ content: '' }, { rotate: 90, content: '' }]));
+    // A mixed line comes back as its directional runs, each in logical order, in the order of
+    // the line's main direction as pdftotext judges it (here by its letters: mostly Arabic).
+    for (const [text, expected] of [
+      ['سري للغاية', ['سري للغاية']],
+      ['סודי ביותר', ['סודי ביותר']],
+      ['لا إله Top 2024', ['لا إله Top 2024', 'Top 2024 لا إله']],
+    ] as const) {
+      const res = await server.post('watermark', form({ file: await filePart(turned), text }), key);
+      expect(res.status).toBe(200);
+      const out = await saveBody(res, 'diagonal.pdf');
+      for (const page of ['1', '2']) expect(expected, `${text}, page ${page}`).toContain(await extracted(out, ['-f', page, '-l', page]));
     }
   });
 
