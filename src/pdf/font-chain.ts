@@ -77,22 +77,44 @@ function loadScriptFaces(): NonNullable<typeof scriptFaces> {
   return scriptFaces;
 }
 
-/** The CJK face for `text`: kana means Japanese glyph forms, hangul Korean, else Chinese. */
-function cjkFace(family: FontFamily, text: string): FaceRef {
-  const lang = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text) ? 'ja' : /\p{Script=Hangul}/u.test(text) ? 'ko' : 'zh';
+/** Which CJK forms a text wants: kana means Japanese, hangul Korean, else Chinese. */
+export type CjkLanguage = keyof typeof CJK_INDEX;
+
+/** The CJK language of `text` (see CjkLanguage). */
+export function cjkLanguage(text: string): CjkLanguage {
+  return /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text) ? 'ja' : /\p{Script=Hangul}/u.test(text) ? 'ko' : 'zh';
+}
+
+/** The CJK face of `family` for `lang`. */
+function cjkFace(family: FontFamily, lang: CjkLanguage): FaceRef {
   if (family === 'mono') return { file: path.join(FONT_DIRS.notoCjk, 'NotoSansCJK-Regular.ttc'), index: CJK_MONO_INDEX[lang], language: lang };
   const file = family === 'serif' ? 'NotoSerifCJK-Regular.ttc' : 'NotoSansCJK-Regular.ttc';
   return { file: path.join(FONT_DIRS.notoCjk, file), index: CJK_INDEX[lang], language: lang };
 }
 
-/** Faces to try for character `ch` of `text`, best first. */
-export function facesFor(ch: string, family: FontFamily, text: string): FaceRef[] {
+/** facesFor's answers: it tests ~150 script patterns, and page numbers ask for the same characters on every page. */
+const answers = new Map<string, FaceRef[]>();
+
+/** Faces to try for character `ch` of a text whose CJK language is `lang`, best first. */
+export function facesFor(ch: string, family: FontFamily, lang: CjkLanguage): FaceRef[] {
+  const key = `${family} ${lang} ${ch}`;
+  let faces = answers.get(key);
+  if (!faces) {
+    faces = chainFor(ch, family, lang);
+    // Bounded: one entry per distinct character asked for (texts are bounded by the routes).
+    if (answers.size > 50_000) answers.clear();
+    answers.set(key, faces);
+  }
+  return faces;
+}
+
+function chainFor(ch: string, family: FontFamily, lang: CjkLanguage): FaceRef[] {
   const faces = [...MAIN[family]];
   const own = loadScriptFaces().filter((f) => f.script.test(ch));
   // The family's own style first (Noto Serif Hebrew for serif), then the other.
   const preferred = family === 'serif' ? 'Serif' : 'Sans';
   for (const f of own.sort((a, b) => Number(b.family === preferred) - Number(a.family === preferred))) faces.push({ file: f.file, index: 0 });
-  if (CJK_CHAR.test(ch)) faces.push(cjkFace(family, text));
+  if (CJK_CHAR.test(ch)) faces.push(cjkFace(family, lang));
   faces.push(...LAST);
   return faces;
 }

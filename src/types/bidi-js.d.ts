@@ -7,6 +7,8 @@ declare module 'bidi-js' {
   }
   interface Bidi {
     getEmbeddingLevels(text: string, explicitDirection?: 'ltr' | 'rtl'): EmbeddingLevels;
+    /** The Bidi_Class of a character ('L', 'R', 'AL', 'EN', …). */
+    getBidiCharTypeName(char: string): string;
   }
   /** The package's only export: a factory for the bidi object. */
   export default function bidiFactory(): Bidi;
