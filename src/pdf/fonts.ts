@@ -11,7 +11,7 @@
 import bidiFactory from 'bidi-js';
 import { InvalidRequestError } from '../core/errors.js';
 import { cjkLanguage, facesFor, type FontFamily } from './font-chain.js';
-import { loadFace, shapeRun, type FontFace, type ShapedGlyph } from './shaping.js';
+import { loadFace, readyFace, shapeRun, type FontFace, type ShapedGlyph } from './shaping.js';
 
 const bidi = bidiFactory();
 
@@ -57,7 +57,7 @@ async function assignFaces(text: string, field: string, family: FontFamily): Pro
     let chosen: FontFace | undefined;
     if (previous && (IGNORABLE.test(ch) || (SHARED.test(ch) && previous.covers(cp)))) chosen = previous;
     for (const ref of chosen ? [] : facesFor(ch, family, language)) {
-      const face = await loadFace(ref.file, ref.index, ref.language).catch(() => undefined);
+      const face = readyFace(ref.file, ref.index) ?? (await loadFace(ref.file, ref.index, ref.language).catch(() => undefined));
       if (face?.covers(cp)) {
         chosen = face;
         break;

@@ -42,6 +42,13 @@ export interface ShapedGlyph {
 }
 
 const faces = new Map<string, Promise<FontFace>>();
+/** The faces already read, for a lookup without a promise per character (page numbers: thousands of characters). */
+const ready = new Map<string, FontFace>();
+
+/** The face `index` of `file` if it was read already. */
+export function readyFace(file: string, index = 0): FontFace | undefined {
+  return ready.get(`${file}#${index}`);
+}
 
 /**
  * One buffer for every shaping call (each is synchronous): harfbuzzjs frees
@@ -57,6 +64,7 @@ export function loadFace(file: string, index = 0, language?: string): Promise<Fo
   if (!face) {
     face = readFace(file, index, language);
     faces.set(key, face);
+    face.then((f) => ready.set(key, f), () => undefined);
     face.catch(() => faces.delete(key));
   }
   return face;
