@@ -24,6 +24,9 @@ RUNTIME=(
   chromium
   openssl
   fonts-dejavu-core fonts-noto-core
+  # text in every script for watermark and page-numbers (src/pdf/font-chain.ts, tools/hb-subset.ts):
+  # Chinese/Japanese/Korean and monospaced Noto faces, HarfBuzz's subsetter
+  fonts-noto-cjk fonts-noto-mono libharfbuzz-bin
   hyphen-en-us
   file
 )

@@ -409,6 +409,18 @@ func (c *Client) ExtractText(ctx context.Context, file *File, opts *ExtractTextO
 
 // ---- watermark
 
+// WatermarkFont is a value of the `font` option: Typeface of the text: sans, serif or mono (default sans); other scripts fall back to the Noto face that has them.
+type WatermarkFont string
+
+// WatermarkFontSans is "sans".
+const WatermarkFontSans WatermarkFont = "sans"
+
+// WatermarkFontSerif is "serif".
+const WatermarkFontSerif WatermarkFont = "serif"
+
+// WatermarkFontMono is "mono".
+const WatermarkFontMono WatermarkFont = "mono"
+
 // WatermarkPosition is a value of the `position` option: Where the mark goes; `tile` repeats it over the page.
 type WatermarkPosition string
 
@@ -456,8 +468,11 @@ type WatermarkOptions struct {
 	// Image is the file part `image`.
 	Image *File
 
-	// Text is `text`: Text mark (instead of the `image` file part).
+	// Text is `text`: Text mark (instead of the `image` file part), in any script.
 	Text *string
+
+	// Font is `font`: Typeface of the text: sans, serif or mono (default sans); other scripts fall back to the Noto face that has them.
+	Font WatermarkFont
 
 	// FontSize is `font_size`: Text size in points (default 48); shrunk if the text would not fit the page (1..1000)
 	FontSize *float64
@@ -500,6 +515,9 @@ func NewWatermarkRequest(file *File, opts *WatermarkOptions) *Request {
 	}
 	if opts.Text != nil {
 		fields.Set("text", *opts.Text)
+	}
+	if opts.Font != "" {
+		fields.Set("font", string(opts.Font))
 	}
 	if opts.FontSize != nil {
 		fields.Set("font_size", strconv.FormatFloat(*opts.FontSize, 'f', -1, 64))
@@ -963,6 +981,18 @@ const PageNumbersPositionTopCenter PageNumbersPosition = "top-center"
 // PageNumbersPositionTopRight is "top-right".
 const PageNumbersPositionTopRight PageNumbersPosition = "top-right"
 
+// PageNumbersFont is a value of the `font` option: Typeface: sans, serif or mono; other scripts fall back to the Noto face that has them.
+type PageNumbersFont string
+
+// PageNumbersFontSans is "sans".
+const PageNumbersFontSans PageNumbersFont = "sans"
+
+// PageNumbersFontSerif is "serif".
+const PageNumbersFontSerif PageNumbersFont = "serif"
+
+// PageNumbersFontMono is "mono".
+const PageNumbersFontMono PageNumbersFont = "mono"
+
 // PageNumbersOptions are the options of page-numbers (Stamp page numbers); the zero value sends none of them.
 type PageNumbersOptions struct {
 	// Format is `format`: The label: {n}, {total}, {n:W} placeholders, e.g. "Page {n} of {total}" or "ACME-{n:6}".
@@ -979,6 +1009,9 @@ type PageNumbersOptions struct {
 
 	// Margin is `margin`: Distance from the page edges in points (0..500)
 	Margin *float64
+
+	// Font is `font`: Typeface: sans, serif or mono; other scripts fall back to the Noto face that has them.
+	Font PageNumbersFont
 
 	// FontSize is `font_size`: Text size in points (1..200)
 	FontSize *float64
@@ -1012,6 +1045,9 @@ func NewPageNumbersRequest(file *File, opts *PageNumbersOptions) *Request {
 	}
 	if opts.Margin != nil {
 		fields.Set("margin", strconv.FormatFloat(*opts.Margin, 'f', -1, 64))
+	}
+	if opts.Font != "" {
+		fields.Set("font", string(opts.Font))
 	}
 	if opts.FontSize != nil {
 		fields.Set("font_size", strconv.FormatFloat(*opts.FontSize, 'f', -1, 64))

@@ -6,32 +6,28 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { cffTable, glyphsByFace, type EmbeddedFont } from '../../src/pdf/embed-fonts.js';
 import { buildStamp } from '../../src/pdf/stamp.js';
-import { layoutText } from '../../src/pdf/fonts.js';
-import { PdfWriter } from '../../src/pdf/writer.js';
+import { layoutText, type GlyphRun } from '../../src/pdf/fonts.js';
+import type { FontFace } from '../../src/pdf/shaping.js';
+import { hbSubsetArgs } from '../../src/tools/hb-subset.js';
+import { textPdf } from './watermark-doc.js';
 import { filePart, form, startTestServer } from '../../test/helpers/server.js';
 
 const PAGES = 500;
 const RUNS = 11;
 const TARGET = 1.5;
 
-/** A text PDF of `pages` letter pages, 40 lines of Helvetica each. */
-function textPdf(pages: number): Buffer {
-  const pdf = new PdfWriter();
-  const catalog = pdf.reserve();
-  const tree = pdf.reserve();
-  const font = pdf.add('<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>');
-  const kids: number[] = [];
-  for (let p = 1; p <= pages; p++) {
-    const lines = Array.from({ length: 40 }, (_, i) => `(Page ${p} line ${i + 1}: the quick brown fox jumps over the lazy dog 0123456789) Tj T*`);
-    const content = Buffer.from(`BT /F1 11 Tf 14 TL 56 740 Td\n${lines.join('\n')}\nET\n`, 'latin1');
-    const stream = pdf.add('<</Filter/FlateDecode>>', zlib.deflateSync(content));
-    kids.push(pdf.add(`<</Type/Page/Parent ${tree} 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 ${font} 0 R>>>>/Contents ${stream} 0 R>>`));
+/** The subsets the service embeds for `runs`, made here by hb-subset directly. */
+function embedded(runs: GlyphRun[], dir: string): Map<FontFace, EmbeddedFont> {
+  const fonts = new Map<FontFace, EmbeddedFont>();
+  for (const [face, glyphs] of glyphsByFace(runs)) {
+    const out = path.join(dir, 'subset.bin');
+    execFileSync('hb-subset', hbSubsetArgs({ file: face.file, index: face.index, glyphs, retainGids: !face.cff }, out));
+    const program = fs.readFileSync(out);
+    fonts.set(face, { face, program: face.cff ? cffTable(program) : program });
   }
-  pdf.set(tree, `<</Type/Pages/Kids[${kids.map((k) => `${k} 0 R`).join(' ')}]/Count ${pages}>>`);
-  pdf.set(catalog, `<</Type/Catalog/Pages ${tree} 0 R>>`);
-  return pdf.toBuffer(catalog);
+  return fonts;
 }
 
 function median(values: number[]): number {
@@ -47,7 +43,7 @@ async function main(): Promise<void> {
   const text = 'CONFIDENTIAL';
   const stamp = path.join(dir, 'stamp.pdf');
   const mark = { kind: 'text' as const, text, runs: await layoutText(text, 'text'), fontSize: 48, color: [128, 128, 128] as [number, number, number] };
-  fs.writeFileSync(stamp, buildStamp([{ width: 612, height: 792 }], mark, { opacity: 0.3, rotation: 45, position: 'center' }));
+  fs.writeFileSync(stamp, buildStamp([{ width: 612, height: 792 }], mark, { opacity: 0.3, rotation: 45, position: 'center' }, embedded(mark.runs, dir)));
 
   const server = await startTestServer();
   const key = server.newKey();

@@ -4,6 +4,8 @@
 // in the page's visible area as the reader sees it (qpdf fits stamp pages to
 // the trim box and undoes /Rotate), then one qpdf overlay pass.
 import { stemOf } from '../core/names.js';
+import { embedFonts } from './stamp-fonts.js';
+import type { FontFamily } from '../pdf/font-chain.js';
 import { layoutText, layoutTexts } from '../pdf/fonts.js';
 import { buildStampPages, type Mark, type Position } from '../pdf/stamp.js';
 import { expandPageRanges, parsePageRanges } from './page-ranges.js';
@@ -19,6 +21,7 @@ export interface PageNumbersOptions {
   pages?: string;
   position: NumberPosition;
   margin: number;
+  font: FontFamily;
   font_size: number;
   color: string;
   password?: string;
@@ -55,18 +58,20 @@ const STAMP_POSITION: Record<NumberPosition, Position> = {
 export async function addPageNumbers(input: OperationInput<PageNumbersOptions>): Promise<OperationOutput> {
   const { files, options } = input;
   // The glyphs of every character the format can produce, checked before any tool runs.
-  await layoutText(formatNumber(options.format, 1234567890, 1234567890), 'format');
+  await layoutText(formatNumber(options.format, 1234567890, 1234567890), 'format', options.font);
   const color = [1, 3, 5].map((i) => Number.parseInt(options.color.slice(i, i + 2), 16)) as [number, number, number];
   const { output, pdf } = await stampDocument(input, files.file[0], async (geometry) => {
     const total = geometry.length;
     const pages = options.pages ? [...new Set(expandPageRanges(parsePageRanges(options.pages, total, 'pages')))].sort((a, b) => a - b) : geometry.map((_, i) => i + 1);
     const texts = pages.map((page) => formatNumber(options.format, options.start + page - 1, total).normalize('NFC'));
-    const runs = await layoutTexts(texts, 'format');
+    const runs = await layoutTexts(texts, 'format', options.font);
+    const fonts = await embedFonts(input.run, runs.flat());
     const marks: Mark[] = texts.map((text, i) => ({ kind: 'text', text, runs: runs[i], fontSize: options.font_size, color }));
     const stamp = buildStampPages(
       pages.map((page, i) => ({ size: displaySize(geometry[page - 1]), mark: i })),
       marks,
       { opacity: 1, rotation: 0, position: STAMP_POSITION[options.position], margin: options.margin },
+      fonts,
     );
     return { stamp, groups: pages.map((page, i) => ({ pages: [page], stampPage: i + 1 })), layer: 'over' };
   });

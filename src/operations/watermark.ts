@@ -6,7 +6,11 @@ import fs from 'node:fs/promises';
 import { ImageTooLargeError, InvalidDocumentError } from '../core/errors.js';
 import { imageSizeFromHeader } from '../files/image-size.js';
 import { stemOf } from '../core/names.js';
+import type { EmbeddedFont } from '../pdf/embed-fonts.js';
+import { embedFonts } from './stamp-fonts.js';
+import type { FontFamily } from '../pdf/font-chain.js';
 import { layoutText } from '../pdf/fonts.js';
+import type { FontFace } from '../pdf/shaping.js';
 import { JpegError } from '../pdf/jpeg.js';
 import { PngError } from '../pdf/png.js';
 import { buildStamp, type Mark, type PageSize, type Position } from '../pdf/stamp.js';
@@ -19,6 +23,7 @@ import type { InputFile, OperationInput, OperationOutput } from '../core/contrac
 
 export interface WatermarkOptions {
   text?: string;
+  font?: FontFamily;
   font_size?: number;
   color?: string;
   opacity: number;
@@ -31,7 +36,7 @@ export interface WatermarkOptions {
 }
 
 /** Defaults of the options that apply to one kind of mark only. */
-export const WATERMARK_DEFAULTS = { font_size: 48, color: '#808080', image_scale: 0.5 } as const;
+export const WATERMARK_DEFAULTS = { font: 'sans', font_size: 48, color: '#808080', image_scale: 0.5 } as const;
 
 /** Largest PNG stamp decoded in-process (pixels): ~0.1 s of CPU per megapixel, in slices that leave the event loop free. */
 const MAX_STAMP_PIXELS = 16_000_000;
@@ -73,7 +78,7 @@ async function textMark(options: WatermarkOptions): Promise<Mark> {
   const text = options.text!.normalize('NFC');
   const color = options.color ?? WATERMARK_DEFAULTS.color;
   const rgb = [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16)) as [number, number, number];
-  return { kind: 'text', text, runs: await layoutText(text, 'text'), fontSize: options.font_size ?? WATERMARK_DEFAULTS.font_size, color: rgb };
+  return { kind: 'text', text, runs: await layoutText(text, 'text', options.font ?? WATERMARK_DEFAULTS.font), fontSize: options.font_size ?? WATERMARK_DEFAULTS.font_size, color: rgb };
 }
 
 export async function watermarkPdf(input: OperationInput<WatermarkOptions>): Promise<OperationOutput> {
@@ -81,13 +86,14 @@ export async function watermarkPdf(input: OperationInput<WatermarkOptions>): Pro
   // The mark first: a bad text or image is the cheaper error to report.
   const image = files.image?.[0];
   const mark = image ? await imageMark(image, options.image_scale ?? WATERMARK_DEFAULTS.image_scale) : await textMark(options);
+  const fonts: Map<FontFace, EmbeddedFont> = mark.kind === 'text' ? await embedFonts(input.run, mark.runs) : new Map();
   const upload = files.file[0];
   const { output, pdf } = await stampDocument(input, upload, (geometry) => {
     const pages = options.pages
       ? [...new Set(expandPageRanges(parsePageRanges(options.pages, geometry.length, 'pages')))]
       : geometry.map((_, i) => i + 1);
     const { sizes, groups } = groupBySize(geometry, pages);
-    const stamp = buildStamp(sizes, mark, { opacity: options.opacity, rotation: options.rotation, position: options.position });
+    const stamp = buildStamp(sizes, mark, { opacity: options.opacity, rotation: options.rotation, position: options.position }, fonts);
     return { stamp, groups, layer: options.layer };
   });
   return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(pdf.name)}-watermarked.pdf` };

@@ -2,13 +2,16 @@
 // distinct (page size, mark) of the target document, each holding its mark
 // placed as the options say. qpdf
 // then lays stamp pages over (or under) the document's pages without
-// rewriting their content. Text becomes glyph ids of an embedded font subset
-// (never program text), wrapped in /ActualText so extractors read it in order
-// whatever the angle. A mark placed more than once is one form XObject; each copy only places it.
+// rewriting their content. Text becomes HarfBuzz-shaped glyphs of embedded
+// font subsets (never program text), placed with HarfBuzz's advances and
+// offsets, wrapped in /ActualText so extractors read the text as sent
+// whatever the angle or direction (see textOps). A mark placed more than once
+// is one form XObject; each copy only places it.
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import type { EmbeddedFont } from './embed-fonts.js';
 import type { GlyphRun } from './fonts.js';
-import type { TrueTypeFont } from './truetype.js';
+import type { FontFace } from './shaping.js';
 import { num, PdfWriter, pdfTextString } from './writer.js';
 
 export const POSITIONS = ['center', 'top-left', 'top', 'top-right', 'left', 'right', 'bottom-left', 'bottom', 'bottom-right', 'tile'] as const;
@@ -64,10 +67,10 @@ function markBox(mark: Mark, page: PageSize): { w: number; h: number } {
   let ascent = 0;
   let descent = 0;
   for (const run of mark.runs) {
-    const k = mark.fontSize / run.font.unitsPerEm;
-    for (const g of run.glyphs) width += run.font.advance(g) * k;
-    ascent = Math.max(ascent, run.font.ascent * k);
-    descent = Math.min(descent, run.font.descent * k);
+    const k = mark.fontSize / run.face.unitsPerEm;
+    for (const g of run.glyphs) width += g.xAdvance * k;
+    ascent = Math.max(ascent, run.face.ascent * k);
+    descent = Math.min(descent, run.face.descent * k);
   }
   return { w: width, h: ascent - descent };
 }
@@ -144,26 +147,69 @@ function utf16Hex(text: string): string {
   return out;
 }
 
-/** Adds a Type0/CIDFontType2 font with the subset of `glyphs`; returns the font object number. */
-function addFont(pdf: PdfWriter, font: TrueTypeFont, glyphs: Map<number, string>): number {
-  const ids = [...glyphs.keys()].sort((a, b) => a - b);
-  const digest = crypto.createHash('sha256').update(font.name + ids.join(',')).digest();
+/** A font's glyphs in use: code → width (1000 units per em) and the characters it stands for. */
+interface UsedGlyphs {
+  widths: Map<number, number>;
+  chars: Map<number, string>;
+  /** Outline box of the used glyphs, 1000 units per em. */
+  bbox: [number, number, number, number];
+}
+
+/** What each embedded font's used glyphs need in the font dictionaries. */
+function usedGlyphs(marks: Mark[]): Map<FontFace, UsedGlyphs> {
+  const used = new Map<FontFace, UsedGlyphs>();
+  for (const mark of marks) {
+    if (mark.kind !== 'text') continue;
+    for (const run of mark.runs) {
+      const k = 1000 / run.face.unitsPerEm;
+      let entry = used.get(run.face);
+      if (!entry) {
+        entry = { widths: new Map(), chars: new Map(), bbox: [0, run.face.descent * k, 0, run.face.ascent * k] };
+        used.set(run.face, entry);
+      }
+      run.glyphs.forEach((g, i) => {
+        const code = g.glyph;
+        // A glyph's width is its first shaped advance; other advances are corrected in the TJ array.
+        if (!entry.widths.has(code)) {
+          entry.widths.set(code, Math.round(g.xAdvance * k));
+          const [x0, y0, x1, y1] = run.face.glyphBox(g.glyph).map((v) => v * k);
+          entry.bbox = [Math.min(entry.bbox[0], x0), Math.min(entry.bbox[1], y0), Math.max(entry.bbox[2], x1), Math.max(entry.bbox[3], y1)];
+        }
+        if (run.chars[i] && !entry.chars.has(code)) entry.chars.set(code, run.chars[i]);
+      });
+    }
+  }
+  return used;
+}
+
+/**
+ * Adds a Type0 font over the embedded subset (CIDFontType2 for TrueType
+ * outlines, CIDFontType0 over an OpenType/CFF program); returns its object number.
+ * /ToUnicode maps each glyph back to its cluster's characters (a ligature to
+ * all of them), for extractors that do not read /ActualText.
+ */
+function addFont(pdf: PdfWriter, font: EmbeddedFont, used: UsedGlyphs): number {
+  const { face } = font;
+  const codes = [...used.widths.keys()].sort((a, b) => a - b);
+  const digest = crypto.createHash('sha256').update(face.name + codes.join(',')).digest();
   const tag = Array.from(digest.subarray(0, 6), (b) => String.fromCharCode(65 + (b % 26))).join('');
-  const baseFont = `${tag}+${font.name}`;
-  const k = 1000 / font.unitsPerEm;
-  const program = font.subset(ids);
-  const fontFile = pdf.add(`<</Length1 ${program.length}/Filter/FlateDecode>>`, zlib.deflateSync(program));
-  const [x0, y0, x1, y1] = font.bbox.map((v) => Math.round(v * k));
+  const baseFont = `${tag}+${face.name}`;
+  const k = 1000 / face.unitsPerEm;
+  const fontFile = face.cff
+    ? pdf.add(`<</Subtype/CIDFontType0C/Filter/FlateDecode>>`, zlib.deflateSync(font.program))
+    : pdf.add(`<</Length1 ${font.program.length}/Filter/FlateDecode>>`, zlib.deflateSync(font.program));
+  const [x0, y0, x1, y1] = used.bbox.map(Math.round);
   const descriptor = pdf.add(
     `<</Type/FontDescriptor/FontName/${baseFont}/Flags 4/FontBBox[${x0} ${y0} ${x1} ${y1}]/ItalicAngle 0` +
-      `/Ascent ${Math.round(font.ascent * k)}/Descent ${Math.round(font.descent * k)}/CapHeight ${Math.round(font.ascent * k)}/StemV 80/FontFile2 ${fontFile} 0 R>>`,
+      `/Ascent ${Math.round(face.ascent * k)}/Descent ${Math.round(face.descent * k)}/CapHeight ${Math.round(face.ascent * k)}/StemV 80` +
+      `/${face.cff ? 'FontFile3' : 'FontFile2'} ${fontFile} 0 R>>`,
   );
-  const widths = ids.map((g) => `${g}[${Math.round(font.advance(g) * k)}]`).join(' ');
+  const widths = codes.map((c) => `${c}[${used.widths.get(c)}]`).join(' ');
   const cidFont = pdf.add(
-    `<</Type/Font/Subtype/CIDFontType2/BaseFont/${baseFont}/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>` +
-      `/FontDescriptor ${descriptor} 0 R/W[${widths}]/CIDToGIDMap/Identity>>`,
+    `<</Type/Font/Subtype/${face.cff ? 'CIDFontType0' : 'CIDFontType2'}/BaseFont/${baseFont}/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>` +
+      `/FontDescriptor ${descriptor} 0 R/DW 0/W[${widths}]${face.cff ? '' : '/CIDToGIDMap/Identity'}>>`,
   );
-  const entries = ids.map((g) => `<${hex4(g)}> <${utf16Hex(glyphs.get(g)!)}>`);
+  const entries = codes.filter((c) => used.chars.has(c)).map((c) => `<${hex4(c)}> <${utf16Hex(used.chars.get(c)!)}>`);
   const blocks: string[] = [];
   for (let i = 0; i < entries.length; i += 100) {
     const part = entries.slice(i, i + 100);
@@ -182,28 +228,80 @@ function addFont(pdf: PdfWriter, font: TrueTypeFont, glyphs: Map<number, string>
  * each copy: text at its font size, an image in the unit square (each copy
  * scales it to its page). Returns the form's object number.
  */
-function addMarkForm(pdf: PdfWriter, mark: Mark, resources: string, fontNames: Map<TrueTypeFont, string>): number {
+function addMarkForm(pdf: PdfWriter, mark: Mark, resources: string, fonts: FontsInUse): number {
   if (mark.kind === 'image') {
     const [a, b, c, d, e, f] = mark.image.orientation.map(num);
     const ops = `1 0 0 1 -0.5 -0.5 cm ${a} ${b} ${c} ${d} ${e} ${f} cm /Im0 Do`;
     return pdf.add(...streamOf(`/Type/XObject/Subtype/Form/BBox[-0.5 -0.5 0.5 0.5]/Resources ${resources}`, ops));
   }
-  const ops = textOps(mark, fontNames);
+  const ops = textOps(mark, fonts);
   const { w, h } = markBox(mark, { width: 1, height: 1 });
   // The box leaves room for glyphs that overhang their advance (italic, accents).
   const bbox = [-w / 2 - h, -h, w / 2 + h, h].map(num).join(' ');
   return pdf.add(...streamOf(`/Type/XObject/Subtype/Form/BBox[${bbox}]/Resources ${resources}`, ops));
 }
 
-/** Operators that draw a text mark centred at the origin. */
-function textOps(mark: Extract<Mark, { kind: 'text' }>, fontNames: Map<TrueTypeFont, string>): string {
+/** The embedded fonts of a stamp: each face's resource name, codes and widths. */
+interface FontsInUse {
+  names: Map<FontFace, string>;
+  embedded: Map<FontFace, EmbeddedFont>;
+  used: Map<FontFace, UsedGlyphs>;
+}
+
+/**
+ * The show operators of one run: glyph codes in a TJ array whose numbers turn
+ * each glyph's /W width into HarfBuzz's advance and x offset; a y offset
+ * (a mark above its base) is a text rise around its glyph.
+ */
+function runOps(run: GlyphRun, fontSize: number, fonts: FontsInUse): string {
+  const k = 1000 / run.face.unitsPerEm;
+  const widths = fonts.used.get(run.face)!.widths;
+  const parts: string[] = [];
+  let items: string[] = [];
+  let rise = 0;
+  const flush = () => {
+    if (items.length > 0) parts.push(`[${items.join(' ')}] TJ`);
+    items = [];
+  };
+  const shift = (n: number) => {
+    if (Math.abs(n) > 0.001) items.push(num(n));
+  };
+  for (const g of run.glyphs) {
+    const code = g.glyph;
+    const glyphRise = (g.yOffset * fontSize) / run.face.unitsPerEm;
+    if (Math.abs(glyphRise - rise) > 0.001) {
+      flush();
+      parts.push(`${num(glyphRise)} Ts`);
+      rise = glyphRise;
+    }
+    shift(-g.xOffset * k);
+    items.push(`<${hex4(code)}>`);
+    shift(g.xOffset * k + widths.get(code)! - g.xAdvance * k);
+  }
+  flush();
+  if (rise !== 0) parts.push('0 Ts');
+  return `/${fonts.names.get(run.face)} ${num(fontSize)} Tf ${parts.join(' ')}`;
+}
+
+/**
+ * Operators that draw a text mark centred at the origin, wrapped in one
+ * /Span whose /ActualText is the text: extractors place characters by glyph
+ * position, so a rotated line would scatter into fragments, a line in
+ * several fonts into several lines and Indic text split at marks drawn
+ * before their base (pdftotext 22.12). The /ActualText holds the characters
+ * in drawing order, each right-to-left run reversed, as /ToUnicode does:
+ * pdftotext reverses the right-to-left runs it reads, /ActualText included,
+ * and so gives back each run in logical order (with logical-order
+ * /ActualText it gave the Arabic reversed). MuPDF 1.21 ignores /ActualText.
+ */
+function textOps(mark: Extract<Mark, { kind: 'text' }>, fonts: FontsInUse): string {
   const { w, h } = markBox(mark, { width: 1, height: 1 });
   let descent = 0;
-  for (const run of mark.runs) descent = Math.min(descent, (run.font.descent * mark.fontSize) / run.font.unitsPerEm);
+  for (const run of mark.runs) descent = Math.min(descent, (run.face.descent * mark.fontSize) / run.face.unitsPerEm);
   const [r, g, b] = mark.color.map((v) => num(v / 255));
-  const shows = mark.runs.map((run) => `/${fontNames.get(run.font)} ${num(mark.fontSize)} Tf <${run.glyphs.map(hex4).join('')}> Tj`).join(' ');
-  // The /Span's ActualText gives extractors the text in reading order at any angle.
-  return `/Span <</ActualText ${pdfTextString(mark.text)}>> BDC BT ${r} ${g} ${b} rg 1 0 0 1 ${num(-w / 2)} ${num(-h / 2 - descent)} Tm ${shows} ET EMC`;
+  const shows = mark.runs.map((run) => runOps(run, mark.fontSize, fonts)).join(' ');
+  const drawn = mark.runs.map((run) => (run.rtl ? [...run.text].reverse().join('') : run.text)).join('');
+  return `/Span <</ActualText ${pdfTextString(drawn)}>> BDC BT ${r} ${g} ${b} rg 1 0 0 1 ${num(-w / 2)} ${num(-h / 2 - descent)} Tm ${shows} ET EMC`;
 }
 
 /** One page of the stamp: its size and which of the marks goes on it. */
@@ -213,12 +311,13 @@ export interface StampPage {
   mark: number;
 }
 
-/** Builds the stamp PDF: page i has size `sizes[i]` and the mark placed on it. */
-export function buildStamp(sizes: PageSize[], mark: Mark, placement: Placement): Buffer {
+/** Builds the stamp PDF: page i has size `sizes[i]` and the mark placed on it; `fonts` embeds the faces of a text mark. */
+export function buildStamp(sizes: PageSize[], mark: Mark, placement: Placement, fonts: Map<FontFace, EmbeddedFont> = new Map()): Buffer {
   return buildStampPages(
     sizes.map((size) => ({ size, mark: 0 })),
     [mark],
     placement,
+    fonts,
   );
 }
 
@@ -227,23 +326,14 @@ export function buildStamp(sizes: PageSize[], mark: Mark, placement: Placement):
  * placed on it. Text marks share one embedded subset per font; a mark placed
  * more than once is one form XObject that each copy places.
  */
-export function buildStampPages(pages: StampPage[], marks: Mark[], placement: Placement): Buffer {
+export function buildStampPages(pages: StampPage[], marks: Mark[], placement: Placement, embedded: Map<FontFace, EmbeddedFont> = new Map()): Buffer {
   const pdf = new PdfWriter();
   const catalog = pdf.reserve();
   const pagesId = pdf.reserve();
-  const fontNames = new Map<TrueTypeFont, string>();
-  const perFont = new Map<TrueTypeFont, Map<number, string>>();
-  for (const mark of marks) {
-    if (mark.kind !== 'text') continue;
-    for (const run of mark.runs) {
-      const glyphs = perFont.get(run.font) ?? new Map<number, string>();
-      run.glyphs.forEach((g, i) => glyphs.has(g) || glyphs.set(g, run.chars[i]));
-      perFont.set(run.font, glyphs);
-    }
-  }
-  const fonts = [...perFont].map(([font, glyphs], i) => {
-    fontNames.set(font, `F${i}`);
-    return `/F${i} ${addFont(pdf, font, glyphs)} 0 R`;
+  const inUse: FontsInUse = { names: new Map(), embedded, used: usedGlyphs(marks) };
+  const fonts = [...inUse.used].map(([face, used], i) => {
+    inUse.names.set(face, `F${i}`);
+    return `/F${i} ${addFont(pdf, embedded.get(face)!, used)} 0 R`;
   });
   const fontResources = fonts.length > 0 ? pdf.add(`<</Font<<${fonts.join('')}>>>>`) : 0;
   // A text mark drawn once on a single stamp page (page numbers: every page's
@@ -265,7 +355,7 @@ export function buildStampPages(pages: StampPage[], marks: Mark[], placement: Pl
       const dict = smask ? image.dict.replace(/>>\s*$/, `/SMask ${smask} 0 R>>`) : image.dict;
       markResources = `<</XObject<</Im0 ${pdf.add(dict, image.data)} 0 R>>>>`;
     }
-    form = addMarkForm(pdf, mark, markResources, fontNames);
+    form = addMarkForm(pdf, mark, markResources, inUse);
     forms.set(index, form);
     return form;
   };
@@ -286,7 +376,7 @@ export function buildStampPages(pages: StampPage[], marks: Mark[], placement: Pl
     let draw: string;
     if (inline) {
       resourcesId = inlineResources;
-      draw = textOps(mark, fontNames);
+      draw = textOps(mark, inUse);
     } else {
       resourcesId = resourcesFor.get(index) ?? pdf.add(`<<${gsEntry}/XObject<</Mk ${formOf(index)} 0 R>>>>`);
       resourcesFor.set(index, resourcesId);

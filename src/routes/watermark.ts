@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { InvalidRequestError } from '../core/errors.js';
 import { watermarkPdf, WATERMARK_DEFAULTS } from '../operations/watermark.js';
+import { FONT_FAMILIES } from '../pdf/font-chain.js';
 import { POSITIONS } from '../pdf/stamp.js';
 import { defineOperation } from './definition.js';
 import { numberField, passwordField, rangesField } from './fields.js';
 
 /** Options that belong to one kind of mark; sending them with the other is a mix-up. */
-const TEXT_ONLY = ['font_size', 'color'] as const;
+const TEXT_ONLY = ['font', 'font_size', 'color'] as const;
 const IMAGE_ONLY = ['image_scale'] as const;
 
 export const watermarkRoute = defineOperation({
@@ -14,9 +15,10 @@ export const watermarkRoute = defineOperation({
   summary: 'Stamp text or an image on pages',
   description:
     'Exactly one of `text` or the file part `image` (PNG or JPEG; PNG transparency kept). The mark is placed on each selected page as the reader ' +
-    'sees it (rotated pages, offset boxes and mixed sizes included), shrunk to fit inside a margin of 5% of the shorter page side. Text is set in ' +
-    'the bundled DejaVu Sans / Noto fonts (Latin, Greek, Cyrillic, Armenian, Georgian, Ethiopic, Cherokee and other scripts without shaping; ' +
-    'Arabic, Hebrew, Indic, Thai and CJK are refused with 400) and stays extractable. Content streams are not rewritten. Output is not encrypted.',
+    'sees it (rotated pages, offset boxes and mixed sizes included), shrunk to fit inside a margin of 5% of the shorter page side. Text in any ' +
+    'script Noto covers (Latin, Greek, Cyrillic, Arabic, Hebrew, Indic scripts, Thai, Chinese, Japanese, Korean, mixed runs) is shaped by HarfBuzz, ' +
+    'laid out right-to-left where Unicode bidi says so, set in the bundled Noto fonts (only the glyphs used embedded) and stays extractable in ' +
+    'logical order; a character no bundled font has is a 400 naming it. Content streams are not rewritten. Output is not encrypted.',
   files: [
     { field: 'file', min: 1, max: 1, kinds: ['pdf'], description: 'The PDF to watermark.' },
     { field: 'image', min: 0, max: 1, kinds: ['png', 'jpeg'], description: 'Image mark (PNG or JPEG), instead of `text`.' },
@@ -28,8 +30,9 @@ export const watermarkRoute = defineOperation({
       .max(500, 'must be at most 500 characters')
       .refine((t) => !/\p{Cc}/u.test(t), 'must be one line without control characters')
       .refine((t) => /\S/u.test(t), 'must contain a visible character')
-      .describe('Text mark (instead of the `image` file part).')
+      .describe('Text mark (instead of the `image` file part), in any script.')
       .optional(),
+    font: z.enum(FONT_FAMILIES).describe('Typeface of the text: sans, serif or mono (default sans); other scripts fall back to the Noto face that has them.').optional(),
     font_size: numberField(1, 1000, `Text size in points (default ${WATERMARK_DEFAULTS.font_size}); shrunk if the text would not fit the page`).optional(),
     color: z
       .string()

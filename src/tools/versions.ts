@@ -48,6 +48,8 @@ export const TOOLS: ToolSpec[] = [
   { name: 'tesseract', binary: 'tesseract', args: ['--version'], pattern: /tesseract (\S+)/, usedBy: ['ocr', 'extract-text'], required: true },
   // The vector redaction pass (pikepdf-redact.ts): Debian's python3 with python3-pikepdf.
   { name: 'pikepdf', binary: '/usr/bin/python3', args: ['-I', '-c', 'import pikepdf; print("pikepdf", pikepdf.__version__)'], pattern: /pikepdf (\S+)/, usedBy: ['redact'], required: true },
+  // Cuts the embedded font subsets of watermark and page-numbers text (hb-subset.ts).
+  { name: 'harfbuzz', binary: 'hb-subset', args: ['--version'], pattern: /hb-subset \(HarfBuzz\) (\S+)/, usedBy: ['watermark', 'page-numbers'], required: true },
   { name: 'openssl', binary: 'openssl', args: ['version'], pattern: /OpenSSL (\S+)/, usedBy: ['sign'], required: true },
   { name: 'libreoffice', binary: 'soffice', args: ['--version'], pattern: /LibreOffice (\S+)/, usedBy: ['convert'], required: true },
   { name: 'chromium', binary: CHROMIUM, args: ['--version'], pattern: /Chromium (\S+)/, usedBy: ['convert'], required: true },

@@ -236,7 +236,7 @@ describe('POST /v1/pdf/page-numbers', () => {
     await expectBadField('page-numbers', { format: 'Page {x}' }, 'format');
     await expectBadField('page-numbers', { format: '{n:0}' }, 'format');
     await expectBadField('page-numbers', { format: '' }, 'format');
-    await expectBadField('page-numbers', { format: 'שלום {n}' }, 'format');
+    await expectBadField('page-numbers', { format: '\u{10FFFD} {n}' }, 'format');
     await expectBadField('page-numbers', { start: '-1' }, 'start');
     await expectBadField('page-numbers', { position: 'middle' }, 'position');
     await expectBadField('page-numbers', { margin: 'wide' }, 'margin');

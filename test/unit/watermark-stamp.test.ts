@@ -5,8 +5,8 @@ import { displaySize } from '../../src/operations/stamping.js';
 import { layoutText } from '../../src/pdf/fonts.js';
 import { decodePng } from '../../src/pdf/png.js';
 import { marginFor, MAX_TILES, placeMark, type Mark } from '../../src/pdf/stamp.js';
-import { loadTrueType } from '../../src/pdf/truetype.js';
 import { parsePageGeometry } from '../../src/tools/pdfinfo.js';
+import { hbSubsetArgs } from '../../src/tools/hb-subset.js';
 import { compactRange, stampArgs } from '../../src/tools/qpdf-overlay.js';
 
 const imageMark = (w: number, h: number, scale: number): Mark => ({
@@ -102,22 +102,46 @@ describe('pdfinfo geometry', () => {
   });
 });
 
-describe('fonts', () => {
-  it('falls back from DejaVu to Noto per character and subsets keeping glyph ids', async () => {
-    const runs = await layoutText('AᏣ', 'text'); // Latin (DejaVu), Cherokee (Noto Sans Cherokee)
-    expect(runs.map((r) => r.font.name)).toEqual(['DejaVuSans', 'NotoSansCherokee-Regular']);
-    const font = await loadTrueType('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf');
-    const glyph = font.glyphFor('é'.codePointAt(0)!);
-    const subset = font.subset([glyph]);
-    expect(subset.length).toBeLessThan(60_000);
-    // Read the subset's loca (long offsets) from its table directory: the glyph keeps its id and outline, others are empty.
-    const tables = new Map<string, number>();
-    for (let i = 0; i < subset.readUInt16BE(4); i++) tables.set(subset.toString('latin1', 12 + 16 * i, 16 + 16 * i), subset.readUInt32BE(20 + 16 * i));
-    expect([...tables.keys()]).toEqual(expect.arrayContaining(['glyf', 'head', 'hhea', 'hmtx', 'loca', 'maxp']));
-    const loca = tables.get('loca')!;
-    const length = (g: number) => subset.readUInt32BE(loca + 4 * (g + 1)) - subset.readUInt32BE(loca + 4 * g);
-    expect(length(glyph)).toBeGreaterThan(0);
-    expect(length(font.glyphFor('Z'.codePointAt(0)!))).toBe(0);
+describe('text layout', () => {
+  it('falls back per character to the face of its script and shapes each run', async () => {
+    const runs = await layoutText('AᏣ', 'text'); // Latin (Noto Sans), Cherokee (Noto Sans Cherokee)
+    expect(runs.map((r) => r.face.name)).toEqual(['NotoSans-Regular', 'NotoSansCherokee-Regular']);
+    expect(runs.every((r) => r.glyphs.every((g) => g.glyph > 0))).toBe(true);
+  });
+
+  it('puts right-to-left runs in visual order and keeps digits and Latin left-to-right inside them', async () => {
+    const runs = await layoutText('سري 2024 Top', 'text');
+    // An Arabic paragraph: reading from the left, "Top", then the number, then the Arabic
+    // (the space between a number and Latin takes the paragraph's direction, rule N2).
+    expect(runs.map((r) => [r.text, r.rtl])).toEqual([
+      ['Top', false],
+      [' ', true],
+      ['2024', false],
+      ['سري ', true],
+    ]);
+  });
+
+  it('maps a lam-alef ligature to both characters, in drawing order', async () => {
+    const [run] = await layoutText('لا', 'text');
+    expect(run.glyphs).toHaveLength(1);
+    expect(run.chars).toEqual(['ال']);
+  });
+
+  it('chooses the CJK face by the text: kana means Japanese, hangul Korean, else Chinese', async () => {
+    expect((await layoutText('機密', 'text'))[0].face.name).toBe('NotoSansCJK-Regular2');
+    expect((await layoutText('社外秘です', 'text'))[0].face.name).toBe('NotoSansCJK-Regular0');
+    expect((await layoutText('대외비', 'text'))[0].face.name).toBe('NotoSansCJK-Regular1');
+    expect((await layoutText('機密', 'text', 'serif'))[0].face.name).toBe('NotoSerifCJK-Regular2');
+  });
+
+  it('names the characters no face has', async () => {
+    await expect(layoutText('a\u{10FFFD}', 'text')).rejects.toThrow(/U\+10FFFD/);
+  });
+
+  it('subsets TrueType faces keeping glyph ids and CFF faces renumbered', () => {
+    const args = hbSubsetArgs({ file: 'f.ttf', index: 0, glyphs: [9, 3, 9], retainGids: true }, 'out.ttf');
+    expect(args).toEqual(expect.arrayContaining(['--font-file=f.ttf', '--face-index=0', '--gids=0,3,9', '--retain-gids', '--output-file=out.ttf']));
+    expect(hbSubsetArgs({ file: 'f.ttc', index: 2, glyphs: [5], retainGids: false }, 'o')).not.toContain('--retain-gids');
   });
 });
 

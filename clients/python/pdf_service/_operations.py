@@ -72,12 +72,12 @@ class SyncOperations:
         options: dict[str, Any] = {"pages": pages, "layout": layout, "format": format, "ocr": ocr, "languages": languages, "password": password}
         return self._call("extract-text", files, options, **call)
 
-    def watermark(self, input: FileInput, *, text: Optional[str] = None, font_size: Optional[Union[int, float, str]] = None, color: Optional[str] = None, opacity: Optional[Union[int, float, str]] = None, rotation: Optional[Union[int, float, str]] = None, position: Optional[Literal["center", "top-left", "top", "top-right", "left", "right", "bottom-left", "bottom", "bottom-right", "tile"]] = None, pages: Optional[str] = None, layer: Optional[Literal["over", "under"]] = None, image_scale: Optional[Union[int, float, str]] = None, password: Optional[str] = None, image: Optional[FileInput] = None, **call: Any) -> Any:
+    def watermark(self, input: FileInput, *, text: Optional[str] = None, font: Optional[Literal["sans", "serif", "mono"]] = None, font_size: Optional[Union[int, float, str]] = None, color: Optional[str] = None, opacity: Optional[Union[int, float, str]] = None, rotation: Optional[Union[int, float, str]] = None, position: Optional[Literal["center", "top-left", "top", "top-right", "left", "right", "bottom-left", "bottom", "bottom-right", "tile"]] = None, pages: Optional[str] = None, layer: Optional[Literal["over", "under"]] = None, image_scale: Optional[Union[int, float, str]] = None, password: Optional[str] = None, image: Optional[FileInput] = None, **call: Any) -> Any:
         """Stamp text or an image on pages (POST /v1/pdf/watermark)."""
         files: dict[str, Any] = {"file": input}
         if image is not None:
             files["image"] = image
-        options: dict[str, Any] = {"text": text, "font_size": font_size, "color": color, "opacity": opacity, "rotation": rotation, "position": position, "pages": pages, "layer": layer, "image_scale": image_scale, "password": password}
+        options: dict[str, Any] = {"text": text, "font": font, "font_size": font_size, "color": color, "opacity": opacity, "rotation": rotation, "position": position, "pages": pages, "layer": layer, "image_scale": image_scale, "password": password}
         return self._call("watermark", files, options, **call)
 
     def convert(self, input: FileInput, *, to: Literal["docx", "odt", "xlsx", "csv", "pptx", "txt", "html", "png", "jpeg", "tiff", "svg", "pdfa", "pdf"], dpi: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, pdfa: Optional[Literal["2b", "1b", "3b"]] = None, ocr: Optional[Literal["never", "auto"]] = None, languages: Optional[str] = None, password: Optional[str] = None, paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, landscape: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, print_background: Optional[bool] = None, tagged: Optional[bool] = None, **call: Any) -> Any:
@@ -110,10 +110,10 @@ class SyncOperations:
         options: dict[str, Any] = {"order": order, "password": password}
         return self._call("organize", files, options, **call)
 
-    def page_numbers(self, input: FileInput, *, format: Optional[str] = None, start: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, position: Optional[Literal["bottom-center", "bottom-left", "bottom-right", "top-left", "top-center", "top-right"]] = None, margin: Optional[Union[int, float, str]] = None, font_size: Optional[Union[int, float, str]] = None, color: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+    def page_numbers(self, input: FileInput, *, format: Optional[str] = None, start: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, position: Optional[Literal["bottom-center", "bottom-left", "bottom-right", "top-left", "top-center", "top-right"]] = None, margin: Optional[Union[int, float, str]] = None, font: Optional[Literal["sans", "serif", "mono"]] = None, font_size: Optional[Union[int, float, str]] = None, color: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
         """Stamp page numbers (POST /v1/pdf/page-numbers)."""
         files: dict[str, Any] = {"file": input}
-        options: dict[str, Any] = {"format": format, "start": start, "pages": pages, "position": position, "margin": margin, "font_size": font_size, "color": color, "password": password}
+        options: dict[str, Any] = {"format": format, "start": start, "pages": pages, "position": position, "margin": margin, "font": font, "font_size": font_size, "color": color, "password": password}
         return self._call("page-numbers", files, options, **call)
 
     def metadata(self, input: FileInput, *, title: Optional[str] = None, author: Optional[str] = None, subject: Optional[str] = None, keywords: Optional[str] = None, creator: Optional[str] = None, producer: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
@@ -203,12 +203,12 @@ class AsyncOperations:
         options: dict[str, Any] = {"pages": pages, "layout": layout, "format": format, "ocr": ocr, "languages": languages, "password": password}
         return await self._call("extract-text", files, options, **call)
 
-    async def watermark(self, input: FileInput, *, text: Optional[str] = None, font_size: Optional[Union[int, float, str]] = None, color: Optional[str] = None, opacity: Optional[Union[int, float, str]] = None, rotation: Optional[Union[int, float, str]] = None, position: Optional[Literal["center", "top-left", "top", "top-right", "left", "right", "bottom-left", "bottom", "bottom-right", "tile"]] = None, pages: Optional[str] = None, layer: Optional[Literal["over", "under"]] = None, image_scale: Optional[Union[int, float, str]] = None, password: Optional[str] = None, image: Optional[FileInput] = None, **call: Any) -> Any:
+    async def watermark(self, input: FileInput, *, text: Optional[str] = None, font: Optional[Literal["sans", "serif", "mono"]] = None, font_size: Optional[Union[int, float, str]] = None, color: Optional[str] = None, opacity: Optional[Union[int, float, str]] = None, rotation: Optional[Union[int, float, str]] = None, position: Optional[Literal["center", "top-left", "top", "top-right", "left", "right", "bottom-left", "bottom", "bottom-right", "tile"]] = None, pages: Optional[str] = None, layer: Optional[Literal["over", "under"]] = None, image_scale: Optional[Union[int, float, str]] = None, password: Optional[str] = None, image: Optional[FileInput] = None, **call: Any) -> Any:
         """Stamp text or an image on pages (POST /v1/pdf/watermark)."""
         files: dict[str, Any] = {"file": input}
         if image is not None:
             files["image"] = image
-        options: dict[str, Any] = {"text": text, "font_size": font_size, "color": color, "opacity": opacity, "rotation": rotation, "position": position, "pages": pages, "layer": layer, "image_scale": image_scale, "password": password}
+        options: dict[str, Any] = {"text": text, "font": font, "font_size": font_size, "color": color, "opacity": opacity, "rotation": rotation, "position": position, "pages": pages, "layer": layer, "image_scale": image_scale, "password": password}
         return await self._call("watermark", files, options, **call)
 
     async def convert(self, input: FileInput, *, to: Literal["docx", "odt", "xlsx", "csv", "pptx", "txt", "html", "png", "jpeg", "tiff", "svg", "pdfa", "pdf"], dpi: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, pdfa: Optional[Literal["2b", "1b", "3b"]] = None, ocr: Optional[Literal["never", "auto"]] = None, languages: Optional[str] = None, password: Optional[str] = None, paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, landscape: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, print_background: Optional[bool] = None, tagged: Optional[bool] = None, **call: Any) -> Any:
@@ -241,10 +241,10 @@ class AsyncOperations:
         options: dict[str, Any] = {"order": order, "password": password}
         return await self._call("organize", files, options, **call)
 
-    async def page_numbers(self, input: FileInput, *, format: Optional[str] = None, start: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, position: Optional[Literal["bottom-center", "bottom-left", "bottom-right", "top-left", "top-center", "top-right"]] = None, margin: Optional[Union[int, float, str]] = None, font_size: Optional[Union[int, float, str]] = None, color: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+    async def page_numbers(self, input: FileInput, *, format: Optional[str] = None, start: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, position: Optional[Literal["bottom-center", "bottom-left", "bottom-right", "top-left", "top-center", "top-right"]] = None, margin: Optional[Union[int, float, str]] = None, font: Optional[Literal["sans", "serif", "mono"]] = None, font_size: Optional[Union[int, float, str]] = None, color: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
         """Stamp page numbers (POST /v1/pdf/page-numbers)."""
         files: dict[str, Any] = {"file": input}
-        options: dict[str, Any] = {"format": format, "start": start, "pages": pages, "position": position, "margin": margin, "font_size": font_size, "color": color, "password": password}
+        options: dict[str, Any] = {"format": format, "start": start, "pages": pages, "position": position, "margin": margin, "font": font, "font_size": font_size, "color": color, "password": password}
         return await self._call("page-numbers", files, options, **call)
 
     async def metadata(self, input: FileInput, *, title: Optional[str] = None, author: Optional[str] = None, subject: Optional[str] = None, keywords: Optional[str] = None, creator: Optional[str] = None, producer: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:

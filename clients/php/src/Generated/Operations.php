@@ -191,7 +191,8 @@ abstract class Operations
      * Stamp text or an image on pages (POST /v1/pdf/watermark).
      *
      * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
-     * @param string|null $text `text`: Text mark (instead of the `image` file part).
+     * @param string|null $text `text`: Text mark (instead of the `image` file part), in any script.
+     * @param Option\WatermarkFont|'sans'|'serif'|'mono'|null $font `font`: Typeface of the text: sans, serif or mono (default sans); other scripts fall back to the Noto face that has them.
      * @param int|float|numeric-string|null $fontSize `font_size`: Text size in points (default 48); shrunk if the text would not fit the page (1..1000)
      * @param string|null $color `color`: Text colour #RRGGBB (default #808080).
      * @param int|float|numeric-string|null $opacity `opacity`: Opacity, 0 (invisible) to 1 (opaque) (0..1)
@@ -207,6 +208,7 @@ abstract class Operations
     public function watermark(
         mixed $input,
         ?string $text = null,
+        Option\WatermarkFont|string|null $font = null,
         int|float|string|null $fontSize = null,
         ?string $color = null,
         int|float|string|null $opacity = null,
@@ -219,7 +221,7 @@ abstract class Operations
         mixed $image = null,
         ?CallOptions $call = null,
     ): Result {
-        return $this->call('watermark', ['file' => $input, 'image' => $image], ['text' => $text, 'font_size' => $fontSize, 'color' => $color, 'opacity' => $opacity, 'rotation' => $rotation, 'position' => $position, 'pages' => $pages, 'layer' => $layer, 'image_scale' => $imageScale, 'password' => $password], $call);
+        return $this->call('watermark', ['file' => $input, 'image' => $image], ['text' => $text, 'font' => $font, 'font_size' => $fontSize, 'color' => $color, 'opacity' => $opacity, 'rotation' => $rotation, 'position' => $position, 'pages' => $pages, 'layer' => $layer, 'image_scale' => $imageScale, 'password' => $password], $call);
     }
 
     /**
@@ -348,6 +350,7 @@ abstract class Operations
      * @param string|null $pages `pages`: Pages that get a number, e.g. 2- (default: all)
      * @param Option\PageNumbersPosition|'bottom-center'|'bottom-left'|'bottom-right'|'top-left'|'top-center'|'top-right'|null $position `position`: Where on the page the number goes.
      * @param int|float|numeric-string|null $margin `margin`: Distance from the page edges in points (0..500)
+     * @param Option\PageNumbersFont|'sans'|'serif'|'mono'|null $font `font`: Typeface: sans, serif or mono; other scripts fall back to the Noto face that has them.
      * @param int|float|numeric-string|null $fontSize `font_size`: Text size in points (1..200)
      * @param string|null $color `color`: Text colour #RRGGBB.
      * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
@@ -360,12 +363,13 @@ abstract class Operations
         ?string $pages = null,
         Option\PageNumbersPosition|string|null $position = null,
         int|float|string|null $margin = null,
+        Option\PageNumbersFont|string|null $font = null,
         int|float|string|null $fontSize = null,
         ?string $color = null,
         #[\SensitiveParameter] ?string $password = null,
         ?CallOptions $call = null,
     ): Result {
-        return $this->call('page-numbers', ['file' => $input], ['format' => $format, 'start' => $start, 'pages' => $pages, 'position' => $position, 'margin' => $margin, 'font_size' => $fontSize, 'color' => $color, 'password' => $password], $call);
+        return $this->call('page-numbers', ['file' => $input], ['format' => $format, 'start' => $start, 'pages' => $pages, 'position' => $position, 'margin' => $margin, 'font' => $font, 'font_size' => $fontSize, 'color' => $color, 'password' => $password], $call);
     }
 
     /**

@@ -369,7 +369,7 @@ export interface paths {
         put?: never;
         /**
          * Stamp text or an image on pages
-         * @description Exactly one of `text` or the file part `image` (PNG or JPEG; PNG transparency kept). The mark is placed on each selected page as the reader sees it (rotated pages, offset boxes and mixed sizes included), shrunk to fit inside a margin of 5% of the shorter page side. Text is set in the bundled DejaVu Sans / Noto fonts (Latin, Greek, Cyrillic, Armenian, Georgian, Ethiopic, Cherokee and other scripts without shaping; Arabic, Hebrew, Indic, Thai and CJK are refused with 400) and stays extractable. Content streams are not rewritten. Output is not encrypted.
+         * @description Exactly one of `text` or the file part `image` (PNG or JPEG; PNG transparency kept). The mark is placed on each selected page as the reader sees it (rotated pages, offset boxes and mixed sizes included), shrunk to fit inside a margin of 5% of the shorter page side. Text in any script Noto covers (Latin, Greek, Cyrillic, Arabic, Hebrew, Indic scripts, Thai, Chinese, Japanese, Korean, mixed runs) is shaped by HarfBuzz, laid out right-to-left where Unicode bidi says so, set in the bundled Noto fonts (only the glyphs used embedded) and stays extractable in logical order; a character no bundled font has is a 400 naming it. Content streams are not rewritten. Output is not encrypted.
          */
         post: operations["watermark"];
         delete?: never;
@@ -489,7 +489,7 @@ export interface paths {
         put?: never;
         /**
          * Stamp page numbers
-         * @description Writes `format` on each selected page, with `{n}` the page number (page 1 is `start`), `{total}` the document’s page count and `{n:W}` the number zero-padded to W digits (Bates numbers: `ACME-{n:6}`). Numbering follows page position even when `pages` selects only some pages. The text is real, extractable text in the bundled DejaVu Sans / Noto fonts, placed `margin` points inside the visible page (the trim box, else crop box, as the reader sees it whatever /Rotate), shrunk if it would not fit. Content streams are not rewritten. Output is not encrypted.
+         * @description Writes `format` on each selected page, with `{n}` the page number (page 1 is `start`), `{total}` the document’s page count and `{n:W}` the number zero-padded to W digits (Bates numbers: `ACME-{n:6}`). Numbering follows page position even when `pages` selects only some pages. The text is real, extractable text in any script (shaped by HarfBuzz, right-to-left runs by Unicode bidi) in the bundled Noto fonts, placed `margin` points inside the visible page (the trim box, else crop box, as the reader sees it whatever /Rotate), shrunk if it would not fit. Content streams are not rewritten. Output is not encrypted.
          */
         post: operations["pageNumbers"];
         delete?: never;
@@ -2570,8 +2570,13 @@ export interface operations {
                     file: string;
                     /** @description Image mark (PNG or JPEG), instead of `text`. Accepted (sniffed): image/png, image/jpeg. */
                     image?: string;
-                    /** @description Text mark (instead of the `image` file part). */
+                    /** @description Text mark (instead of the `image` file part), in any script. */
                     text?: string;
+                    /**
+                     * @description Typeface of the text: sans, serif or mono (default sans); other scripts fall back to the Noto face that has them.
+                     * @enum {string}
+                     */
+                    font?: "sans" | "serif" | "mono";
                     /** @description Text size in points (default 48); shrunk if the text would not fit the page (1..1000) */
                     font_size?: string;
                     /** @description Text colour #RRGGBB (default #808080). */
@@ -3658,6 +3663,12 @@ export interface operations {
                      * @default 36
                      */
                     margin?: string;
+                    /**
+                     * @description Typeface: sans, serif or mono; other scripts fall back to the Noto face that has them.
+                     * @default sans
+                     * @enum {string}
+                     */
+                    font?: "sans" | "serif" | "mono";
                     /**
                      * @description Text size in points (1..200)
                      * @default 12

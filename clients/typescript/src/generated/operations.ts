@@ -115,8 +115,10 @@ export interface ExtractTextOptions {
 
 /** Options of `watermark` (form fields; booleans and numbers are sent as text). */
 export interface WatermarkOptions {
-  /** Text mark (instead of the `image` file part). */
+  /** Text mark (instead of the `image` file part), in any script. */
   "text"?: string;
+  /** Typeface of the text: sans, serif or mono (default sans); other scripts fall back to the Noto face that has them. */
+  "font"?: "sans" | "serif" | "mono";
   /** Text size in points (default 48); shrunk if the text would not fit the page (1..1000) */
   "font_size"?: number | string;
   /** Text colour #RRGGBB (default #808080). */
@@ -223,6 +225,8 @@ export interface PageNumbersOptions {
   "position"?: "bottom-center" | "bottom-left" | "bottom-right" | "top-left" | "top-center" | "top-right";
   /** Distance from the page edges in points (0..500) */
   "margin"?: number | string;
+  /** Typeface: sans, serif or mono; other scripts fall back to the Noto face that has them. */
+  "font"?: "sans" | "serif" | "mono";
   /** Text size in points (1..200) */
   "font_size"?: number | string;
   /** Text colour #RRGGBB. */
