@@ -102,7 +102,7 @@ export function basicOcspResponse(der: Buffer): pkijs.BasicOCSPResponse {
  * its issuer or a responder the issuer delegated, its single response current
  * at `at` (thisUpdate not in the future, nextUpdate not past).
  */
-export async function checkOcspResponse(der: Buffer, certificate: pkijs.Certificate, issuer: pkijs.Certificate, at = new Date()): Promise<RevocationAnswer> {
+export async function checkOcspResponse(der: Buffer, certificate: pkijs.Certificate, issuer: pkijs.Certificate, at: Date | null = new Date()): Promise<RevocationAnswer> {
   const basic = basicOcspResponse(der);
   let verified = false;
   try {
@@ -115,6 +115,7 @@ export async function checkOcspResponse(der: Buffer, certificate: pkijs.Certific
   if (!isForCertificate) throw new RevocationRejectedError('The OCSP response is about another certificate.');
   const single = basic.tbsResponseData.responses[0];
   for (const response of basic.tbsResponseData.responses) {
+    if (!at) break;
     if (response.thisUpdate.getTime() > at.getTime() + SKEW_MS) throw new RevocationRejectedError('The OCSP response is dated in the future.');
     if (response.nextUpdate && response.nextUpdate.getTime() < at.getTime()) throw new RevocationRejectedError('The OCSP response is out of date (nextUpdate passed).');
   }
@@ -123,7 +124,7 @@ export async function checkOcspResponse(der: Buffer, certificate: pkijs.Certific
 }
 
 /** Checks a CRL (DER) from `issuer` for `certificate`: signed by the issuer, current at `at`. */
-export async function checkCrl(der: Buffer, certificate: pkijs.Certificate, issuer: pkijs.Certificate, at = new Date()): Promise<RevocationAnswer> {
+export async function checkCrl(der: Buffer, certificate: pkijs.Certificate, issuer: pkijs.Certificate, at: Date | null = new Date()): Promise<RevocationAnswer> {
   const crl = parse('The CRL', () => pkijs.CertificateRevocationList.fromBER(new Uint8Array(der)));
   if (!crl.issuer.isEqual(issuer.subject)) throw new RevocationRejectedError("The CRL is not the certificate issuer's.");
   let verified = false;
@@ -133,8 +134,8 @@ export async function checkCrl(der: Buffer, certificate: pkijs.Certificate, issu
     verified = false;
   }
   if (!verified) throw new RevocationRejectedError("The CRL's signature does not verify.");
-  if (crl.thisUpdate.value.getTime() > at.getTime() + SKEW_MS) throw new RevocationRejectedError('The CRL is dated in the future.');
-  if (crl.nextUpdate && crl.nextUpdate.value.getTime() < at.getTime()) throw new RevocationRejectedError('The CRL is out of date (nextUpdate passed).');
+  if (at && crl.thisUpdate.value.getTime() > at.getTime() + SKEW_MS) throw new RevocationRejectedError('The CRL is dated in the future.');
+  if (at && crl.nextUpdate && crl.nextUpdate.value.getTime() < at.getTime()) throw new RevocationRejectedError('The CRL is out of date (nextUpdate passed).');
   const entry = crl.revokedCertificates?.find((r) => r.userCertificate.isEqual(certificate.serialNumber));
   return entry ? { status: 'revoked', revokedAt: entry.revocationDate.value } : { status: 'good' };
 }

@@ -66,7 +66,7 @@ function parse<T>(what: string, read: () => T): T {
 }
 
 /** The certificate that signed `signedData`'s only signer. */
-function signerCertificate(signedData: pkijs.SignedData): pkijs.Certificate | undefined {
+export function signerCertificate(signedData: pkijs.SignedData): pkijs.Certificate | undefined {
   const sid = signedData.signerInfos[0]?.sid;
   const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
   if (sid instanceof pkijs.IssuerAndSerialNumber) {

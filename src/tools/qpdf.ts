@@ -378,3 +378,21 @@ export async function objectOffsets(ctx: RunContext, file: string): Promise<Map<
   for (const match of result.stdout.matchAll(/^(\d+)\/\d+: uncompressed; offset = (\d+)$/gm)) offsets.set(Number(match[1]), Number(match[2]));
   return offsets;
 }
+
+/**
+ * The decoded data of the streams `refs` ("N G R"), read through qpdf's JSON
+ * (inline, base64), at most `maxBytes` of JSON (verify reads the DSS with it).
+ */
+export async function readStreamData(ctx: RunContext, file: string, refs: string[], maxBytes: number): Promise<Map<string, Buffer>> {
+  const data = new Map<string, Buffer>();
+  if (refs.length === 0) return data;
+  const objects = refs.map((r) => `--json-object=${r.replace(/ R$/, '').replace(' ', ',')}`);
+  const args = ['--json=2', '--json-stream-data=inline', '--decode-level=generalized', '--json-key=qpdf', ...objects, file];
+  const result = await runQpdf(ctx, args, { inputs: [file], passwordGiven: false, readsStdout: true, maxStdout: maxBytes });
+  const found = (JSON.parse(result.stdout).qpdf?.[1] ?? {}) as Record<string, { stream?: { data?: string } }>;
+  for (const ref of refs) {
+    const encoded = found[`obj:${ref}`]?.stream?.data;
+    if (typeof encoded === 'string') data.set(ref, Buffer.from(encoded, 'base64'));
+  }
+  return data;
+}
