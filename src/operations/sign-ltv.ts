@@ -85,9 +85,10 @@ export async function fetchRevocation(config: Config, certificate: pkijs.Certifi
 /**
  * The chain of `leaf` among `pool` (leaf first, up to a self-signed
  * certificate or the last issuer found), and for each certificate below a
- * root its checked status. `role` names the leaf in errors ("the signer's",
- * "the time-stamp authority's"). A revoked certificate is refused: a signer's
- * with 422 invalid_certificate, a TSA's with 502 upstream_failed.
+ * root its checked status. `role` says whose chain it is, for the errors: a
+ * revoked certificate, or one that names no OCSP responder or CRL distribution
+ * point, is refused — a signer's with 422 invalid_certificate, a TSA's with 502
+ * upstream_failed.
  */
 export async function validationDataFor(config: Config, leaf: pkijs.Certificate, pool: pkijs.Certificate[], role: 'signer' | 'tsa'): Promise<ValidationData> {
   const chain = [leaf];
@@ -103,7 +104,12 @@ export async function validationDataFor(config: Config, leaf: pkijs.Certificate,
     const subject = current;
     fetches.push(
       fetchRevocation(config, subject, issuer).then((status) => {
-        if (!status) return;
+        if (!status) {
+          // B-LT promises a verifier everything it needs offline; a certificate that names no source cannot give that.
+          const why = `"${subjectName(subject)}" names no OCSP responder or CRL distribution point, so levels b-lt and b-lta cannot carry its status.`;
+          if (role === 'signer') throw new InvalidCertificateError(`certificate: ${why}`);
+          throw new UpstreamFailedError(TSA, `its certificate ${why}`);
+        }
         if (status.answer.status === 'revoked') {
           const when = status.answer.revokedAt ? ` on ${status.answer.revokedAt.toISOString()}` : '';
           if (role === 'signer') throw new InvalidCertificateError(`certificate: "${subjectName(subject)}" was revoked${when}.`);

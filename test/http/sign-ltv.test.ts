@@ -20,10 +20,15 @@ let key: string;
 let pdf: string;
 let signerP12: string;
 let revokedP12: string;
+let bareP12: string;
 
 beforeAll(async () => {
   pki = await startTestPki();
-  [signerP12, revokedP12] = await Promise.all([pki.signer('Carol Signer'), pki.signer('Rex Revoked', { revoked: true })]);
+  [signerP12, revokedP12, bareP12] = await Promise.all([
+    pki.signer('Carol Signer'),
+    pki.signer('Rex Revoked', { revoked: true }),
+    pki.signer('Nora Nosource', { noRevocationInfo: true }),
+  ]);
   server = await startTestServer({ SIGN_ALLOW_PRIVATE: 'true', SIGN_FETCH_TIMEOUT: '2' });
   key = server.newKey();
   pdf = path.join(pki.dir, 'doc.pdf');
@@ -150,6 +155,14 @@ describe('sign levels', () => {
     const problem = await problemOf(res);
     expect(problem).toMatchObject({ status: 422, code: 'invalid_certificate' });
     expect(problem.detail).toMatch(/revoked/);
+  });
+
+  it('a signer whose certificate names no OCSP responder or CRL is refused at b-lt (422), and signs at b-t', async () => {
+    const res = await sign({ level: 'b-lt', timestamp_url: pki.tsaUrl }, bareP12);
+    const problem = await problemOf(res);
+    expect(problem).toMatchObject({ status: 422, code: 'invalid_certificate' });
+    expect(problem.detail).toMatch(/names no OCSP responder or CRL distribution point/);
+    expect((await sign({ level: 'b-t', timestamp_url: pki.tsaUrl }, bareP12)).status).toBe(200);
   });
 });
 
