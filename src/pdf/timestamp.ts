@@ -91,8 +91,8 @@ export function isTimestampingCertificate(certificate: pkijs.Certificate): boole
  * by a timeStamping certificate it carries, and a SHA-256 imprint equal to
  * `digest`. Returns what a verifier reports. Throws TimestampRejectedError.
  */
-export async function readTimestampToken(der: Buffer, digest: Buffer, expectedNonce?: Buffer): Promise<TimestampToken> {
-  const contentInfo = parse('The time-stamp token', () => pkijs.ContentInfo.fromBER(new Uint8Array(der)));
+export async function readTimestampToken(der: Buffer, digest: Buffer, expectedNonce?: Buffer, parsed?: pkijs.ContentInfo): Promise<TimestampToken> {
+  const contentInfo = parsed ?? parse('The time-stamp token', () => pkijs.ContentInfo.fromBER(new Uint8Array(der)));
   if (contentInfo.contentType !== '1.2.840.113549.1.7.2') throw new TimestampRejectedError('The time-stamp token is not a CMS SignedData.');
   const signedData = parse('The time-stamp token', () => new pkijs.SignedData({ schema: contentInfo.content }));
   const eContent = signedData.encapContentInfo.eContent;
@@ -111,9 +111,12 @@ export async function readTimestampToken(der: Buffer, digest: Buffer, expectedNo
   try {
     // PKI.js verifies a TSTInfo only against the time-stamped data itself, which a signer never has (only its
     // digest, checked above); read as plain data, the CMS signature and its message-digest attribute are checked.
-    const plain = new pkijs.SignedData({ schema: contentInfo.content });
-    plain.encapContentInfo.eContentType = '1.2.840.113549.1.7.1';
-    verified = await plain.verify({ signer: 0, checkChain: false });
+    signedData.encapContentInfo.eContentType = '1.2.840.113549.1.7.1';
+    try {
+      verified = await signedData.verify({ signer: 0, checkChain: false });
+    } finally {
+      signedData.encapContentInfo.eContentType = '1.2.840.113549.1.9.16.1.4';
+    }
   } catch {
     verified = false;
   }
@@ -131,5 +134,6 @@ export async function checkTimestampResponse(answer: Buffer, request: TimestampR
     throw new TimestampRejectedError(`The request was refused (PKIStatus ${status}${text ? `: ${text.slice(0, 200)}` : ''}).`);
   }
   if (!response.timeStampToken) throw new TimestampRejectedError('The answer grants a time-stamp but holds no token.');
-  return readTimestampToken(Buffer.from(response.timeStampToken.toSchema().toBER()), digest, request.nonce);
+  const token = response.timeStampToken;
+  return readTimestampToken(Buffer.from(token.toSchema().toBER()), digest, request.nonce, token);
 }
