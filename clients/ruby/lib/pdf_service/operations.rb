@@ -22,7 +22,7 @@ module PdfService
     "repair" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["password"].freeze }.freeze,
     "flatten" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["what", "password"].freeze }.freeze,
     "redact" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["terms", "regex", "areas", "color", "password"].freeze }.freeze,
-    "sign" => { files: [{ field: "file", multiple: false, required: true }, { field: "certificate", multiple: false, required: false }].freeze, options: ["certificate_password", "reason", "location", "contact", "visible", "page", "rect", "password"].freeze }.freeze,
+    "sign" => { files: [{ field: "file", multiple: false, required: true }, { field: "certificate", multiple: false, required: false }].freeze, options: ["certificate_password", "reason", "location", "contact", "visible", "page", "rect", "password", "level", "timestamp_url"].freeze }.freeze,
     "verify" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: [].freeze }.freeze
   }.freeze
 
@@ -288,7 +288,7 @@ module PdfService
       perform("redact", { "file" => input }, { "terms" => terms, "regex" => regex, "areas" => areas, "color" => color, "password" => password }, **call, &block)
     end
 
-    # Sign with a certificate (PAdES B-B) (POST /v1/pdf/sign).
+    # Sign with a certificate (PAdES B-B, B-T, B-LT, B-LTA) (POST /v1/pdf/sign).
     #
     # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
     # @param certificate_password [String, nil] Password of the PKCS#12 (empty or absent for none). Never logged.
@@ -299,12 +299,14 @@ module PdfService
     # @param page [Integer, Float, String, nil] Page of the visible signature (default 1) (1..1000000)
     # @param rect [String, nil] Visible signature box `x,y,w,h` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied).
     # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
+    # @param level [String, nil] PAdES baseline level: `b-b` the signature alone; `b-t` with an RFC 3161 signature time-stamp; `b-lt` also the chains and OCSP responses or CRLs (fetched from the certificates' own addresses) in the document's DSS; `b-lta` also a document time-stamp over all of it. One of "b-b", "b-t", "b-lt", "b-lta".
+    # @param timestamp_url [String, nil] RFC 3161 time-stamp authority for levels b-t and up (default: the server's SIGN_TSA_URL).
     # @param certificate [String, Pathname, IO, PdfService::Upload, nil] file part `certificate`
     # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
     # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
     # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
-    def sign(input, certificate_password: nil, reason: nil, location: nil, contact: nil, visible: nil, page: nil, rect: nil, password: nil, certificate: nil, **call, &block)
-      perform("sign", { "file" => input, "certificate" => certificate }, { "certificate_password" => certificate_password, "reason" => reason, "location" => location, "contact" => contact, "visible" => visible, "page" => page, "rect" => rect, "password" => password }, **call, &block)
+    def sign(input, certificate_password: nil, reason: nil, location: nil, contact: nil, visible: nil, page: nil, rect: nil, password: nil, level: nil, timestamp_url: nil, certificate: nil, **call, &block)
+      perform("sign", { "file" => input, "certificate" => certificate }, { "certificate_password" => certificate_password, "reason" => reason, "location" => location, "contact" => contact, "visible" => visible, "page" => page, "rect" => rect, "password" => password, "level" => level, "timestamp_url" => timestamp_url }, **call, &block)
     end
 
     # Verify digital signatures (POST /v1/pdf/verify).
