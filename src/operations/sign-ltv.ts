@@ -94,16 +94,16 @@ export async function validationDataFor(config: Config, leaf: pkijs.Certificate,
   const chain = [leaf];
   const data: ValidationData = { certificates: [], ocsps: [], crls: [] };
   const fetches: Array<Promise<void>> = [];
-  for (let current = leaf; chain.length <= 8; ) {
-    if (await isSelfSigned(current)) break;
-    const issuer = await findIssuer(current, pool);
-    if (!issuer) {
-      if (role === 'signer') throw new InvalidCertificateError(`certificate: the issuer of "${subjectName(current)}" is not in the PKCS#12; levels b-lt and b-lta need the whole chain.`);
-      throw new UpstreamFailedError(TSA, `its token lacks the issuer of "${subjectName(current)}" (the chain is needed for b-lt).`);
-    }
-    const subject = current;
-    fetches.push(
-      fetchRevocation(config, subject, issuer).then((status) => {
+  try {
+    for (let current = leaf; chain.length <= 8; ) {
+      if (await isSelfSigned(current)) break;
+      const issuer = await findIssuer(current, pool);
+      if (!issuer) {
+        if (role === 'signer') throw new InvalidCertificateError(`certificate: the issuer of "${subjectName(current)}" is not in the PKCS#12; levels b-lt and b-lta need the whole chain.`);
+        throw new UpstreamFailedError(TSA, `its token lacks the issuer of "${subjectName(current)}" (the chain is needed for b-lt).`);
+      }
+      const subject = current;
+      const fetched = fetchRevocation(config, subject, issuer).then((status) => {
         if (!status) {
           // B-LT promises a verifier everything it needs offline; a certificate that names no source cannot give that.
           const why = `"${subjectName(subject)}" names no OCSP responder or CRL distribution point, so levels b-lt and b-lta cannot carry its status.`;
@@ -117,12 +117,16 @@ export async function validationDataFor(config: Config, leaf: pkijs.Certificate,
         }
         if (status.ocsp) data.ocsps.push(status.ocsp);
         if (status.crl) data.crls.push(status.crl);
-      }),
-    );
-    chain.push(issuer);
-    current = issuer;
+      });
+      fetched.catch(() => undefined); // settled below on every path; this only keeps an early failure from being "unhandled"
+      fetches.push(fetched);
+      chain.push(issuer);
+      current = issuer;
+    }
+  } finally {
+    // All settle before anything is raised: no fetch outlives the request.
+    await Promise.allSettled(fetches);
   }
-  // All settle before the first failure is raised: no fetch outlives the request.
   const results = await Promise.allSettled(fetches);
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;

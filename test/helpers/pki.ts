@@ -27,7 +27,7 @@ export interface TestPki {
   /** Requests seen per path (e.g. "/ocsp"). */
   hits: Map<string, number>;
   /** A PKCS#12 (with the CA certificate as chain) for a new signer; `revoked` revokes it at the CA, `validSeconds` makes it expire soon. */
-  signer(name: string, options?: { revoked?: boolean; validSeconds?: number; noRevocationInfo?: boolean }): Promise<string>;
+  signer(name: string, options?: { revoked?: boolean; validSeconds?: number; noRevocationInfo?: boolean; brokenOcsp?: boolean }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -105,6 +105,7 @@ export async function startTestPki(): Promise<TestPki> {
       'default_days=30', 'default_crl_days=7', 'policy=p', 'unique_subject=no', 'certificate=ca.crt', 'private_key=ca.key', '[p]', 'commonName=supplied',
       '[signer]', 'basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature,nonRepudiation', `authorityInfoAccess=OCSP;URI:${base}/ocsp`,
       `crlDistributionPoints=URI:${base}/crl`,
+      '[brokenocsp]', 'basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature,nonRepudiation', `authorityInfoAccess=OCSP;URI:${base}/tsa-garbage`,
       '[bare]', 'basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature,nonRepudiation',
       '[tsa]', 'basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature', 'extendedKeyUsage=critical,timeStamping', `crlDistributionPoints=URI:${base}/crl`,
       '',
@@ -121,20 +122,18 @@ export async function startTestPki(): Promise<TestPki> {
     await openssl(['ca', '-config', 'ca.cnf', '-batch', '-notext', '-extensions', extensions, ...dates, '-in', `${name}.csr`, '-out', `${name}.crt`]);
   };
   await issue('tsa', '/CN=Test TSA', 'tsa');
+  let caQueue = Promise.resolve();
   return {
     dir,
     base,
     tsaUrl: `${base}/tsa`,
     caCert: path.join(dir, 'ca.crt'),
     hits,
-    async signer(name, options = {}) {
-      const dates = options.validSeconds
-        ? ['-startdate', asn1Time(new Date(Date.now() - 60_000)), '-enddate', asn1Time(new Date(Date.now() + options.validSeconds * 1000))]
-        : [];
-      await issue(name, `/CN=${name}`, options.noRevocationInfo ? 'bare' : 'signer', dates);
-      if (options.revoked) await openssl(['ca', '-config', 'ca.cnf', '-revoke', `${name}.crt`]);
-      await openssl(['pkcs12', '-export', '-inkey', `${name}.key`, '-in', `${name}.crt`, '-certfile', 'ca.crt', '-out', `${name}.p12`, '-passout', `pass:${P12_PASSWORD}`]);
-      return path.join(dir, `${name}.p12`);
+    signer(name, options = {}) {
+      // One at a time: openssl ca rewrites index.txt and serial, and two at once lose each other's entries.
+      const made = caQueue.then(() => makeSigner(name, options));
+      caQueue = made.then(() => undefined, () => undefined);
+      return made;
     },
     async close() {
       server.closeAllConnections();
@@ -142,4 +141,13 @@ export async function startTestPki(): Promise<TestPki> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+  async function makeSigner(name: string, options: { revoked?: boolean; validSeconds?: number; noRevocationInfo?: boolean; brokenOcsp?: boolean }): Promise<string> {
+    const dates = options.validSeconds
+      ? ['-startdate', asn1Time(new Date(Date.now() - 60_000)), '-enddate', asn1Time(new Date(Date.now() + options.validSeconds * 1000))]
+      : [];
+    await issue(name, `/CN=${name}`, options.noRevocationInfo ? 'bare' : options.brokenOcsp ? 'brokenocsp' : 'signer', dates);
+    if (options.revoked) await openssl(['ca', '-config', 'ca.cnf', '-revoke', `${name}.crt`]);
+    await openssl(['pkcs12', '-export', '-inkey', `${name}.key`, '-in', `${name}.crt`, '-certfile', 'ca.crt', '-out', `${name}.p12`, '-passout', `pass:${P12_PASSWORD}`]);
+    return path.join(dir, `${name}.p12`);
+  }
 }

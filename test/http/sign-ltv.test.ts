@@ -21,13 +21,15 @@ let pdf: string;
 let signerP12: string;
 let revokedP12: string;
 let bareP12: string;
+let brokenOcspP12: string;
 
 beforeAll(async () => {
   pki = await startTestPki();
-  [signerP12, revokedP12, bareP12] = await Promise.all([
+  [signerP12, revokedP12, bareP12, brokenOcspP12] = await Promise.all([
     pki.signer('Carol Signer'),
     pki.signer('Rex Revoked', { revoked: true }),
     pki.signer('Nora Nosource', { noRevocationInfo: true }),
+    pki.signer('Olga Oddresponder', { brokenOcsp: true }),
   ]);
   server = await startTestServer({ SIGN_ALLOW_PRIVATE: 'true', SIGN_FETCH_TIMEOUT: '2' });
   key = server.newKey();
@@ -179,6 +181,29 @@ describe('sign: parties that fail', () => {
     expect(problem.detail).toMatch(/^time-stamp authority: /);
     expect(problem.detail).toMatch(detail);
     expect(problem.source).toBe('time-stamp authority');
+  });
+
+  it('an OCSP responder answering garbage → 502 upstream_failed naming it', async () => {
+    const res = await sign({ level: 'b-lt', timestamp_url: pki.tsaUrl }, brokenOcspP12);
+    const problem = await problemOf(res);
+    expect(problem).toMatchObject({ status: 502, code: 'upstream_failed', source: 'OCSP responder' });
+    expect(problem.detail).toMatch(/^OCSP responder: 127\.0\.0\.1:\d+: The OCSP response is not valid DER\./);
+  });
+
+  it('a failed TSA is refunded: the daily allowance is as before', async () => {
+    const freeKey = server.newKey('free');
+    const remaining = (res: Response) => Number(/r=(\d+)/.exec(res.headers.get('ratelimit') ?? '')![1]);
+    const before = await server.post('sign', form({ file: await filePart(pdf), certificate: await filePart(signerP12), certificate_password: P12_PASSWORD }), freeKey);
+    expect(before.status).toBe(200);
+    await before.arrayBuffer();
+    const failed = await server.post('sign', form({ file: await filePart(pdf), certificate: await filePart(signerP12), certificate_password: P12_PASSWORD, level: 'b-t', timestamp_url: `${pki.base}/tsa-500` }), freeKey);
+    expect(failed.status).toBe(502);
+    await failed.arrayBuffer();
+    const after = await server.post('sign', form({ file: await filePart(pdf), certificate: await filePart(signerP12), certificate_password: P12_PASSWORD }), freeKey);
+    expect(after.status).toBe(200);
+    await after.arrayBuffer();
+    // Two charged requests between them: the 502 in the middle was given back.
+    expect(remaining(before) - remaining(after)).toBe(1);
   });
 
   it('a TSA on a private address with the rule on (SIGN_ALLOW_PRIVATE unset) → 502, no request made', async () => {
