@@ -106,7 +106,8 @@ export async function checkOcspResponse(der: Buffer, certificate: pkijs.Certific
   const basic = basicOcspResponse(der);
   let verified = false;
   try {
-    verified = await basic.verify({ trustedCerts: [issuer], issuerCerts: [issuer] });
+    // The issuer itself is always an authorised responder (RFC 6960 §4.2.2.2): pinned, its signature is checked without a chain walk; a delegated responder still goes through PKI.js's chain and id-kp-OCSPSigning checks.
+    verified = await basic.verify({ trustedCerts: [issuer], issuerCerts: [issuer], trustedResponders: [issuer] });
   } catch (error) {
     throw new RevocationRejectedError(`The OCSP response is not signed by the issuer or a responder it authorised (${(error as Error).message.slice(0, 160)}).`);
   }
