@@ -74,8 +74,14 @@ async function chainOf(leaf: pkijs.Certificate, pool: pkijs.Certificate[]): Prom
   return chain;
 }
 
-/** The leaf's status: a DSS answer if one speaks for it, else the online source when allowed. */
-async function revocationOf(config: Config, leaf: pkijs.Certificate, issuer: pkijs.Certificate | undefined, dss: DssContents): Promise<LongTermFacts['revocation']> {
+/**
+ * Online revocation checks one verify makes at most: each may take SIGN_FETCH_TIMEOUT, and a file
+ * can hold 1,000 signatures. Past it the status of a signature without DSS data is `unknown`.
+ */
+export const MAX_ONLINE_CHECKS = 8;
+
+/** The leaf's status: a DSS answer if one speaks for it, else the online source when allowed (and `online.left` > 0). */
+async function revocationOf(config: Config, leaf: pkijs.Certificate, issuer: pkijs.Certificate | undefined, dss: DssContents, online: { left: number }): Promise<LongTermFacts['revocation']> {
   if (!issuer) return { status: 'unknown', source: null };
   for (const ocsp of dss.ocsps) {
     const answer = await checkOcspResponse(ocsp, leaf, issuer, null).catch(() => undefined);
@@ -85,7 +91,8 @@ async function revocationOf(config: Config, leaf: pkijs.Certificate, issuer: pki
     const answer = await checkCrl(crl, leaf, issuer, null).catch(() => undefined);
     if (answer) return { status: answer.status, source: 'dss' };
   }
-  if (config.SIGN_VERIFY_ONLINE) {
+  if (config.SIGN_VERIFY_ONLINE && online.left > 0) {
+    online.left--;
     // A source that fails leaves the status unknown: verify reports, it does not refuse.
     const fetched = await fetchRevocation(config, leaf, issuer).catch(() => undefined);
     if (fetched) return { status: fetched.answer.status, source: fetched.ocsp ? 'ocsp' : 'crl' };
@@ -104,6 +111,7 @@ export async function longTermFacts(
   dss: DssContents,
   anchors: pkijs.Certificate[],
   laterDocumentTimestamp: boolean,
+  online: { left: number },
 ): Promise<LongTermFacts> {
   const isDocumentTimestamp = dict.subFilter === '/ETSI.RFC3161';
   const empty: LongTermFacts = { type: isDocumentTimestamp ? 'document_timestamp' : 'signature', level: null, timestamp: null, revocation: { status: 'unknown', source: null }, chain: [], trusted: false };
@@ -136,7 +144,7 @@ export async function longTermFacts(
   const chainCerts = await chainOf(leaf, [...pool, ...dss.certificates, ...anchors]);
   const anchorsDer = new Set(anchors.map((a) => Buffer.from(a.toSchema().toBER()).toString('base64')));
   const trusted = chainCerts.some((c) => anchorsDer.has(Buffer.from(c.toSchema().toBER()).toString('base64')));
-  const revocation = await revocationOf(config, leaf, chainCerts[1], dss);
+  const revocation = await revocationOf(config, leaf, chainCerts[1], dss, online);
   let level: LongTermFacts['level'] = null;
   if (!isDocumentTimestamp) {
     level = timestamp ? 'b-t' : 'b-b';

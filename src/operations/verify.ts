@@ -19,7 +19,7 @@ import { listSignatures } from '../tools/pdfsig.js';
 import { readStreamData, readStructure } from '../tools/qpdf.js';
 import type { RunContext } from '../core/contract.js';
 import { PdfInput } from './pdf-input.js';
-import { longTermFacts, type DssContents, type LongTermFacts } from './verify-ltv.js';
+import { MAX_ONLINE_CHECKS, longTermFacts, type DssContents, type LongTermFacts } from './verify-ltv.js';
 import { trustAnchors } from './verify-trust.js';
 import type { OperationInput, OperationOutput } from '../core/contract.js';
 
@@ -172,12 +172,13 @@ export async function verifyPdf({ files, run, config }: OperationInput<VerifyOpt
   const end = (d: SignatureDict) => d.byteRange[2] + d.byteRange[3];
   // Document time-stamps first: a signature is b-lta when a valid one covers more than it does.
   const facts = new Map<SignatureDict, LongTermFacts>();
+  const online = { left: MAX_ONLINE_CHECKS };
   const docTimestamps = matched.filter((m) => m.dict?.subFilter === '/ETSI.RFC3161');
-  for (const { dict } of docTimestamps) facts.set(dict!, await longTermFacts(config, upload.path, dict!, dss, anchors, false));
+  for (const { dict } of docTimestamps) facts.set(dict!, await longTermFacts(config, upload.path, dict!, dss, anchors, false, online));
   for (const { dict } of matched) {
     if (!dict || facts.has(dict)) continue;
     const later = docTimestamps.some((t) => end(t.dict!) > end(dict) && facts.get(t.dict!)?.timestamp?.valid === true);
-    facts.set(dict, await longTermFacts(config, upload.path, dict, dss, anchors, later));
+    facts.set(dict, await longTermFacts(config, upload.path, dict, dss, anchors, later, online));
     checkDeadline(run);
   }
   // Later updates, compared with the file as the upload holds it (object numbers as written).
