@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, textAt } from '../helpers/make-fixtures.js';
 import { P12_PASSWORD, startTestPki, type TestPki } from '../helpers/pki.js';
 import { problemOf } from '../helpers/problem.js';
-import { filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
+import { corpus, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
 
 const exec = promisify(execFile);
 let pki: TestPki;
@@ -41,12 +41,12 @@ afterAll(async () => {
   await pki?.close();
 });
 
-async function sign(fields: Record<string, string>, p12 = signerP12, target = server): Promise<Response> {
-  return target.post('sign', form({ file: await filePart(pdf), certificate: await filePart(p12), certificate_password: P12_PASSWORD, ...fields }), key);
+async function sign(fields: Record<string, string>, p12 = signerP12, target = server, file = pdf): Promise<Response> {
+  return target.post('sign', form({ file: await filePart(file), certificate: await filePart(p12), certificate_password: P12_PASSWORD, ...fields }), key);
 }
 
-async function signed(fields: Record<string, string>): Promise<string> {
-  const res = await sign(fields);
+async function signed(fields: Record<string, string>, file = pdf): Promise<string> {
+  const res = await sign(fields, signerP12, server, file);
   if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
   return saveBody(res, 'signed.pdf');
 }
@@ -150,6 +150,16 @@ describe('sign levels', () => {
     expect(c + d).toBe(bytes.length);
     expect(await opensslTsVerify(docTs, Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]), 'lta')).toContain('Verification: OK');
     expect((await dssOf(out)).ocsps).toBe(1);
+    expect((await exec('qpdf', ['--check', out])).stdout).toContain('No syntax or stream encoding errors found');
+  });
+
+  it('b-lta on a file whose cross-references are streams: every update a stream too; qpdf --check clean, pdfsig valid', async () => {
+    const out = await signed({ level: 'b-lta', timestamp_url: pki.tsaUrl }, corpus('multipage.pdf'));
+    const check = await exec('qpdf', ['--check', out]);
+    expect(check.stdout).toContain('No syntax or stream encoding errors found');
+    expect(fs.readFileSync(out, 'latin1').match(/\/Type\/XRef/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(await pdfsig(out)).toContain('Signature is Valid.');
+    expect((await dssOf(out)).certs).toBe(3);
   });
 
   it('a revoked signer is refused at b-lt (422 invalid_certificate)', async () => {
