@@ -79,8 +79,18 @@ export function fetchUpstream(request: UpstreamRequest): Promise<Buffer> {
           reject(fail(`${where} answered more than ${request.maxBytes} bytes.`));
         } else chunks.push(chunk);
       });
-      res.on('end', () => resolve(Buffer.concat(chunks)));
-      res.on('error', () => reject(fail(signal.aborted ? `${where} did not answer within ${request.timeoutMs / 1000} s.` : `${where} broke off its answer.`)));
+      let ended = false;
+      res.on('end', () => {
+        ended = true;
+        resolve(Buffer.concat(chunks));
+      });
+      // A party that sends its headers and then stalls: the deadline destroys the socket, which ends the answer with
+      // 'error' or only 'close' (settling twice is harmless).
+      const brokenOff = () => reject(fail(signal.aborted ? `${where} did not answer within ${request.timeoutMs / 1000} s.` : `${where} broke off its answer.`));
+      res.on('error', brokenOff);
+      res.on('close', () => {
+        if (!ended) brokenOff();
+      });
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRFORBIDDEN') return reject(fail(`${where} resolves to a private, loopback or reserved address (allowed only with SIGN_ALLOW_PRIVATE).`));

@@ -72,6 +72,9 @@ export async function startTestPki(): Promise<TestPki> {
             return res.writeHead(500).end('internal error');
           case '/tsa-hang':
             return; // never answers; the client's deadline must end it
+          case '/tsa-stall':
+            res.writeHead(200, { 'content-type': 'application/timestamp-reply', 'content-length': '4096' });
+            return res.write(Buffer.from('3082', 'hex')); // the start of an answer, then nothing
           case '/ocsp': {
             const reqFile = path.join(dir, `o-${id}.der`);
             const out = path.join(dir, `or-${id}.der`);

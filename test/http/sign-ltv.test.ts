@@ -184,6 +184,7 @@ describe('sign: parties that fail', () => {
     ['a foreign nonce', '/tsa-wrong-nonce', /nonce/],
     ['HTTP 500', '/tsa-500', /HTTP 500/],
     ['a hang', '/tsa-hang', /did not answer within 2 s/],
+    ['its headers and then nothing', '/tsa-stall', /did not answer within 2 s/],
   ])('a TSA answering %s → 502 upstream_failed naming it', async (_name, route, detail) => {
     const res = await sign({ level: 'b-t', timestamp_url: `${pki.base}${route}` });
     const problem = await problemOf(res);
