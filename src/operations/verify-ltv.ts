@@ -14,6 +14,9 @@ import { checkCrl, checkOcspResponse, findIssuer, isSelfSigned, sameCertificate,
 import { readTimestampToken, signerCertificate, type TimestampToken } from '../pdf/timestamp.js';
 import { fetchRevocation } from './sign-ltv.js';
 
+/** A signature's CMS larger than this is not decoded (its long-term facts stay empty). */
+export const MAX_CMS_BYTES = 1024 * 1024;
+
 /** The validation data a document's DSS holds, parsed. */
 export interface DssContents {
   certificates: pkijs.Certificate[];
@@ -115,6 +118,8 @@ export async function longTermFacts(
 ): Promise<LongTermFacts> {
   const isDocumentTimestamp = dict.subFilter === '/ETSI.RFC3161';
   const empty: LongTermFacts = { type: isDocumentTimestamp ? 'document_timestamp' : 'signature', level: null, timestamp: null, revocation: { status: 'unknown', source: null }, chain: [], trusted: false };
+  // Decoded in this process: bounded. Real signatures with chain and time-stamp are 5–40 KiB.
+  if (dict.contents.length > MAX_CMS_BYTES) return empty;
   let signedData: pkijs.SignedData;
   try {
     const info = pkijs.ContentInfo.fromBER(new Uint8Array(dict.contents));

@@ -45,8 +45,8 @@ interface SignatureDict {
   contents: Buffer;
 }
 
-/** Signed revisions compared object by object at most (each costs a qpdf run); past it `modifications` is null. */
-const MAX_CLASSIFIED_REVISIONS = 16;
+/** Signed revisions compared object by object at most (each costs a copy of the file's prefix and a qpdf run); past it `modifications` is null. */
+const MAX_CLASSIFIED_REVISIONS = 8;
 /** DSS entries read at most, and the JSON qpdf may print for them. */
 const MAX_DSS_ENTRIES = 256;
 const MAX_DSS_JSON = 64 * 1024 * 1024;
