@@ -137,6 +137,16 @@ const configSchema = z.object({
   SIGN_DEFAULT_CERTIFICATE_FILE: optionalText(),
   /** File holding that PKCS#12's password (one trailing newline ignored); unset: no password. Never in the environment itself. */
   SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE: optionalText(),
+  /** RFC 3161 time-stamp authority used by sign from level b-t up when the request names none (`timestamp_url`). */
+  SIGN_TSA_URL: z.url({ protocol: /^https?$/, error: 'is not an http(s) URL' }).optional().describe('an http(s) URL'),
+  /** Let sign's outgoing fetches (TSA, OCSP, CRL) and verify's online revocation checks reach private and loopback addresses (closed networks, tests). */
+  SIGN_ALLOW_PRIVATE: bool(false),
+  /** Each outgoing fetch of sign/verify (TSA, OCSP, CRL) must end within this many seconds. */
+  SIGN_FETCH_TIMEOUT: seconds(10),
+  /** PEM bundle of the certificates verify trusts; unset: the system's CAs. */
+  SIGN_TRUST_STORE: optionalText(),
+  /** Let verify ask a signer's OCSP responder or CRL distribution point when the document's DSS holds no answer. */
+  SIGN_VERIFY_ONLINE: bool(false),
 
   // --- Chromium ---
   /** Warm headless Chromium instances for HTML → PDF. */

@@ -1254,7 +1254,22 @@ func (c *Client) Redact(ctx context.Context, file *File, opts *RedactOptions, ca
 
 // ---- sign
 
-// SignOptions are the options of sign (Sign with a certificate (PAdES B-B)); the zero value sends none of them.
+// SignLevel is a value of the `level` option: PAdES baseline level: `b-b` the signature alone; `b-t` with an RFC 3161 signature time-stamp; `b-lt` also the chains and OCSP responses or CRLs (fetched from the certificates' own addresses) in the document's DSS; `b-lta` also a document time-stamp over all of it.
+type SignLevel string
+
+// SignLevelBB is "b-b".
+const SignLevelBB SignLevel = "b-b"
+
+// SignLevelBT is "b-t".
+const SignLevelBT SignLevel = "b-t"
+
+// SignLevelBLt is "b-lt".
+const SignLevelBLt SignLevel = "b-lt"
+
+// SignLevelBLta is "b-lta".
+const SignLevelBLta SignLevel = "b-lta"
+
+// SignOptions are the options of sign (Sign with a certificate (PAdES B-B, B-T, B-LT, B-LTA)); the zero value sends none of them.
 type SignOptions struct {
 	// Certificate is the file part `certificate`.
 	Certificate *File
@@ -1282,6 +1297,12 @@ type SignOptions struct {
 
 	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
 	Password *string
+
+	// Level is `level`: PAdES baseline level: `b-b` the signature alone; `b-t` with an RFC 3161 signature time-stamp; `b-lt` also the chains and OCSP responses or CRLs (fetched from the certificates' own addresses) in the document's DSS; `b-lta` also a document time-stamp over all of it.
+	Level SignLevel
+
+	// TimestampURL is `timestamp_url`: RFC 3161 time-stamp authority for levels b-t and up (default: the server's SIGN_TSA_URL).
+	TimestampURL *string
 }
 
 // NewSignRequest is the request of sign (POST /v1/pdf/sign), to run with Client.Do or Client.Submit.
@@ -1319,10 +1340,16 @@ func NewSignRequest(file *File, opts *SignOptions) *Request {
 	if opts.Password != nil {
 		fields.Set("password", *opts.Password)
 	}
+	if opts.Level != "" {
+		fields.Set("level", string(opts.Level))
+	}
+	if opts.TimestampURL != nil {
+		fields.Set("timestamp_url", *opts.TimestampURL)
+	}
 	return req
 }
 
-// Sign runs sign: Sign with a certificate (PAdES B-B) (POST /v1/pdf/sign).
+// Sign runs sign: Sign with a certificate (PAdES B-B, B-T, B-LT, B-LTA) (POST /v1/pdf/sign).
 func (c *Client) Sign(ctx context.Context, file *File, opts *SignOptions, call ...CallOption) (*Result, error) {
 	return c.Do(ctx, NewSignRequest(file, opts), call...)
 }

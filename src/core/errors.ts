@@ -31,6 +31,7 @@ export type ProblemCode =
   | 'quota_exceeded'
   | 'concurrency_limit'
   | 'processing_failed'
+  | 'upstream_failed'
   | 'server_busy'
   | 'timeout';
 
@@ -238,5 +239,16 @@ export class InvalidCertificateError extends ProblemError {
 export class UnsupportedDocumentError extends ProblemError {
   constructor(detail: string) {
     super('unsupported_document', 'Unsupported document', detail);
+  }
+}
+
+/**
+ * A party the request named (a time-stamp authority, an OCSP responder, a CRL
+ * distribution point) did not answer usably: 502, refunded (not the input's
+ * fault). `source` says which, so the client knows whom to blame.
+ */
+export class UpstreamFailedError extends ProblemError {
+  constructor(source: string, detail: string) {
+    super('upstream_failed', 'Upstream failed', `${source}: ${detail}`, { source });
   }
 }

@@ -34,6 +34,7 @@ export const STATUS_OF_CODE: Readonly<Record<ProblemCode, number>> = {
   quota_exceeded: 429,
   concurrency_limit: 429,
   processing_failed: 500,
+  upstream_failed: 502,
   server_busy: 503,
   timeout: 504,
 };

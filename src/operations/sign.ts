@@ -18,6 +18,10 @@ import { decrypt } from '../tools/qpdf.js';
 import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
 import { PdfInput } from './pdf-input.js';
 import { signingCertificate } from './sign-certificate.js';
+import { TIMESTAMP_TOKEN_RESERVE, fetchTimestamp, mergeValidationData, validationDataFor, type SignatureLevel } from './sign-ltv.js';
+import { dssUpdate, type ValidationData } from '../pdf/dss.js';
+import type { TimestampToken } from '../pdf/timestamp.js';
+import type { Config } from '../config.js';
 
 export interface SignOptions {
   certificate_password?: string;
@@ -28,6 +32,10 @@ export interface SignOptions {
   page?: number;
   rect?: { x: number; y: number; w: number; h: number };
   password?: string;
+  /** PAdES baseline level (docs/operations/sign.md). */
+  level: SignatureLevel;
+  /** RFC 3161 TSA (else SIGN_TSA_URL); the route requires one of them from b-t up. */
+  timestamp_url?: string;
 }
 
 /** Where the file's last cross-reference section starts and what kind it is; undefined when the tail is not usable for an append. */
@@ -109,12 +117,28 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
     location: options.location,
     contact: options.contact,
     visible: options.visible ? { page: options.page ?? 1, rect: options.rect! } : undefined,
-    contentsBytes: identity.maxSignatureBytes,
+    contentsBytes: identity.maxSignatureBytes + (options.level === 'b-b' ? 0 : TIMESTAMP_TOKEN_RESERVE),
   });
   const localStart = prepared.contentsStart - source.xref.size;
   const localEnd = prepared.contentsEnd - source.xref.size;
   const digest = await rangesDigest(source.file, prepared.update, [localStart, localEnd]);
-  const signature = await cadesDetachedSignature(identity, digest);
+  const level = options.level;
+  const tsaUrl = options.timestamp_url ?? config.SIGN_TSA_URL;
+  // The signer's status is fetched while the signature and its time-stamp are made: it does not depend on them.
+  const signerData = level === 'b-lt' || level === 'b-lta' ? validationDataFor(config, identity.certificate, identity.chain, 'signer') : undefined;
+  signerData?.catch(() => undefined); // awaited below on every path; this only keeps an early failure from being "unhandled"
+  let token: TimestampToken | undefined;
+  let signature: Buffer;
+  try {
+    signature = await cadesDetachedSignature(
+      identity,
+      digest,
+      level === 'b-b' ? undefined : async (signatureDigest) => (token = await fetchTimestamp(config, tsaUrl!, signatureDigest)).der,
+    );
+  } catch (error) {
+    await signerData?.catch(() => undefined);
+    throw error;
+  }
   if (signature.length > identity.maxSignatureBytes) {
     throw new ProcessingFailedError('Signing failed.', new Error(`CMS of ${signature.length} bytes over the ${identity.maxSignatureBytes} reserved`));
   }
@@ -123,5 +147,36 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
   const output = path.join(run.workdir, 'signed.pdf');
   await fsp.copyFile(source.file, output);
   await fsp.appendFile(output, prepared.update);
+  if (signerData && token) {
+    const tsaData = validationDataFor(config, token.signer, token.certificates, 'tsa');
+    const [signerResult, tsaResult] = await Promise.allSettled([signerData, tsaData]);
+    if (signerResult.status === 'rejected') throw signerResult.reason;
+    if (tsaResult.status === 'rejected') throw tsaResult.reason;
+    const contents = prepared.update.subarray(localStart + 1, localEnd - 1);
+    await fsp.appendFile(output, dssUpdate(prepared.after, mergeValidationData(signerResult.value, tsaResult.value), Buffer.from(contents.toString('latin1'), 'hex')));
+  }
+  if (level === 'b-lta') await appendDocumentTimestamp(run, config, output, tsaUrl!);
   return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(pdf.name)}-signed.pdf` };
+}
+
+/**
+ * PAdES B-LTA: a document time-stamp (/Type /DocTimeStamp, /SubFilter
+ * /ETSI.RFC3161) over the whole file as it now is, DSS included, appended as
+ * one more incremental update. The file is read again by MuPDF: the update
+ * needs the catalog and page as the previous updates left them.
+ */
+async function appendDocumentTimestamp(run: RunContext, config: Config, file: string, tsaUrl: string): Promise<void> {
+  const [targets, xref] = await Promise.all([readSignTargets(run, file, 1), lastXref(file)]);
+  if (!xref || targets.repaired) throw new ProcessingFailedError('Time-stamping the document failed.', new Error('the file just written has no usable startxref'));
+  const prepared = prepareSignatureUpdate(toStructure(targets), xref.size, xref.endsWithNewline, xref.stream, xref.offset, {
+    signerName: '',
+    signingTime: new Date(),
+    contentsBytes: TIMESTAMP_TOKEN_RESERVE,
+    documentTimestamp: true,
+  });
+  const localStart = prepared.contentsStart - xref.size;
+  const localEnd = prepared.contentsEnd - xref.size;
+  const token = await fetchTimestamp(config, tsaUrl, await rangesDigest(file, prepared.update, [localStart, localEnd]));
+  prepared.update.write(token.der.toString('hex').toUpperCase(), localStart + 1, 'latin1');
+  await fsp.appendFile(file, prepared.update);
 }

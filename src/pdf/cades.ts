@@ -124,8 +124,16 @@ function signingCertificateV2(certificate: pkijs.Certificate): pkijs.Attribute {
   return new pkijs.Attribute({ type: OID.signingCertificateV2, values: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] })] });
 }
 
-/** DER of a detached CAdES SignedData over content whose SHA-256 is `digest`. */
-export async function cadesDetachedSignature(identity: SigningIdentity, digest: Buffer): Promise<Buffer> {
+/** id-aa-signatureTimeStampToken (RFC 3161 appendix A): the unsigned attribute of a PAdES B-T signature. */
+export const SIGNATURE_TIMESTAMP_OID = '1.2.840.113549.1.9.16.2.14';
+
+/**
+ * DER of a detached CAdES SignedData over content whose SHA-256 is `digest`.
+ * With `timestamp`, it is called with the SHA-256 of the signature value and
+ * the token it returns (ContentInfo DER) becomes the signature time-stamp
+ * (unsigned attribute, PAdES B-T).
+ */
+export async function cadesDetachedSignature(identity: SigningIdentity, digest: Buffer, timestamp?: (signatureDigest: Buffer) => Promise<Buffer>): Promise<Buffer> {
   const { certificate } = identity;
   const signedAttrs = new pkijs.SignedAndUnsignedAttributes({
     type: 0,
@@ -148,6 +156,15 @@ export async function cadesDetachedSignature(identity: SigningIdentity, digest: 
     certificates: [certificate, ...identity.chain],
   });
   await signedData.sign(identity.key, 0, 'SHA-256');
+  if (timestamp) {
+    const signerInfo = signedData.signerInfos[0];
+    const signatureDigest = crypto.createHash('sha256').update(signerInfo.signature.valueBlock.valueHexView).digest();
+    const token = await timestamp(signatureDigest);
+    signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+      type: 1,
+      attributes: [new pkijs.Attribute({ type: SIGNATURE_TIMESTAMP_OID, values: [asn1js.fromBER(new Uint8Array(token)).result] })],
+    });
+  }
   const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
   return Buffer.from(contentInfo.toSchema().toBER());
 }

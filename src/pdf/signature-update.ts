@@ -27,6 +27,8 @@ export interface SignatureFields {
   visible?: { page: number; rect: { x: number; y: number; w: number; h: number } };
   /** Bytes reserved for the DER signature. */
   contentsBytes: number;
+  /** A document time-stamp (PAdES B-LTA, /SubFilter /ETSI.RFC3161) rather than a signature: no /M or /Name. */
+  documentTimestamp?: boolean;
 }
 
 /** The update's bytes and where the signature goes in the whole file. */
@@ -36,6 +38,21 @@ export interface PreparedUpdate {
   contentsStart: number;
   contentsEnd: number;
   byteRange: [number, number, number, number];
+  /** What a further update appended to this one needs. */
+  after: UpdateBase;
+}
+
+/** The file as an update leaves it: what the next incremental update builds on. */
+export interface UpdateBase {
+  size: number;
+  xrefStream: boolean;
+  /** Offset of the last cross-reference section. */
+  xrefOffset: number;
+  rootRef: string;
+  /** The catalog's current dictionary (qpdf JSON v2 values). */
+  root: Record<string, unknown>;
+  trailer: Record<string, unknown>;
+  nextObjectId: number;
 }
 
 const REF = /^(\d+) (\d+) R$/;
@@ -246,11 +263,11 @@ export function prepareSignatureUpdate(structure: QpdfStructure, originalSize: n
   while (names.has(`Signature${n}`)) n++;
 
   const sig = [
-    '/Type/Sig/Filter/Adobe.PPKLite/SubFilter/ETSI.CAdES.detached',
+    fields.documentTimestamp ? '/Type/DocTimeStamp/Filter/Adobe.PPKLite/SubFilter/ETSI.RFC3161' : '/Type/Sig/Filter/Adobe.PPKLite/SubFilter/ETSI.CAdES.detached',
     `/ByteRange${BYTE_RANGE_SLOT}`,
     `/Contents<${'0'.repeat(fields.contentsBytes * 2)}>`,
-    `/M${pdfText(pdfDate(fields.signingTime))}`,
-    `/Name${pdfText(fields.signerName)}`,
+    fields.documentTimestamp ? '' : `/M${pdfText(pdfDate(fields.signingTime))}`,
+    fields.documentTimestamp ? '' : `/Name${pdfText(fields.signerName)}`,
     fields.reason ? `/Reason${pdfText(fields.reason)}` : '',
     fields.location ? `/Location${pdfText(fields.location)}` : '',
     fields.contact ? `/ContactInfo${pdfText(fields.contact)}` : '',
@@ -258,7 +275,7 @@ export function prepareSignatureUpdate(structure: QpdfStructure, originalSize: n
   put(`${sigId} 0 R`, `<<${sig}>>`);
   put(
     `${widgetId} 0 R`,
-    `<</Type/Annot/Subtype/Widget/FT/Sig/T(Signature${n})/V ${sigId} 0 R/F 132/Rect[${rect.map(num).join(' ')}]/P ${pageRef}/AP<</N ${apId} 0 R>>>>`,
+    `<</Type/Annot/Subtype/Widget/FT/Sig/T(${fields.documentTimestamp ? 'DocTimeStamp' : 'Signature'}${n})/V ${sigId} 0 R/F 132/Rect[${rect.map(num).join(' ')}]/P ${pageRef}/AP<</N ${apId} 0 R>>>>`,
   );
 
   // The page gets the widget in /Annots (a new version of the array object when /Annots is indirect).
@@ -272,15 +289,56 @@ export function prepareSignatureUpdate(structure: QpdfStructure, originalSize: n
   const newFields = [...existing, `${widgetId} 0 R`];
   if (typeof fieldsValue === 'string' && REF.test(fieldsValue)) put(fieldsValue, pdfValue(newFields));
   const newAcroForm = { ...acroForm, '/Fields': typeof fieldsValue === 'string' && REF.test(fieldsValue) ? fieldsValue : newFields, '/SigFlags': 3 };
+  let rootAfter = root;
   if (typeof acroValue === 'string' && REF.test(acroValue)) {
     put(acroValue, pdfValue(newAcroForm));
   } else {
     const acroId = alloc();
     put(`${acroId} 0 R`, pdfValue(newAcroForm));
-    put(rootRef, pdfValue({ ...root, '/AcroForm': `${acroId} 0 R` }));
+    rootAfter = { ...root, '/AcroForm': `${acroId} 0 R` };
+    put(rootRef, pdfValue(rootAfter));
   }
 
-  // Serialize: objects, then the cross-reference section and trailer.
+  const serialized = serializeUpdate(written, { size: originalSize, endsWithNewline, xrefStream, prevXref, trailer, rootRef, nextObjectId: next });
+  let body = serialized.body;
+  const total = originalSize + Buffer.byteLength(body, 'latin1');
+  const local = body.indexOf('/Contents<') + '/Contents'.length;
+  const contentsStart = originalSize + local;
+  const contentsEnd = contentsStart + fields.contentsBytes * 2 + 2;
+  const byteRange: [number, number, number, number] = [0, contentsStart, contentsEnd, total - contentsEnd];
+  const value = `[${byteRange.join(' ')}`;
+  const slotAt = body.indexOf(`/ByteRange${BYTE_RANGE_SLOT}`) + '/ByteRange'.length;
+  body = body.slice(0, slotAt) + value + ' '.repeat(BYTE_RANGE_SLOT.length - value.length - 1) + ']' + body.slice(slotAt + BYTE_RANGE_SLOT.length);
+  return {
+    update: Buffer.from(body, 'latin1'),
+    contentsStart,
+    contentsEnd,
+    byteRange,
+    after: { size: total, xrefStream, xrefOffset: serialized.xrefOffset, rootRef, root: rootAfter, trailer, nextObjectId: serialized.nextObjectId },
+  };
+}
+
+/** Where an update goes and what its trailer repeats. */
+interface UpdatePlace {
+  size: number;
+  endsWithNewline: boolean;
+  xrefStream: boolean;
+  prevXref: number;
+  trailer: Record<string, unknown>;
+  rootRef: string;
+  nextObjectId: number;
+}
+
+/**
+ * Objects (bodies in PDF syntax; binary stream data as latin1 text), then a
+ * cross-reference section of the file's kind with /Prev, the trailer and
+ * %%EOF, as text to append to a file of `place.size` bytes (exported for the
+ * DSS update, pdf/dss.ts).
+ */
+export function serializeUpdate(written: Array<{ ref: string; body: string }>, place: UpdatePlace): { body: string; xrefOffset: number; nextObjectId: number } {
+  const { size: originalSize, endsWithNewline, xrefStream, prevXref, trailer, rootRef } = place;
+  let next = place.nextObjectId;
+  const alloc = () => next++;
   let body = endsWithNewline ? '' : '\n';
   const offsets = new Map<number, { offset: number; gen: number }>();
   for (const { ref, body: objBody } of written) {
@@ -320,14 +378,5 @@ export function prepareSignatureUpdate(structure: QpdfStructure, originalSize: n
     body += `${table}trailer\n<</Size ${next}${extra}/Prev ${prevXref}>>\n`;
   }
   body += `startxref\n${xrefOffset}\n%%EOF\n`;
-
-  const total = originalSize + Buffer.byteLength(body, 'latin1');
-  const local = body.indexOf('/Contents<') + '/Contents'.length;
-  const contentsStart = originalSize + local;
-  const contentsEnd = contentsStart + fields.contentsBytes * 2 + 2;
-  const byteRange: [number, number, number, number] = [0, contentsStart, contentsEnd, total - contentsEnd];
-  const value = `[${byteRange.join(' ')}`;
-  const slotAt = body.indexOf(`/ByteRange${BYTE_RANGE_SLOT}`) + '/ByteRange'.length;
-  body = body.slice(0, slotAt) + value + ' '.repeat(BYTE_RANGE_SLOT.length - value.length - 1) + ']' + body.slice(slotAt + BYTE_RANGE_SLOT.length);
-  return { update: Buffer.from(body, 'latin1'), contentsStart, contentsEnd, byteRange };
+  return { body, xrefOffset, nextObjectId: next };
 }

@@ -27,11 +27,15 @@ const rectField = z
 /** POST /v1/pdf/sign. */
 export const signRoute = defineOperation({
   name: 'sign',
-  summary: 'Sign with a certificate (PAdES B-B)',
+  summary: 'Sign with a certificate (PAdES B-B, B-T, B-LT, B-LTA)',
   description:
     'Adds a PAdES baseline B-B signature (`/SubFilter /ETSI.CAdES.detached`: detached CMS with content-type, message-digest and ESS ' +
     'signing-certificate-v2 signed attributes, SHA-256; the signing time is the signature dictionary\'s /M) made with the key and certificate ' +
     'of the uploaded PKCS#12 (`certificate`, opened with `certificate_password`; any further certificates in it are embedded as the chain). ' +
+    '`level` b-t, b-lt and b-lta add an RFC 3161 signature time-stamp from `timestamp_url` (or SIGN_TSA_URL), then a DSS with the chains and ' +
+    'revocation answers, then a document time-stamp (API.md §5i); every answer is checked before it is embedded, and a time-stamp authority, OCSP ' +
+    'responder or CRL distribution point that fails, answers garbage or sits on a private address (unless SIGN_ALLOW_PRIVATE) → 502 `upstream_failed` ' +
+    'naming it; a revoked signer → 422 `invalid_certificate`. ' +
     'The signature is appended as an incremental update, so the original bytes and any signature already on them stay valid. ' +
     'An encrypted input is opened with `password` and rewritten unencrypted before signing (signatures it carried do not survive that). ' +
     '`visible=true` draws a box with the signer\'s name, the date and the reason at `rect` on `page`. A wrong `certificate_password` → 422 ' +
@@ -58,6 +62,18 @@ export const signRoute = defineOperation({
     page: intField(1, 1_000_000, 'Page of the visible signature (default 1)').optional(),
     rect: rectField.optional(),
     password: passwordField,
+    level: z
+      .enum(['b-b', 'b-t', 'b-lt', 'b-lta'])
+      .default('b-b')
+      .describe(
+        'PAdES baseline level: `b-b` the signature alone; `b-t` with an RFC 3161 signature time-stamp; `b-lt` also the chains and OCSP responses or CRLs ' +
+          '(fetched from the certificates\' own addresses) in the document\'s DSS; `b-lta` also a document time-stamp over all of it.',
+      ),
+    timestamp_url: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .max(2048, 'must be at most 2048 characters')
+      .describe('RFC 3161 time-stamp authority for levels b-t and up (default: the server\'s SIGN_TSA_URL).')
+      .optional(),
   }),
   produces: ['application/pdf'],
   timeout: 'OPERATION_TIMEOUT',
@@ -65,6 +81,10 @@ export const signRoute = defineOperation({
     if ((files.certificate ?? []).length === 0) {
       if (!config.SIGN_DEFAULT_CERTIFICATE_FILE) throw new InvalidRequestError('certificate: a file is required (this server has no default signing certificate).', 'certificate');
       if (options.certificate_password !== undefined) throw new InvalidRequestError('certificate_password: only applies with an uploaded certificate.', 'certificate_password');
+    }
+    if (options.level === 'b-b' && options.timestamp_url !== undefined) throw new InvalidRequestError('timestamp_url: only applies with level b-t, b-lt or b-lta.', 'timestamp_url');
+    if (options.level !== 'b-b' && !options.timestamp_url && !config.SIGN_TSA_URL) {
+      throw new InvalidRequestError(`timestamp_url: required with level ${options.level} (this server has no default SIGN_TSA_URL).`, 'timestamp_url');
     }
     if (options.visible && !options.rect) throw new InvalidRequestError('rect: required with visible=true.', 'rect');
     for (const field of ['rect', 'page'] as const) {

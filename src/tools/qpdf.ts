@@ -426,3 +426,21 @@ export async function isValidlyLinearized(ctx: RunContext, file: string, passwor
   });
   return result.exitCode === QpdfExitCode.ok && /no linearization errors/.test(result.stdout);
 }
+
+/**
+ * The decoded data of the streams `refs` ("N G R"), read through qpdf's JSON
+ * (inline, base64), at most `maxBytes` of JSON (verify reads the DSS with it).
+ */
+export async function readStreamData(ctx: RunContext, file: string, refs: string[], maxBytes: number): Promise<Map<string, Buffer>> {
+  const data = new Map<string, Buffer>();
+  if (refs.length === 0) return data;
+  const objects = refs.map((r) => `--json-object=${r.replace(/ R$/, '').replace(' ', ',')}`);
+  const args = ['--json=2', '--json-stream-data=inline', '--decode-level=generalized', '--json-key=qpdf', ...objects, file];
+  const result = await runQpdf(ctx, args, { inputs: [file], passwordGiven: false, readsStdout: true, maxStdout: maxBytes });
+  const found = (JSON.parse(result.stdout).qpdf?.[1] ?? {}) as Record<string, { stream?: { data?: string } }>;
+  for (const ref of refs) {
+    const encoded = found[`obj:${ref}`]?.stream?.data;
+    if (typeof encoded === 'string') data.set(ref, Buffer.from(encoded, 'base64'));
+  }
+  return data;
+}

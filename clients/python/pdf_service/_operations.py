@@ -140,12 +140,12 @@ class SyncOperations:
         options: dict[str, Any] = {"terms": terms, "regex": regex, "areas": areas, "color": color, "password": password}
         return self._call("redact", files, options, **call)
 
-    def sign(self, input: FileInput, *, certificate_password: Optional[str] = None, reason: Optional[str] = None, location: Optional[str] = None, contact: Optional[str] = None, visible: Optional[bool] = None, page: Optional[Union[int, float, str]] = None, rect: Optional[str] = None, password: Optional[str] = None, certificate: Optional[FileInput] = None, **call: Any) -> Any:
-        """Sign with a certificate (PAdES B-B) (POST /v1/pdf/sign)."""
+    def sign(self, input: FileInput, *, certificate_password: Optional[str] = None, reason: Optional[str] = None, location: Optional[str] = None, contact: Optional[str] = None, visible: Optional[bool] = None, page: Optional[Union[int, float, str]] = None, rect: Optional[str] = None, password: Optional[str] = None, level: Optional[Literal["b-b", "b-t", "b-lt", "b-lta"]] = None, timestamp_url: Optional[str] = None, certificate: Optional[FileInput] = None, **call: Any) -> Any:
+        """Sign with a certificate (PAdES B-B, B-T, B-LT, B-LTA) (POST /v1/pdf/sign)."""
         files: dict[str, Any] = {"file": input}
         if certificate is not None:
             files["certificate"] = certificate
-        options: dict[str, Any] = {"certificate_password": certificate_password, "reason": reason, "location": location, "contact": contact, "visible": visible, "page": page, "rect": rect, "password": password}
+        options: dict[str, Any] = {"certificate_password": certificate_password, "reason": reason, "location": location, "contact": contact, "visible": visible, "page": page, "rect": rect, "password": password, "level": level, "timestamp_url": timestamp_url}
         return self._call("sign", files, options, **call)
 
     def verify(self, input: FileInput, **call: Any) -> Any:
@@ -271,12 +271,12 @@ class AsyncOperations:
         options: dict[str, Any] = {"terms": terms, "regex": regex, "areas": areas, "color": color, "password": password}
         return await self._call("redact", files, options, **call)
 
-    async def sign(self, input: FileInput, *, certificate_password: Optional[str] = None, reason: Optional[str] = None, location: Optional[str] = None, contact: Optional[str] = None, visible: Optional[bool] = None, page: Optional[Union[int, float, str]] = None, rect: Optional[str] = None, password: Optional[str] = None, certificate: Optional[FileInput] = None, **call: Any) -> Any:
-        """Sign with a certificate (PAdES B-B) (POST /v1/pdf/sign)."""
+    async def sign(self, input: FileInput, *, certificate_password: Optional[str] = None, reason: Optional[str] = None, location: Optional[str] = None, contact: Optional[str] = None, visible: Optional[bool] = None, page: Optional[Union[int, float, str]] = None, rect: Optional[str] = None, password: Optional[str] = None, level: Optional[Literal["b-b", "b-t", "b-lt", "b-lta"]] = None, timestamp_url: Optional[str] = None, certificate: Optional[FileInput] = None, **call: Any) -> Any:
+        """Sign with a certificate (PAdES B-B, B-T, B-LT, B-LTA) (POST /v1/pdf/sign)."""
         files: dict[str, Any] = {"file": input}
         if certificate is not None:
             files["certificate"] = certificate
-        options: dict[str, Any] = {"certificate_password": certificate_password, "reason": reason, "location": location, "contact": contact, "visible": visible, "page": page, "rect": rect, "password": password}
+        options: dict[str, Any] = {"certificate_password": certificate_password, "reason": reason, "location": location, "contact": contact, "visible": visible, "page": page, "rect": rect, "password": password, "level": level, "timestamp_url": timestamp_url}
         return await self._call("sign", files, options, **call)
 
     async def verify(self, input: FileInput, **call: Any) -> Any:

@@ -455,7 +455,7 @@ abstract class Operations
     }
 
     /**
-     * Sign with a certificate (PAdES B-B) (POST /v1/pdf/sign).
+     * Sign with a certificate (PAdES B-B, B-T, B-LT, B-LTA) (POST /v1/pdf/sign).
      *
      * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
      * @param string|null $certificatePassword `certificate_password`: Password of the PKCS#12 (empty or absent for none). Never logged.
@@ -466,6 +466,8 @@ abstract class Operations
      * @param int|float|numeric-string|null $page `page`: Page of the visible signature (default 1) (1..1000000)
      * @param string|null $rect `rect`: Visible signature box `x,y,w,h` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied).
      * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param Option\SignLevel|'b-b'|'b-t'|'b-lt'|'b-lta'|null $level `level`: PAdES baseline level: `b-b` the signature alone; `b-t` with an RFC 3161 signature time-stamp; `b-lt` also the chains and OCSP responses or CRLs (fetched from the certificates' own addresses) in the document's DSS; `b-lta` also a document time-stamp over all of it.
+     * @param string|null $timestampUrl `timestamp_url`: RFC 3161 time-stamp authority for levels b-t and up (default: the server's SIGN_TSA_URL).
      * @param string|\SplFileInfo|resource|\PdfService\Upload|null $certificate the `certificate` file part
      * @param CallOptions|null $call retry, timeout, request id of this call
      */
@@ -479,10 +481,12 @@ abstract class Operations
         int|float|string|null $page = null,
         ?string $rect = null,
         #[\SensitiveParameter] ?string $password = null,
+        Option\SignLevel|string|null $level = null,
+        ?string $timestampUrl = null,
         mixed $certificate = null,
         ?CallOptions $call = null,
     ): Result {
-        return $this->call('sign', ['file' => $input, 'certificate' => $certificate], ['certificate_password' => $certificatePassword, 'reason' => $reason, 'location' => $location, 'contact' => $contact, 'visible' => $visible, 'page' => $page, 'rect' => $rect, 'password' => $password], $call);
+        return $this->call('sign', ['file' => $input, 'certificate' => $certificate], ['certificate_password' => $certificatePassword, 'reason' => $reason, 'location' => $location, 'contact' => $contact, 'visible' => $visible, 'page' => $page, 'rect' => $rect, 'password' => $password, 'level' => $level, 'timestamp_url' => $timestampUrl], $call);
     }
 
     /**

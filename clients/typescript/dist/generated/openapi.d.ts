@@ -588,8 +588,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign with a certificate (PAdES B-B)
-         * @description Adds a PAdES baseline B-B signature (`/SubFilter /ETSI.CAdES.detached`: detached CMS with content-type, message-digest and ESS signing-certificate-v2 signed attributes, SHA-256; the signing time is the signature dictionary's /M) made with the key and certificate of the uploaded PKCS#12 (`certificate`, opened with `certificate_password`; any further certificates in it are embedded as the chain). The signature is appended as an incremental update, so the original bytes and any signature already on them stay valid. An encrypted input is opened with `password` and rewritten unencrypted before signing (signatures it carried do not survive that). `visible=true` draws a box with the signer's name, the date and the reason at `rect` on `page`. A wrong `certificate_password` → 422 `incorrect_password`; a certificate that is expired, not yet valid, whose key usage excludes signing, or whose key is not RSA/ECDSA → 422 `invalid_certificate`. The certificate's trust is not checked (use `verify`/your validator). Without a `certificate` part the server's default certificate is used when one is configured (SIGN_DEFAULT_CERTIFICATE_FILE; then `certificate_password` is refused, the default's password being the server's); with none configured a `certificate` part is required (400).
+         * Sign with a certificate (PAdES B-B, B-T, B-LT, B-LTA)
+         * @description Adds a PAdES baseline B-B signature (`/SubFilter /ETSI.CAdES.detached`: detached CMS with content-type, message-digest and ESS signing-certificate-v2 signed attributes, SHA-256; the signing time is the signature dictionary's /M) made with the key and certificate of the uploaded PKCS#12 (`certificate`, opened with `certificate_password`; any further certificates in it are embedded as the chain). `level` b-t, b-lt and b-lta add an RFC 3161 signature time-stamp from `timestamp_url` (or SIGN_TSA_URL), then a DSS with the chains and revocation answers, then a document time-stamp (API.md §5i); every answer is checked before it is embedded, and a time-stamp authority, OCSP responder or CRL distribution point that fails, answers garbage or sits on a private address (unless SIGN_ALLOW_PRIVATE) → 502 `upstream_failed` naming it; a revoked signer → 422 `invalid_certificate`. The signature is appended as an incremental update, so the original bytes and any signature already on them stay valid. An encrypted input is opened with `password` and rewritten unencrypted before signing (signatures it carried do not survive that). `visible=true` draws a box with the signer's name, the date and the reason at `rect` on `page`. A wrong `certificate_password` → 422 `incorrect_password`; a certificate that is expired, not yet valid, whose key usage excludes signing, or whose key is not RSA/ECDSA → 422 `invalid_certificate`. The certificate's trust is not checked (use `verify`/your validator). Without a `certificate` part the server's default certificate is used when one is configured (SIGN_DEFAULT_CERTIFICATE_FILE; then `certificate_password` is refused, the default's password being the server's); with none configured a `certificate` part is required (400).
          */
         post: operations["sign"];
         delete?: never;
@@ -609,7 +609,7 @@ export interface paths {
         put?: never;
         /**
          * Verify digital signatures
-         * @description JSON `{"signatures":[{"signer","signed_at","valid","covers_whole_document","reason"}]}`, one entry per signature in field order (an empty list for an unsigned file). `valid`: the signature is cryptographically correct over the bytes it signs (poppler pdfsig with NSS); `covers_whole_document`: those bytes are the whole file (false once anything was appended after signing, e.g. a later incremental update or a second signature); `signer`: the certificate's common name; `signed_at`: the signature's /M time (ISO 8601, UTC); certificate trust and revocation are not judged. A file that needs a user password cannot be verified (pdfsig takes passwords only on its command line, which this service never uses for secrets) and is refused with 422.
+         * @description JSON `{"signatures":[{"signer","signed_at","valid","covers_whole_document","reason"}]}`, one entry per signature in field order (an empty list for an unsigned file). `valid`: the signature is cryptographically correct over the bytes it signs (poppler pdfsig with NSS); `covers_whole_document`: those bytes are the whole file (false once anything was appended after signing, e.g. a later incremental update or a second signature); `signer`: the certificate's common name; `signed_at`: the signature's /M time (ISO 8601, UTC); `modifications`: what was appended after the signed bytes — `none`, `allowed` (a DSS, document time-stamps, further signatures) or `other`. `type` (`signature`|`document_timestamp`), `level` (`b-b`|`b-t`|`b-lt`|`b-lta`), `timestamp` ({time, authority, valid} or null), `revocation` ({status: good|revoked|unknown, source: dss|ocsp|crl|null}: the DSS first, then online when SIGN_VERIFY_ONLINE), `chain` ([{subject, issuer, not_before, not_after}]) and `trusted` (the chain reaches SIGN_TRUST_STORE, else the system's CAs) as in API.md §5i. A file that needs a user password cannot be verified (pdfsig takes passwords only on its command line, which this service never uses for secrets) and is refused with 422.
          */
         post: operations["verify"];
         delete?: never;
@@ -4517,6 +4517,17 @@ export interface operations {
                     rect?: string;
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
+                    /**
+                     * @description PAdES baseline level: `b-b` the signature alone; `b-t` with an RFC 3161 signature time-stamp; `b-lt` also the chains and OCSP responses or CRLs (fetched from the certificates' own addresses) in the document's DSS; `b-lta` also a document time-stamp over all of it.
+                     * @default b-b
+                     * @enum {string}
+                     */
+                    level?: "b-b" | "b-t" | "b-lt" | "b-lta";
+                    /**
+                     * Format: uri
+                     * @description RFC 3161 time-stamp authority for levels b-t and up (default: the server's SIGN_TSA_URL).
+                     */
+                    timestamp_url?: string;
                     /**
                      * @description Run as an asynchronous job (same as `Prefer: respond-async`).
                      * @default false

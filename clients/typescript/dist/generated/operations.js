@@ -92,7 +92,7 @@ export class GeneratedOperations {
     redact(input, options, call) {
         return this.call({ operation: "redact", files: { "file": input }, options: { ...options } }, call);
     }
-    /** Sign with a certificate (PAdES B-B) (POST /v1/pdf/sign). */
+    /** Sign with a certificate (PAdES B-B, B-T, B-LT, B-LTA) (POST /v1/pdf/sign). */
     sign(input, options, call) {
         const { "certificate": certificate, ...fields } = options ?? {};
         return this.call({ operation: "sign", files: { ...{ "file": input }, "certificate": certificate }, options: fields }, call);

@@ -299,6 +299,10 @@ export interface SignOptions {
   "rect"?: string;
   /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
+  /** PAdES baseline level: `b-b` the signature alone; `b-t` with an RFC 3161 signature time-stamp; `b-lt` also the chains and OCSP responses or CRLs (fetched from the certificates' own addresses) in the document's DSS; `b-lta` also a document time-stamp over all of it. */
+  "level"?: "b-b" | "b-t" | "b-lt" | "b-lta";
+  /** RFC 3161 time-stamp authority for levels b-t and up (default: the server's SIGN_TSA_URL). */
+  "timestamp_url"?: string;
   /** File part `certificate`. */
   "certificate"?: FileInput;
 }
@@ -409,7 +413,7 @@ export abstract class GeneratedOperations {
     return this.call({ operation: "redact", files: { "file": input }, options: { ...options } }, call);
   }
 
-  /** Sign with a certificate (PAdES B-B) (POST /v1/pdf/sign). */
+  /** Sign with a certificate (PAdES B-B, B-T, B-LT, B-LTA) (POST /v1/pdf/sign). */
   sign(input: FileInput, options?: SignOptions, call?: CallOptions) {
     const { "certificate": certificate, ...fields } = options ?? ({} as SignOptions);
     return this.call({ operation: "sign", files: { ...{ "file": input }, "certificate": certificate }, options: fields }, call);
