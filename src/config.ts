@@ -96,6 +96,8 @@ const configSchema = z.object({
   TOOL_ISOLATION: bool(true),
   /** Entries in one ZIP response (and output files of one operation) at most. */
   MAX_OUTPUT_FILES: int(10_000),
+  /** Steps of one pipeline at most (docs/api.md, "Pipelines"). */
+  MAX_PIPELINE_STEPS: int(10, 1, 100),
   /** Time without a byte of the request body before 408. */
   UPLOAD_IDLE_TIMEOUT: seconds(30),
   /** Operations one account runs at once per server process, by plan (0 = unlimited). */

@@ -37,6 +37,8 @@ export interface JobSubmitter {
     fields: Record<string, unknown>;
     callbackUrl?: string;
     chargeDay: string;
+    /** Requests charged (one per pipeline step): what a refund gives back. */
+    chargeCount?: number;
     requestId: string;
   }): Promise<Record<string, unknown>>;
   /** Mounts the job routes (GET/DELETE /v1/jobs/...). */

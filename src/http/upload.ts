@@ -194,7 +194,7 @@ interface RawFile {
  * the client gets its 413 while it is still sending, and nothing past the
  * limit reaches the disk.
  */
-export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Workdir, config: Config): Promise<ReceivedUpload> {
+export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Workdir, config: Config, otherParts?: FilePart): Promise<ReceivedUpload> {
   if (!ctx.is('multipart/form-data')) {
     throw new InvalidRequestError('Send the request as multipart/form-data.');
   }
@@ -211,7 +211,7 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Wo
     else ctx.res.once('close', () => hold.release());
   }
   if (!inMemory) await workdir.ensure();
-  const { raw, fields } = await parseMultipart(ctx, parts, workdir, config, inMemory, hold);
+  const { raw, fields } = await parseMultipart(ctx, parts, workdir, config, inMemory, hold, otherParts);
   const files: Record<string, InputFile[]> = {};
   for (const part of parts) {
     const received = raw[part.field] ?? [];
@@ -223,6 +223,13 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Wo
     }
     files[part.field] = received.map((file, i) => checkedFile(file, part, i, received.length));
   }
+  if (otherParts) {
+    for (const [field, received] of Object.entries(raw)) {
+      if (files[field]) continue;
+      const part = { ...otherParts, field };
+      files[field] = received.map((file, i) => checkedFile(file, part, i, received.length));
+    }
+  }
   if (inMemory) {
     const held = Object.values(raw).flatMap((list) => list.map((f) => ({ name: path.basename(f.path), bytes: f.bytes as Buffer })));
     await workdir.store(held).catch((error: Error) => {
@@ -232,9 +239,20 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Wo
   return { files, fields };
 }
 
-function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, config: Config, inMemory: boolean, hold: HeldBody | undefined): Promise<{ raw: Record<string, RawFile[]>; fields: Record<string, unknown> }> {
+function parseMultipart(
+  ctx: Context,
+  parts: FilePart[],
+  workdir: Workdir,
+  config: Config,
+  inMemory: boolean,
+  hold: HeldBody | undefined,
+  otherParts?: FilePart,
+): Promise<{ raw: Record<string, RawFile[]>; fields: Record<string, unknown> }> {
   const req = ctx.req;
-  const totalFiles = parts.reduce((n, part) => n + maxPartCount(part, config), 0);
+  // Parts under other names share one count (the template's maximum) between them.
+  const otherMax = otherParts ? maxPartCount(otherParts, config) : 0;
+  const totalFiles = parts.reduce((n, part) => n + maxPartCount(part, config), 0) + otherMax;
+  let otherCount = 0;
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -275,8 +293,12 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, confi
     const clientGone = () => req.destroyed && !req.complete;
 
     parser.on('file', (name, stream, info) => {
-      const part = parts.find((p) => p.field === name);
+      const part = parts.find((p) => p.field === name) ?? (otherParts && !(name in fields) ? { ...otherParts, field: name } : undefined);
       if (failed) return void stream.resume();
+      if (part && otherParts && !parts.includes(part) && ++otherCount > otherMax) {
+        stream.resume();
+        return fail(new TooManyFilesError(otherMax));
+      }
       if (!part) {
         stream.resume();
         const expected = parts.map((p) => `"${p.field}"`).join(' or ');

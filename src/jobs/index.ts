@@ -73,6 +73,7 @@ export class JobSystem implements JobSubmitter {
         inputs: JSON.stringify(inputs),
         stored_bytes: written.reduce((n, f) => n + f.stored, 0),
         charge_day: request.chargeDay,
+        charge_count: request.chargeCount ?? 1,
         request_id: request.requestId,
         callback_url: callbackUrl,
       };

@@ -80,7 +80,8 @@ export class PdfInput implements InputFile {
    * also diagnoses damage and passwords. Either way the count is of real pages.
    */
   static async open(run: RunContext, file: InputFile, { maxPages, password, checkStructure = true }: OpenOptions): Promise<PdfInput> {
-    const checked = !checkStructure || (await refuseRunawayStructure(file.path, file.bytes, maxPages));
+    // A pipeline step's output was written by a tool from a checked input: no second structure check.
+    const checked = !checkStructure || file.verified === true || (await refuseRunawayStructure(file.path, file.bytes, maxPages));
     const walked = await quickPageCount(file.path, maxPages, file.bytes);
     let input: PdfInput;
     if (walked !== undefined) {

@@ -4,7 +4,8 @@
 // it. The work directory is removed once both the operation has settled and
 // the response is over.
 import type { Context, Middleware } from 'koa';
-import { ClientClosedError, InvalidRequestError } from '../core/errors.js';
+import { ClientClosedError, InsufficientScopeError, InvalidRequestError } from '../core/errors.js';
+import { allows } from '../http/auth.js';
 import { checkDeclaredLength, closeAfterResponse, createWorkdir, receiveUpload, watchResponse } from '../http/upload.js';
 import { sendOutput } from '../http/send.js';
 import { secretFieldValues } from '../core/secrets.js';
@@ -25,7 +26,7 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
   const { config, pool, fairShare } = services;
   return async (ctx) => {
     ctx.state.operation = route.name;
-    checkDeclaredLength(ctx, route.files, config);
+    checkDeclaredLength(ctx, route.otherParts ? [...route.files, route.otherParts] : route.files, config);
     // Only the account holding the longest line in the full queue is turned away here (tools/pool.ts).
     const owner = ctx.state.account!.id;
     if (pool.isSaturated(owner)) {
@@ -37,9 +38,16 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
     const workdir = createWorkdir(config);
     try {
       if (response.signal.aborted) throw new ClientClosedError();
-      const upload = await receiveUpload(ctx, route.files, workdir, config);
+      const upload = await receiveUpload(ctx, route.files, workdir, config, route.otherParts);
       ctx.state.secrets = secretFieldValues(upload.fields);
       const options = parseOptions(route, upload.fields, upload.files, config);
+      // A pipeline: the key must be allowed every step's operation, and each step counts one request.
+      if (route.scopes) {
+        const missing = allows(ctx.state.caller!, route.scopes(options));
+        if (missing) throw new InsufficientScopeError(missing);
+      }
+      const requests = route.requestCount?.(options) ?? 1;
+      if (requests > 1) await ctx.state.chargeMore!(requests - 1);
       if (wantsAsync(ctx, upload.fields)) {
         if (!services.jobs) throw new InvalidRequestError('Asynchronous jobs are not enabled on this server.', 'async');
         const callback = upload.fields.callback_url;
@@ -50,6 +58,7 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
           fields: upload.fields,
           callbackUrl: typeof callback === 'string' ? callback : undefined,
           chargeDay: ctx.state.charge!.day,
+          chargeCount: requests,
           requestId: ctx.state.requestId!,
         });
         ctx.status = 202;

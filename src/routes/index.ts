@@ -19,6 +19,7 @@ import { pageNumbersRoute } from './page-numbers.js';
 import { metadataRoute } from './metadata.js';
 import { repairRoute } from './repair.js';
 import { flattenRoute } from './flatten.js';
+import { createPipelineRoute } from './pipeline.js';
 
 export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute,
   rotateRoute, organizeRoute, pageNumbersRoute, metadataRoute, repairRoute, flattenRoute];
@@ -29,3 +30,6 @@ operationRoutes.push(redactRoute, signRoute, verifyRoute);
 export function findOperation(name: string): OperationRoute | undefined {
   return operationRoutes.find((route) => route.name === name);
 }
+
+// Pipelines: several of the operations above in one request (reads this list when a request comes).
+operationRoutes.push(createPipelineRoute(() => operationRoutes));

@@ -172,34 +172,34 @@ export class SqliteStore implements Store {
     return this.stmt('UPDATE browser_tokens SET uses = uses + 1 WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)').run(tokenId).changes === 1;
   }
 
-  async charge(accountId: number, day: string, cap: number, operation: string): Promise<number | undefined> {
+  async charge(accountId: number, day: string, cap: number, operation: string, count = 1): Promise<number | undefined> {
     // IMMEDIATE: SQLite's write lock makes the conditional upsert atomic across processes, and
     // the per-operation count moves with it.
     const charge = this.db.transaction(() => {
       const row = this.stmt(
-        `INSERT INTO daily_usage (account_id, day, count) VALUES (?, ?, 1)
-         ON CONFLICT (account_id, day) DO UPDATE SET count = count + 1 WHERE count < ?
+        `INSERT INTO daily_usage (account_id, day, count) SELECT @account, @day, @count WHERE @count <= @cap
+         ON CONFLICT (account_id, day) DO UPDATE SET count = count + @count WHERE count + @count <= @cap
          RETURNING count`,
-      ).get(accountId, day, cap) as { count: number } | undefined;
+      ).get({ account: accountId, day, cap, count }) as { count: number } | undefined;
       if (row) {
         this.stmt(
-          `INSERT INTO operation_usage (account_id, day, operation, count) VALUES (?, ?, ?, 1)
-           ON CONFLICT (account_id, day, operation) DO UPDATE SET count = count + 1`,
-        ).run(accountId, day, operation);
+          `INSERT INTO operation_usage (account_id, day, operation, count) VALUES (@account, @day, @operation, @count)
+           ON CONFLICT (account_id, day, operation) DO UPDATE SET count = count + @count`,
+        ).run({ account: accountId, day, operation, count });
       }
       return row?.count;
     });
     return charge.immediate();
   }
 
-  async refund(accountId: number, day: string, operation: string): Promise<void> {
-    this.refundNow(accountId, day, operation);
+  async refund(accountId: number, day: string, operation: string, count = 1): Promise<void> {
+    this.refundNow(accountId, day, operation, count);
   }
 
-  private refundNow(accountId: number, day: string, operation: string): void {
+  private refundNow(accountId: number, day: string, operation: string, count = 1): void {
     this.db.transaction(() => {
-      this.stmt('UPDATE daily_usage SET count = count - 1 WHERE account_id = ? AND day = ? AND count > 0').run(accountId, day);
-      this.stmt('UPDATE operation_usage SET count = count - 1 WHERE account_id = ? AND day = ? AND operation = ? AND count > 0').run(accountId, day, operation);
+      this.stmt('UPDATE daily_usage SET count = MAX(count - ?, 0) WHERE account_id = ? AND day = ? AND count > 0').run(count, accountId, day);
+      this.stmt('UPDATE operation_usage SET count = MAX(count - ?, 0) WHERE account_id = ? AND day = ? AND operation = ? AND count > 0').run(count, accountId, day, operation);
     })();
   }
 
@@ -237,9 +237,9 @@ export class SqliteStore implements Store {
     const insert = this.db.transaction(() => {
       if (this.storageUsedNow() + job.stored_bytes > limit) return false;
       this.stmt(
-        `INSERT INTO jobs (id, account_id, operation, status, created_at, fields, inputs, stored_bytes, charge_day, request_id, callback_url)
-         VALUES (@id, @account_id, @operation, 'queued', @created_at, @fields, @inputs, @stored_bytes, @charge_day, @request_id, @callback_url)`,
-      ).run(job);
+        `INSERT INTO jobs (id, account_id, operation, status, created_at, fields, inputs, stored_bytes, charge_day, charge_count, request_id, callback_url)
+         VALUES (@id, @account_id, @operation, 'queued', @created_at, @fields, @inputs, @stored_bytes, @charge_day, @charge_count, @request_id, @callback_url)`,
+      ).run({ ...job, charge_count: job.charge_count ?? 1 });
       return true;
     });
     // IMMEDIATE: the usage sum and the insert see the same database.
@@ -281,7 +281,7 @@ export class SqliteStore implements Store {
   /** Refund and webhook of a job that just ended, inside the caller's transaction. */
   private endEffects(row: JobRow | undefined, effects: EndEffects): void {
     if (!row) return;
-    if (effects.refund) this.refundNow(row.account_id, row.charge_day, row.operation);
+    if (effects.refund) this.refundNow(row.account_id, row.charge_day, row.operation, row.charge_count ?? 1);
     const delivery = effects.delivery(row);
     if (delivery) this.insertDelivery(delivery);
   }

@@ -119,6 +119,8 @@ export interface JobRow {
   inputs: string;
   stored_bytes: number;
   charge_day: string;
+  /** Requests charged for the job (one per pipeline step; 1 otherwise): what a refund gives back. */
+  charge_count: number;
   request_id: string | null;
   callback_url: string | null;
   /** "host/pid/random" of the worker holding the lease. */
@@ -141,6 +143,7 @@ export interface JobRow {
 export type NewJob = Pick<
   JobRow,
   'id' | 'account_id' | 'operation' | 'created_at' | 'fields' | 'inputs' | 'stored_bytes' | 'charge_day' | 'request_id' | 'callback_url'
+ | 'charge_count'
 >;
 
 /** Fields set when a job ends. */
@@ -237,12 +240,13 @@ export interface Store {
   useToken(tokenId: number): Promise<boolean>;
 
   /**
-   * One request of `operation` for `accountId` on `day` if the count is below `cap`: the count
-   * after it, or undefined (refused). The day's count and its per-operation count move together
+   * `count` requests (default one; a pipeline counts one per step) of `operation` for `accountId` on `day`
+   * if the count stays within `cap`: the count after it, or undefined (refused, nothing counted). The day's count and its per-operation count move together
    * (one statement on PostgreSQL, one transaction on SQLite), so usage reports add up to the allowance.
    */
-  charge(accountId: number, day: string, cap: number, operation: string): Promise<number | undefined>;
-  refund(accountId: number, day: string, operation: string): Promise<void>;
+  charge(accountId: number, day: string, cap: number, operation: string, count?: number): Promise<number | undefined>;
+  /** Gives back `count` requests (default one) charged on `day`. */
+  refund(accountId: number, day: string, operation: string, count?: number): Promise<void>;
   usedOn(accountId: number, day: string): Promise<number>;
   /** The counters of `from`..`to` (inclusive, YYYY-MM-DD). */
   usageBetween(accountId: number, from: string, to: string): Promise<UsageCounters>;

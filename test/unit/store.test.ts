@@ -26,6 +26,7 @@ function newJob(accountId: number, i = 0, extra: Partial<NewJob> = {}): NewJob {
     inputs: JSON.stringify([{ field: 'file', name: 'a.pdf', size: 10, kind: 'pdf', file: `in-${i}.enc` }]),
     stored_bytes: 100,
     charge_day: '2026-01-01',
+    charge_count: 1,
     request_id: `req-${i}`,
     callback_url: null,
     ...extra,
