@@ -116,6 +116,12 @@ func examples(t *testing.T, dir string) map[string]example {
 				t.Errorf("verify: want an empty signatures list, got %s", read(t, f))
 			}
 		}},
+		"pipeline": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
+			steps := []pdfservice.PipelineStep{{Operation: "rotate", Options: map[string]any{"angle": 90}}, {Operation: "page-numbers", Options: map[string]any{"format": "Page {n} of {total}"}}}
+			return c.Pipeline(ctx, &pdfservice.PipelineOptions{File: file("tracemonkey.pdf"), Steps: steps})
+		}, func(t *testing.T, f, _ string) {
+			expectContains(t, tool(t, "pdftotext", f, "-"), "Page 14 of 14")
+		}},
 	}
 }
 

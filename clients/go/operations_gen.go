@@ -4,6 +4,7 @@ package pdfservice
 
 import (
 	"context"
+	"encoding/json"
 	"net/url"
 	"strconv"
 )
@@ -29,6 +30,7 @@ var Operations = []OperationInfo{
 	{Name: "redact", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
 	{Name: "sign", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}, {Field: "certificate", Multiple: false, Required: false}}},
 	{Name: "verify", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "pipeline", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: false}, {Field: "files", Multiple: true, Required: false}}},
 }
 
 // ---- merge
@@ -1275,4 +1277,52 @@ func NewVerifyRequest(file *File, opts *VerifyOptions) *Request {
 // Verify runs verify: Verify digital signatures (POST /v1/pdf/verify).
 func (c *Client) Verify(ctx context.Context, file *File, opts *VerifyOptions, call ...CallOption) (*Result, error) {
 	return c.Do(ctx, NewVerifyRequest(file, opts), call...)
+}
+
+// ---- pipeline
+
+// PipelineOptions are the options of pipeline (Run several operations in one request); the zero value sends none of them.
+type PipelineOptions struct {
+	// File is the file part `file`.
+	File *File
+
+	// Files is the file part `files`.
+	Files []*File
+
+	// Steps is `steps` (required): The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name".
+	Steps []PipelineStep
+}
+
+// NewPipelineRequest is the request of pipeline (POST /v1/pdf/pipeline), to run with Client.Do or Client.Submit.
+func NewPipelineRequest(opts *PipelineOptions) *Request {
+	req := &Request{Operation: "pipeline", Files: map[string][]*File{}, Fields: url.Values{}}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.File != nil {
+		req.Files["file"] = []*File{opts.File}
+	}
+	if len(opts.Files) > 0 {
+		req.Files["files"] = opts.Files
+	}
+	if len(opts.Steps) > 0 {
+		if text, err := json.Marshal(opts.Steps); err == nil {
+			fields.Set("steps", string(text))
+		}
+	}
+	return req
+}
+
+// Pipeline runs pipeline: Run several operations in one request (POST /v1/pdf/pipeline).
+func (c *Client) Pipeline(ctx context.Context, opts *PipelineOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewPipelineRequest(opts), call...)
+}
+
+// PipelineStep is one step of a pipeline: an operation and its options (as the operation's form fields; a file option names an uploaded part as "@name").
+type PipelineStep struct {
+	// Operation is the operation's name, e.g. "compress".
+	Operation string `json:"operation"`
+	// Options are the operation's options; values are strings, numbers or booleans.
+	Options map[string]any `json:"options,omitempty"`
 }

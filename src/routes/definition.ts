@@ -26,6 +26,8 @@ export interface OperationRoute<Options = any> {
   requestCount?: (options: Options) => number;
   /** Operations the caller's key must be allowed, known once the options are (a pipeline: its steps'); the route's name when absent. */
   scopes?: (options: Options) => string[];
+  /** JSON Schemas of form fields that carry JSON the option schema cannot describe (the pipeline's typed steps), for the OpenAPI document. */
+  jsonFields?: (config: Config) => Record<string, Record<string, unknown>>;
   /** The operation itself. */
   run: (input: OperationInput<Options>) => Promise<OperationOutput>;
 }

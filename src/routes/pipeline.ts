@@ -40,6 +40,40 @@ const stepsSchema = z
       'a file option names an uploaded part as "@name".',
   );
 
+/**
+ * `steps` for the OpenAPI document: an array of a discriminated union, one schema per
+ * operation (its options as the operation declares them, file options as "@name"), so
+ * generated clients get typed steps.
+ */
+function stepsJsonSchema(operations: readonly OperationRoute[], config: Config): Record<string, unknown> {
+  const variants = operations
+    .filter((route) => route.name !== 'pipeline')
+    .map((route) => {
+      const options = z.toJSONSchema(route.options, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
+      const properties: Record<string, unknown> = { ...(options.properties ?? {}) };
+      for (const part of route.files.slice(1)) {
+        properties[part.field] = { type: 'string', pattern: '^@.+$', description: `${part.description} Names an uploaded part: "@name".` };
+      }
+      return {
+        type: 'object',
+        title: `${route.name} step`,
+        required: ['operation'],
+        additionalProperties: false,
+        properties: {
+          operation: { type: 'string', const: route.name },
+          options: { type: 'object', additionalProperties: false, properties, ...(options.required?.length ? { required: options.required } : {}) },
+        },
+      };
+    });
+  return {
+    type: 'array',
+    minItems: 1,
+    maxItems: config.MAX_PIPELINE_STEPS,
+    description: stepsSchema.description,
+    items: { oneOf: variants, discriminator: { propertyName: 'operation' } },
+  };
+}
+
 /** The steps the options name, checked (the same check `check` made; cheap, no I/O). */
 function plannedOf(input: { options: { steps: RawStep[] }; files: Record<string, InputFile[]>; config: Config }, operations: () => readonly OperationRoute[]): PlannedStep[] {
   return planSteps(input.options.steps, input.files, operations(), input.config);
@@ -109,6 +143,7 @@ export function createPipelineRoute(operations: () => readonly OperationRoute[])
     timeout: 'OCR_TIMEOUT',
     requestCount: (options) => options.steps.length,
     scopes: (options) => options.steps.map((s) => s.operation),
+    jsonFields: (config) => ({ steps: stepsJsonSchema(operations(), config) }),
     check: (options, files, config) => void planSteps(options.steps, files, operations(), config),
     run: (input) => runPipeline(input, operations),
   });

@@ -51,6 +51,11 @@ export function operationExamples(dir: string): Record<string, OperationExample>
     redact: { input: corpus('tracemonkey.pdf'), options: { terms: ['JavaScript'] }, check: (f) => expect(textOf(f)).not.toMatch(/JavaScript/i) },
     sign: { input: corpus('trivial.pdf'), options: { certificate: signingCertificate(dir), certificate_password: 'client-test' }, check: (f) => expect(isPdf(f)).toBe(true) },
     verify: { input: corpus('trivial.pdf'), options: {}, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).signatures).toEqual([]) },
+    pipeline: {
+      input: corpus('tracemonkey.pdf'),
+      options: { steps: [{ operation: 'rotate', options: { angle: '90' } }, { operation: 'page-numbers', options: { format: 'Page {n} of {total}' } }] },
+      check: (f) => expect(textOf(f)).toContain('Page 14 of 14'),
+    },
   };
 }
 

@@ -39,6 +39,7 @@ const SAMPLES: Record<string, () => Promise<Fields>> = {
   metadata: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
   repair: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
   flatten: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
+  pipeline: async () => ({ file: await filePart(corpus('trivial.pdf')), steps: JSON.stringify([{ operation: 'rotate', options: { angle: 90 } }, { operation: 'compress' }]) }),
 };
 
 let p12: string | undefined;

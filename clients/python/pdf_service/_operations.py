@@ -2,7 +2,8 @@
 """One typed method per operation of the service, for the sync and the asyncio client."""
 from __future__ import annotations
 
-from typing import Any, Literal, Optional, Sequence, Union
+import json
+from typing import Any, Literal, Mapping, Optional, Sequence, Union
 
 from ._files import FileInput
 
@@ -26,6 +27,7 @@ OPERATIONS: dict[str, list[dict[str, Any]]] = {
     "redact": [{"field":"file","multiple":False,"required":True}],
     "sign": [{"field":"file","multiple":False,"required":True},{"field":"certificate","multiple":False,"required":False}],
     "verify": [{"field":"file","multiple":False,"required":True}],
+    "pipeline": [{"field":"file","multiple":False,"required":False},{"field":"files","multiple":True,"required":False}],
 }
 
 
@@ -153,6 +155,12 @@ class SyncOperations:
         options: dict[str, Any] = {}
         return self._call("verify", files, options, **call)
 
+    def pipeline(self, input: Union[FileInput, Sequence[FileInput]], *, steps: Union[Sequence[Mapping[str, Any]], str], **call: Any) -> Any:
+        """Run several operations in one request (POST /v1/pdf/pipeline)."""
+        files: dict[str, Any] = {"files": list(input)} if isinstance(input, (list, tuple)) else {"file": input}
+        options: dict[str, Any] = {"steps": steps if isinstance(steps, str) else json.dumps(list(steps))}
+        return self._call("pipeline", files, options, **call)
+
 
 class AsyncOperations:
     """Typed operation methods (async); each sends one multipart request through `_call`."""
@@ -277,3 +285,9 @@ class AsyncOperations:
         files: dict[str, Any] = {"file": input}
         options: dict[str, Any] = {}
         return await self._call("verify", files, options, **call)
+
+    async def pipeline(self, input: Union[FileInput, Sequence[FileInput]], *, steps: Union[Sequence[Mapping[str, Any]], str], **call: Any) -> Any:
+        """Run several operations in one request (POST /v1/pdf/pipeline)."""
+        files: dict[str, Any] = {"files": list(input)} if isinstance(input, (list, tuple)) else {"file": input}
+        options: dict[str, Any] = {"steps": steps if isinstance(steps, str) else json.dumps(list(steps))}
+        return await self._call("pipeline", files, options, **call)

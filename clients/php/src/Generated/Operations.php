@@ -38,6 +38,7 @@ abstract class Operations
         'redact' => [['field' => 'file', 'multiple' => false, 'required' => true]],
         'sign' => [['field' => 'file', 'multiple' => false, 'required' => true], ['field' => 'certificate', 'multiple' => false, 'required' => false]],
         'verify' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'pipeline' => [['field' => 'file', 'multiple' => false, 'required' => false], ['field' => 'files', 'multiple' => true, 'required' => false]],
     ];
 
     /**
@@ -487,5 +488,21 @@ abstract class Operations
         ?CallOptions $call = null,
     ): Result {
         return $this->call('verify', ['file' => $input], [], $call);
+    }
+
+    /**
+     * Run several operations in one request (POST /v1/pdf/pipeline).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload|list<string|\SplFileInfo|resource|\PdfService\Upload> $input one file (`file`) or a list (`files`)
+     * @param string|list<array{operation: string, options?: array<string, mixed>}> $steps `steps`: The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name".
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function pipeline(
+        mixed $input,
+        string|array $steps,
+        ?CallOptions $call = null,
+    ): Result {
+        $steps = is_array($steps) ? json_encode($steps, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES) : $steps;
+        return $this->call('pipeline', is_array($input) ? ['files' => $input] : ['file' => $input], ['steps' => $steps], $call);
     }
 }

@@ -38,6 +38,7 @@ final class Examples
             'redact' => ['input' => $c('tracemonkey.pdf'), 'options' => ['terms' => ['JavaScript']], 'check' => static fn ($f) => stripos(Tools::textOf($f), 'javascript') === false],
             'sign' => ['input' => $c('trivial.pdf'), 'options' => ['certificate' => Tools::signingCertificate($dir), 'certificatePassword' => 'client-test'], 'check' => static fn ($f) => Tools::isPdf($f)],
             'verify' => ['input' => $c('trivial.pdf'), 'options' => [], 'check' => static fn ($f) => json_decode($read($f), true)['signatures'] === []],
+            'pipeline' => ['input' => $c('tracemonkey.pdf'), 'options' => ['steps' => [['operation' => 'rotate', 'options' => ['angle' => '90']], ['operation' => 'page-numbers', 'options' => ['format' => 'Page {n} of {total}']]]], 'check' => static fn ($f) => str_contains(Tools::textOf($f), 'Page 14 of 14')],
         ];
     }
 }

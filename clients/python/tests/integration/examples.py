@@ -72,4 +72,9 @@ def examples(corpus: Callable[[str], str], directory: str) -> dict[str, Example]
         "redact": Example(corpus("tracemonkey.pdf"), {"terms": ["JavaScript"]}, lambda f, t: "javascript" not in text_of(f).lower()),
         "sign": Example(corpus("trivial.pdf"), {"certificate": signing_certificate(directory), "certificate_password": "client-test"}, lambda f, t: is_pdf(f)),
         "verify": Example(corpus("trivial.pdf"), {}, lambda f, t: json.loads(read(f))["signatures"] == []),
+        "pipeline": Example(
+            corpus("tracemonkey.pdf"),
+            {"steps": [{"operation": "rotate", "options": {"angle": "90"}}, {"operation": "page-numbers", "options": {"format": "Page {n} of {total}"}}]},
+            lambda f, t: "Page 14 of 14" in text_of(f),
+        ),
     }

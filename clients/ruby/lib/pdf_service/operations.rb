@@ -23,7 +23,8 @@ module PdfService
     "flatten" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["what", "password"].freeze }.freeze,
     "redact" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["terms", "regex", "areas", "color", "password"].freeze }.freeze,
     "sign" => { files: [{ field: "file", multiple: false, required: true }, { field: "certificate", multiple: false, required: false }].freeze, options: ["certificate_password", "reason", "location", "contact", "visible", "page", "rect", "password"].freeze }.freeze,
-    "verify" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: [].freeze }.freeze
+    "verify" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: [].freeze }.freeze,
+    "pipeline" => { files: [{ field: "file", multiple: false, required: false }, { field: "files", multiple: true, required: false }].freeze, options: ["steps"].freeze }.freeze
   }.freeze
 
   # One method per operation, mixed into Client: keyword options, the input positional;
@@ -315,6 +316,17 @@ module PdfService
     # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
     def verify(input, **call, &block)
       perform("verify", { "file" => input }, {}, **call, &block)
+    end
+
+    # Run several operations in one request (POST /v1/pdf/pipeline).
+    #
+    # @param input [String, Pathname, IO, PdfService::Upload, Array<String, Pathname, IO, PdfService::Upload>] one file (part `file`) or an Array of them (parts `files`)
+    # @param steps [Array<Hash>, String] (required) The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name".
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def pipeline(input, steps:, **call, &block)
+      perform("pipeline", (input.is_a?(Array) ? { "files" => input } : { "file" => input }), { "steps" => (steps.is_a?(String) ? steps : JSON.generate(steps)) }, **call, &block)
     end
   end
 end

@@ -47,7 +47,9 @@ module Examples
       "flatten" => Example.new(c["tracemonkey.pdf"], { what: "all" }, ->(f, _) { i.page_count(f) == 14 }),
       "redact" => Example.new(c["tracemonkey.pdf"], { terms: ["JavaScript"] }, ->(f, _) { !i.text_of(f).downcase.include?("javascript") }),
       "sign" => Example.new(c["trivial.pdf"], { certificate: signing_certificate(dir), certificate_password: "client-test" }, ->(f, _) { signed[f] }),
-      "verify" => Example.new(c["trivial.pdf"], {}, ->(f, _) { JSON.parse(File.read(f))["signatures"] == [] })
+      "verify" => Example.new(c["trivial.pdf"], {}, ->(f, _) { JSON.parse(File.read(f))["signatures"] == [] }),
+      "pipeline" => Example.new(c["tracemonkey.pdf"], { steps: [{ operation: "rotate", options: { angle: "90" } }, { operation: "page-numbers", options: { format: "Page {n} of {total}" } }] },
+                                ->(f, _) { i.text_of(f).include?("Page 14 of 14") })
     }
   end
 end

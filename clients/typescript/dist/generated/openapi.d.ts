@@ -618,6 +618,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/pdf/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run several operations in one request
+         * @description Runs `steps` in order on the upload; each step’s PDF is the next step’s `file`, kept in the server’s work directory. Every step is checked before any work (400 naming `steps[i].options.<field>`); a step whose output is not one PDF must be last; at most MAX_PIPELINE_STEPS steps. Charged one request per step, all before any work (429 quota_exceeded and nothing charged if fewer remain); refunded as a whole as any request. The answer is the last step’s, with its headers and `X-Pipeline: <operation>=<ms>ms,…`. A failing step ends the pipeline with its problem and `step` (0-based). Uploads: `file` or `files` (the first step’s input) and any part a step option names as "@name".
+         */
+        post: operations["pipeline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4659,6 +4679,619 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pipeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The first step’s input, when it takes `file`. Accepted (sniffed): application/pdf, image/png, image/jpeg, image/tiff, image/gif, image/bmp, image/webp, image/jp2, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/vnd.openxmlformats-officedocument.presentationml.presentation, application/vnd.oasis.opendocument.text, application/vnd.oasis.opendocument.spreadsheet, application/vnd.oasis.opendocument.presentation, application/x-ole-storage, application/rtf, text/html, text/plain, application/zip, application/x-pkcs12. */
+                    file?: string;
+                    files?: string[];
+                    /** @description The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name". */
+                    steps: ({
+                        /** @constant */
+                        operation: "merge";
+                        options?: {
+                            /**
+                             * @description Add one outline entry per input, titled by its file name.
+                             * @default false
+                             * @enum {string}
+                             */
+                            bookmarks?: "true" | "false";
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "split";
+                        options?: {
+                            /**
+                             * @description How to split.
+                             * @default ranges
+                             * @enum {string}
+                             */
+                            mode?: "ranges" | "every" | "extract";
+                            /** @description mode=ranges: one output per item, e.g. 1-3,4-6,7- */
+                            ranges?: string;
+                            /** @description mode=every: pages per output file (1..100000) */
+                            pages_per_file?: string;
+                            /** @description mode=extract: the pages of the single output, e.g. 1-3,5 */
+                            pages?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "protect";
+                        options?: {
+                            /** @description Password needed to open the document. */
+                            user_password?: string;
+                            /** @description Password needed to lift the restrictions. */
+                            owner_password?: string;
+                            /**
+                             * @description Cipher.
+                             * @default aes-256
+                             * @enum {string}
+                             */
+                            encryption?: "aes-256" | "aes-128";
+                            /**
+                             * @description Allow printing.
+                             * @default true
+                             * @enum {string}
+                             */
+                            allow_print?: "true" | "false";
+                            /**
+                             * @description Allow copying text and images.
+                             * @default true
+                             * @enum {string}
+                             */
+                            allow_copy?: "true" | "false";
+                            /**
+                             * @description Allow other modifications.
+                             * @default true
+                             * @enum {string}
+                             */
+                            allow_modify?: "true" | "false";
+                            /**
+                             * @description Allow adding annotations.
+                             * @default true
+                             * @enum {string}
+                             */
+                            allow_annotate?: "true" | "false";
+                            /**
+                             * @description Allow filling in forms.
+                             * @default true
+                             * @enum {string}
+                             */
+                            allow_fill_forms?: "true" | "false";
+                            /**
+                             * @description Allow inserting, rotating and deleting pages.
+                             * @default true
+                             * @enum {string}
+                             */
+                            allow_assemble?: "true" | "false";
+                            /**
+                             * @description Allow text extraction for accessibility (always allowed by AES-encrypted files; see description).
+                             * @default true
+                             * @enum {string}
+                             */
+                            allow_accessibility?: "true" | "false";
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "unlock";
+                        options?: {
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "ocr";
+                        options?: {
+                            /**
+                             * @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
+                             * @default eng
+                             */
+                            languages?: string;
+                            /**
+                             * @description What to do with pages that already have text.
+                             * @default skip-text
+                             * @enum {string}
+                             */
+                            mode?: "skip-text" | "force" | "redo";
+                            /**
+                             * @description Straighten skewed pages before OCR (not with mode=redo).
+                             * @default false
+                             * @enum {string}
+                             */
+                            deskew?: "true" | "false";
+                            /**
+                             * @description Turn pages upright by detected orientation.
+                             * @default false
+                             * @enum {string}
+                             */
+                            rotate_pages?: "true" | "false";
+                            /**
+                             * @description Searchable PDF, PDF/A-2b, or the recognized text.
+                             * @default pdf
+                             * @enum {string}
+                             */
+                            output?: "pdf" | "pdfa" | "txt";
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "extract-text";
+                        options?: {
+                            /** @description Pages to extract, e.g. 1-3,5 (all when absent) */
+                            pages?: string;
+                            /**
+                             * @description Keep the physical layout (columns, indentation) instead of reading order.
+                             * @default false
+                             * @enum {string}
+                             */
+                            layout?: "true" | "false";
+                            /**
+                             * @description Plain text with form feeds between pages, or JSON per page.
+                             * @default text
+                             * @enum {string}
+                             */
+                            format?: "text" | "json";
+                            /**
+                             * @description auto: OCR the pages that have no text layer.
+                             * @default never
+                             * @enum {string}
+                             */
+                            ocr?: "never" | "auto";
+                            /** @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+                            languages?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "watermark";
+                        options?: {
+                            /** @description Text mark (instead of the `image` file part). */
+                            text?: string;
+                            /** @description Text size in points (default 48); shrunk if the text would not fit the page (1..1000) */
+                            font_size?: string;
+                            /** @description Text colour #RRGGBB (default #808080). */
+                            color?: string;
+                            /**
+                             * @description Opacity, 0 (invisible) to 1 (opaque) (0..1)
+                             * @default 0.3
+                             */
+                            opacity?: string;
+                            /**
+                             * @description Counter-clockwise angle in degrees, as the reader sees the page (-360..360)
+                             * @default 45
+                             */
+                            rotation?: string;
+                            /**
+                             * @description Where the mark goes; `tile` repeats it over the page.
+                             * @default center
+                             * @enum {string}
+                             */
+                            position?: "center" | "top-left" | "top" | "top-right" | "left" | "right" | "bottom-left" | "bottom" | "bottom-right" | "tile";
+                            /** @description Pages to mark, e.g. 1-3,5 (default: all) */
+                            pages?: string;
+                            /**
+                             * @description Over the page content, or under it (hidden by opaque content).
+                             * @default over
+                             * @enum {string}
+                             */
+                            layer?: "over" | "under";
+                            /** @description Image width as a fraction of the page width (default 0.5) (0.01..1) */
+                            image_scale?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                            /** @description Image mark (PNG or JPEG), instead of `text`. Names an uploaded part: "@name". */
+                            image?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "convert";
+                        options?: {
+                            /**
+                             * @description Target format: docx, odt, txt, html, png, jpeg, tiff, svg, pdfa, pdf.
+                             * @enum {string}
+                             */
+                            to: "docx" | "odt" | "txt" | "html" | "png" | "jpeg" | "tiff" | "svg" | "pdfa" | "pdf";
+                            /** @description png/jpeg/tiff: resolution (default 150) (36..600) */
+                            dpi?: string;
+                            /** @description png/jpeg/tiff/svg: the pages to convert, e.g. 1-3,5 (default all) */
+                            pages?: string;
+                            /**
+                             * @description to=pdfa: PDF/A part and conformance (default 2b).
+                             * @enum {string}
+                             */
+                            pdfa?: "2b" | "1b" | "3b";
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                            /**
+                             * @description HTML/Markdown input: paper size (default a4).
+                             * @enum {string}
+                             */
+                            paper?: "a4" | "letter" | "legal" | "a3" | "a5";
+                            /**
+                             * @description HTML/Markdown input: landscape orientation (default false).
+                             * @enum {string}
+                             */
+                            landscape?: "true" | "false";
+                            /** @description HTML/Markdown input: margin on every side in pt (default 36) (0..288) */
+                            margin?: string;
+                            /**
+                             * @description HTML/Markdown input: print background colours and images (default true).
+                             * @enum {string}
+                             */
+                            print_background?: "true" | "false";
+                            /**
+                             * @description HTML/Markdown input: a tagged (accessible) PDF with a structure tree; slower to print (default false).
+                             * @enum {string}
+                             */
+                            tagged?: "true" | "false";
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "images";
+                        options?: {
+                            /**
+                             * @description extract (PDF in) or to-pdf (images in); inferred from the upload when absent.
+                             * @enum {string}
+                             */
+                            mode?: "extract" | "to-pdf";
+                            /**
+                             * @description extract: keep encoded formats (default `original`) or convert all to PNG.
+                             * @enum {string}
+                             */
+                            format?: "original" | "png";
+                            /** @description extract: skip images narrower or lower than this many pixels (default 0) (0..1000000) */
+                            min_size?: string;
+                            /**
+                             * @description to-pdf: page size (default `fit`: the image size).
+                             * @enum {string}
+                             */
+                            page_size?: "fit" | "a4" | "letter";
+                            /** @description to-pdf: margin around each image in points (default 0) (0..1000) */
+                            margin?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                            /** @description mode=to-pdf: the images (PNG, JPEG, TIFF, GIF, BMP, WebP, JPEG 2000), in page order. Names an uploaded part: "@name". */
+                            files?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "compress";
+                        options?: {
+                            /**
+                             * @description How hard to compress.
+                             * @default medium
+                             * @enum {string}
+                             */
+                            level?: "medium" | "low" | "high";
+                            /**
+                             * @description Convert colour to gray (not with level=low, which is lossless).
+                             * @default false
+                             * @enum {string}
+                             */
+                            grayscale?: "true" | "false";
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "rotate";
+                        options?: {
+                            /**
+                             * @description Clockwise angle added to each selected page’s rotation.
+                             * @enum {string}
+                             */
+                            angle: "90" | "180" | "270" | "-90";
+                            /** @description Pages to rotate, e.g. 1-3,5 (default: all) */
+                            pages?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "organize";
+                        options?: {
+                            /** @description The output pages in order, e.g. 3,1-2,blank,9-5,10- */
+                            order: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "page-numbers";
+                        options?: {
+                            /**
+                             * @description The label: {n}, {total}, {n:W} placeholders, e.g. "Page {n} of {total}" or "ACME-{n:6}".
+                             * @default {n}
+                             */
+                            format?: string;
+                            /**
+                             * @description Number of page 1 (0..999999999)
+                             * @default 1
+                             */
+                            start?: string;
+                            /** @description Pages that get a number, e.g. 2- (default: all) */
+                            pages?: string;
+                            /**
+                             * @description Where on the page the number goes.
+                             * @default bottom-center
+                             * @enum {string}
+                             */
+                            position?: "bottom-center" | "bottom-left" | "bottom-right" | "top-left" | "top-center" | "top-right";
+                            /**
+                             * @description Distance from the page edges in points (0..500)
+                             * @default 36
+                             */
+                            margin?: string;
+                            /**
+                             * @description Text size in points (1..200)
+                             * @default 12
+                             */
+                            font_size?: string;
+                            /**
+                             * @description Text colour #RRGGBB.
+                             * @default #000000
+                             */
+                            color?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "metadata";
+                        options?: {
+                            /** @description Document title (Info /Title, XMP dc:title) ("" removes it). */
+                            title?: string;
+                            /** @description Author (Info /Author, XMP dc:creator) ("" removes it). */
+                            author?: string;
+                            /** @description Subject (Info /Subject, XMP dc:description) ("" removes it). */
+                            subject?: string;
+                            /** @description Keywords (Info /Keywords, XMP pdf:Keywords) ("" removes it). */
+                            keywords?: string;
+                            /** @description Creating application (Info /Creator, XMP xmp:CreatorTool) ("" removes it). */
+                            creator?: string;
+                            /** @description Producing application (Info /Producer, XMP pdf:Producer) ("" removes it). */
+                            producer?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "repair";
+                        options?: {
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "flatten";
+                        options?: {
+                            /**
+                             * @description What to flatten.
+                             * @default all
+                             * @enum {string}
+                             */
+                            what?: "all" | "forms" | "annotations";
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "redact";
+                        options?: {
+                            /**
+                             * @description Literal text to remove, case-insensitive; repeat the field for several.
+                             * @default []
+                             */
+                            terms?: string | string[];
+                            /**
+                             * @description Regular expression (ECMAScript 5 syntax, case-sensitive) whose matches are removed; repeat the field for several.
+                             * @default []
+                             */
+                            regex?: string | string[];
+                            /** @description JSON array of rectangles `[{"page":1,"x":…,"y":…,"w":…,"h":…}]` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied). */
+                            areas?: string;
+                            /**
+                             * @description Fill colour of the boxes drawn in place of the removed content.
+                             * @default #000000
+                             */
+                            color?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "sign";
+                        options?: {
+                            /** @description Password of the PKCS#12 (empty or absent for none). Never logged. */
+                            certificate_password?: string;
+                            /** @description Reason for signing (/Reason). */
+                            reason?: string;
+                            /** @description Where it was signed (/Location). */
+                            location?: string;
+                            /** @description How to reach the signer (/ContactInfo). */
+                            contact?: string;
+                            /**
+                             * @description Draw a visible signature box (needs `rect`).
+                             * @default false
+                             * @enum {string}
+                             */
+                            visible?: "true" | "false";
+                            /** @description Page of the visible signature (default 1) (1..1000000) */
+                            page?: string;
+                            /** @description Visible signature box `x,y,w,h` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied). */
+                            rect?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                            /** @description PKCS#12 (.p12/.pfx) with the signing key and certificate (and optionally its chain). Required unless the server has a default certificate configured. Names an uploaded part: "@name". */
+                            certificate?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "verify";
+                        options?: Record<string, never>;
+                    })[];
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                    "application/json": string;
+                    "text/plain": string;
                 };
             };
             /** @description Accepted as an asynchronous job; `Location` is the job URL. */

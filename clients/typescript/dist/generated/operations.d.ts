@@ -146,8 +146,82 @@ export declare const OPERATIONS: {
             readonly required: true;
         }];
     };
+    readonly pipeline: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: false;
+        }, {
+            readonly field: "files";
+            readonly multiple: true;
+            readonly required: false;
+        }];
+    };
 };
 export type OperationName = keyof typeof OPERATIONS;
+/** One step of a pipeline: an operation and its options (a file option names an uploaded part as "@name"). */
+export type PipelineStep = {
+    operation: "merge";
+    options?: MergeOptions;
+} | {
+    operation: "split";
+    options?: SplitOptions;
+} | {
+    operation: "protect";
+    options?: ProtectOptions;
+} | {
+    operation: "unlock";
+    options?: UnlockOptions;
+} | {
+    operation: "ocr";
+    options?: OcrOptions;
+} | {
+    operation: "extract-text";
+    options?: ExtractTextOptions;
+} | {
+    operation: "watermark";
+    options?: Omit<WatermarkOptions, "image"> & {
+        "image"?: `@${string}`;
+    };
+} | {
+    operation: "convert";
+    options?: ConvertOptions;
+} | {
+    operation: "images";
+    options?: ImagesOptions;
+} | {
+    operation: "compress";
+    options?: CompressOptions;
+} | {
+    operation: "rotate";
+    options?: RotateOptions;
+} | {
+    operation: "organize";
+    options?: OrganizeOptions;
+} | {
+    operation: "page-numbers";
+    options?: PageNumbersOptions;
+} | {
+    operation: "metadata";
+    options?: MetadataOptions;
+} | {
+    operation: "repair";
+    options?: RepairOptions;
+} | {
+    operation: "flatten";
+    options?: FlattenOptions;
+} | {
+    operation: "redact";
+    options?: RedactOptions;
+} | {
+    operation: "sign";
+    options?: Omit<SignOptions, "certificate"> & {
+        "certificate"?: `@${string}`;
+    };
+} | {
+    operation: "verify";
+    options?: VerifyOptions;
+};
 /** Options of `merge` (form fields; booleans and numbers are sent as text). */
 export interface MergeOptions {
     /** Add one outline entry per input, titled by its file name. */
@@ -401,6 +475,11 @@ export interface SignOptions {
 /** Options of `verify` (form fields; booleans and numbers are sent as text). */
 export interface VerifyOptions {
 }
+/** Options of `pipeline` (form fields; booleans and numbers are sent as text). */
+export interface PipelineOptions {
+    /** The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name". */
+    "steps": PipelineStep[] | string;
+}
 /** One typed method per operation; each sends a multipart request through `call`. */
 export declare abstract class GeneratedOperations {
     protected abstract call(call: OperationCall, options?: CallOptions): Promise<any>;
@@ -442,4 +521,6 @@ export declare abstract class GeneratedOperations {
     sign(input: FileInput, options?: SignOptions, call?: CallOptions): Promise<any>;
     /** Verify digital signatures (POST /v1/pdf/verify). */
     verify(input: FileInput, options?: VerifyOptions, call?: CallOptions): Promise<any>;
+    /** Run several operations in one request (POST /v1/pdf/pipeline). */
+    pipeline(input: FileInput | FileInput[], options: PipelineOptions, call?: CallOptions): Promise<any>;
 }

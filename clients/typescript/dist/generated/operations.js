@@ -19,7 +19,12 @@ export const OPERATIONS = {
     "redact": { files: [{ "field": "file", "multiple": false, "required": true }] },
     "sign": { files: [{ "field": "file", "multiple": false, "required": true }, { "field": "certificate", "multiple": false, "required": false }] },
     "verify": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "pipeline": { files: [{ "field": "file", "multiple": false, "required": false }, { "field": "files", "multiple": true, "required": false }] },
 };
+/** A JSON field as the form carries it: text as given, anything else encoded. */
+function jsonText(value) {
+    return value === undefined || typeof value === 'string' ? value : JSON.stringify(value);
+}
 /** One typed method per operation; each sends a multipart request through `call`. */
 export class GeneratedOperations {
     /** Merge PDFs (POST /v1/pdf/merge). */
@@ -99,5 +104,9 @@ export class GeneratedOperations {
     /** Verify digital signatures (POST /v1/pdf/verify). */
     verify(input, options, call) {
         return this.call({ operation: "verify", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Run several operations in one request (POST /v1/pdf/pipeline). */
+    pipeline(input, options, call) {
+        return this.call({ operation: "pipeline", files: Array.isArray(input) ? { "files": input } : { "file": input }, options: { ...options, "steps": jsonText(options?.["steps"]) } }, call);
     }
 }

@@ -22,9 +22,33 @@ export const OPERATIONS = {
   "redact": { files: [{"field":"file","multiple":false,"required":true}] },
   "sign": { files: [{"field":"file","multiple":false,"required":true},{"field":"certificate","multiple":false,"required":false}] },
   "verify": { files: [{"field":"file","multiple":false,"required":true}] },
+  "pipeline": { files: [{"field":"file","multiple":false,"required":false},{"field":"files","multiple":true,"required":false}] },
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;
+
+/** One step of a pipeline: an operation and its options (a file option names an uploaded part as "@name"). */
+export type PipelineStep =
+  | { operation: "merge"; options?: MergeOptions }
+  | { operation: "split"; options?: SplitOptions }
+  | { operation: "protect"; options?: ProtectOptions }
+  | { operation: "unlock"; options?: UnlockOptions }
+  | { operation: "ocr"; options?: OcrOptions }
+  | { operation: "extract-text"; options?: ExtractTextOptions }
+  | { operation: "watermark"; options?: Omit<WatermarkOptions, "image"> & { "image"?: `@${string}` } }
+  | { operation: "convert"; options?: ConvertOptions }
+  | { operation: "images"; options?: ImagesOptions }
+  | { operation: "compress"; options?: CompressOptions }
+  | { operation: "rotate"; options?: RotateOptions }
+  | { operation: "organize"; options?: OrganizeOptions }
+  | { operation: "page-numbers"; options?: PageNumbersOptions }
+  | { operation: "metadata"; options?: MetadataOptions }
+  | { operation: "repair"; options?: RepairOptions }
+  | { operation: "flatten"; options?: FlattenOptions }
+  | { operation: "redact"; options?: RedactOptions }
+  | { operation: "sign"; options?: Omit<SignOptions, "certificate"> & { "certificate"?: `@${string}` } }
+  | { operation: "verify"; options?: VerifyOptions }
+;
 
 /** Options of `merge` (form fields; booleans and numbers are sent as text). */
 export interface MergeOptions {
@@ -298,6 +322,17 @@ export interface SignOptions {
 export interface VerifyOptions {
 }
 
+/** Options of `pipeline` (form fields; booleans and numbers are sent as text). */
+export interface PipelineOptions {
+  /** The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name". */
+  "steps": PipelineStep[] | string;
+}
+
+/** A JSON field as the form carries it: text as given, anything else encoded. */
+function jsonText(value: unknown): string | undefined {
+  return value === undefined || typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 /** One typed method per operation; each sends a multipart request through `call`. */
 export abstract class GeneratedOperations {
   protected abstract call(call: OperationCall, options?: CallOptions): Promise<any>;
@@ -397,6 +432,11 @@ export abstract class GeneratedOperations {
   /** Verify digital signatures (POST /v1/pdf/verify). */
   verify(input: FileInput, options?: VerifyOptions, call?: CallOptions) {
     return this.call({ operation: "verify", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Run several operations in one request (POST /v1/pdf/pipeline). */
+  pipeline(input: FileInput | FileInput[], options: PipelineOptions, call?: CallOptions) {
+    return this.call({ operation: "pipeline", files: Array.isArray(input) ? { "files": input } : { "file": input }, options: { ...options, "steps": jsonText(options?.["steps"]) } }, call);
   }
 
 }
