@@ -54,6 +54,8 @@ export class PdfInput implements InputFile {
   readonly name: string;
   readonly size: number;
   readonly kind: InputFile['kind'];
+  /** Written by our tools from a checked input (a pipeline step's output). */
+  readonly verified: boolean;
   private plainCopy?: Promise<string>;
   private repairedCopy?: Promise<string>;
 
@@ -72,6 +74,7 @@ export class PdfInput implements InputFile {
     this.name = file.name;
     this.size = file.size;
     this.kind = file.kind;
+    this.verified = file.verified === true;
   }
 
   /**
@@ -145,6 +148,8 @@ export class PdfInput implements InputFile {
    * written by qpdf, header at byte 0, decrypted. Same file as repaired().
    */
   gsSafe(): Promise<string> {
+    // A pipeline step's output was written by qpdf, Ghostscript or MuPDF: header at byte 0, nothing before it.
+    if (this.verified && !this.encrypted) return Promise.resolve(this.path);
     return this.repaired();
   }
 
