@@ -68,6 +68,10 @@ const configSchema = z.object({
   EMBEDDED_WORKER: bool(true),
   WEBHOOK_ALLOW_PRIVATE: bool(false),
   WEBHOOK_TIMEOUT: seconds(15),
+  /** Remote inputs (file_url, …): the whole download, redirects included (docs/api.md, "Remote files"). */
+  FETCH_TIMEOUT: seconds(30),
+  /** Remote inputs and result_url may reach private and loopback addresses, and plain http there (closed networks, tests). */
+  FETCH_ALLOW_PRIVATE: bool(false),
 
   // --- Hostile input ---
   /**

@@ -31,7 +31,8 @@ export type ProblemCode =
   | 'concurrency_limit'
   | 'processing_failed'
   | 'server_busy'
-  | 'timeout';
+  | 'timeout'
+  | 'fetch_failed';
 
 /** Base class: an error the client is allowed to see. */
 export class ProblemError extends Error {
@@ -231,5 +232,12 @@ export class PageTooLargeError extends ProblemError {
 export class InvalidCertificateError extends ProblemError {
   constructor(detail: string) {
     super('invalid_certificate', 'Certificate cannot sign', detail);
+  }
+}
+
+/** A remote input (file_url, …) could not be downloaded (422, charged): `url` without its query, `upstream_status` the last HTTP status or null. */
+export class FetchFailedError extends ProblemError {
+  constructor(url: string, upstreamStatus: number | null, why: string) {
+    super('fetch_failed', 'Remote file could not be fetched', `The remote file could not be fetched: ${why}.`, { url, upstream_status: upstreamStatus });
   }
 }

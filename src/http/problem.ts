@@ -35,6 +35,7 @@ export const STATUS_OF_CODE: Readonly<Record<ProblemCode, number>> = {
   processing_failed: 500,
   server_busy: 503,
   timeout: 504,
+  fetch_failed: 422,
 };
 
 /** The HTTP status `error` is answered with. */

@@ -38,7 +38,7 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
     const workdir = createWorkdir(config);
     try {
       if (response.signal.aborted) throw new ClientClosedError();
-      const upload = await receiveUpload(ctx, route.files, workdir, config, route.otherParts);
+      const upload = await receiveUpload(ctx, route.files, workdir, config, route.otherParts, response.signal);
       ctx.state.secrets = secretFieldValues(upload.fields);
       const options = parseOptions(route, upload.fields, upload.files, config);
       // A pipeline: the key must be allowed every step's operation, and each step counts one request.

@@ -52,3 +52,15 @@ export function isLoopbackAddress(address: string): boolean {
   if (parsed.kind() === 'ipv6' && parsed.range() === 'loopback') return true;
   return effective(parsed)?.range() === 'loopback';
 }
+
+/**
+ * Private and loopback addresses (10/8, 172.16/12, 192.168/16, 127/8, ::1, fc00::/7), in any
+ * IPv6 spelling: what FETCH_ALLOW_PRIVATE opens to remote inputs. Link-local (cloud metadata
+ * at 169.254.169.254), CGNAT, multicast and reserved ranges stay closed even then.
+ */
+export function isPrivateOrLoopbackAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const target = effective(ipaddr.parse(address));
+  const range = target?.range();
+  return range === 'private' || range === 'loopback' || range === 'uniqueLocal';
+}
