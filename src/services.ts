@@ -40,7 +40,10 @@ export interface JobSubmitter {
     /** Requests charged (one per pipeline step): what a refund gives back. */
     chargeCount?: number;
     requestId: string;
-  }): Promise<Record<string, unknown>>;
+    /** The client's Idempotency-Key and the SHA-256 digest of the request (http/idempotency.ts). */
+    idempotencyKey?: string;
+    requestDigest?: string;
+  }): Promise<{ job: Record<string, unknown>; replayed: boolean }>;
   /** Mounts the job routes (GET/DELETE /v1/jobs/...). */
   mount?(router: import('@koa/router').default): void;
 }

@@ -32,7 +32,8 @@ export type ProblemCode =
   | 'processing_failed'
   | 'server_busy'
   | 'timeout'
-  | 'fetch_failed';
+  | 'fetch_failed'
+  | 'idempotency_key_reused';
 
 /** Base class: an error the client is allowed to see. */
 export class ProblemError extends Error {
@@ -239,5 +240,16 @@ export class InvalidCertificateError extends ProblemError {
 export class FetchFailedError extends ProblemError {
   constructor(url: string, upstreamStatus: number | null, why: string) {
     super('fetch_failed', 'Remote file could not be fetched', `The remote file could not be fetched: ${why}.`, { url, upstream_status: upstreamStatus });
+  }
+}
+
+/** An Idempotency-Key the account used within 24 h for another request (other operation, options or file contents): 422. */
+export class IdempotencyKeyReusedError extends ProblemError {
+  constructor() {
+    super(
+      'idempotency_key_reused',
+      'Idempotency key reused',
+      'This Idempotency-Key was used within the last 24 hours for a different request (another operation, other options or other files); use a new key.',
+    );
   }
 }

@@ -100,6 +100,12 @@ export function chargeAllowance(store: Store, ownBursts = new OwnBurstRefunds())
       counted += extra;
       used = more.used;
     };
+    ctx.state.refundCharge = async () => {
+      if (counted === 0) return;
+      await refund(store, account.id, result.day, operation, counted);
+      used -= counted;
+      counted = 0;
+    };
     try {
       await next();
       refunded = isRefunded(ctx.status);
@@ -125,5 +131,7 @@ declare module 'koa' {
     chargeKept?: boolean;
     /** Counts `extra` more requests atomically (a pipeline: one per step); 429 quota_exceeded with nothing charged if they do not fit. */
     chargeMore?: (extra: number) => Promise<void>;
+    /** Gives back everything this request was charged (a replayed idempotent submission). */
+    refundCharge?: () => Promise<void>;
   }
 }

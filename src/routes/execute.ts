@@ -6,6 +6,7 @@
 import type { Context, Middleware } from 'koa';
 import { ClientClosedError, InsufficientScopeError, InvalidRequestError } from '../core/errors.js';
 import { allows } from '../http/auth.js';
+import { idempotencyKey, requestDigest } from '../http/idempotency.js';
 import { checkDeclaredLength, closeAfterResponse, createWorkdir, receiveUpload, watchResponse } from '../http/upload.js';
 import { sendOutput } from '../http/send.js';
 import { secretFieldValues } from '../core/secrets.js';
@@ -51,7 +52,8 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
       if (wantsAsync(ctx, upload.fields)) {
         if (!services.jobs) throw new InvalidRequestError('Asynchronous jobs are not enabled on this server.', 'async');
         const callback = upload.fields.callback_url;
-        const job = await services.jobs.submit({
+        const key = idempotencyKey(ctx);
+        const submitted = await services.jobs.submit({
           accountId: ctx.state.account!.id,
           operation: route.name,
           files: upload.files,
@@ -60,7 +62,11 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
           chargeDay: ctx.state.charge!.day,
           chargeCount: requests,
           requestId: ctx.state.requestId!,
+          ...(key ? { idempotencyKey: key, requestDigest: await requestDigest(route.name, upload.fields, upload.files) } : {}),
         });
+        // The same submission again (a retry after a lost answer): its job, and not charged twice.
+        if (submitted.replayed) await ctx.state.refundCharge!();
+        const job = submitted.job as { id: string };
         ctx.status = 202;
         ctx.set('Location', `/v1/jobs/${job.id}`);
         ctx.body = job;

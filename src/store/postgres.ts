@@ -33,6 +33,7 @@ import type {
   TokenOwner,
   UsageCounters,
 } from './types.js';
+import { IDEMPOTENCY_WINDOW_MS } from './types.js';
 
 /** The NOTIFY channel of job events. */
 const CHANNEL = 'pdf_service_jobs';
@@ -412,15 +413,35 @@ export class PgStore implements Store {
     return rows[0].used;
   }
 
-  async insertJob(job: NewJob, limit: number): Promise<boolean> {
-    return this.tx(async (c) => {
-      // One inserter at a time: the sum and the insert must see the same jobs on every host.
+  async insertJob(job: NewJob, limit: number): Promise<boolean | JobRow> {
+    return this.tx(async (c): Promise<boolean | JobRow> => {
+      // One inserter at a time: the sum, the key's holder and the insert must see the same jobs on every host.
       await c.query('SELECT pg_advisory_xact_lock($1)', [STORAGE_LOCK]);
+      if (job.idempotency_key) {
+        const since = new Date(Date.parse(job.created_at) - IDEMPOTENCY_WINDOW_MS).toISOString();
+        await c.query('UPDATE jobs SET idempotency_key = NULL WHERE account_id = $1 AND idempotency_key = $2 AND created_at < $3', [job.account_id, job.idempotency_key, since]);
+        const holder = (await c.query<JobRow>('SELECT * FROM jobs WHERE account_id = $1 AND idempotency_key = $2', [job.account_id, job.idempotency_key])).rows[0];
+        if (holder) return holder;
+      }
       if ((await this.storageUsed(c)) + job.stored_bytes > limit) return false;
       await c.query(
-        `INSERT INTO jobs (id, account_id, operation, status, created_at, fields, inputs, stored_bytes, charge_day, request_id, callback_url, charge_count)
-         VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [job.id, job.account_id, job.operation, job.created_at, job.fields, job.inputs, job.stored_bytes, job.charge_day, job.request_id, job.callback_url, job.charge_count ?? 1],
+        `INSERT INTO jobs (id, account_id, operation, status, created_at, fields, inputs, stored_bytes, charge_day, request_id, callback_url, charge_count, idempotency_key, request_digest)
+         VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [
+          job.id,
+          job.account_id,
+          job.operation,
+          job.created_at,
+          job.fields,
+          job.inputs,
+          job.stored_bytes,
+          job.charge_day,
+          job.request_id,
+          job.callback_url,
+          job.charge_count ?? 1,
+          job.idempotency_key ?? null,
+          job.request_digest ?? null,
+        ],
       );
       // Delivered at commit, to every listening process.
       await c.query('SELECT pg_notify($1, $2)', [CHANNEL, 'queued']);

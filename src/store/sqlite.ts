@@ -27,6 +27,7 @@ import type {
   TokenOwner,
   UsageCounters,
 } from './types.js';
+import { IDEMPOTENCY_WINDOW_MS } from './types.js';
 
 const ACCOUNT_COLUMNS = 'id, name, plan, created_at';
 /** A key as listed (never its hash). */
@@ -233,18 +234,24 @@ export class SqliteStore implements Store {
     return this.storageUsedNow();
   }
 
-  async insertJob(job: NewJob, limit: number): Promise<boolean> {
-    const insert = this.db.transaction(() => {
+  async insertJob(job: NewJob, limit: number): Promise<boolean | JobRow> {
+    const insert = this.db.transaction((): boolean | JobRow => {
+      if (job.idempotency_key) {
+        const since = new Date(Date.parse(job.created_at) - IDEMPOTENCY_WINDOW_MS).toISOString();
+        this.stmt('UPDATE jobs SET idempotency_key = NULL WHERE account_id = ? AND idempotency_key = ? AND created_at < ?').run(job.account_id, job.idempotency_key, since);
+        const holder = this.stmt('SELECT * FROM jobs WHERE account_id = ? AND idempotency_key = ?').get(job.account_id, job.idempotency_key) as JobRow | undefined;
+        if (holder) return holder;
+      }
       if (this.storageUsedNow() + job.stored_bytes > limit) return false;
       this.stmt(
-        `INSERT INTO jobs (id, account_id, operation, status, created_at, fields, inputs, stored_bytes, charge_day, charge_count, request_id, callback_url)
-         VALUES (@id, @account_id, @operation, 'queued', @created_at, @fields, @inputs, @stored_bytes, @charge_day, @charge_count, @request_id, @callback_url)`,
-      ).run({ ...job, charge_count: job.charge_count ?? 1 });
+        `INSERT INTO jobs (id, account_id, operation, status, created_at, fields, inputs, stored_bytes, charge_day, charge_count, request_id, callback_url, idempotency_key, request_digest)
+         VALUES (@id, @account_id, @operation, 'queued', @created_at, @fields, @inputs, @stored_bytes, @charge_day, @charge_count, @request_id, @callback_url, @idempotency_key, @request_digest)`,
+      ).run({ ...job, charge_count: job.charge_count ?? 1, idempotency_key: job.idempotency_key ?? null, request_digest: job.request_digest ?? null });
       return true;
     });
-    // IMMEDIATE: the usage sum and the insert see the same database.
+    // IMMEDIATE: the usage sum, the key's holder and the insert see the same database.
     const inserted = insert.immediate();
-    if (inserted) this.emit({ type: 'queued' });
+    if (inserted === true) this.emit({ type: 'queued' });
     return inserted;
   }
 

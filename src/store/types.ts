@@ -123,6 +123,9 @@ export interface JobRow {
   charge_count: number;
   request_id: string | null;
   callback_url: string | null;
+  /** The client's Idempotency-Key (unique per account while set) and the SHA-256 of the request it came with. */
+  idempotency_key?: string | null;
+  request_digest?: string | null;
   /** "host/pid/random" of the worker holding the lease. */
   worker_id: string | null;
   /** Epoch ms; a running job whose lease passed has lost its worker. */
@@ -144,7 +147,11 @@ export type NewJob = Pick<
   JobRow,
   'id' | 'account_id' | 'operation' | 'created_at' | 'fields' | 'inputs' | 'stored_bytes' | 'charge_day' | 'request_id' | 'callback_url'
  | 'charge_count'
->;
+> &
+  Partial<Pick<JobRow, 'idempotency_key' | 'request_digest'>>;
+
+/** How long an Idempotency-Key names its job (docs/api.md §6). */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 
 /** Fields set when a job ends. */
 export interface Finish {
@@ -254,7 +261,14 @@ export interface Store {
   /** Bytes stored now: inputs of unfinished jobs plus results not yet expired. */
   storageUsed(): Promise<number>;
   /** Inserts a queued job unless storage would pass `limit` (false), and tells workers. */
-  insertJob(job: NewJob, limit: number): Promise<boolean>;
+  /**
+   * Inserts a queued job unless the stored jobs would pass `limit` (false). A job with an
+   * idempotency key whose account already has a job under that key, created within
+   * IDEMPOTENCY_WINDOW_MS of this one, is not inserted: that job is returned instead (an older
+   * holder gives the key up). Decided in the same serialized transaction as the insert, so two
+   * processes or hosts submitting together get one job.
+   */
+  insertJob(job: NewJob, limit: number): Promise<boolean | JobRow>;
   getJob(id: string): Promise<JobRow | undefined>;
   getAccountJob(id: string, accountId: number): Promise<JobRow | undefined>;
   /** Atomically takes the oldest queued job for `workerId` with a lease until `leaseUntil`. */
