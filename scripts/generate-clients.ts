@@ -35,7 +35,7 @@ export function operationsOf(doc: Record<string, any>): OperationInfo[] {
     const files: OperationInfo['files'] = [];
     const options: OperationInfo['options'] = [];
     for (const [field, prop] of Object.entries(schema.properties as Record<string, any>)) {
-      if (field === 'async' || field === 'callback_url') continue;
+      if (field === 'async' || field === 'callback_url' || field === 'result_url') continue;
       const isFile = prop.contentMediaType === 'application/octet-stream' || prop.items?.contentMediaType === 'application/octet-stream';
       if (isFile) files.push({ field, multiple: prop.type === 'array', required: required.has(field) });
       else options.push({ name: field, required: required.has(field), schema: prop });

@@ -43,6 +43,8 @@ export interface JobSubmitter {
     /** The client's Idempotency-Key and the SHA-256 digest of the request (http/idempotency.ts). */
     idempotencyKey?: string;
     requestDigest?: string;
+    /** Where the worker PUTs the result instead of keeping it (checked: http/remote-files.ts). */
+    resultUrl?: string;
   }): Promise<{ job: Record<string, unknown>; replayed: boolean }>;
   /** Mounts the job routes (GET/DELETE /v1/jobs/...). */
   mount?(router: import('@koa/router').default): void;

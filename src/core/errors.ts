@@ -33,7 +33,8 @@ export type ProblemCode =
   | 'server_busy'
   | 'timeout'
   | 'fetch_failed'
-  | 'idempotency_key_reused';
+  | 'idempotency_key_reused'
+  | 'upstream_failed';
 
 /** Base class: an error the client is allowed to see. */
 export class ProblemError extends Error {
@@ -251,5 +252,12 @@ export class IdempotencyKeyReusedError extends ProblemError {
       'Idempotency key reused',
       'This Idempotency-Key was used within the last 24 hours for a different request (another operation, other options or other files); use a new key.',
     );
+  }
+}
+
+/** A service the request named did not answer usably (a job's result_url after its retries): 502, refunded. */
+export class UpstreamFailedError extends ProblemError {
+  constructor(detail: string, extensions: Record<string, unknown> = {}) {
+    super('upstream_failed', 'Upstream failed', detail, extensions);
   }
 }

@@ -37,6 +37,7 @@ export const STATUS_OF_CODE: Readonly<Record<ProblemCode, number>> = {
   timeout: 504,
   fetch_failed: 422,
   idempotency_key_reused: 422,
+  upstream_failed: 502,
 };
 
 /** The HTTP status `error` is answered with. */

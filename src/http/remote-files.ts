@@ -47,7 +47,7 @@ function allowed(address: string, config: Config): boolean {
 const refusal = (address: string) => Object.assign(new Error(`refused to connect to ${address}`), { code: 'EADDRFORBIDDEN' });
 
 /** The socket's DNS lookup: every address of the name must be allowed, and plain http goes only to private or loopback ones. */
-function guardedLookup(config: Config, plainHttp: boolean): net.LookupFunction {
+export function guardedLookup(config: Config, plainHttp: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
     lookupAll(hostname, options).then(
       (list) => {
@@ -79,7 +79,7 @@ export function checkRemoteUrl(raw: string, field: string, config: Config): URL 
 }
 
 /** A literal address in the URL is judged here: Node connects to it without a lookup. */
-function literalRefused(url: URL, config: Config): boolean {
+export function literalRefused(url: URL, config: Config): boolean {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!net.isIP(host)) return false;
   return !allowed(host, config) || (url.protocol === 'http:' && !isPrivateOrLoopbackAddress(host));

@@ -68,6 +68,8 @@ export class JobSystem implements JobSubmitter {
       }
       const fields = { ...request.fields };
       for (const name of COMMON_FIELDS) delete fields[name];
+      // Sealed with the options: a presigned URL is a credential to the client's storage.
+      if (request.resultUrl) fields.result_url = request.resultUrl;
       job = {
         id,
         account_id: request.accountId,

@@ -108,7 +108,8 @@ const schemas = {
             type: 'object',
             required: ['url', 'filename', 'content_type', 'size', 'expires_at'],
             properties: {
-              url: { type: 'string' },
+              url: { type: ['string', 'null'], description: 'Where to download the result; null when it was delivered to result_url.' },
+              delivered_to: { type: 'string', description: 'The result_url (without its query) the result was PUT to; only then.' },
               filename: { type: 'string' },
               content_type: { type: 'string' },
               size: { type: 'integer' },
@@ -137,6 +138,7 @@ function requestSchema(route: OperationRoute, config: Config): Record<string, un
   required.push(...(options.required ?? []));
   properties.async = { type: 'string', enum: ['true', 'false'], default: 'false', description: 'Run as an asynchronous job (same as `Prefer: respond-async`).' };
   properties.callback_url = { type: 'string', format: 'uri', description: 'Async only: URL that receives a signed Standard Webhooks POST when the job ends.' };
+  properties.result_url = { type: 'string', format: 'uri', description: 'Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.' };
   // Parts under other names (the pipeline's "@name" references) are files too.
   const others = route.otherParts ? { type: 'string', contentMediaType: 'application/octet-stream', description: route.otherParts.description } : false;
   return { type: 'object', properties, required: [...new Set(required)], additionalProperties: others };

@@ -7,6 +7,7 @@ import type { Context, Middleware } from 'koa';
 import { ClientClosedError, InsufficientScopeError, InvalidRequestError } from '../core/errors.js';
 import { allows } from '../http/auth.js';
 import { idempotencyKey, requestDigest } from '../http/idempotency.js';
+import { checkRemoteUrl } from '../http/remote-files.js';
 import { checkDeclaredLength, closeAfterResponse, createWorkdir, receiveUpload, watchResponse } from '../http/upload.js';
 import { sendOutput } from '../http/send.js';
 import { secretFieldValues } from '../core/secrets.js';
@@ -53,6 +54,8 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
         if (!services.jobs) throw new InvalidRequestError('Asynchronous jobs are not enabled on this server.', 'async');
         const callback = upload.fields.callback_url;
         const key = idempotencyKey(ctx);
+        const resultUrl = upload.fields.result_url;
+        if (Array.isArray(resultUrl)) throw new InvalidRequestError('result_url: given more than once.', 'result_url');
         const submitted = await services.jobs.submit({
           accountId: ctx.state.account!.id,
           operation: route.name,
@@ -63,6 +66,7 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
           chargeCount: requests,
           requestId: ctx.state.requestId!,
           ...(key ? { idempotencyKey: key, requestDigest: await requestDigest(route.name, upload.fields, upload.files) } : {}),
+          ...(typeof resultUrl === 'string' ? { resultUrl: checkRemoteUrl(resultUrl, 'result_url', config).toString() } : {}),
         });
         // The same submission again (a retry after a lost answer): its job, and not charged twice.
         if (submitted.replayed) await ctx.state.refundCharge!();
@@ -73,6 +77,7 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
         return;
       }
       if (upload.fields.callback_url !== undefined) throw new InvalidRequestError('callback_url: only applies to asynchronous requests (async=true).', 'callback_url');
+      if (upload.fields.result_url !== undefined) throw new InvalidRequestError('result_url: only applies to asynchronous requests (async=true).', 'result_url');
       // Valid requests only (a 400 never waits); waiting holds no pool slot and does not count against the time limit.
       const account = ctx.state.account!;
       const release = await fairShare.acquire(account.id, account.plan, response.signal);

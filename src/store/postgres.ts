@@ -138,6 +138,7 @@ const migrations: string[] = [
   `ALTER TABLE jobs ADD COLUMN charge_count INTEGER NOT NULL DEFAULT 1;
    ALTER TABLE jobs ADD COLUMN idempotency_key TEXT;
    ALTER TABLE jobs ADD COLUMN request_digest TEXT;
+   ALTER TABLE jobs ADD COLUMN result_delivered_to TEXT;
    CREATE UNIQUE INDEX jobs_idempotency ON jobs (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL;`,
 ];
 
@@ -498,10 +499,10 @@ export class PgStore implements Store {
       const { rows } = await c.query<JobRow>(
         `UPDATE jobs SET status = $1, finished_at = $2, worker_id = NULL, lease_until = NULL,
            result_file = $3, result_filename = $4, result_type = $5, result_size = $6,
-           result_stored_bytes = $7, result_headers = $8, expires_at = $9, error = $10
+           result_stored_bytes = $7, result_headers = $8, expires_at = $9, error = $10, result_delivered_to = $13
          WHERE id = $11 AND worker_id = $12 AND status = 'running'
          RETURNING *`,
-        [v.status, now.toISOString(), v.result_file, v.result_filename, v.result_type, v.result_size, v.result_stored_bytes, v.result_headers, v.expires_at, v.error, id, workerId],
+        [v.status, now.toISOString(), v.result_file, v.result_filename, v.result_type, v.result_size, v.result_stored_bytes, v.result_headers, v.expires_at, v.error, id, workerId, v.result_delivered_to],
       );
       await this.endEffects(c, rows[0], effects);
       return rows[0];

@@ -305,7 +305,8 @@ export class SqliteStore implements Store {
       const row = this.stmt(
         `UPDATE jobs SET status = @status, finished_at = @now, worker_id = NULL, lease_until = NULL,
            result_file = @result_file, result_filename = @result_filename, result_type = @result_type, result_size = @result_size,
-           result_stored_bytes = @result_stored_bytes, result_headers = @result_headers, expires_at = @expires_at, error = @error
+           result_stored_bytes = @result_stored_bytes, result_headers = @result_headers, expires_at = @expires_at, error = @error,
+           result_delivered_to = @result_delivered_to
          WHERE id = @id AND worker_id = @worker AND status = 'running'
          RETURNING *`,
       ).get({ ...finishValues(finish), now: now.toISOString(), id, worker: workerId }) as JobRow | undefined;
@@ -449,6 +450,7 @@ export function finishValues(finish: Finish): Record<string, string | number | n
     result_size: null,
     result_stored_bytes: null,
     result_headers: null,
+    result_delivered_to: null,
     expires_at: null,
     error: null,
     ...finish,

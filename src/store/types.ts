@@ -137,6 +137,8 @@ export interface JobRow {
   result_stored_bytes: number | null;
   /** JSON of extra response headers (X-Compressed-Size, …). */
   result_headers: string | null;
+  /** The result_url (without its query) the result was PUT to; it is then not kept here. */
+  result_delivered_to?: string | null;
   expires_at: string | null;
   /** JSON problem document. */
   error: string | null;
@@ -162,6 +164,7 @@ export interface Finish {
   result_size?: number;
   result_stored_bytes?: number;
   result_headers?: string;
+  result_delivered_to?: string;
   expires_at?: string;
   error?: string;
 }

@@ -683,7 +683,10 @@ export interface components {
             finished_at: string | null;
             progress?: number | null;
             result: null | {
-                url: string;
+                /** @description Where to download the result; null when it was delivered to result_url. */
+                url: string | null;
+                /** @description The result_url (without its query) the result was PUT to; only then. */
+                delivered_to?: string;
                 filename: string;
                 content_type: string;
                 size: number;
@@ -1527,6 +1530,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -1695,6 +1703,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -1904,6 +1917,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -2060,6 +2078,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -2245,6 +2268,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -2424,6 +2452,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -2615,6 +2648,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -2807,6 +2845,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -2992,6 +3035,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -3161,6 +3209,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -3324,6 +3377,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -3482,6 +3540,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -3671,6 +3734,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -3839,6 +3907,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -3996,6 +4069,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -4158,6 +4236,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -4331,6 +4414,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -4507,6 +4595,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -4661,6 +4754,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -5269,6 +5367,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 } & {
                     [key: string]: string;
                 };

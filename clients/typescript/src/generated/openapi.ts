@@ -684,7 +684,10 @@ export interface components {
             finished_at: string | null;
             progress?: number | null;
             result: null | {
-                url: string;
+                /** @description Where to download the result; null when it was delivered to result_url. */
+                url: string | null;
+                /** @description The result_url (without its query) the result was PUT to; only then. */
+                delivered_to?: string;
                 filename: string;
                 content_type: string;
                 size: number;
@@ -1528,6 +1531,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -1696,6 +1704,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -1905,6 +1918,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -2061,6 +2079,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -2246,6 +2269,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -2425,6 +2453,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -2616,6 +2649,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -2808,6 +2846,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -2993,6 +3036,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -3162,6 +3210,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -3325,6 +3378,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -3483,6 +3541,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -3672,6 +3735,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -3840,6 +3908,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -3997,6 +4070,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -4159,6 +4237,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -4332,6 +4415,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -4508,6 +4596,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -4662,6 +4755,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 };
             };
         };
@@ -5270,6 +5368,11 @@ export interface operations {
                      * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
                      */
                     callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
                 } & {
                     [key: string]: string;
                 };
