@@ -176,7 +176,9 @@ async function save(body: http.IncomingMessage, url: URL, field: string, target:
   const head: Buffer[] = [];
   let headBytes = 0;
   let tooLarge = false;
+  // 1 MiB buffers, as for uploads (http/upload.ts): with 16 KiB ones each socket read waited for its own disk write.
   const counter = new Transform({
+    highWaterMark: 1024 * 1024,
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
       if (size > config.MAX_FILE_SIZE) {
