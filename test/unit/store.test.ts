@@ -121,6 +121,22 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
     expect(await a.storageUsed()).toBe(400);
   });
 
+  it('a charge of several requests (a pipeline) is all or nothing, and a job charged per step refunds every step', async () => {
+    const day = '2026-01-01';
+    expect(await a.charge(accountId, day, 5, 'pipeline', 3)).toBe(3);
+    // 3 more would pass the cap of 5: nothing is counted.
+    expect(await b.charge(accountId, day, 5, 'pipeline', 3)).toBeUndefined();
+    expect(await usedOn(a, accountId, day)).toBe(3);
+    expect(await b.charge(accountId, day, 5, 'pipeline', 2)).toBe(5);
+    await a.refund(accountId, day, 'pipeline', 2);
+    expect(await usedOn(b, accountId, day)).toBe(3);
+    const job = newJob(accountId, 0, { operation: 'pipeline', charge_count: 3 });
+    await a.insertJob(job, 1e12);
+    const row = (await a.claimNext('w1/1/x', Date.now() + 30_000, new Date()))!;
+    await a.finishJob(row.id, 'w1/1/x', { status: 'failed', error: '{"status":500}' }, { ...noEffects, refund: true }, new Date());
+    expect(await usedOn(b, accountId, day)).toBe(0);
+  });
+
   it('leases: renewal reports jobs canceled elsewhere; finish only by the owner; the refund and webhook commit with it', async () => {
     const job = newJob(accountId, 0, { callback_url: 'https://example.com/hook' });
     await a.insertJob(job, 1e12);
