@@ -68,6 +68,10 @@ const configSchema = z.object({
   EMBEDDED_WORKER: bool(true),
   WEBHOOK_ALLOW_PRIVATE: bool(false),
   WEBHOOK_TIMEOUT: seconds(15),
+  /** Remote inputs (file_url, …): the whole download, redirects included (docs/api.md, "Remote files"). */
+  FETCH_TIMEOUT: seconds(30),
+  /** Remote inputs and result_url may reach private and loopback addresses, and plain http there (closed networks, tests). */
+  FETCH_ALLOW_PRIVATE: bool(false),
 
   // --- Hostile input ---
   /**
@@ -96,6 +100,8 @@ const configSchema = z.object({
   TOOL_ISOLATION: bool(true),
   /** Entries in one ZIP response (and output files of one operation) at most. */
   MAX_OUTPUT_FILES: int(10_000),
+  /** Steps of one pipeline at most (docs/api.md, "Pipelines"). */
+  MAX_PIPELINE_STEPS: int(10, 1, 100),
   /** Time without a byte of the request body before 408. */
   UPLOAD_IDLE_TIMEOUT: seconds(30),
   /** Operations one account runs at once per server process, by plan (0 = unlimited). */

@@ -141,7 +141,8 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
   // One instance for all routes: its own-burst refund window is per account, not per operation.
   const charged = chargeAllowance(store);
   for (const route of operations) {
-    router.post(`/v1/pdf/${route.name}`, auth, requireScope(route.name), charged, operationHandler(route, services));
+    // A route that names its scopes from its options (the pipeline) checks them once they are parsed.
+    router.post(`/v1/pdf/${route.name}`, auth, requireScope(route.name, !route.scopes), charged, operationHandler(route, services));
   }
   extensions.extend?.(router);
   services.jobs?.mount?.(router);

@@ -37,8 +37,15 @@ export interface JobSubmitter {
     fields: Record<string, unknown>;
     callbackUrl?: string;
     chargeDay: string;
+    /** Requests charged (one per pipeline step): what a refund gives back. */
+    chargeCount?: number;
     requestId: string;
-  }): Promise<Record<string, unknown>>;
+    /** The client's Idempotency-Key and the SHA-256 digest of the request (http/idempotency.ts). */
+    idempotencyKey?: string;
+    requestDigest?: string;
+    /** Where the worker PUTs the result instead of keeping it (checked: http/remote-files.ts). */
+    resultUrl?: string;
+  }): Promise<{ job: Record<string, unknown>; replayed: boolean }>;
   /** Mounts the job routes (GET/DELETE /v1/jobs/...). */
   mount?(router: import('@koa/router').default): void;
 }

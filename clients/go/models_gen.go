@@ -69,8 +69,11 @@ type Job struct {
 
 // JobResult is the API's JobResult object.
 type JobResult struct {
-	// URL is `url`.
-	URL string `json:"url"`
+	// URL is `url`: Where to download the result; null when it was delivered to result_url.
+	URL *string `json:"url"`
+
+	// DeliveredTo is `delivered_to`: The result_url (without its query) the result was PUT to; only then.
+	DeliveredTo string `json:"delivered_to,omitempty"`
 
 	// Filename is `filename`.
 	Filename string `json:"filename"`

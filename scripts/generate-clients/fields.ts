@@ -9,6 +9,7 @@ export interface FieldSchema {
   pattern?: string;
   default?: unknown;
   anyOf?: Array<{ type?: string }>;
+  oneOf?: Array<{ properties?: { operation?: { const?: string } } }>;
 }
 
 export interface OperationInfo {
@@ -38,4 +39,14 @@ export function isNumeric(schema: FieldSchema): boolean {
 /** A field that takes one value or several (string | string[]): sent as repeated form fields. */
 export function isList(schema: FieldSchema): boolean {
   return schema.type === 'array' || (schema.anyOf ?? []).some((s) => s.type === 'array');
+}
+
+/** A field that carries JSON (the pipeline's `steps`: an array of a discriminated union), sent as one JSON text. Check before isList. */
+export function isJson(schema: FieldSchema): boolean {
+  return schema.type === 'array' && Array.isArray(schema.items?.oneOf);
+}
+
+/** The operations a JSON steps field's variants name, in document order. */
+export function stepOperations(schema: FieldSchema): string[] {
+  return (schema.items?.oneOf ?? []).map((v) => v.properties?.operation?.const).filter((name): name is string => typeof name === 'string');
 }

@@ -6,7 +6,7 @@
 // The output is gofmt-stable without running gofmt (the generator must run where
 // Go is not installed): struct fields and constants are separated by blank lines,
 // so gofmt has nothing to align. The Go client's test checks it with gofmt -l.
-import { isBoolean, isList, isNumeric, type OperationInfo } from './fields.js';
+import { isBoolean, isJson, isList, isNumeric, type OperationInfo } from './fields.js';
 
 type OptionInfo = OperationInfo['options'][number];
 type FilePart = OperationInfo['files'][number];
@@ -61,6 +61,10 @@ function goField(op: OperationInfo, option: OptionInfo, enums: string[]): GoFiel
   const form = goString(option.name);
   const v = `opts.${field}`;
   const schema = option.schema;
+  if (isJson(schema)) {
+    // A JSON field (the pipeline's steps) goes up as one JSON text.
+    return { option, goName: field, type: '[]PipelineStep', encode: [`if len(${v}) > 0 {`, `\tif text, err := json.Marshal(${v}); err == nil {`, `\t\tfields.Set(${form}, string(text))`, '\t}', '}'] };
+  }
   if (isBoolean(schema)) {
     if (option.required) return { option, goName: field, type: 'bool', encode: [`fields.Set(${form}, strconv.FormatBool(${v}))`] };
     return { option, goName: field, type: '*bool', encode: [`if ${v} != nil {`, `\tfields.Set(${form}, strconv.FormatBool(*${v}))`, '}'] };
@@ -165,6 +169,19 @@ function operationsFile(ops: OperationInfo[]): string {
   // A slice, not a map literal: gofmt would align a map's values, and this output must be gofmt-stable as written.
   const table = ops.map((op) => `\t{Name: ${goString(op.name)}, Files: []FilePartInfo{${op.files.map((f) => `{Field: ${goString(f.field)}, Multiple: ${f.multiple}, Required: ${f.required}}`).join(', ')}}},`);
   const usesStrconv = body.some((l) => l.includes('strconv.'));
+  const usesJson = body.some((l) => l.includes('json.Marshal'));
+  if (usesJson) {
+    body.push(
+      comment('PipelineStep is one step of a pipeline: an operation and its options (as the operation\'s form fields; a file option names an uploaded part as "@name").'),
+      'type PipelineStep struct {',
+      comment('Operation is the operation\'s name, e.g. "compress".', '\t'),
+      '\tOperation string `json:"operation"`',
+      comment('Options are the operation\'s options; values are strings, numbers or booleans.', '\t'),
+      '\tOptions map[string]any `json:"options,omitempty"`',
+      '}',
+      '',
+    );
+  }
   return [
     HEADER,
     '',
@@ -172,6 +189,7 @@ function operationsFile(ops: OperationInfo[]): string {
     '',
     'import (',
     '\t"context"',
+    ...(usesJson ? ['\t"encoding/json"'] : []),
     '\t"net/url"',
     ...(usesStrconv ? ['\t"strconv"'] : []),
     ')',

@@ -84,6 +84,11 @@ export interface InputFile {
   kind: FileKind;
   /** The whole file, when the upload kept it in memory (saves file reads). */
   bytes?: ByteSource;
+  /**
+   * Written by one of our tools from an input that was checked (a pipeline step's output):
+   * its structure is not checked again (operations/pdf-input.ts).
+   */
+  verified?: boolean;
 }
 
 /** Bytes in memory, read by range: a Buffer, or the chunks an upload arrived in (http/held-body.ts). */

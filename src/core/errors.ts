@@ -31,9 +31,11 @@ export type ProblemCode =
   | 'quota_exceeded'
   | 'concurrency_limit'
   | 'processing_failed'
-  | 'upstream_failed'
   | 'server_busy'
-  | 'timeout';
+  | 'timeout'
+  | 'fetch_failed'
+  | 'idempotency_key_reused'
+  | 'upstream_failed';
 
 /** Base class: an error the client is allowed to see. */
 export class ProblemError extends Error {
@@ -242,13 +244,32 @@ export class UnsupportedDocumentError extends ProblemError {
   }
 }
 
+/** A remote input (file_url, …) could not be downloaded (422, charged): `url` without its query, `upstream_status` the last HTTP status or null. */
+export class FetchFailedError extends ProblemError {
+  constructor(url: string, upstreamStatus: number | null, why: string) {
+    super('fetch_failed', 'Remote file could not be fetched', `The remote file could not be fetched: ${why}.`, { url, upstream_status: upstreamStatus });
+  }
+}
+
+/** An Idempotency-Key the account used within 24 h for another request (other operation, options or file contents): 422. */
+export class IdempotencyKeyReusedError extends ProblemError {
+  constructor() {
+    super(
+      'idempotency_key_reused',
+      'Idempotency key reused',
+      'This Idempotency-Key was used within the last 24 hours for a different request (another operation, other options or other files); use a new key.',
+    );
+  }
+}
+
+
 /**
- * A party the request named (a time-stamp authority, an OCSP responder, a CRL
- * distribution point) did not answer usably: 502, refunded (not the input's
- * fault). `source` says which, so the client knows whom to blame.
+ * A party the request named did not answer usably — a time-stamp authority, an
+ * OCSP responder, a CRL distribution point, a job's result_url after its
+ * retries: 502, refunded (not the input's fault). `source` says which party.
  */
 export class UpstreamFailedError extends ProblemError {
-  constructor(source: string, detail: string) {
-    super('upstream_failed', 'Upstream failed', `${source}: ${detail}`, { source });
+  constructor(source: string, detail: string, extensions: Record<string, unknown> = {}) {
+    super('upstream_failed', 'Upstream failed', `${source}: ${detail}`, { source, ...extensions });
   }
 }

@@ -13,12 +13,31 @@ export function scrubSecrets(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-/** The values of form fields that carry secrets (every field named *password*). */
+/** The values of form fields that carry secrets (every field named *password*, also inside a pipeline's JSON `steps`). */
 export function secretFieldValues(fields: Record<string, unknown>): string[] {
-  return Object.entries(fields)
+  const own = Object.entries(fields)
     .filter(([name]) => /password/i.test(name))
     .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
     .filter((value): value is string => typeof value === 'string' && value.length > 0);
+  return typeof fields.steps === 'string' ? [...own, ...stepSecrets(fields.steps)] : own;
+}
+
+/** Password values in a pipeline's steps (a form field, at most 64 KiB of JSON); none if it does not parse. */
+function stepSecrets(text: string): string[] {
+  let steps: unknown;
+  try {
+    steps = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(steps)) return [];
+  return steps.flatMap((step) => {
+    const options = (step as { options?: unknown } | null)?.options;
+    if (typeof options !== 'object' || options === null) return [];
+    return Object.entries(options)
+      .filter(([name, value]) => /password/i.test(name) && typeof value === 'string' && value.length > 0)
+      .map(([, value]) => value as string);
+  });
 }
 
 /** A loggable copy of `error` (same class; message, stack, string fields and cause scrubbed of `secrets`); `error` itself when there are none. */

@@ -33,12 +33,14 @@ export function rateLimitHeaders(store: Store): Middleware {
 /**
  * The refund rule (API.md §3): a request is refunded when it failed through the
  * server's fault (500 a bug or a missing tool, 502, 503 overload or shutdown) or
- * was turned away by fair share before it ran (429 concurrency_limit). A 504
+ * was turned away by fair share before it ran (429 concurrency_limit), or by a scope
+ * only its body could show (403 insufficient_scope: a pipeline's steps). A 504
  * timeout, a 422 resource_limit or invalid input stays charged: the input used
  * the work up. A client that went away (499) stays charged too.
  */
 export function isRefunded(status: number, code?: string): boolean {
-  return status === 500 || status === 502 || status === 503 || code === 'concurrency_limit';
+  // insufficient_scope: a pipeline's steps are known only once its body is read (a single operation is refused before the charge).
+  return status === 500 || status === 502 || status === 503 || code === 'concurrency_limit' || code === 'insufficient_scope';
 }
 
 /** After a refunded 503 of an account's own burst, further ones of that account within this window are charged. */
@@ -83,6 +85,27 @@ export function chargeAllowance(store: Store, ownBursts = new OwnBurstRefunds())
     ctx.state.charge = result;
     let used = result.used;
     let refunded = false;
+    // The requests this one counts: one, or one per step once a pipeline's steps are known (API.md §5j).
+    let counted = 1;
+    ctx.state.chargeMore = async (extra: number) => {
+      if (extra <= 0) return;
+      const more = await charge(store, account.id, limit, operation, now, extra);
+      if (!more.admitted) {
+        // All or nothing: the first request is given back too, so a refused pipeline costs nothing.
+        await refund(store, account.id, result.day, operation, counted);
+        used = more.used - counted;
+        counted = 0;
+        throw new QuotaExceededError(limit ?? 0, secondsToReset(now));
+      }
+      counted += extra;
+      used = more.used;
+    };
+    ctx.state.refundCharge = async () => {
+      if (counted === 0) return;
+      await refund(store, account.id, result.day, operation, counted);
+      used -= counted;
+      counted = 0;
+    };
     try {
       await next();
       refunded = isRefunded(ctx.status);
@@ -93,9 +116,9 @@ export function chargeAllowance(store: Store, ownBursts = new OwnBurstRefunds())
       }
       throw error;
     } finally {
-      if (refunded && !ctx.state.chargeKept) {
-        await refund(store, account.id, result.day, operation);
-        used -= 1;
+      if (refunded && !ctx.state.chargeKept && counted > 0) {
+        await refund(store, account.id, result.day, operation, counted);
+        used -= counted;
       }
       if (limit !== null) setRateLimitHeaders(ctx, limit, used);
     }
@@ -106,5 +129,9 @@ declare module 'koa' {
   interface DefaultState {
     /** Set by the job runner when a 5xx response must not refund (it is refunded later). */
     chargeKept?: boolean;
+    /** Counts `extra` more requests atomically (a pipeline: one per step); 429 quota_exceeded with nothing charged if they do not fit. */
+    chargeMore?: (extra: number) => Promise<void>;
+    /** Gives back everything this request was charged (a replayed idempotent submission). */
+    refundCharge?: () => Promise<void>;
   }
 }

@@ -37,6 +37,8 @@ export const STATUS_OF_CODE: Readonly<Record<ProblemCode, number>> = {
   upstream_failed: 502,
   server_busy: 503,
   timeout: 504,
+  fetch_failed: 422,
+  idempotency_key_reused: 422,
 };
 
 /** The HTTP status `error` is answered with. */

@@ -27,6 +27,31 @@ import { removeTree, writeSmallFiles } from '../tools/run.js';
 import type { SmallFile } from '../tools/spawner.js';
 import { cleanUploadName, REQUEST_WORKDIR_PREFIX } from '../core/names.js';
 import { ChunkedBytes, HeldBody } from './held-body.js';
+import { fetchRemoteFile } from './remote-files.js';
+
+/** Fields of the whole request whose names end in "_url" but never name a remote part. */
+const URL_OPTIONS = new Set(['callback_url', 'result_url']);
+
+/**
+ * The remote parts a request names, by part: `<part>_url` for a declared part (`file_url`,
+ * `files_url`, repeatable for a multi-file part), and for a route that takes parts under other
+ * names, any other `<name>_url`. The fields are taken out of `fields` (they are not options).
+ */
+function remoteFields(fields: Record<string, unknown>, parts: FilePart[], otherParts: FilePart | undefined, config: Config): Map<string, string[]> {
+  const remote = new Map<string, string[]>();
+  for (const [name, value] of Object.entries(fields)) {
+    if (!name.endsWith('_url') || URL_OPTIONS.has(name)) continue;
+    const field = name.slice(0, -'_url'.length);
+    const part = parts.find((p) => p.field === field);
+    if (!part && !otherParts) continue;
+    const urls = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+    const max = maxPartCount(part ?? otherParts!, config);
+    if (urls.length > 1 && max === 1) throw new InvalidRequestError(`${name}: given more than once.`, name);
+    remote.set(field, urls);
+    delete fields[name];
+  }
+  return remote;
+}
 
 /** Room for the non-file fields and multipart framing. */
 const FIELDS_ALLOWANCE = 1024 * 1024;
@@ -194,7 +219,7 @@ interface RawFile {
  * the client gets its 413 while it is still sending, and nothing past the
  * limit reaches the disk.
  */
-export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Workdir, config: Config): Promise<ReceivedUpload> {
+export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Workdir, config: Config, otherParts?: FilePart, signal?: AbortSignal): Promise<ReceivedUpload> {
   if (!ctx.is('multipart/form-data')) {
     throw new InvalidRequestError('Send the request as multipart/form-data.');
   }
@@ -211,17 +236,34 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Wo
     else ctx.res.once('close', () => hold.release());
   }
   if (!inMemory) await workdir.ensure();
-  const { raw, fields } = await parseMultipart(ctx, parts, workdir, config, inMemory, hold);
+  const { raw, fields } = await parseMultipart(ctx, parts, workdir, config, inMemory, hold, otherParts);
+  // Remote parts (`file_url`, `<part>_url`) are downloaded once the body is in: they count like uploads.
+  const remote = remoteFields(fields, parts, otherParts, config);
+  for (const [field, urls] of remote) {
+    const part = parts.find((p) => p.field === field) ?? { ...otherParts!, field };
+    const have = (raw[field] ?? []).length;
+    if (have + urls.length > maxPartCount(part, config)) throw new TooManyFilesError(maxPartCount(part, config));
+  }
   const files: Record<string, InputFile[]> = {};
-  for (const part of parts) {
-    const received = raw[part.field] ?? [];
+  const check = (part: FilePart, received: RawFile[]) => {
     if (received.length < part.min) {
       throw new InvalidRequestError(
         part.min === 1 ? `${part.field}: a file is required.` : `${part.field}: at least ${part.min} files are required (got ${received.length}).`,
         part.field,
       );
     }
+  };
+  for (const part of parts) if (remote.size === 0 || !remote.has(part.field)) check(part, raw[part.field] ?? []);
+  for (const part of parts) {
+    const received = raw[part.field] ?? [];
     files[part.field] = received.map((file, i) => checkedFile(file, part, i, received.length));
+  }
+  if (otherParts) {
+    for (const [field, received] of Object.entries(raw)) {
+      if (files[field]) continue;
+      const part = { ...otherParts, field };
+      files[field] = received.map((file, i) => checkedFile(file, part, i, received.length));
+    }
   }
   if (inMemory) {
     const held = Object.values(raw).flatMap((list) => list.map((f) => ({ name: path.basename(f.path), bytes: f.bytes as Buffer })));
@@ -229,12 +271,41 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Wo
       throw error instanceof ClientClosedError ? error : new ProcessingFailedError('The upload could not be stored.', error);
     });
   }
+  if (remote.size > 0) {
+    await workdir.ensure();
+    let counter = 0;
+    for (const [field, urls] of remote) {
+      const part = parts.find((p) => p.field === field) ?? { ...otherParts!, field };
+      const fetched: RawFile[] = [];
+      for (const url of urls) {
+        const target = path.join(workdir.path, `remote-${++counter}`);
+        const file = await fetchRemoteFile(url, `${field}_url`, target, config, signal ?? new AbortController().signal).catch((error: unknown) => {
+          throw signal?.aborted ? new ClientClosedError() : error;
+        });
+        fetched.push({ path: file.path, originalName: file.originalName, size: file.size, head: [file.head], headBytes: file.head.length });
+      }
+      const all = [...(raw[field] ?? []), ...fetched];
+      check(part, all);
+      files[field] = [...(files[field] ?? []), ...fetched.map((file, i) => checkedFile(file, part, (raw[field] ?? []).length + i, all.length))];
+    }
+  }
   return { files, fields };
 }
 
-function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, config: Config, inMemory: boolean, hold: HeldBody | undefined): Promise<{ raw: Record<string, RawFile[]>; fields: Record<string, unknown> }> {
+function parseMultipart(
+  ctx: Context,
+  parts: FilePart[],
+  workdir: Workdir,
+  config: Config,
+  inMemory: boolean,
+  hold: HeldBody | undefined,
+  otherParts?: FilePart,
+): Promise<{ raw: Record<string, RawFile[]>; fields: Record<string, unknown> }> {
   const req = ctx.req;
-  const totalFiles = parts.reduce((n, part) => n + maxPartCount(part, config), 0);
+  // Parts under other names share one count (the template's maximum) between them.
+  const otherMax = otherParts ? maxPartCount(otherParts, config) : 0;
+  const totalFiles = parts.reduce((n, part) => n + maxPartCount(part, config), 0) + otherMax;
+  let otherCount = 0;
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -275,8 +346,12 @@ function parseMultipart(ctx: Context, parts: FilePart[], workdir: Workdir, confi
     const clientGone = () => req.destroyed && !req.complete;
 
     parser.on('file', (name, stream, info) => {
-      const part = parts.find((p) => p.field === name);
+      const part = parts.find((p) => p.field === name) ?? (otherParts && !(name in fields) ? { ...otherParts, field: name } : undefined);
       if (failed) return void stream.resume();
+      if (part && otherParts && !parts.includes(part) && ++otherCount > otherMax) {
+        stream.resume();
+        return fail(new TooManyFilesError(otherMax));
+      }
       if (!part) {
         stream.resume();
         const expected = parts.map((p) => `"${p.field}"`).join(' or ');

@@ -5,7 +5,7 @@
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { ServerBusyError } from '../core/errors.js';
+import { IdempotencyKeyReusedError, ServerBusyError } from '../core/errors.js';
 import { COMMON_FIELDS } from '../routes/options.js';
 import type { JobSubmitter, Services } from '../services.js';
 import type { Store } from '../store/types.js';
@@ -43,8 +43,12 @@ export class JobSystem implements JobSubmitter {
     this.storage = openJobStorage(this.config, this.key);
   }
 
-  /** Stores the validated upload encrypted and queues the job; the caller answers 202 with the job object. */
-  async submit(request: SubmitRequest): Promise<Record<string, unknown>> {
+  /**
+   * Stores the validated upload encrypted and queues the job; the caller answers 202 with the job object.
+   * With an idempotency key the account already used for a job within 24 h, that job comes back instead
+   * (`replayed`: the caller does not charge it), or 422 if it was submitted with another request.
+   */
+  async submit(request: SubmitRequest): Promise<{ job: Record<string, unknown>; replayed: boolean }> {
     const { config, store, storage } = this;
     const callbackUrl = request.callbackUrl === undefined ? null : await validateCallbackUrl(request.callbackUrl, config);
     const uploads = Object.entries(request.files).flatMap(([field, files]) => files.map((file) => ({ field, file })));
@@ -64,6 +68,8 @@ export class JobSystem implements JobSubmitter {
       }
       const fields = { ...request.fields };
       for (const name of COMMON_FIELDS) delete fields[name];
+      // Sealed with the options: a presigned URL is a credential to the client's storage.
+      if (request.resultUrl) fields.result_url = request.resultUrl;
       job = {
         id,
         account_id: request.accountId,
@@ -73,10 +79,19 @@ export class JobSystem implements JobSubmitter {
         inputs: JSON.stringify(inputs),
         stored_bytes: written.reduce((n, f) => n + f.stored, 0),
         charge_day: request.chargeDay,
+        charge_count: request.chargeCount ?? 1,
+        idempotency_key: request.idempotencyKey ?? null,
+        request_digest: request.requestDigest ?? null,
         request_id: request.requestId,
         callback_url: callbackUrl,
       };
-      if (!(await store.insertJob(job, config.JOB_STORAGE_LIMIT))) throw storageFull();
+      const inserted = await store.insertJob(job, config.JOB_STORAGE_LIMIT);
+      if (inserted === false) throw storageFull();
+      if (inserted !== true) {
+        for (const file of written) await storage.remove('inputs', file.name);
+        if (inserted.request_digest !== (request.requestDigest ?? null)) throw new IdempotencyKeyReusedError();
+        return { job: jobView(inserted), replayed: true };
+      }
     } catch (error) {
       for (const file of written) await storage.remove('inputs', file.name);
       throw error;
@@ -84,7 +99,7 @@ export class JobSystem implements JobSubmitter {
     for (const file of written) storage.settle(file.name);
     // The store tells every worker (PostgreSQL NOTIFY; this process's own worker on SQLite).
     // The answer is built from what was inserted: no second read that an outage could turn into a 503 for a queued job.
-    return jobView({ ...job, status: 'queued', attempts: 0, started_at: null, finished_at: null, worker_id: null, lease_until: null, ...NO_RESULT });
+    return { job: jobView({ ...job, status: 'queued', attempts: 0, started_at: null, finished_at: null, worker_id: null, lease_until: null, ...NO_RESULT }), replayed: false };
   }
 
   /** Cancels a queued or running job; undefined if it had already ended. */

@@ -8,7 +8,9 @@
 // recovered here too: by lease expiry on any backend, and on SQLite (one host)
 // also by a pid check, which means nothing across hosts.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -17,14 +19,15 @@ import { zipEntries } from '../files/zip.js';
 import { isRefunded } from '../http/allowance.js';
 import { scrubbedError, secretFieldValues } from '../core/secrets.js';
 import { problemBody, problemStatus, toProblem } from '../http/problem.js';
-import type { FileKind, InputFile, RunContext } from '../core/contract.js';
+import type { FileKind, InputFile, OperationOutput, RunContext } from '../core/contract.js';
 import { findOperation } from '../routes/index.js';
 import { parseOptions } from '../routes/options.js';
 import type { Services } from '../services.js';
 import { openValue } from '../core/sealing.js';
 import { createJobWorkdir, pidAlive, readFileStream, type JobStorage } from './storage.js';
 import type { EndEffects, Finish, JobEvent, JobRow, StoredInput } from '../store/types.js';
-import { deliveryFor } from './webhooks.js';
+import { DEFAULT_RETRY_DELAYS_MS, deliveryFor } from './webhooks.js';
+import { deliverResult } from './result-delivery.js';
 
 /** Timings of the loop (tests shorten them). */
 export interface WorkerTimings {
@@ -34,6 +37,8 @@ export interface WorkerTimings {
   heartbeatMs: number;
   /** How long a lease lasts without renewal. */
   leaseMs: number;
+  /** Waits between PUT attempts to a result_url (default: the webhooks' schedule). */
+  resultRetryDelaysMs?: readonly number[];
 }
 
 /** Production timings: poll 250 ms, heartbeat 500 ms, lease 30 s (JOB_LEASE_TIMEOUT). */
@@ -280,6 +285,23 @@ export class JobWorker {
       const output = await route.run({ files, options, run, config });
       if (entry.abort.signal.aborted) throw new Error('aborted');
 
+      const resultUrl = typeof fields.result_url === 'string' ? fields.result_url : undefined;
+      if (resultUrl) {
+        // Delivered, not kept: the job succeeds once the PUT did.
+        const delivered = await this.deliver(resultUrl, output, workdir, entry.abort.signal);
+        if (entry.abort.signal.aborted) throw new Error('aborted');
+        const finished = await this.finish(row, {
+          status: 'succeeded',
+          result_filename: output.filename,
+          result_type: delivered.contentType,
+          result_size: delivered.size,
+          result_headers: JSON.stringify(output.headers ?? {}),
+          result_delivered_to: delivered.to,
+        });
+        if (finished === 'unrecorded') ended = false;
+        else if (finished === 'done') log.info({ job: row.id, operation: row.operation, ms: Date.now() - started, size: delivered.size, delivered_to: delivered.to }, 'job succeeded (result delivered)');
+        return;
+      }
       resultName = this.storage.newName(row.id, 'result');
       let source: Readable;
       let contentType: string;
@@ -330,6 +352,22 @@ export class JobWorker {
       // Not when the job is queued again or runs elsewhere now (our lease ran out): that run needs them.
       if (ended && !(await this.heldElsewhere(row.id))) await this.removeInputs(row);
     }
+  }
+
+  /** PUTs the output to the job's result_url (a ZIP is written to the work directory first: a presigned PUT needs its length). */
+  private async deliver(url: string, output: OperationOutput, workdir: string, signal: AbortSignal): Promise<{ to: string; contentType: string; size: number }> {
+    let file: string;
+    let contentType: string;
+    if (output.type === 'file') {
+      file = output.path;
+      contentType = output.contentType;
+    } else {
+      file = path.join(workdir, 'result-delivery.zip');
+      await pipeline((await zipEntries(output.entries, this.services.config.MAX_OUTPUT_FILES)).stream, fs.createWriteStream(file, { mode: 0o600 }));
+      contentType = 'application/zip';
+    }
+    const to = await deliverResult(url, file, contentType, this.services.config, signal, this.timings.resultRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS);
+    return { to, contentType, size: (await fsp.stat(file)).size };
   }
 
   private async heldElsewhere(id: string): Promise<boolean> {

@@ -38,6 +38,7 @@ export function jobView(row: JobRow): Record<string, unknown> {
             content_type: row.result_type,
             size: row.result_size,
             expires_at: row.expires_at,
+            ...(row.result_delivered_to ? { url: null, delivered_to: row.result_delivered_to } : {}),
           }
         : null,
     error: row.error ? (JSON.parse(row.error) as Record<string, unknown>) : null,

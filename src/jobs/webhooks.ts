@@ -14,13 +14,13 @@ import { InvalidRequestError } from '../core/errors.js';
 import { webhookSecret } from '../store/accounts.js';
 import type { NewDelivery, Store } from '../store/types.js';
 import { jobView, type JobRow } from './store.js';
-import { lookupAll } from './one-lookup.js';
-import { isForbiddenAddress, isLoopbackAddress } from './webhook-address.js';
+import { lookupAll } from '../core/one-lookup.js';
+import { isForbiddenAddress, isLoopbackAddress } from '../core/address-rules.js';
 
 /** Delay before attempt n+1 after attempt n failed: 6 attempts over about 1 h 50 min. */
 export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 15 * 60_000, 90 * 60_000];
 
-/** Re-exported: the address rules live in webhook-address.ts. */
+/** Re-exported: the address rules live in core/address-rules.ts. */
 export { isForbiddenAddress };
 
 function hostOf(url: URL): string {

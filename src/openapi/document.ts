@@ -108,7 +108,8 @@ const schemas = {
             type: 'object',
             required: ['url', 'filename', 'content_type', 'size', 'expires_at'],
             properties: {
-              url: { type: 'string' },
+              url: { type: ['string', 'null'], description: 'Where to download the result; null when it was delivered to result_url.' },
+              delivered_to: { type: 'string', description: 'The result_url (without its query) the result was PUT to; only then.' },
               filename: { type: 'string' },
               content_type: { type: 'string' },
               size: { type: 'integer' },
@@ -133,11 +134,20 @@ function requestSchema(route: OperationRoute, config: Config): Record<string, un
     properties[part.field] = max > 1 ? { type: 'array', items: file, minItems: part.min, maxItems: max } : file;
     if (part.min > 0) required.push(part.field);
   }
-  Object.assign(properties, options.properties ?? {});
+  Object.assign(properties, options.properties ?? {}, route.jsonFields?.(config) ?? {});
   required.push(...(options.required ?? []));
   properties.async = { type: 'string', enum: ['true', 'false'], default: 'false', description: 'Run as an asynchronous job (same as `Prefer: respond-async`).' };
   properties.callback_url = { type: 'string', format: 'uri', description: 'Async only: URL that receives a signed Standard Webhooks POST when the job ends.' };
-  return { type: 'object', properties, required: [...new Set(required)], additionalProperties: false };
+  properties.result_url = { type: 'string', format: 'uri', description: 'Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.' };
+  // Parts under other names (the pipeline's "@name" references) are files too.
+  const others = route.otherParts ? { type: 'string', contentMediaType: 'application/octet-stream', description: route.otherParts.description } : false;
+  return { type: 'object', properties, required: [...new Set(required)], additionalProperties: others };
+}
+
+/** Form fields that carry JSON are sent as application/json parts (OpenAPI `encoding`). */
+function jsonEncoding(route: OperationRoute, config: Config): { encoding?: Record<string, { contentType: string }> } {
+  const names = Object.keys(route.jsonFields?.(config) ?? {});
+  return names.length === 0 ? {} : { encoding: Object.fromEntries(names.map((name) => [name, { contentType: 'application/json' }])) };
 }
 
 function operationPath(route: OperationRoute, config: Config) {
@@ -150,7 +160,7 @@ function operationPath(route: OperationRoute, config: Config) {
       description: route.description,
       tags: ['Operations'],
       security: [{ bearer: [] }],
-      requestBody: { required: true, content: { 'multipart/form-data': { schema: requestSchema(route, config) } } },
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: requestSchema(route, config), ...jsonEncoding(route, config) } } },
       responses: {
         '200': {
           description: 'The result file (`Content-Disposition: attachment`).',

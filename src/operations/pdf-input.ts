@@ -54,6 +54,8 @@ export class PdfInput implements InputFile {
   readonly name: string;
   readonly size: number;
   readonly kind: InputFile['kind'];
+  /** Written by our tools from a checked input (a pipeline step's output). */
+  readonly verified: boolean;
   private plainCopy?: Promise<string>;
   private repairedCopy?: Promise<string>;
 
@@ -72,6 +74,7 @@ export class PdfInput implements InputFile {
     this.name = file.name;
     this.size = file.size;
     this.kind = file.kind;
+    this.verified = file.verified === true;
   }
 
   /**
@@ -80,7 +83,8 @@ export class PdfInput implements InputFile {
    * also diagnoses damage and passwords. Either way the count is of real pages.
    */
   static async open(run: RunContext, file: InputFile, { maxPages, password, checkStructure = true }: OpenOptions): Promise<PdfInput> {
-    const checked = !checkStructure || (await refuseRunawayStructure(file.path, file.bytes, maxPages));
+    // A pipeline step's output was written by a tool from a checked input: no second structure check.
+    const checked = !checkStructure || file.verified === true || (await refuseRunawayStructure(file.path, file.bytes, maxPages));
     const walked = await quickPageCount(file.path, maxPages, file.bytes);
     let input: PdfInput;
     if (walked !== undefined) {
@@ -144,6 +148,8 @@ export class PdfInput implements InputFile {
    * written by qpdf, header at byte 0, decrypted. Same file as repaired().
    */
   gsSafe(): Promise<string> {
+    // A pipeline step's output was written by qpdf, Ghostscript or MuPDF: header at byte 0, nothing before it.
+    if (this.verified && !this.encrypted) return Promise.resolve(this.path);
     return this.repaired();
   }
 

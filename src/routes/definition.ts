@@ -20,6 +20,14 @@ export interface OperationRoute<Options = any> {
   timeout: 'OPERATION_TIMEOUT' | 'OCR_TIMEOUT';
   /** Checks that span fields, files or settings (mode-dependent fields, …); throw InvalidRequestError. */
   check?: (options: Options, files: Record<string, InputFile[]>, config: Config) => void;
+  /** File parts under any other name (the pipeline's "@name" references); the template's `field` is ignored. */
+  otherParts?: FilePart;
+  /** Requests the call counts against the allowance (a pipeline: one per step); 1 when absent. */
+  requestCount?: (options: Options) => number;
+  /** Operations the caller's key must be allowed, known once the options are (a pipeline: its steps'); the route's name when absent. */
+  scopes?: (options: Options) => string[];
+  /** JSON Schemas of form fields that carry JSON the option schema cannot describe (the pipeline's typed steps), for the OpenAPI document. */
+  jsonFields?: (config: Config) => Record<string, Record<string, unknown>>;
   /** The operation itself. */
   run: (input: OperationInput<Options>) => Promise<OperationOutput>;
 }

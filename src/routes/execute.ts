@@ -4,7 +4,10 @@
 // it. The work directory is removed once both the operation has settled and
 // the response is over.
 import type { Context, Middleware } from 'koa';
-import { ClientClosedError, InvalidRequestError } from '../core/errors.js';
+import { ClientClosedError, InsufficientScopeError, InvalidRequestError } from '../core/errors.js';
+import { allows } from '../http/auth.js';
+import { idempotencyKey, requestDigest } from '../http/idempotency.js';
+import { checkRemoteUrl } from '../http/remote-files.js';
 import { checkDeclaredLength, closeAfterResponse, createWorkdir, receiveUpload, watchResponse } from '../http/upload.js';
 import { sendOutput } from '../http/send.js';
 import { secretFieldValues } from '../core/secrets.js';
@@ -25,7 +28,7 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
   const { config, pool, fairShare } = services;
   return async (ctx) => {
     ctx.state.operation = route.name;
-    checkDeclaredLength(ctx, route.files, config);
+    checkDeclaredLength(ctx, route.otherParts ? [...route.files, route.otherParts] : route.files, config);
     // Only the account holding the longest line in the full queue is turned away here (tools/pool.ts).
     const owner = ctx.state.account!.id;
     if (pool.isSaturated(owner)) {
@@ -37,27 +40,44 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
     const workdir = createWorkdir(config);
     try {
       if (response.signal.aborted) throw new ClientClosedError();
-      const upload = await receiveUpload(ctx, route.files, workdir, config);
+      const upload = await receiveUpload(ctx, route.files, workdir, config, route.otherParts, response.signal);
       ctx.state.secrets = secretFieldValues(upload.fields);
       const options = parseOptions(route, upload.fields, upload.files, config);
+      // A pipeline: the key must be allowed every step's operation, and each step counts one request.
+      if (route.scopes) {
+        const missing = allows(ctx.state.caller!, route.scopes(options));
+        if (missing) throw new InsufficientScopeError(missing);
+      }
+      const requests = route.requestCount?.(options) ?? 1;
+      if (requests > 1) await ctx.state.chargeMore!(requests - 1);
       if (wantsAsync(ctx, upload.fields)) {
         if (!services.jobs) throw new InvalidRequestError('Asynchronous jobs are not enabled on this server.', 'async');
         const callback = upload.fields.callback_url;
-        const job = await services.jobs.submit({
+        const key = idempotencyKey(ctx);
+        const resultUrl = upload.fields.result_url;
+        if (Array.isArray(resultUrl)) throw new InvalidRequestError('result_url: given more than once.', 'result_url');
+        const submitted = await services.jobs.submit({
           accountId: ctx.state.account!.id,
           operation: route.name,
           files: upload.files,
           fields: upload.fields,
           callbackUrl: typeof callback === 'string' ? callback : undefined,
           chargeDay: ctx.state.charge!.day,
+          chargeCount: requests,
           requestId: ctx.state.requestId!,
+          ...(key ? { idempotencyKey: key, requestDigest: await requestDigest(route.name, upload.fields, upload.files) } : {}),
+          ...(typeof resultUrl === 'string' ? { resultUrl: checkRemoteUrl(resultUrl, 'result_url', config).toString() } : {}),
         });
+        // The same submission again (a retry after a lost answer): its job, and not charged twice.
+        if (submitted.replayed) await ctx.state.refundCharge!();
+        const job = submitted.job as { id: string };
         ctx.status = 202;
         ctx.set('Location', `/v1/jobs/${job.id}`);
         ctx.body = job;
         return;
       }
       if (upload.fields.callback_url !== undefined) throw new InvalidRequestError('callback_url: only applies to asynchronous requests (async=true).', 'callback_url');
+      if (upload.fields.result_url !== undefined) throw new InvalidRequestError('result_url: only applies to asynchronous requests (async=true).', 'result_url');
       // Valid requests only (a 400 never waits); waiting holds no pool slot and does not count against the time limit.
       const account = ctx.state.account!;
       const release = await fairShare.acquire(account.id, account.plan, response.signal);

@@ -24,6 +24,7 @@ import { attachmentsRoute } from './attachments.js';
 import { inspectRoute } from './inspect.js';
 import { linearizeRoute } from './linearize.js';
 import { sanitizeRoute } from './sanitize.js';
+import { createPipelineRoute } from './pipeline.js';
 
 export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute,
   rotateRoute, organizeRoute, pageNumbersRoute, metadataRoute, repairRoute, flattenRoute];
@@ -40,3 +41,5 @@ export function findOperation(name: string): OperationRoute | undefined {
 
 // Comparing two PDFs.
 operationRoutes.push(compareRoute);
+// Pipelines: several of the operations above in one request (reads this list when a request comes).
+operationRoutes.push(createPipelineRoute(() => operationRoutes));

@@ -9,7 +9,7 @@ import type { OperationRoute } from './definition.js';
 import { isRepeatable } from './fields.js';
 
 /** Fields every operation accepts (API.md §6), consumed before the operation's schema. */
-export const COMMON_FIELDS = ['async', 'callback_url'] as const;
+export const COMMON_FIELDS = ['async', 'callback_url', 'result_url'] as const;
 
 function shapeKeys(schema: z.ZodType): string[] {
   const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;

@@ -100,6 +100,14 @@ const migrations: string[] = [
      uses INTEGER NOT NULL DEFAULT 0,
      created_at TEXT NOT NULL
    );`,
+  // Pipelines and idempotent submissions (docs/api.md, "Pipelines"): a job charged one request per
+  // step refunds as many; a submission's Idempotency-Key and request digest, unique per account;
+  // where a result delivered to the client's result_url went.
+  `ALTER TABLE jobs ADD COLUMN charge_count INTEGER NOT NULL DEFAULT 1;
+   ALTER TABLE jobs ADD COLUMN idempotency_key TEXT;
+   ALTER TABLE jobs ADD COLUMN request_digest TEXT;
+   ALTER TABLE jobs ADD COLUMN result_delivered_to TEXT;
+   CREATE UNIQUE INDEX jobs_idempotency ON jobs (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL;`,
 ];
 
 /**

@@ -33,6 +33,7 @@ import type {
   TokenOwner,
   UsageCounters,
 } from './types.js';
+import { IDEMPOTENCY_WINDOW_MS } from './types.js';
 
 /** The NOTIFY channel of job events. */
 const CHANNEL = 'pdf_service_jobs';
@@ -133,6 +134,12 @@ const migrations: string[] = [
      uses INTEGER NOT NULL DEFAULT 0,
      created_at TEXT NOT NULL
    );`,
+  // Pipelines and idempotent submissions: as db.ts's fourth SQLite migration.
+  `ALTER TABLE jobs ADD COLUMN charge_count INTEGER NOT NULL DEFAULT 1;
+   ALTER TABLE jobs ADD COLUMN idempotency_key TEXT;
+   ALTER TABLE jobs ADD COLUMN request_digest TEXT;
+   ALTER TABLE jobs ADD COLUMN result_delivered_to TEXT;
+   CREATE UNIQUE INDEX jobs_idempotency ON jobs (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL;`,
 ];
 
 // BIGINT (20) and NUMERIC (1700, what SUM returns) as JS numbers: byte counts and epoch ms stay far below 2^53.
@@ -350,29 +357,29 @@ export class PgStore implements Store {
     return (await this.q('UPDATE browser_tokens SET uses = uses + 1 WHERE id = $1 AND (max_uses IS NULL OR uses < max_uses) RETURNING id', [tokenId])).length === 1;
   }
 
-  async charge(accountId: number, day: string, cap: number, operation: string): Promise<number | undefined> {
+  async charge(accountId: number, day: string, cap: number, operation: string, count = 1): Promise<number | undefined> {
     // The conflicting row is locked and the WHERE re-checked on its newest version: exact under any concurrency.
     // The per-operation count is written by the same statement, only when the charge was admitted.
     const rows = await this.q<{ count: number }>(
       `WITH charged AS (
-         INSERT INTO daily_usage AS u (account_id, day, count) VALUES ($1, $2, 1)
-         ON CONFLICT (account_id, day) DO UPDATE SET count = u.count + 1 WHERE u.count < $3::bigint
+         INSERT INTO daily_usage AS u (account_id, day, count) SELECT $1, $2, $5::int WHERE $5::bigint <= $3::bigint
+         ON CONFLICT (account_id, day) DO UPDATE SET count = u.count + $5::int WHERE u.count + $5::bigint <= $3::bigint
          RETURNING count
        ), split AS (
-         INSERT INTO operation_usage AS o (account_id, day, operation, count) SELECT $1, $2, $4, 1 FROM charged
-         ON CONFLICT (account_id, day, operation) DO UPDATE SET count = o.count + 1
+         INSERT INTO operation_usage AS o (account_id, day, operation, count) SELECT $1, $2, $4, $5::int FROM charged
+         ON CONFLICT (account_id, day, operation) DO UPDATE SET count = o.count + $5::int
        )
        SELECT count FROM charged`,
-      [accountId, day, cap, operation],
+      [accountId, day, cap, operation, count],
     );
     return rows[0]?.count;
   }
 
-  async refund(accountId: number, day: string, operation: string, on: Queryable = this.pool): Promise<void> {
+  async refund(accountId: number, day: string, operation: string, count = 1, on: Queryable = this.pool): Promise<void> {
     await this.q(
-      `WITH total AS (UPDATE daily_usage SET count = count - 1 WHERE account_id = $1 AND day = $2 AND count > 0)
-       UPDATE operation_usage SET count = count - 1 WHERE account_id = $1 AND day = $2 AND operation = $3 AND count > 0`,
-      [accountId, day, operation],
+      `WITH total AS (UPDATE daily_usage SET count = GREATEST(count - $4::int, 0) WHERE account_id = $1 AND day = $2 AND count > 0)
+       UPDATE operation_usage SET count = GREATEST(count - $4::int, 0) WHERE account_id = $1 AND day = $2 AND operation = $3 AND count > 0`,
+      [accountId, day, operation, count],
       on,
     );
   }
@@ -407,15 +414,35 @@ export class PgStore implements Store {
     return rows[0].used;
   }
 
-  async insertJob(job: NewJob, limit: number): Promise<boolean> {
-    return this.tx(async (c) => {
-      // One inserter at a time: the sum and the insert must see the same jobs on every host.
+  async insertJob(job: NewJob, limit: number): Promise<boolean | JobRow> {
+    return this.tx(async (c): Promise<boolean | JobRow> => {
+      // One inserter at a time: the sum, the key's holder and the insert must see the same jobs on every host.
       await c.query('SELECT pg_advisory_xact_lock($1)', [STORAGE_LOCK]);
+      if (job.idempotency_key) {
+        const since = new Date(Date.parse(job.created_at) - IDEMPOTENCY_WINDOW_MS).toISOString();
+        await c.query('UPDATE jobs SET idempotency_key = NULL WHERE account_id = $1 AND idempotency_key = $2 AND created_at < $3', [job.account_id, job.idempotency_key, since]);
+        const holder = (await c.query<JobRow>('SELECT * FROM jobs WHERE account_id = $1 AND idempotency_key = $2', [job.account_id, job.idempotency_key])).rows[0];
+        if (holder) return holder;
+      }
       if ((await this.storageUsed(c)) + job.stored_bytes > limit) return false;
       await c.query(
-        `INSERT INTO jobs (id, account_id, operation, status, created_at, fields, inputs, stored_bytes, charge_day, request_id, callback_url)
-         VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7, $8, $9, $10)`,
-        [job.id, job.account_id, job.operation, job.created_at, job.fields, job.inputs, job.stored_bytes, job.charge_day, job.request_id, job.callback_url],
+        `INSERT INTO jobs (id, account_id, operation, status, created_at, fields, inputs, stored_bytes, charge_day, request_id, callback_url, charge_count, idempotency_key, request_digest)
+         VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [
+          job.id,
+          job.account_id,
+          job.operation,
+          job.created_at,
+          job.fields,
+          job.inputs,
+          job.stored_bytes,
+          job.charge_day,
+          job.request_id,
+          job.callback_url,
+          job.charge_count ?? 1,
+          job.idempotency_key ?? null,
+          job.request_digest ?? null,
+        ],
       );
       // Delivered at commit, to every listening process.
       await c.query('SELECT pg_notify($1, $2)', [CHANNEL, 'queued']);
@@ -453,7 +480,7 @@ export class PgStore implements Store {
 
   private async endEffects(c: Queryable, row: JobRow | undefined, effects: EndEffects): Promise<void> {
     if (!row) return;
-    if (effects.refund) await this.refund(row.account_id, row.charge_day, row.operation, c);
+    if (effects.refund) await this.refund(row.account_id, row.charge_day, row.operation, row.charge_count ?? 1, c);
     const delivery = effects.delivery(row);
     if (delivery) await this.insertDelivery(c, delivery);
   }
@@ -472,10 +499,10 @@ export class PgStore implements Store {
       const { rows } = await c.query<JobRow>(
         `UPDATE jobs SET status = $1, finished_at = $2, worker_id = NULL, lease_until = NULL,
            result_file = $3, result_filename = $4, result_type = $5, result_size = $6,
-           result_stored_bytes = $7, result_headers = $8, expires_at = $9, error = $10
+           result_stored_bytes = $7, result_headers = $8, expires_at = $9, error = $10, result_delivered_to = $13
          WHERE id = $11 AND worker_id = $12 AND status = 'running'
          RETURNING *`,
-        [v.status, now.toISOString(), v.result_file, v.result_filename, v.result_type, v.result_size, v.result_stored_bytes, v.result_headers, v.expires_at, v.error, id, workerId],
+        [v.status, now.toISOString(), v.result_file, v.result_filename, v.result_type, v.result_size, v.result_stored_bytes, v.result_headers, v.expires_at, v.error, id, workerId, v.result_delivered_to],
       );
       await this.endEffects(c, rows[0], effects);
       return rows[0];

@@ -27,6 +27,7 @@ import type {
   TokenOwner,
   UsageCounters,
 } from './types.js';
+import { IDEMPOTENCY_WINDOW_MS } from './types.js';
 
 const ACCOUNT_COLUMNS = 'id, name, plan, created_at';
 /** A key as listed (never its hash). */
@@ -172,34 +173,34 @@ export class SqliteStore implements Store {
     return this.stmt('UPDATE browser_tokens SET uses = uses + 1 WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)').run(tokenId).changes === 1;
   }
 
-  async charge(accountId: number, day: string, cap: number, operation: string): Promise<number | undefined> {
+  async charge(accountId: number, day: string, cap: number, operation: string, count = 1): Promise<number | undefined> {
     // IMMEDIATE: SQLite's write lock makes the conditional upsert atomic across processes, and
     // the per-operation count moves with it.
     const charge = this.db.transaction(() => {
       const row = this.stmt(
-        `INSERT INTO daily_usage (account_id, day, count) VALUES (?, ?, 1)
-         ON CONFLICT (account_id, day) DO UPDATE SET count = count + 1 WHERE count < ?
+        `INSERT INTO daily_usage (account_id, day, count) SELECT @account, @day, @count WHERE @count <= @cap
+         ON CONFLICT (account_id, day) DO UPDATE SET count = count + @count WHERE count + @count <= @cap
          RETURNING count`,
-      ).get(accountId, day, cap) as { count: number } | undefined;
+      ).get({ account: accountId, day, cap, count }) as { count: number } | undefined;
       if (row) {
         this.stmt(
-          `INSERT INTO operation_usage (account_id, day, operation, count) VALUES (?, ?, ?, 1)
-           ON CONFLICT (account_id, day, operation) DO UPDATE SET count = count + 1`,
-        ).run(accountId, day, operation);
+          `INSERT INTO operation_usage (account_id, day, operation, count) VALUES (@account, @day, @operation, @count)
+           ON CONFLICT (account_id, day, operation) DO UPDATE SET count = count + @count`,
+        ).run({ account: accountId, day, operation, count });
       }
       return row?.count;
     });
     return charge.immediate();
   }
 
-  async refund(accountId: number, day: string, operation: string): Promise<void> {
-    this.refundNow(accountId, day, operation);
+  async refund(accountId: number, day: string, operation: string, count = 1): Promise<void> {
+    this.refundNow(accountId, day, operation, count);
   }
 
-  private refundNow(accountId: number, day: string, operation: string): void {
+  private refundNow(accountId: number, day: string, operation: string, count = 1): void {
     this.db.transaction(() => {
-      this.stmt('UPDATE daily_usage SET count = count - 1 WHERE account_id = ? AND day = ? AND count > 0').run(accountId, day);
-      this.stmt('UPDATE operation_usage SET count = count - 1 WHERE account_id = ? AND day = ? AND operation = ? AND count > 0').run(accountId, day, operation);
+      this.stmt('UPDATE daily_usage SET count = MAX(count - ?, 0) WHERE account_id = ? AND day = ? AND count > 0').run(count, accountId, day);
+      this.stmt('UPDATE operation_usage SET count = MAX(count - ?, 0) WHERE account_id = ? AND day = ? AND operation = ? AND count > 0').run(count, accountId, day, operation);
     })();
   }
 
@@ -233,18 +234,24 @@ export class SqliteStore implements Store {
     return this.storageUsedNow();
   }
 
-  async insertJob(job: NewJob, limit: number): Promise<boolean> {
-    const insert = this.db.transaction(() => {
+  async insertJob(job: NewJob, limit: number): Promise<boolean | JobRow> {
+    const insert = this.db.transaction((): boolean | JobRow => {
+      if (job.idempotency_key) {
+        const since = new Date(Date.parse(job.created_at) - IDEMPOTENCY_WINDOW_MS).toISOString();
+        this.stmt('UPDATE jobs SET idempotency_key = NULL WHERE account_id = ? AND idempotency_key = ? AND created_at < ?').run(job.account_id, job.idempotency_key, since);
+        const holder = this.stmt('SELECT * FROM jobs WHERE account_id = ? AND idempotency_key = ?').get(job.account_id, job.idempotency_key) as JobRow | undefined;
+        if (holder) return holder;
+      }
       if (this.storageUsedNow() + job.stored_bytes > limit) return false;
       this.stmt(
-        `INSERT INTO jobs (id, account_id, operation, status, created_at, fields, inputs, stored_bytes, charge_day, request_id, callback_url)
-         VALUES (@id, @account_id, @operation, 'queued', @created_at, @fields, @inputs, @stored_bytes, @charge_day, @request_id, @callback_url)`,
-      ).run(job);
+        `INSERT INTO jobs (id, account_id, operation, status, created_at, fields, inputs, stored_bytes, charge_day, charge_count, request_id, callback_url, idempotency_key, request_digest)
+         VALUES (@id, @account_id, @operation, 'queued', @created_at, @fields, @inputs, @stored_bytes, @charge_day, @charge_count, @request_id, @callback_url, @idempotency_key, @request_digest)`,
+      ).run({ ...job, charge_count: job.charge_count ?? 1, idempotency_key: job.idempotency_key ?? null, request_digest: job.request_digest ?? null });
       return true;
     });
-    // IMMEDIATE: the usage sum and the insert see the same database.
+    // IMMEDIATE: the usage sum, the key's holder and the insert see the same database.
     const inserted = insert.immediate();
-    if (inserted) this.emit({ type: 'queued' });
+    if (inserted === true) this.emit({ type: 'queued' });
     return inserted;
   }
 
@@ -281,7 +288,7 @@ export class SqliteStore implements Store {
   /** Refund and webhook of a job that just ended, inside the caller's transaction. */
   private endEffects(row: JobRow | undefined, effects: EndEffects): void {
     if (!row) return;
-    if (effects.refund) this.refundNow(row.account_id, row.charge_day, row.operation);
+    if (effects.refund) this.refundNow(row.account_id, row.charge_day, row.operation, row.charge_count ?? 1);
     const delivery = effects.delivery(row);
     if (delivery) this.insertDelivery(delivery);
   }
@@ -298,7 +305,8 @@ export class SqliteStore implements Store {
       const row = this.stmt(
         `UPDATE jobs SET status = @status, finished_at = @now, worker_id = NULL, lease_until = NULL,
            result_file = @result_file, result_filename = @result_filename, result_type = @result_type, result_size = @result_size,
-           result_stored_bytes = @result_stored_bytes, result_headers = @result_headers, expires_at = @expires_at, error = @error
+           result_stored_bytes = @result_stored_bytes, result_headers = @result_headers, expires_at = @expires_at, error = @error,
+           result_delivered_to = @result_delivered_to
          WHERE id = @id AND worker_id = @worker AND status = 'running'
          RETURNING *`,
       ).get({ ...finishValues(finish), now: now.toISOString(), id, worker: workerId }) as JobRow | undefined;
@@ -442,6 +450,7 @@ export function finishValues(finish: Finish): Record<string, string | number | n
     result_size: null,
     result_stored_bytes: null,
     result_headers: null,
+    result_delivered_to: null,
     expires_at: null,
     error: null,
     ...finish,

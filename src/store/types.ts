@@ -119,8 +119,13 @@ export interface JobRow {
   inputs: string;
   stored_bytes: number;
   charge_day: string;
+  /** Requests charged for the job (one per pipeline step; 1 otherwise): what a refund gives back. */
+  charge_count: number;
   request_id: string | null;
   callback_url: string | null;
+  /** The client's Idempotency-Key (unique per account while set) and the SHA-256 of the request it came with. */
+  idempotency_key?: string | null;
+  request_digest?: string | null;
   /** "host/pid/random" of the worker holding the lease. */
   worker_id: string | null;
   /** Epoch ms; a running job whose lease passed has lost its worker. */
@@ -132,6 +137,8 @@ export interface JobRow {
   result_stored_bytes: number | null;
   /** JSON of extra response headers (X-Compressed-Size, …). */
   result_headers: string | null;
+  /** The result_url (without its query) the result was PUT to; it is then not kept here. */
+  result_delivered_to?: string | null;
   expires_at: string | null;
   /** JSON problem document. */
   error: string | null;
@@ -141,7 +148,12 @@ export interface JobRow {
 export type NewJob = Pick<
   JobRow,
   'id' | 'account_id' | 'operation' | 'created_at' | 'fields' | 'inputs' | 'stored_bytes' | 'charge_day' | 'request_id' | 'callback_url'
->;
+ | 'charge_count'
+> &
+  Partial<Pick<JobRow, 'idempotency_key' | 'request_digest'>>;
+
+/** How long an Idempotency-Key names its job (docs/api.md §6). */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 
 /** Fields set when a job ends. */
 export interface Finish {
@@ -152,6 +164,7 @@ export interface Finish {
   result_size?: number;
   result_stored_bytes?: number;
   result_headers?: string;
+  result_delivered_to?: string;
   expires_at?: string;
   error?: string;
 }
@@ -237,12 +250,13 @@ export interface Store {
   useToken(tokenId: number): Promise<boolean>;
 
   /**
-   * One request of `operation` for `accountId` on `day` if the count is below `cap`: the count
-   * after it, or undefined (refused). The day's count and its per-operation count move together
+   * `count` requests (default one; a pipeline counts one per step) of `operation` for `accountId` on `day`
+   * if the count stays within `cap`: the count after it, or undefined (refused, nothing counted). The day's count and its per-operation count move together
    * (one statement on PostgreSQL, one transaction on SQLite), so usage reports add up to the allowance.
    */
-  charge(accountId: number, day: string, cap: number, operation: string): Promise<number | undefined>;
-  refund(accountId: number, day: string, operation: string): Promise<void>;
+  charge(accountId: number, day: string, cap: number, operation: string, count?: number): Promise<number | undefined>;
+  /** Gives back `count` requests (default one) charged on `day`. */
+  refund(accountId: number, day: string, operation: string, count?: number): Promise<void>;
   usedOn(accountId: number, day: string): Promise<number>;
   /** The counters of `from`..`to` (inclusive, YYYY-MM-DD). */
   usageBetween(accountId: number, from: string, to: string): Promise<UsageCounters>;
@@ -250,7 +264,14 @@ export interface Store {
   /** Bytes stored now: inputs of unfinished jobs plus results not yet expired. */
   storageUsed(): Promise<number>;
   /** Inserts a queued job unless storage would pass `limit` (false), and tells workers. */
-  insertJob(job: NewJob, limit: number): Promise<boolean>;
+  /**
+   * Inserts a queued job unless the stored jobs would pass `limit` (false). A job with an
+   * idempotency key whose account already has a job under that key, created within
+   * IDEMPOTENCY_WINDOW_MS of this one, is not inserted: that job is returned instead (an older
+   * holder gives the key up). Decided in the same serialized transaction as the insert, so two
+   * processes or hosts submitting together get one job.
+   */
+  insertJob(job: NewJob, limit: number): Promise<boolean | JobRow>;
   getJob(id: string): Promise<JobRow | undefined>;
   getAccountJob(id: string, accountId: number): Promise<JobRow | undefined>;
   /** Atomically takes the oldest queued job for `workerId` with a lease until `leaseUntil`. */

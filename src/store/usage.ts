@@ -27,25 +27,26 @@ export interface Charge {
 }
 
 /**
- * Counts one request for `accountId` if it is below `limit` (null: unlimited).
+ * Counts `count` requests (default one) for `accountId` if they stay within `limit` (null: unlimited).
  * One statement on either backend: the row is created or incremented only
- * while below the limit (see Store.charge).
+ * while within the limit (see Store.charge); all or nothing.
  */
-export async function charge(store: Store, accountId: number, limit: number | null, operation: string, now = new Date()): Promise<Charge> {
+export async function charge(store: Store, accountId: number, limit: number | null, operation: string, now = new Date(), count = 1): Promise<Charge> {
   const day = utcDay(now);
   const cap = limit ?? Number.MAX_SAFE_INTEGER;
-  const used = cap <= 0 ? undefined : await store.charge(accountId, day, cap, operation);
+  const used = cap <= 0 ? undefined : await store.charge(accountId, day, cap, operation, count);
   if (used !== undefined) return { admitted: true, used, day };
   return { admitted: false, used: await store.usedOn(accountId, day), day };
 }
 
 /** Refunds owed but not yet written (database unreachable), per store. */
-const owed = new WeakMap<Store, Array<{ accountId: number; day: string; operation: string }>>();
+const owed = new WeakMap<Store, Array<{ accountId: number; day: string; operation: string; count: number }>>();
 
-/** Gives back one request charged on `day` (server fault or overload); retried later if the database is unreachable. */
-export async function refund(store: Store, accountId: number, day: string, operation: string): Promise<void> {
+/** Gives back `count` requests (default one) charged on `day` (server fault or overload); retried later if the database is unreachable. */
+export async function refund(store: Store, accountId: number, day: string, operation: string, count = 1): Promise<void> {
+  if (count <= 0) return;
   try {
-    await store.refund(accountId, day, operation);
+    await store.refund(accountId, day, operation, count);
   } catch {
     let list = owed.get(store);
     if (!list) {
@@ -53,15 +54,15 @@ export async function refund(store: Store, accountId: number, day: string, opera
       owed.set(store, list);
       retryRefunds(store, list);
     }
-    list.push({ accountId, day, operation });
+    list.push({ accountId, day, operation, count });
   }
 }
 
-function retryRefunds(store: Store, list: Array<{ accountId: number; day: string; operation: string }>): void {
+function retryRefunds(store: Store, list: Array<{ accountId: number; day: string; operation: string; count: number }>): void {
   const timer = setTimeout(async () => {
     while (list.length > 0) {
       try {
-        await store.refund(list[0].accountId, list[0].day, list[0].operation);
+        await store.refund(list[0].accountId, list[0].day, list[0].operation, list[0].count);
         list.shift();
       } catch {
         return retryRefunds(store, list);

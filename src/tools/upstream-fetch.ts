@@ -1,7 +1,7 @@
 // The outgoing requests of sign and verify: a time-stamp authority (RFC 3161
 // over HTTP), OCSP responders (RFC 6960 over HTTP) and CRL distribution
 // points. They are parties named by the request or by its certificates, so
-// they follow the webhook address rules (core/public-address.ts): only public
+// they follow the webhook address rules (core/address-rules.ts): only public
 // unicast addresses unless SIGN_ALLOW_PRIVATE, checked on the address actually
 // dialled (no DNS rebinding), no redirects, the whole exchange bounded in time
 // (SIGN_FETCH_TIMEOUT) and the answer in bytes. Every failure is an
@@ -12,7 +12,7 @@ import https from 'node:https';
 import net from 'node:net';
 import { UpstreamFailedError } from '../core/errors.js';
 import { lookupAll } from '../core/one-lookup.js';
-import { isForbiddenAddress } from '../core/public-address.js';
+import { isForbiddenAddress } from '../core/address-rules.js';
 
 /** One outgoing request. */
 export interface UpstreamRequest {

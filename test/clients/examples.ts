@@ -56,6 +56,11 @@ export function operationExamples(dir: string): Record<string, OperationExample>
     attachments: { input: corpus('tracemonkey.pdf'), options: { action: 'list' }, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).attachments).toEqual([]) },
     sanitize: { input: corpus('tracemonkey.pdf'), options: { remove: 'javascript,actions' }, check: (f) => expect(pageCountOf(f)).toBe(14) },
     linearize: { input: corpus('tracemonkey.pdf'), options: {}, check: (f) => expect(execFileSync('qpdf', ['--check-linearization', f], { encoding: 'utf8' })).toContain('no linearization errors') },
+    pipeline: {
+      input: corpus('tracemonkey.pdf'),
+      options: { steps: [{ operation: 'rotate', options: { angle: '90' } }, { operation: 'page-numbers', options: { format: 'Page {n} of {total}' } }] },
+      check: (f) => expect(textOf(f)).toContain('Page 14 of 14'),
+    },
   };
 }
 

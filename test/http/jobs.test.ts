@@ -44,6 +44,7 @@ const SAMPLES: Record<string, () => Promise<Fields>> = {
   attachments: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
   sanitize: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
   linearize: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
+  pipeline: async () => ({ file: await filePart(corpus('trivial.pdf')), steps: JSON.stringify([{ operation: 'rotate', options: { angle: 90 } }, { operation: 'compress' }]) }),
 };
 
 let p12: string | undefined;

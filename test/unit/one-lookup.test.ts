@@ -1,7 +1,7 @@
 // Host-name lookups hold at most one thread of libuv's pool (the file
 // operations' pool): they run one at a time, and a failed one does not stop the queue.
 import { describe, expect, it } from 'vitest';
-import { lookupAll, oneLookupAtATime } from '../../src/jobs/one-lookup.js';
+import { lookupAll, oneLookupAtATime } from '../../src/core/one-lookup.js';
 
 describe('one lookup at a time', () => {
   it('runs queued lookups one after another, in order, past a failure', async () => {

@@ -26,6 +26,7 @@ function newJob(accountId: number, i = 0, extra: Partial<NewJob> = {}): NewJob {
     inputs: JSON.stringify([{ field: 'file', name: 'a.pdf', size: 10, kind: 'pdf', file: `in-${i}.enc` }]),
     stored_bytes: 100,
     charge_day: '2026-01-01',
+    charge_count: 1,
     request_id: `req-${i}`,
     callback_url: null,
     ...extra,
@@ -118,6 +119,22 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).insertJob(newJob(accountId, i), 450)));
     expect(results.filter(Boolean)).toHaveLength(4);
     expect(await a.storageUsed()).toBe(400);
+  });
+
+  it('a charge of several requests (a pipeline) is all or nothing, and a job charged per step refunds every step', async () => {
+    const day = '2026-01-01';
+    expect(await a.charge(accountId, day, 5, 'pipeline', 3)).toBe(3);
+    // 3 more would pass the cap of 5: nothing is counted.
+    expect(await b.charge(accountId, day, 5, 'pipeline', 3)).toBeUndefined();
+    expect(await usedOn(a, accountId, day)).toBe(3);
+    expect(await b.charge(accountId, day, 5, 'pipeline', 2)).toBe(5);
+    await a.refund(accountId, day, 'pipeline', 2);
+    expect(await usedOn(b, accountId, day)).toBe(3);
+    const job = newJob(accountId, 0, { operation: 'pipeline', charge_count: 3 });
+    await a.insertJob(job, 1e12);
+    const row = (await a.claimNext('w1/1/x', Date.now() + 30_000, new Date()))!;
+    await a.finishJob(row.id, 'w1/1/x', { status: 'failed', error: '{"status":500}' }, { ...noEffects, refund: true }, new Date());
+    expect(await usedOn(b, accountId, day)).toBe(0);
   });
 
   it('leases: renewal reports jobs canceled elsewhere; finish only by the owner; the refund and webhook commit with it', async () => {

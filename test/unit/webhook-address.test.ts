@@ -2,7 +2,7 @@
 // a private IPv4 address is refused; public ones, in any spelling, pass.
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { isForbiddenAddress, isLoopbackAddress } from '../../src/jobs/webhook-address.js';
+import { isForbiddenAddress, isLoopbackAddress } from '../../src/core/address-rules.js';
 
 /** The hostname Node's URL parser hands on for `https://[v6]/` (the form the service sees). */
 const viaUrl = (v6: string) => new URL(`https://[${v6}]/`).hostname.replace(/^\[|\]$/g, '');

@@ -43,6 +43,7 @@ final class Examples
             'attachments' => ['input' => $c('tracemonkey.pdf'), 'options' => ['action' => Option\AttachmentsAction::List], 'check' => static fn ($f) => json_decode($read($f), true)['attachments'] === []],
             'sanitize' => ['input' => $c('tracemonkey.pdf'), 'options' => ['remove' => 'javascript,actions'], 'check' => static fn ($f) => Tools::pageCount($f) === 14],
             'linearize' => ['input' => $c('tracemonkey.pdf'), 'options' => [], 'check' => static fn ($f) => str_contains(Tools::run(['qpdf', '--check-linearization', $f])[1], 'no linearization errors')],
+            'pipeline' => ['input' => $c('tracemonkey.pdf'), 'options' => ['steps' => [['operation' => 'rotate', 'options' => ['angle' => '90']], ['operation' => 'page-numbers', 'options' => ['format' => 'Page {n} of {total}']]]], 'check' => static fn ($f) => str_contains(Tools::textOf($f), 'Page 14 of 14')],
         ];
     }
 }

@@ -77,4 +77,9 @@ def examples(corpus: Callable[[str], str], directory: str) -> dict[str, Example]
         "attachments": Example(corpus("tracemonkey.pdf"), {"action": "list"}, lambda f, t: json.loads(read(f))["attachments"] == []),
         "sanitize": Example(corpus("tracemonkey.pdf"), {"remove": "javascript,actions"}, lambda f, t: page_count(f) == 14),
         "linearize": Example(corpus("tracemonkey.pdf"), {}, lambda f, t: "no linearization errors" in subprocess.run(["qpdf", "--check-linearization", f], capture_output=True, text=True).stdout),
+        "pipeline": Example(
+            corpus("tracemonkey.pdf"),
+            {"steps": [{"operation": "rotate", "options": {"angle": "90"}}, {"operation": "page-numbers", "options": {"format": "Page {n} of {total}"}}]},
+            lambda f, t: "Page 14 of 14" in text_of(f),
+        ),
     }

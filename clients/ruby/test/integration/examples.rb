@@ -53,6 +53,8 @@ module Examples
       "attachments" => Example.new(c["tracemonkey.pdf"], { action: "list" }, ->(f, _) { JSON.parse(File.read(f))["attachments"] == [] }),
       "sanitize" => Example.new(c["tracemonkey.pdf"], { remove: "javascript,actions" }, ->(f, _) { i.page_count(f) == 14 }),
       "linearize" => Example.new(c["tracemonkey.pdf"], {}, ->(f, _) { i.run!("qpdf", "--check-linearization", f).include?("no linearization errors") })
+      "pipeline" => Example.new(c["tracemonkey.pdf"], { steps: [{ operation: "rotate", options: { angle: "90" } }, { operation: "page-numbers", options: { format: "Page {n} of {total}" } }] },
+                                ->(f, _) { i.text_of(f).include?("Page 14 of 14") })
     }
   end
 end

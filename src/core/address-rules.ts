@@ -1,4 +1,4 @@
-// Which addresses a webhook (and sign's time-stamp and revocation fetches) may reach (API.md §6): public unicast only. The
+// Which addresses an outgoing request may reach (API.md §6): webhooks, remote inputs, result delivery, sign's time-stamp and revocation fetches. Public unicast only. The
 // ranges come from ipaddr.js (a maintained table of special-purpose ranges)
 // rather than a hand-written list. IPv6 forms that carry an IPv4 address are
 // judged by that address ("[::127.0.0.1]" and "[::ffff:0:a.b.c.d]"
@@ -51,4 +51,16 @@ export function isLoopbackAddress(address: string): boolean {
   const parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && parsed.range() === 'loopback') return true;
   return effective(parsed)?.range() === 'loopback';
+}
+
+/**
+ * Private and loopback addresses (10/8, 172.16/12, 192.168/16, 127/8, ::1, fc00::/7), in any
+ * IPv6 spelling: what FETCH_ALLOW_PRIVATE opens to remote inputs. Link-local (cloud metadata
+ * at 169.254.169.254), CGNAT, multicast and reserved ranges stay closed even then.
+ */
+export function isPrivateOrLoopbackAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const target = effective(ipaddr.parse(address));
+  const range = target?.range();
+  return range === 'private' || range === 'loopback' || range === 'uniqueLocal';
 }
