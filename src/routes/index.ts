@@ -19,12 +19,17 @@ import { pageNumbersRoute } from './page-numbers.js';
 import { metadataRoute } from './metadata.js';
 import { repairRoute } from './repair.js';
 import { flattenRoute } from './flatten.js';
+import { formsRoute } from './forms.js';
+import { bookmarksRoute } from './bookmarks.js';
 
 export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute,
   rotateRoute, organizeRoute, pageNumbersRoute, metadataRoute, repairRoute, flattenRoute];
 
 // Redaction, signatures: kept on their own line to merge cleanly.
 operationRoutes.push(redactRoute, signRoute, verifyRoute);
+
+// Document structure: forms and bookmarks.
+operationRoutes.push(formsRoute, bookmarksRoute);
 
 export function findOperation(name: string): OperationRoute | undefined {
   return operationRoutes.find((route) => route.name === name);
