@@ -27,7 +27,7 @@ import {
 import { array, dict, isRef, nameValue, numberOf, textOf, textValue, type QpdfObjects, type QpdfValue } from '../pdf/qpdf-values.js';
 import { readJson, updateFromJson } from '../tools/qpdf.js';
 import { flattenForms } from './flatten.js';
-import { FormText } from './forms-text.js';
+import { FormText, isRightToLeft } from './forms-text.js';
 import { PdfInput } from './pdf-input.js';
 
 /** A value as the request gives it: text, a checkbox state, or several options of a multi-select list. */
@@ -180,7 +180,7 @@ function appearanceOf(text: FormText, d: Drawing, widget: Widget, style: FieldSt
   const shown = shownText(field, d.value);
   if (isComb(field)) return combAppearance(w, h, style, Array.from(shown).map(set), field.maxLength!);
   if (field.type === 'text' && field.flags & FF.multiline) {
-    const paragraphs = shown.split(/\r\n|\r|\n/).map((p) => p.split(' ').filter((word) => word !== '').map(set));
+    const paragraphs = shown.split(/\r\n|\r|\n/).map((p) => ({ words: p.split(' ').filter((word) => word !== '').map(set), rtl: isRightToLeft(p) }));
     return multiLineAppearance(w, h, style, paragraphs, set(' '));
   }
   return singleLineAppearance(w, h, style, set(shown));

@@ -117,47 +117,57 @@ export function singleLineAppearance(w: number, h: number, style: FieldStyle, gl
   return wrap(w, h, style, ['BT', style.color, `1 0 0 1 ${n(x)} ${n(y)} Tm`, showGlyphs(glyphs, size), 'ET']);
 }
 
-/** Splits paragraphs into lines no wider than `available` pt at `size`, breaking at spaces (a word wider than a line is cut). */
-export function wrapLines(paragraphs: Glyph[][][], space: Glyph[], available: number, size: number): Glyph[][] {
+/** A paragraph of a multi-line field: its words set as glyphs, and whether it reads right to left. */
+export interface Paragraph {
+  words: Glyph[][];
+  rtl: boolean;
+}
+
+/** Splits paragraphs into lines no wider than `available` pt at `size`, breaking at spaces (a word wider than a line is cut); words of a right-to-left paragraph are laid out right to left. */
+export function wrapLines(paragraphs: Paragraph[], space: Glyph[], available: number, size: number): Glyph[][] {
   const scale = size / 1000;
   const spaceWidth = widthOf(space) * scale;
   const lines: Glyph[][] = [];
-  for (const words of paragraphs) {
-    let line: Glyph[] = [];
+  for (const { words, rtl } of paragraphs) {
+    let line: Glyph[][] = [];
     let lineWidth = 0;
+    const finish = () => {
+      const ordered = rtl ? [...line].reverse() : line;
+      lines.push(ordered.flatMap((word, i) => (i === 0 ? word : [...space, ...word])));
+      line = [];
+      lineWidth = 0;
+    };
     for (const word of words) {
       let rest = word;
       while (true) {
         const wordWidth = widthOf(rest) * scale;
         const needed = line.length > 0 ? spaceWidth + wordWidth : wordWidth;
         if (lineWidth + needed <= available || (line.length === 0 && rest.length <= 1)) {
-          if (line.length > 0) line.push(...space);
-          line.push(...rest);
+          line.push(rest);
           lineWidth += needed;
           break;
         }
         if (line.length > 0) {
-          lines.push(line);
-          line = [];
-          lineWidth = 0;
+          finish();
           continue;
         }
         // A word wider than the line: cut it at the last glyph that fits.
         let cut = 1;
         let acc = rest[0].advance * scale;
         while (cut < rest.length && acc + rest[cut].advance * scale <= available) acc += rest[cut++].advance * scale;
-        lines.push(rest.slice(0, cut));
+        line.push(rest.slice(0, cut));
+        finish();
         rest = rest.slice(cut);
         if (rest.length === 0) break;
       }
     }
-    lines.push(line);
+    finish();
   }
   return lines;
 }
 
 /** Text on several lines from the top, wrapped at spaces; an auto size shrinks from 12 pt until the text fits. */
-export function multiLineAppearance(w: number, h: number, style: FieldStyle, paragraphs: Glyph[][][], space: Glyph[]): string {
+export function multiLineAppearance(w: number, h: number, style: FieldStyle, paragraphs: Paragraph[], space: Glyph[]): string {
   const pad = padding(style);
   const available = Math.max(1, w - 2 * pad);
   let size = style.fontSize > 0 ? style.fontSize : 12;

@@ -70,7 +70,7 @@ describe('POST /v1/pdf/forms (read)', () => {
   it('refuses unknown fields, wrong types, options not offered, read-only fields and overlong values, naming the field', async () => {
     await expectRefused({ nosuch: 'x' }, ['nosuch']);
     await expectRefused({ agree: 'yes' }, ['agree', 'true or false']);
-    await expectRefused({ 'person.first': 42 }, ['person.first', 'string']);
+    await expectRefused({ 'person.first': 42 }, ['person.first']);
     await expectRefused({ color: 'purple' }, ['color', 'purple', 'red']);
     await expectRefused({ country: 'IT' }, ['country', 'IT']);
     await expectRefused({ country: ['FR', 'DE'] }, ['country']);
