@@ -24,6 +24,8 @@ RUNTIME=(
   chromium
   openssl
   fonts-dejavu-core fonts-noto-core
+  # forms: shaping and subsetting the fonts of filled values (hb-shape, hb-subset), CJK faces
+  libharfbuzz-bin fonts-noto-cjk
   hyphen-en-us
   file
 )
