@@ -29,6 +29,8 @@ var Operations = []OperationInfo{
 	{Name: "redact", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
 	{Name: "sign", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}, {Field: "certificate", Multiple: false, Required: false}}},
 	{Name: "verify", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "forms", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "bookmarks", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
 }
 
 // ---- merge
@@ -1275,4 +1277,76 @@ func NewVerifyRequest(file *File, opts *VerifyOptions) *Request {
 // Verify runs verify: Verify digital signatures (POST /v1/pdf/verify).
 func (c *Client) Verify(ctx context.Context, file *File, opts *VerifyOptions, call ...CallOption) (*Result, error) {
 	return c.Do(ctx, NewVerifyRequest(file, opts), call...)
+}
+
+// ---- forms
+
+// FormsOptions are the options of forms (Read or fill form fields); the zero value sends none of them.
+type FormsOptions struct {
+	// Values is `values`: JSON object: full field name ("parent.child") → value. Text fields take a string, checkboxes true or false, radio groups and choice fields one of their options (a multi-select list: an array of them). Without it the answer is the fields as JSON.
+	Values *string
+
+	// Flatten is `flatten`: After filling, draw the fields into the page content (no longer interactive).
+	Flatten *bool
+
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewFormsRequest is the request of forms (POST /v1/pdf/forms), to run with Client.Do or Client.Submit.
+func NewFormsRequest(file *File, opts *FormsOptions) *Request {
+	req := &Request{Operation: "forms", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Values != nil {
+		fields.Set("values", *opts.Values)
+	}
+	if opts.Flatten != nil {
+		fields.Set("flatten", strconv.FormatBool(*opts.Flatten))
+	}
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Forms runs forms: Read or fill form fields (POST /v1/pdf/forms).
+func (c *Client) Forms(ctx context.Context, file *File, opts *FormsOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewFormsRequest(file, opts), call...)
+}
+
+// ---- bookmarks
+
+// BookmarksOptions are the options of bookmarks (Read or write the outline (bookmarks)); the zero value sends none of them.
+type BookmarksOptions struct {
+	// Bookmarks is `bookmarks`: The outline to write: JSON `{"bookmarks":[{"title","page","children":[…]}]}` (or just the array), pages 1-based (null: no target). Without it the answer is the current outline as JSON.
+	Bookmarks *string
+
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewBookmarksRequest is the request of bookmarks (POST /v1/pdf/bookmarks), to run with Client.Do or Client.Submit.
+func NewBookmarksRequest(file *File, opts *BookmarksOptions) *Request {
+	req := &Request{Operation: "bookmarks", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Bookmarks != nil {
+		fields.Set("bookmarks", *opts.Bookmarks)
+	}
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Bookmarks runs bookmarks: Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks).
+func (c *Client) Bookmarks(ctx context.Context, file *File, opts *BookmarksOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewBookmarksRequest(file, opts), call...)
 }

@@ -51,6 +51,12 @@ export function operationExamples(dir: string): Record<string, OperationExample>
     redact: { input: corpus('tracemonkey.pdf'), options: { terms: ['JavaScript'] }, check: (f) => expect(textOf(f)).not.toMatch(/JavaScript/i) },
     sign: { input: corpus('trivial.pdf'), options: { certificate: signingCertificate(dir), certificate_password: 'client-test' }, check: (f) => expect(isPdf(f)).toBe(true) },
     verify: { input: corpus('trivial.pdf'), options: {}, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).signatures).toEqual([]) },
+    forms: { input: corpus('trivial.pdf'), options: {}, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).fields).toEqual([]) },
+    bookmarks: {
+      input: corpus('trivial.pdf'),
+      options: { bookmarks: '[{"title":"Client bookmark","page":1}]' },
+      check: (f) => expect(execFileSync('qpdf', ['--json=2', '--json-key=outlines', f], { encoding: 'utf8' })).toContain('"title": "Client bookmark"'),
+    },
   };
 }
 

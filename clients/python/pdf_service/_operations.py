@@ -26,6 +26,8 @@ OPERATIONS: dict[str, list[dict[str, Any]]] = {
     "redact": [{"field":"file","multiple":False,"required":True}],
     "sign": [{"field":"file","multiple":False,"required":True},{"field":"certificate","multiple":False,"required":False}],
     "verify": [{"field":"file","multiple":False,"required":True}],
+    "forms": [{"field":"file","multiple":False,"required":True}],
+    "bookmarks": [{"field":"file","multiple":False,"required":True}],
 }
 
 
@@ -153,6 +155,18 @@ class SyncOperations:
         options: dict[str, Any] = {}
         return self._call("verify", files, options, **call)
 
+    def forms(self, input: FileInput, *, values: Optional[str] = None, flatten: Optional[bool] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Read or fill form fields (POST /v1/pdf/forms)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"values": values, "flatten": flatten, "password": password}
+        return self._call("forms", files, options, **call)
+
+    def bookmarks(self, input: FileInput, *, bookmarks: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"bookmarks": bookmarks, "password": password}
+        return self._call("bookmarks", files, options, **call)
+
 
 class AsyncOperations:
     """Typed operation methods (async); each sends one multipart request through `_call`."""
@@ -277,3 +291,15 @@ class AsyncOperations:
         files: dict[str, Any] = {"file": input}
         options: dict[str, Any] = {}
         return await self._call("verify", files, options, **call)
+
+    async def forms(self, input: FileInput, *, values: Optional[str] = None, flatten: Optional[bool] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Read or fill form fields (POST /v1/pdf/forms)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"values": values, "flatten": flatten, "password": password}
+        return await self._call("forms", files, options, **call)
+
+    async def bookmarks(self, input: FileInput, *, bookmarks: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"bookmarks": bookmarks, "password": password}
+        return await self._call("bookmarks", files, options, **call)

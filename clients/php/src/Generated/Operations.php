@@ -38,6 +38,8 @@ abstract class Operations
         'redact' => [['field' => 'file', 'multiple' => false, 'required' => true]],
         'sign' => [['field' => 'file', 'multiple' => false, 'required' => true], ['field' => 'certificate', 'multiple' => false, 'required' => false]],
         'verify' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'forms' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'bookmarks' => [['field' => 'file', 'multiple' => false, 'required' => true]],
     ];
 
     /**
@@ -487,5 +489,41 @@ abstract class Operations
         ?CallOptions $call = null,
     ): Result {
         return $this->call('verify', ['file' => $input], [], $call);
+    }
+
+    /**
+     * Read or fill form fields (POST /v1/pdf/forms).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param string|null $values `values`: JSON object: full field name ("parent.child") → value. Text fields take a string, checkboxes true or false, radio groups and choice fields one of their options (a multi-select list: an array of them). Without it the answer is the fields as JSON.
+     * @param bool|null $flatten `flatten`: After filling, draw the fields into the page content (no longer interactive).
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function forms(
+        mixed $input,
+        ?string $values = null,
+        ?bool $flatten = null,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('forms', ['file' => $input], ['values' => $values, 'flatten' => $flatten, 'password' => $password], $call);
+    }
+
+    /**
+     * Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param string|null $bookmarks `bookmarks`: The outline to write: JSON `{"bookmarks":[{"title","page","children":[…]}]}` (or just the array), pages 1-based (null: no target). Without it the answer is the current outline as JSON.
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function bookmarks(
+        mixed $input,
+        ?string $bookmarks = null,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('bookmarks', ['file' => $input], ['bookmarks' => $bookmarks, 'password' => $password], $call);
     }
 }

@@ -38,6 +38,8 @@ final class Examples
             'redact' => ['input' => $c('tracemonkey.pdf'), 'options' => ['terms' => ['JavaScript']], 'check' => static fn ($f) => stripos(Tools::textOf($f), 'javascript') === false],
             'sign' => ['input' => $c('trivial.pdf'), 'options' => ['certificate' => Tools::signingCertificate($dir), 'certificatePassword' => 'client-test'], 'check' => static fn ($f) => Tools::isPdf($f)],
             'verify' => ['input' => $c('trivial.pdf'), 'options' => [], 'check' => static fn ($f) => json_decode($read($f), true)['signatures'] === []],
+            'forms' => ['input' => $c('trivial.pdf'), 'options' => [], 'check' => static fn ($f) => json_decode($read($f), true)['fields'] === []],
+            'bookmarks' => ['input' => $c('trivial.pdf'), 'options' => ['bookmarks' => '[{"title":"Client bookmark","page":1}]'], 'check' => static fn ($f) => str_contains(Tools::run(['qpdf', '--json=2', '--json-key=outlines', $f])[1], '"title": "Client bookmark"')],
         ];
     }
 }

@@ -23,7 +23,9 @@ module PdfService
     "flatten" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["what", "password"].freeze }.freeze,
     "redact" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["terms", "regex", "areas", "color", "password"].freeze }.freeze,
     "sign" => { files: [{ field: "file", multiple: false, required: true }, { field: "certificate", multiple: false, required: false }].freeze, options: ["certificate_password", "reason", "location", "contact", "visible", "page", "rect", "password"].freeze }.freeze,
-    "verify" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: [].freeze }.freeze
+    "verify" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: [].freeze }.freeze,
+    "forms" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["values", "flatten", "password"].freeze }.freeze,
+    "bookmarks" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["bookmarks", "password"].freeze }.freeze
   }.freeze
 
   # One method per operation, mixed into Client: keyword options, the input positional;
@@ -315,6 +317,31 @@ module PdfService
     # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
     def verify(input, **call, &block)
       perform("verify", { "file" => input }, {}, **call, &block)
+    end
+
+    # Read or fill form fields (POST /v1/pdf/forms).
+    #
+    # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
+    # @param values [String, nil] JSON object: full field name ("parent.child") → value. Text fields take a string, checkboxes true or false, radio groups and choice fields one of their options (a multi-select list: an array of them). Without it the answer is the fields as JSON.
+    # @param flatten [Boolean, nil] After filling, draw the fields into the page content (no longer interactive).
+    # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def forms(input, values: nil, flatten: nil, password: nil, **call, &block)
+      perform("forms", { "file" => input }, { "values" => values, "flatten" => flatten, "password" => password }, **call, &block)
+    end
+
+    # Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks).
+    #
+    # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
+    # @param bookmarks [String, nil] The outline to write: JSON `{"bookmarks":[{"title","page","children":[…]}]}` (or just the array), pages 1-based (null: no target). Without it the answer is the current outline as JSON.
+    # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def bookmarks(input, bookmarks: nil, password: nil, **call, &block)
+      perform("bookmarks", { "file" => input }, { "bookmarks" => bookmarks, "password" => password }, **call, &block)
     end
   end
 end

@@ -47,7 +47,9 @@ module Examples
       "flatten" => Example.new(c["tracemonkey.pdf"], { what: "all" }, ->(f, _) { i.page_count(f) == 14 }),
       "redact" => Example.new(c["tracemonkey.pdf"], { terms: ["JavaScript"] }, ->(f, _) { !i.text_of(f).downcase.include?("javascript") }),
       "sign" => Example.new(c["trivial.pdf"], { certificate: signing_certificate(dir), certificate_password: "client-test" }, ->(f, _) { signed[f] }),
-      "verify" => Example.new(c["trivial.pdf"], {}, ->(f, _) { JSON.parse(File.read(f))["signatures"] == [] })
+      "verify" => Example.new(c["trivial.pdf"], {}, ->(f, _) { JSON.parse(File.read(f))["signatures"] == [] }),
+      "forms" => Example.new(c["trivial.pdf"], {}, ->(f, _) { JSON.parse(File.read(f))["fields"] == [] }),
+      "bookmarks" => Example.new(c["trivial.pdf"], { bookmarks: '[{"title":"Client bookmark","page":1}]' }, ->(f, _) { i.run!("qpdf", "--json=2", "--json-key=outlines", f).include?('"title": "Client bookmark"') })
     }
   end
 end

@@ -146,6 +146,20 @@ export declare const OPERATIONS: {
             readonly required: true;
         }];
     };
+    readonly forms: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
+    readonly bookmarks: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: true;
+        }];
+    };
 };
 export type OperationName = keyof typeof OPERATIONS;
 /** Options of `merge` (form fields; booleans and numbers are sent as text). */
@@ -401,6 +415,22 @@ export interface SignOptions {
 /** Options of `verify` (form fields; booleans and numbers are sent as text). */
 export interface VerifyOptions {
 }
+/** Options of `forms` (form fields; booleans and numbers are sent as text). */
+export interface FormsOptions {
+    /** JSON object: full field name ("parent.child") → value. Text fields take a string, checkboxes true or false, radio groups and choice fields one of their options (a multi-select list: an array of them). Without it the answer is the fields as JSON. */
+    "values"?: string;
+    /** After filling, draw the fields into the page content (no longer interactive). */
+    "flatten"?: boolean;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
+/** Options of `bookmarks` (form fields; booleans and numbers are sent as text). */
+export interface BookmarksOptions {
+    /** The outline to write: JSON `{"bookmarks":[{"title","page","children":[…]}]}` (or just the array), pages 1-based (null: no target). Without it the answer is the current outline as JSON. */
+    "bookmarks"?: string;
+    /** Password of the encrypted input (user or owner password), taken literally. */
+    "password"?: string;
+}
 /** One typed method per operation; each sends a multipart request through `call`. */
 export declare abstract class GeneratedOperations {
     protected abstract call(call: OperationCall, options?: CallOptions): Promise<any>;
@@ -442,4 +472,8 @@ export declare abstract class GeneratedOperations {
     sign(input: FileInput, options?: SignOptions, call?: CallOptions): Promise<any>;
     /** Verify digital signatures (POST /v1/pdf/verify). */
     verify(input: FileInput, options?: VerifyOptions, call?: CallOptions): Promise<any>;
+    /** Read or fill form fields (POST /v1/pdf/forms). */
+    forms(input: FileInput, options?: FormsOptions, call?: CallOptions): Promise<any>;
+    /** Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks). */
+    bookmarks(input: FileInput, options?: BookmarksOptions, call?: CallOptions): Promise<any>;
 }

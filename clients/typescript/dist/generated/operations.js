@@ -19,6 +19,8 @@ export const OPERATIONS = {
     "redact": { files: [{ "field": "file", "multiple": false, "required": true }] },
     "sign": { files: [{ "field": "file", "multiple": false, "required": true }, { "field": "certificate", "multiple": false, "required": false }] },
     "verify": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "forms": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "bookmarks": { files: [{ "field": "file", "multiple": false, "required": true }] },
 };
 /** One typed method per operation; each sends a multipart request through `call`. */
 export class GeneratedOperations {
@@ -99,5 +101,13 @@ export class GeneratedOperations {
     /** Verify digital signatures (POST /v1/pdf/verify). */
     verify(input, options, call) {
         return this.call({ operation: "verify", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Read or fill form fields (POST /v1/pdf/forms). */
+    forms(input, options, call) {
+        return this.call({ operation: "forms", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks). */
+    bookmarks(input, options, call) {
+        return this.call({ operation: "bookmarks", files: { "file": input }, options: { ...options } }, call);
     }
 }

@@ -22,6 +22,8 @@ export const OPERATIONS = {
   "redact": { files: [{"field":"file","multiple":false,"required":true}] },
   "sign": { files: [{"field":"file","multiple":false,"required":true},{"field":"certificate","multiple":false,"required":false}] },
   "verify": { files: [{"field":"file","multiple":false,"required":true}] },
+  "forms": { files: [{"field":"file","multiple":false,"required":true}] },
+  "bookmarks": { files: [{"field":"file","multiple":false,"required":true}] },
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;
@@ -298,6 +300,24 @@ export interface SignOptions {
 export interface VerifyOptions {
 }
 
+/** Options of `forms` (form fields; booleans and numbers are sent as text). */
+export interface FormsOptions {
+  /** JSON object: full field name ("parent.child") → value. Text fields take a string, checkboxes true or false, radio groups and choice fields one of their options (a multi-select list: an array of them). Without it the answer is the fields as JSON. */
+  "values"?: string;
+  /** After filling, draw the fields into the page content (no longer interactive). */
+  "flatten"?: boolean;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `bookmarks` (form fields; booleans and numbers are sent as text). */
+export interface BookmarksOptions {
+  /** The outline to write: JSON `{"bookmarks":[{"title","page","children":[…]}]}` (or just the array), pages 1-based (null: no target). Without it the answer is the current outline as JSON. */
+  "bookmarks"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
 /** One typed method per operation; each sends a multipart request through `call`. */
 export abstract class GeneratedOperations {
   protected abstract call(call: OperationCall, options?: CallOptions): Promise<any>;
@@ -397,6 +417,16 @@ export abstract class GeneratedOperations {
   /** Verify digital signatures (POST /v1/pdf/verify). */
   verify(input: FileInput, options?: VerifyOptions, call?: CallOptions) {
     return this.call({ operation: "verify", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Read or fill form fields (POST /v1/pdf/forms). */
+  forms(input: FileInput, options?: FormsOptions, call?: CallOptions) {
+    return this.call({ operation: "forms", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks). */
+  bookmarks(input: FileInput, options?: BookmarksOptions, call?: CallOptions) {
+    return this.call({ operation: "bookmarks", files: { "file": input }, options: { ...options } }, call);
   }
 
 }
