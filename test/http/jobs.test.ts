@@ -39,6 +39,8 @@ const SAMPLES: Record<string, () => Promise<Fields>> = {
   metadata: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
   repair: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
   flatten: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
+  forms: async () => ({ file: await filePart(corpus('trivial.pdf')) }),
+  bookmarks: async () => ({ file: await filePart(corpus('multipage.pdf')), bookmarks: '[{"title":"Start","page":1,"children":[{"title":"End","page":2}]}]' }),
 };
 
 let p12: string | undefined;
