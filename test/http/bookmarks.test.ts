@@ -8,6 +8,7 @@ import { out, pages, status } from '../helpers/async-tools.js';
 import { problemOf } from '../helpers/problem.js';
 import { tempFile } from '../helpers/make-fixtures.js';
 import { outlinedPdf } from '../helpers/forms-fixtures.js';
+import { outlineDag } from '../helpers/hostile-structure.js';
 
 let server: TestServer;
 let key: string;
@@ -93,6 +94,13 @@ describe('POST /v1/pdf/bookmarks', () => {
     const removed = await write(outlined, []);
     expect(await qpdfOutline(removed)).toEqual([]);
     expect(await readMarks(removed)).toEqual([]);
+  });
+
+  it('walks an outline whose children are shared (a DAG of 2^30 paths) in bounded time', async () => {
+    const started = Date.now();
+    const res = await call(tempFile('dag.pdf', outlineDag(30)));
+    expect([200, 422]).toContain(res.status);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('refuses a page past the last, malformed JSON and a wrong shape with 400', async () => {

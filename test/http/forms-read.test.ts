@@ -7,6 +7,7 @@ import { corpus, filePart, form, startTestServer, type TestServer } from '../hel
 import { problemOf } from '../helpers/problem.js';
 import { tempFile } from '../helpers/make-fixtures.js';
 import { everyFieldForm, FORM_FIELDS, xfaOnlyForm } from '../helpers/forms-fixtures.js';
+import { fieldTreeDag } from '../helpers/hostile-structure.js';
 
 let server: TestServer;
 let key: string;
@@ -85,6 +86,21 @@ describe('POST /v1/pdf/forms (read)', () => {
     const flattenAlone = await problemOf(await call({ flatten: 'true' }));
     expect(flattenAlone.status).toBe(400);
     expect(flattenAlone.field).toBe('flatten');
+  });
+
+  it('opens an encrypted input with its password and asks for it otherwise', async () => {
+    const locked = corpus('encrypted-aes256-user-view-owner-master.pdf');
+    expect((await problemOf(await call({}, locked))).code).toBe('password_required');
+    const res = await call({ password: 'view' }, locked);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ fields: [] });
+  });
+
+  it('walks a field tree whose kids are shared (2^40 paths) in bounded time', async () => {
+    const started = Date.now();
+    const res = await call({}, tempFile('dag.pdf', fieldTreeDag(40)));
+    expect([200, 422]).toContain(res.status);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('refuses text that no bundled font has, naming the field', async () => {
