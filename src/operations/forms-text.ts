@@ -113,8 +113,11 @@ export class FormText {
     }
   }
 
-  /** Shapes every recorded string, one hb-shape run per face; a character no face has → 400 naming `fieldOf(text)`. */
-  async prepare(run: RunContext, fieldOf: (text: string) => string): Promise<void> {
+  /**
+   * Shapes every recorded string, one hb-shape run per face. A character no face has → 400 naming the field
+   * `fieldOf(text)` gives; undefined (a value already in the file, not sent) draws it as the font's missing glyph.
+   */
+  async prepare(run: RunContext, fieldOf: (text: string) => string | undefined): Promise<void> {
     await Promise.all(
       [...this.faces.values()].map(async (state) => {
         const lines = [...state.lines];
@@ -123,9 +126,9 @@ export class FormText {
           const glyphs = shaped[i];
           const chars = Array.from(line);
           const missing = glyphs.find((g) => g.g === 0);
-          if (missing) {
+          const field = missing ? fieldOf(line) : undefined;
+          if (missing && field !== undefined) {
             const char = chars[missing.cl] ?? '?';
-            const field = fieldOf(line);
             throw new InvalidRequestError(
               `values: the value of "${field}" has "${char}" (U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}), which no bundled font has.`,
               'values',

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { OperationInput, OperationOutput, RunContext } from '../core/contract.js';
 import { InvalidPdfError, InvalidRequestError, ResourceLimitError, UnsupportedDocumentError } from '../core/errors.js';
 import { stemOf } from '../core/names.js';
-import { acroFormOf, FF, FieldTreeTooLargeError, readFields, reportOf, stateForLabel, type FormField, type Widget } from '../pdf/acroform.js';
+import { acroFormOf, FF, FieldTreeTooLargeError, readFields, reportOf, stateForLabel, valueOf, type FormField, type Widget } from '../pdf/acroform.js';
 import {
   buttonOffAppearance,
   buttonOnAppearance,
@@ -245,7 +245,22 @@ async function fillUpdate(run: RunContext, doc: Document, values: Record<string,
     drawings.push({ field, value, helvetica, words });
   }
 
-  await text.prepare(run, (line) => [...textOwner].find(([w]) => w.includes(line) || line.includes(w))?.[1] ?? 'values');
+  // Fields left as they were but holding a value without any appearance: drawn too, since with NeedAppearances
+  // gone no viewer would draw them any more.
+  for (const field of doc.fields) {
+    if (values[field.name] !== undefined || (field.type !== 'text' && field.type !== 'choice') || !field.ref) continue;
+    const current = valueOf(objects, field);
+    if (current === null || current === '' || (Array.isArray(current) && current.length === 0)) continue;
+    if (field.widgets.every((w) => dict(objects, w.dict['/AP'])?.['/N'] !== undefined)) continue;
+    const words = wordsOf(field, current as FieldValue);
+    const helvetica = FormText.fitsHelvetica(words);
+    if (!helvetica) {
+      text.need(words);
+    }
+    drawings.push({ field, value: current as FieldValue, helvetica, words });
+  }
+
+  await text.prepare(run, (line) => [...textOwner].find(([w]) => w.includes(line) || line.includes(w))?.[1]);
 
   // Checkboxes without an appearance of their own get a drawn check mark.
   let nextObject: number = doc.header.maxobjectid + 1;

@@ -81,6 +81,10 @@ describe('POST /v1/pdf/forms (fill)', () => {
     expect(await status('qpdf', ['--check', filled])).toBe(0);
     const json = await out('qpdf', ['--json=2', '--json-key=qpdf', filled]);
     expect(json).not.toContain('/NeedAppearances');
+    // "locked" was not sent but held a value without an appearance: it gets one too, as no viewer is asked to make it now.
+    const objects = Object.values(JSON.parse(json).qpdf[1]) as Array<{ value?: Record<string, unknown> }>;
+    expect(objects.find((o) => o.value?.['/T'] === 'u:locked')?.value?.['/AP']).toBeDefined();
+    expect(objects.find((o) => o.value?.['/T'] === 'u:sig')?.value?.['/AP']).toBeUndefined();
   });
 
   it('draws the values so that poppler and MuPDF both show them', async () => {
