@@ -28,10 +28,8 @@ import { array, dict, isRef, nameValue, numberOf, textOf, textValue, type QpdfOb
 import { readJson, updateFromJson } from '../tools/qpdf.js';
 import { flattenForms } from './flatten.js';
 import { FormText, isRightToLeft } from './forms-text.js';
+import { checkValue, type FieldValue } from './forms-values.js';
 import { PdfInput } from './pdf-input.js';
-
-/** A value as the request gives it: text, a checkbox state, or several options of a multi-select list. */
-export type FieldValue = string | boolean | string[];
 
 export interface FormsOptions {
   values?: Record<string, FieldValue>;
@@ -69,48 +67,6 @@ async function readDocument(run: RunContext, file: string): Promise<Document> {
     throw new UnsupportedDocumentError('The form is an XFA form without AcroForm fields (XFA-only); such forms cannot be read or filled.');
   }
   return { header, objects, pages, root, rootRef, acroForm, fields };
-}
-
-const label = (field: FormField) => `"${field.name}"`;
-
-function bad(field: FormField, problem: string): InvalidRequestError {
-  return new InvalidRequestError(`values: field ${label(field)} ${problem}`, 'values');
-}
-
-/** Checks `value` against what `field` accepts (docs/api.md §5d); returns it as the field stores it. */
-export function checkValue(field: FormField, value: FieldValue): FieldValue {
-  if (field.flags & FF.readOnly) throw bad(field, 'is read-only.');
-  switch (field.type) {
-    case 'text': {
-      if (typeof value !== 'string') throw bad(field, 'is a text field: send a string.');
-      const text = value.normalize('NFC');
-      if (field.maxLength !== null && Array.from(text).length > field.maxLength) throw bad(field, `takes at most ${field.maxLength} characters.`);
-      if (!(field.flags & FF.multiline) && /[\r\n]/.test(text)) throw bad(field, 'is a single-line field: the value must not contain line breaks.');
-      return text;
-    }
-    case 'checkbox':
-      if (typeof value !== 'boolean') throw bad(field, 'is a checkbox: send true or false.');
-      return value;
-    case 'radio': {
-      if (typeof value !== 'string') throw bad(field, `is a radio group: send one of ${JSON.stringify(field.options.map((o) => o[0]))}.`);
-      if (!field.options.some((o) => o[0] === value)) throw bad(field, `does not offer "${value}"; its options are ${JSON.stringify(field.options.map((o) => o[0]))}.`);
-      return value;
-    }
-    case 'choice': {
-      const multi = (field.flags & FF.multiSelect) !== 0;
-      const editable = (field.flags & FF.combo) !== 0 && (field.flags & FF.edit) !== 0;
-      const list = Array.isArray(value) ? value : [value];
-      if ((Array.isArray(value) && !multi) || list.some((v) => typeof v !== 'string')) {
-        throw bad(field, multi ? 'is a multi-select list: send a string or an array of strings.' : 'is a choice field: send one of its options as a string.');
-      }
-      for (const v of list as string[]) {
-        if (!editable && !field.options.some((o) => o[0] === v)) throw bad(field, `does not offer "${v}"; its options are ${JSON.stringify(field.options.map((o) => o[0]))}.`);
-      }
-      return Array.isArray(value) ? (value as string[]).map((v) => v.normalize('NFC')) : (value as string).normalize('NFC');
-    }
-    default:
-      throw bad(field, `is a ${field.type} field, which cannot be filled.`);
-  }
 }
 
 function colorArray(objects: QpdfObjects, value: QpdfValue): number[] | undefined {
