@@ -124,9 +124,24 @@ function wordsOf(field: FormField, value: FieldValue): string[] {
   return text === '' ? [] : [text];
 }
 
-function appearanceOf(text: FormText, d: Drawing, widget: Widget, style: FieldStyle): string {
+/** /MK /R of a widget (0, 90, 180, 270): its appearance is drawn turned by that much, counter-clockwise. */
+function rotationOf(objects: QpdfObjects, widget: Widget): number {
+  const r = numberOf(objects, dict(objects, widget.dict['/MK'])?.['/R']) ?? 0;
+  return ((Math.round(r / 90) * 90) % 360 + 360) % 360;
+}
+
+/** The appearance's own width and height (swapped for a quarter turn) and its /Matrix (PDF 32000-1 §12.5.5: the box is then fitted to /Rect). */
+function frameOf(objects: QpdfObjects, widget: Widget): { w: number; h: number; matrix?: number[] } {
   const w = widget.rect[2] - widget.rect[0];
   const h = widget.rect[3] - widget.rect[1];
+  const r = rotationOf(objects, widget);
+  if (r === 90) return { w: h, h: w, matrix: [0, 1, -1, 0, 0, 0] };
+  if (r === 180) return { w, h, matrix: [-1, 0, 0, -1, 0, 0] };
+  if (r === 270) return { w: h, h: w, matrix: [0, -1, 1, 0, 0, 0] };
+  return { w, h };
+}
+
+function appearanceOf(text: FormText, d: Drawing, widget: Widget, style: FieldStyle, w: number, h: number): string {
   const set = (s: string): Glyph[] => (s === '' ? [] : text.set(s, d.helvetica));
   const field = d.field;
   if (isListBox(field)) {
@@ -221,26 +236,27 @@ async function fillUpdate(run: RunContext, doc: Document, values: Record<string,
   // Checkboxes without an appearance of their own get a drawn check mark.
   let nextObject: number = doc.header.maxobjectid + 1;
   const streams: Record<string, unknown> = {};
-  const pendingAppearances: Array<{ target: Record<string, QpdfValue>; normal: Record<string, { content: string; w: number; h: number }> }> = [];
+  const pendingAppearances: Array<{ target: Record<string, QpdfValue>; normal: Record<string, { content: string; w: number; h: number; matrix?: number[] }> }> = [];
   for (const field of doc.fields) {
     if ((field.type !== 'checkbox' && field.type !== 'radio') || values[field.name] === undefined) continue;
     field.widgets.forEach((widget) => {
       if (widget.onStates.length > 0) return;
       text.dingbatsUsed = true;
-      const w = widget.rect[2] - widget.rect[0];
-      const h = widget.rect[3] - widget.rect[1];
+      const { w, h, matrix } = frameOf(objects, widget);
       const style = styleOf(objects, field, widget);
       const target = edit(widget.ref || field.ref!, widget.ref ? widget.dict : field.dict);
-      pendingAppearances.push({ target, normal: { '/Yes': { content: buttonOnAppearance(w, h, style, field.type === 'radio'), w, h }, '/Off': { content: buttonOffAppearance(w, h, style), w, h } } });
+      pendingAppearances.push({
+        target,
+        normal: { '/Yes': { content: buttonOnAppearance(w, h, style, field.type === 'radio'), w, h, matrix }, '/Off': { content: buttonOffAppearance(w, h, style), w, h, matrix } },
+      });
     });
   }
   for (const d of drawings) {
     d.field.widgets.forEach((widget) => {
-      const w = widget.rect[2] - widget.rect[0];
-      const h = widget.rect[3] - widget.rect[1];
+      const { w, h, matrix } = frameOf(objects, widget);
       if (w <= 0 || h <= 0) return;
       const target = edit(widget.ref || d.field.ref!, widget.ref ? widget.dict : d.field.dict);
-      pendingAppearances.push({ target, normal: { '': { content: appearanceOf(text, d, widget, styleOf(objects, d.field, widget)), w, h } } });
+      pendingAppearances.push({ target, normal: { '': { content: appearanceOf(text, d, widget, styleOf(objects, d.field, widget), w, h), w, h, matrix } } });
     });
   }
 
@@ -249,11 +265,10 @@ async function fillUpdate(run: RunContext, doc: Document, values: Record<string,
   Object.assign(streams, fonts.objects);
   for (const { target, normal } of pendingAppearances) {
     const refs: Record<string, string> = {};
-    for (const [state, { content, w, h }] of Object.entries(normal)) {
+    for (const [state, { content, w, h, matrix }] of Object.entries(normal)) {
       const ref = `${nextObject++} 0 R`;
-      streams[`obj:${ref}`] = {
-        stream: { dict: { '/Type': '/XObject', '/Subtype': '/Form', '/BBox': [0, 0, w, h], '/Resources': { '/Font': fonts.resources } }, data: Buffer.from(content, 'latin1').toString('base64') },
-      };
+      const streamDict = { '/Type': '/XObject', '/Subtype': '/Form', '/BBox': [0, 0, w, h], ...(matrix ? { '/Matrix': matrix } : {}), '/Resources': { '/Font': fonts.resources } };
+      streams[`obj:${ref}`] = { stream: { dict: streamDict, data: Buffer.from(content, 'latin1').toString('base64') } };
       refs[state] = ref;
     }
     target['/AP'] = { '/N': refs[''] ?? refs };

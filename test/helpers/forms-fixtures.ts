@@ -60,7 +60,7 @@ export function everyFieldForm(): Buffer {
     empty, // 28
     { dict: '', data: 'BT /F1 18 Tf 72 560 Td (Turned page) Tj ET' }, // 29
     '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Rotate 90/Resources<</Font<</F1 3 0 R>>>>/Contents 29 0 R/Annots[31 0 R]>>', // 30
-    '<</Type/Annot/Subtype/Widget/FT/Tx/T(turned)/DA(/Helv 12 Tf 0 g)/Rect[100 50 300 80]/F 4/P 30 0 R>>', // 31
+    '<</Type/Annot/Subtype/Widget/FT/Tx/T(turned)/DA(/Helv 12 Tf 0 g)/Rect[100 50 130 250]/F 4/P 30 0 R/MK<</R 90>>>>', // 31 (upright on the turned page)
   ];
   return pdfFromObjects(bodies);
 }

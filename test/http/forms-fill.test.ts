@@ -139,6 +139,12 @@ describe('POST /v1/pdf/forms (fill)', () => {
     const fields = await read(formFile);
     const image = await render('mutool', flattened);
     expect(inkIn(image, fields['person.first'].rect)).toBeGreaterThan(10);
+    // The field on the /Rotate 90 page has /MK /R 90: its text reads upright on the page as shown, inside its box.
+    const bbox = await out('pdftotext', ['-bbox', '-f', '2', '-l', '2', flattened, '-']);
+    const word = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">Sideways<\/word>/.exec(bbox)!.slice(1).map(Number);
+    const [x, y, w, h] = fields.turned.rect;
+    expect(word[2] - word[0]).toBeGreaterThan(word[3] - word[1]);
+    expect(word[0] >= x && word[2] <= x + w && word[1] >= y && word[3] <= y + h, JSON.stringify({ word, rect: fields.turned.rect })).toBe(true);
   });
 
   it('unchecks a checkbox and clears a text field', async () => {

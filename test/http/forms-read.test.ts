@@ -48,8 +48,8 @@ describe('POST /v1/pdf/forms (read)', () => {
     expect(byName.langs.options).toEqual(['English', 'French', 'German']);
     expect(byName.locked).toMatchObject({ value: 'fixed', read_only: true });
     expect(byName.sig).toMatchObject({ type: 'signature', value: null });
-    // Page 2 is turned by /Rotate 90: the rectangle is measured on the page as shown (792 wide).
-    expect(byName.turned).toMatchObject({ page: 2, rect: [50, 100, 30, 200] });
+    // Page 2 is turned by /Rotate 90: the rectangle (30 × 200 pt in user space) is measured on the page as shown.
+    expect(byName.turned).toMatchObject({ page: 2, rect: [50, 100, 200, 30] });
   });
 
   it('answers an empty list for a PDF without a form', async () => {
