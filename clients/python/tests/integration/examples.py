@@ -72,4 +72,6 @@ def examples(corpus: Callable[[str], str], directory: str) -> dict[str, Example]
         "redact": Example(corpus("tracemonkey.pdf"), {"terms": ["JavaScript"]}, lambda f, t: "javascript" not in text_of(f).lower()),
         "sign": Example(corpus("trivial.pdf"), {"certificate": signing_certificate(directory), "certificate_password": "client-test"}, lambda f, t: is_pdf(f)),
         "verify": Example(corpus("trivial.pdf"), {}, lambda f, t: json.loads(read(f))["signatures"] == []),
+        "forms": Example(corpus("trivial.pdf"), {}, lambda f, t: json.loads(read(f))["fields"] == []),
+        "bookmarks": Example(corpus("trivial.pdf"), {"bookmarks": '[{"title":"Client bookmark","page":1}]'}, lambda f, t: '"title": "Client bookmark"' in subprocess.run(["qpdf", "--json=2", "--json-key=outlines", f], capture_output=True, text=True).stdout),
     }
