@@ -27,6 +27,8 @@ RUNTIME=(
   # text in every script for watermark and page-numbers (src/pdf/font-chain.ts, tools/hb-subset.ts):
   # Chinese/Japanese/Korean and monospaced Noto faces, HarfBuzz's subsetter
   fonts-noto-cjk fonts-noto-mono libharfbuzz-bin
+  # forms: shaping and subsetting the fonts of filled values (hb-shape, hb-subset), CJK faces
+  libharfbuzz-bin fonts-noto-cjk
   hyphen-en-us
   file
 )

@@ -158,6 +158,18 @@ func examples(t *testing.T, dir string) map[string]example {
 			return c.Pipeline(ctx, &pdfservice.PipelineOptions{File: file("tracemonkey.pdf"), Steps: steps})
 		}, func(t *testing.T, f, _ string) {
 			expectContains(t, tool(t, "pdftotext", f, "-"), "Page 14 of 14")
+		"forms": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
+			return c.Forms(ctx, file("trivial.pdf"), nil)
+		}, func(t *testing.T, f, _ string) {
+			var report struct{ Fields []any }
+			if json.Unmarshal([]byte(read(t, f)), &report) != nil || report.Fields == nil || len(report.Fields) != 0 {
+				t.Errorf("forms: want an empty fields list, got %s", read(t, f))
+			}
+		}},
+		"bookmarks": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
+			return c.Bookmarks(ctx, file("trivial.pdf"), &pdfservice.BookmarksOptions{Bookmarks: pdfservice.String(`[{"title":"Client bookmark","page":1}]`)})
+		}, func(t *testing.T, f, _ string) {
+			expectContains(t, tool(t, "qpdf", "--json=2", "--json-key=outlines", f), `"title": "Client bookmark"`)
 		}},
 	}
 }

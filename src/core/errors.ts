@@ -23,6 +23,7 @@ export type ProblemCode =
   | 'unsupported_media_type'
   | 'invalid_pdf'
   | 'invalid_document'
+  | 'unsupported_document'
   | 'password_required'
   | 'incorrect_password'
   | 'invalid_certificate'
@@ -138,6 +139,12 @@ export class InvalidPdfError extends ProblemError {
 export class InvalidDocumentError extends ProblemError {
   constructor(detail: string) {
     super('invalid_document', 'Invalid document', detail);
+  }
+}
+/** A document feature the operation cannot handle, named in the detail (docs/api.md §5d), e.g. an XFA-only form. */
+export class UnsupportedDocumentError extends ProblemError {
+  constructor(detail: string) {
+    super('unsupported_document', 'Unsupported document', detail);
   }
 }
 export class PasswordRequiredError extends ProblemError {

@@ -26,6 +26,7 @@ export const STATUS_OF_CODE: Readonly<Record<ProblemCode, number>> = {
   unsupported_media_type: 415,
   invalid_pdf: 422,
   invalid_document: 422,
+  unsupported_document: 422,
   password_required: 422,
   incorrect_password: 422,
   invalid_certificate: 422,

@@ -73,23 +73,31 @@ function restoreHeld(objects: Record<string, Value>, pages: string[]): Record<st
   return update;
 }
 
-export async function flattenPdf({ files, options, run, config }: OperationInput<FlattenOptions>): Promise<OperationOutput> {
-  const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
-  const source = await input.plain();
+/** Flattens `what` of `source` (an unencrypted PDF) into a new file in the work directory; returns its path. */
+async function flattenFile(run: RunContext, source: string, what: FlattenOptions['what'], generateAppearances: boolean): Promise<string> {
   const before = await pagesAndObjects(run, source);
-  const hold = holdSurvivors(before.objects, before.pages, options.what);
+  const hold = holdSurvivors(before.objects, before.pages, what);
   let toFlatten = source;
   if (hold) {
     toFlatten = path.join(run.workdir, 'held.pdf');
     await updateFromJson(run, source, { qpdf: [before.header, hold] }, toFlatten);
   }
   const flat = path.join(run.workdir, 'flat.pdf');
-  await flattenAnnotations(run, toFlatten, 'screen', flat, options.what !== 'annotations');
-  let output = flat;
-  if (hold) {
-    const after = await pagesAndObjects(run, flat);
-    output = path.join(run.workdir, 'flattened.pdf');
-    await updateFromJson(run, flat, { qpdf: [after.header, restoreHeld(after.objects, after.pages)] }, output);
-  }
+  await flattenAnnotations(run, toFlatten, 'screen', flat, generateAppearances);
+  if (!hold) return flat;
+  const after = await pagesAndObjects(run, flat);
+  const output = path.join(run.workdir, 'flattened.pdf');
+  await updateFromJson(run, flat, { qpdf: [after.header, restoreHeld(after.objects, after.pages)] }, output);
+  return output;
+}
+
+/** Draws the form fields of `source` into its pages with the appearances they have (none regenerated); other annotations stay. */
+export function flattenForms(run: RunContext, source: string): Promise<string> {
+  return flattenFile(run, source, 'forms', false);
+}
+
+export async function flattenPdf({ files, options, run, config }: OperationInput<FlattenOptions>): Promise<OperationOutput> {
+  const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
+  const output = await flattenFile(run, await input.plain(), options.what, options.what !== 'annotations');
   return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-flattened.pdf` };
 }

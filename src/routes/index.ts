@@ -25,6 +25,8 @@ import { inspectRoute } from './inspect.js';
 import { linearizeRoute } from './linearize.js';
 import { sanitizeRoute } from './sanitize.js';
 import { createPipelineRoute } from './pipeline.js';
+import { formsRoute } from './forms.js';
+import { bookmarksRoute } from './bookmarks.js';
 
 export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute,
   rotateRoute, organizeRoute, pageNumbersRoute, metadataRoute, repairRoute, flattenRoute];
@@ -34,6 +36,8 @@ operationRoutes.push(redactRoute, signRoute, verifyRoute);
 
 // Document structure: inspect, attachments, sanitize, linearize.
 operationRoutes.push(inspectRoute, attachmentsRoute, sanitizeRoute, linearizeRoute);
+// Document structure: forms and bookmarks.
+operationRoutes.push(formsRoute, bookmarksRoute);
 
 export function findOperation(name: string): OperationRoute | undefined {
   return operationRoutes.find((route) => route.name === name);

@@ -28,6 +28,11 @@ export function parseOptions(route: OperationRoute, fields: Record<string, unkno
   const parsed = route.options.safeParse(own);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    if (issue.code === 'unrecognized_keys' && issue.path.length > 0) {
+      // A key inside a JSON option (e.g. one bookmark): name the option and where in it.
+      const where = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').slice(1);
+      throw new InvalidRequestError(`${where}: unknown key "${issue.keys[0]}".`, String(issue.path[0]));
+    }
     if (issue.code === 'unrecognized_keys') {
       const accepted = [...shapeKeys(route.options), ...route.files.map((f) => f.field), ...COMMON_FIELDS].join(', ');
       const key = issue.keys[0];

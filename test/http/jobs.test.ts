@@ -45,6 +45,8 @@ const SAMPLES: Record<string, () => Promise<Fields>> = {
   sanitize: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
   linearize: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
   pipeline: async () => ({ file: await filePart(corpus('trivial.pdf')), steps: JSON.stringify([{ operation: 'rotate', options: { angle: 90 } }, { operation: 'compress' }]) }),
+  forms: async () => ({ file: await filePart(corpus('trivial.pdf')) }),
+  bookmarks: async () => ({ file: await filePart(corpus('multipage.pdf')), bookmarks: '[{"title":"Start","page":1,"children":[{"title":"End","page":2}]}]' }),
 };
 
 let p12: string | undefined;

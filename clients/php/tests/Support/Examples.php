@@ -44,6 +44,8 @@ final class Examples
             'sanitize' => ['input' => $c('tracemonkey.pdf'), 'options' => ['remove' => 'javascript,actions'], 'check' => static fn ($f) => Tools::pageCount($f) === 14],
             'linearize' => ['input' => $c('tracemonkey.pdf'), 'options' => [], 'check' => static fn ($f) => str_contains(Tools::run(['qpdf', '--check-linearization', $f])[1], 'no linearization errors')],
             'pipeline' => ['input' => $c('tracemonkey.pdf'), 'options' => ['steps' => [['operation' => 'rotate', 'options' => ['angle' => '90']], ['operation' => 'page-numbers', 'options' => ['format' => 'Page {n} of {total}']]]], 'check' => static fn ($f) => str_contains(Tools::textOf($f), 'Page 14 of 14')],
+            'forms' => ['input' => $c('trivial.pdf'), 'options' => [], 'check' => static fn ($f) => json_decode($read($f), true)['fields'] === []],
+            'bookmarks' => ['input' => $c('trivial.pdf'), 'options' => ['bookmarks' => '[{"title":"Client bookmark","page":1}]'], 'check' => static fn ($f) => str_contains(Tools::run(['qpdf', '--json=2', '--json-key=outlines', $f])[1], '"title": "Client bookmark"')],
         ];
     }
 }

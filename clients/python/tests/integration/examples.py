@@ -82,4 +82,6 @@ def examples(corpus: Callable[[str], str], directory: str) -> dict[str, Example]
             {"steps": [{"operation": "rotate", "options": {"angle": "90"}}, {"operation": "page-numbers", "options": {"format": "Page {n} of {total}"}}]},
             lambda f, t: "Page 14 of 14" in text_of(f),
         ),
+        "forms": Example(corpus("trivial.pdf"), {}, lambda f, t: json.loads(read(f))["fields"] == []),
+        "bookmarks": Example(corpus("trivial.pdf"), {"bookmarks": '[{"title":"Client bookmark","page":1}]'}, lambda f, t: '"title": "Client bookmark"' in subprocess.run(["qpdf", "--json=2", "--json-key=outlines", f], capture_output=True, text=True).stdout),
     }

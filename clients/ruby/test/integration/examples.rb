@@ -55,6 +55,8 @@ module Examples
       "linearize" => Example.new(c["tracemonkey.pdf"], {}, ->(f, _) { i.run!("qpdf", "--check-linearization", f).include?("no linearization errors") })
       "pipeline" => Example.new(c["tracemonkey.pdf"], { steps: [{ operation: "rotate", options: { angle: "90" } }, { operation: "page-numbers", options: { format: "Page {n} of {total}" } }] },
                                 ->(f, _) { i.text_of(f).include?("Page 14 of 14") })
+      "forms" => Example.new(c["trivial.pdf"], {}, ->(f, _) { JSON.parse(File.read(f))["fields"] == [] }),
+      "bookmarks" => Example.new(c["trivial.pdf"], { bookmarks: '[{"title":"Client bookmark","page":1}]' }, ->(f, _) { i.run!("qpdf", "--json=2", "--json-key=outlines", f).include?('"title": "Client bookmark"') })
     }
   end
 end
