@@ -27,7 +27,6 @@ export type ProblemCode =
   | 'password_required'
   | 'incorrect_password'
   | 'invalid_certificate'
-  | 'unsupported_document'
   | 'resource_limit'
   | 'quota_exceeded'
   | 'concurrency_limit'
@@ -242,12 +241,6 @@ export class PageTooLargeError extends ProblemError {
 export class InvalidCertificateError extends ProblemError {
   constructor(detail: string) {
     super('invalid_certificate', 'Certificate cannot sign', detail);
-  }
-}
-/** A document feature the operation cannot handle, named in the detail (422; charged: the input's fault). */
-export class UnsupportedDocumentError extends ProblemError {
-  constructor(detail: string) {
-    super('unsupported_document', 'Unsupported document', detail);
   }
 }
 

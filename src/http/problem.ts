@@ -30,7 +30,6 @@ export const STATUS_OF_CODE: Readonly<Record<ProblemCode, number>> = {
   password_required: 422,
   incorrect_password: 422,
   invalid_certificate: 422,
-  unsupported_document: 422,
   resource_limit: 422,
   quota_exceeded: 429,
   concurrency_limit: 429,
