@@ -19,6 +19,12 @@ import { pageNumbersRoute } from './page-numbers.js';
 import { metadataRoute } from './metadata.js';
 import { repairRoute } from './repair.js';
 import { flattenRoute } from './flatten.js';
+import { bookletRoute } from './booklet.js';
+import { cropRoute } from './crop.js';
+import { nUpRoute } from './n-up.js';
+import { overlayRoute } from './overlay.js';
+import { removeBlankRoute } from './remove-blank.js';
+import { resizeRoute } from './resize.js';
 
 export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute,
   rotateRoute, organizeRoute, pageNumbersRoute, metadataRoute, repairRoute, flattenRoute];
@@ -29,3 +35,6 @@ operationRoutes.push(redactRoute, signRoute, verifyRoute);
 export function findOperation(name: string): OperationRoute | undefined {
   return operationRoutes.find((route) => route.name === name);
 }
+
+// Page layout: crop, resize, n-up, booklet, overlay, remove-blank.
+operationRoutes.push(cropRoute, resizeRoute, nUpRoute, bookletRoute, overlayRoute, removeBlankRoute);

@@ -46,3 +46,15 @@ async function renderPages(ctx: RunContext, input: string, ranges: PageRange[], 
   // pdftoppm names files page-<n>.jpg, n zero-padded to the width of the document's page count.
   return filesByPage(outDir, format === 'jpeg' ? /^page-0*(\d+)\.jpg$/ : /^page-0*(\d+)\.png$/);
 }
+
+/**
+ * Renders every page of `input` in grey at `dpi` as binary PGM (one process);
+ * returns page number → file. Used to find blank pages and read QR codes:
+ * grey is a third of the bytes of colour and all either needs.
+ */
+export async function renderGreyPages(ctx: RunContext, input: string, pages: PageRange, dpi: number, outDir: string): Promise<Map<number, string>> {
+  await fs.mkdir(outDir, { recursive: true });
+  const args = ['-gray', '-r', String(dpi), '-f', String(pages.first), '-l', String(pages.last), input, path.join(outDir, 'page')];
+  await runTool(ctx, PDFTOPPM_FAILURES, PDFTOPPM, args);
+  return filesByPage(outDir, /^page-0*(\d+)\.pgm$/);
+}
