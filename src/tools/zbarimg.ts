@@ -12,7 +12,9 @@ export const ZBARIMG_FAILURES: ToolFailures = { tool: 'zbarimg', failed: 'Readin
 
 /** Arguments reading `images` (exported for unit tests). */
 export function zbarArgs(images: string[]): string[] {
-  return ['--xml', '-q', '-Sdisable', '-Sqrcode.enable', ...images];
+  // --nodbus: no attempt to reach a system bus the sandbox does not have. Every second row and column
+  // scanned (density 2): 1.1 s of CPU instead of 1.6 s for 100 pages at 100 dpi, and the same codes read.
+  return ['--nodbus', '--xml', '-q', '-Sdisable', '-Sqrcode.enable', '-Sx-density=2', '-Sy-density=2', ...images];
 }
 
 /** Parses zbarimg's XML: image path → texts of the QR codes on it (exported for unit tests). */
@@ -32,6 +34,8 @@ export function parseCodes(xml: string): Map<string, string[]> {
 /** The QR codes on each image. */
 export async function readQrCodes(ctx: RunContext, images: string[]): Promise<Map<string, string[]>> {
   if (images.length === 0) return new Map();
-  const result = await runTool(ctx, ZBARIMG_FAILURES, ZBARIMG, zbarArgs(images));
+  // ImageMagick (which zbarimg reads images with) would start an OpenMP team per image; one thread measured
+  // 0.25 s user for 7 pages against 0.32 s, and the pool counts it as one slot.
+  const result = await runTool(ctx, ZBARIMG_FAILURES, ZBARIMG, zbarArgs(images), { env: { MAGICK_THREAD_LIMIT: '1', OMP_NUM_THREADS: '1' } });
   return parseCodes(result.stdout);
 }
