@@ -51,6 +51,12 @@ export function operationExamples(dir: string): Record<string, OperationExample>
     redact: { input: corpus('tracemonkey.pdf'), options: { terms: ['JavaScript'] }, check: (f) => expect(textOf(f)).not.toMatch(/JavaScript/i) },
     sign: { input: corpus('trivial.pdf'), options: { certificate: signingCertificate(dir), certificate_password: 'client-test' }, check: (f) => expect(isPdf(f)).toBe(true) },
     verify: { input: corpus('trivial.pdf'), options: {}, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).signatures).toEqual([]) },
+    crop: { input: corpus('tracemonkey.pdf'), options: { auto: true, pages: '1' }, check: (f) => expect(pageCountOf(f)).toBe(14) },
+    resize: { input: corpus('trivial.pdf'), options: { paper: 'letter' }, check: (f) => expect(execFileSync('pdfinfo', [f], { encoding: 'utf8' })).toMatch(/Page size:\s+612 x 792/) },
+    'n-up': { input: corpus('tracemonkey.pdf'), options: { per_sheet: '4' }, check: (f) => expect(pageCountOf(f)).toBe(4) },
+    booklet: { input: corpus('tracemonkey.pdf'), options: {}, check: (f) => expect(pageCountOf(f)).toBe(8) },
+    overlay: { input: corpus('tracemonkey.pdf'), options: { overlay: corpus('trivial.pdf') }, check: (f) => expect(pageCountOf(f)).toBe(14) },
+    'remove-blank': { input: corpus('tracemonkey.pdf'), options: {}, check: (f) => expect(pageCountOf(f)).toBe(14) },
   };
 }
 

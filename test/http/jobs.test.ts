@@ -39,6 +39,12 @@ const SAMPLES: Record<string, () => Promise<Fields>> = {
   metadata: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
   repair: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
   flatten: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
+  crop: async () => ({ file: await filePart(corpus('trivial.pdf')), box: '10,10,200,200' }),
+  resize: async () => ({ file: await filePart(corpus('trivial.pdf')), paper: 'a5' }),
+  'n-up': async () => ({ file: await filePart(corpus('multipage.pdf')), per_sheet: '2' }),
+  booklet: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
+  overlay: async () => ({ file: await filePart(corpus('multipage.pdf')), overlay: await filePart(corpus('trivial.pdf')) }),
+  'remove-blank': async () => ({ file: await filePart(corpus('multipage.pdf')) }),
 };
 
 let p12: string | undefined;

@@ -26,6 +26,12 @@ OPERATIONS: dict[str, list[dict[str, Any]]] = {
     "redact": [{"field":"file","multiple":False,"required":True}],
     "sign": [{"field":"file","multiple":False,"required":True},{"field":"certificate","multiple":False,"required":False}],
     "verify": [{"field":"file","multiple":False,"required":True}],
+    "crop": [{"field":"file","multiple":False,"required":True}],
+    "resize": [{"field":"file","multiple":False,"required":True}],
+    "n-up": [{"field":"file","multiple":False,"required":True}],
+    "booklet": [{"field":"file","multiple":False,"required":True}],
+    "overlay": [{"field":"file","multiple":False,"required":True},{"field":"overlay","multiple":False,"required":True}],
+    "remove-blank": [{"field":"file","multiple":False,"required":True}],
 }
 
 
@@ -41,10 +47,10 @@ class SyncOperations:
         options: dict[str, Any] = {"bookmarks": bookmarks, "password": password}
         return self._call("merge", files, options, **call)
 
-    def split(self, input: FileInput, *, mode: Optional[Literal["ranges", "every", "extract"]] = None, ranges: Optional[str] = None, pages_per_file: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+    def split(self, input: FileInput, *, mode: Optional[Literal["ranges", "every", "extract", "blank", "qr", "size", "bookmarks"]] = None, ranges: Optional[str] = None, pages_per_file: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, threshold: Optional[Union[int, float, str]] = None, qr_text: Optional[str] = None, keep_separator: Optional[bool] = None, max_size: Optional[Union[int, float, str]] = None, password: Optional[str] = None, **call: Any) -> Any:
         """Split a PDF (POST /v1/pdf/split)."""
         files: dict[str, Any] = {"file": input}
-        options: dict[str, Any] = {"mode": mode, "ranges": ranges, "pages_per_file": pages_per_file, "pages": pages, "password": password}
+        options: dict[str, Any] = {"mode": mode, "ranges": ranges, "pages_per_file": pages_per_file, "pages": pages, "threshold": threshold, "qr_text": qr_text, "keep_separator": keep_separator, "max_size": max_size, "password": password}
         return self._call("split", files, options, **call)
 
     def protect(self, input: FileInput, *, user_password: Optional[str] = None, owner_password: Optional[str] = None, encryption: Optional[Literal["aes-256", "aes-128"]] = None, allow_print: Optional[bool] = None, allow_copy: Optional[bool] = None, allow_modify: Optional[bool] = None, allow_annotate: Optional[bool] = None, allow_fill_forms: Optional[bool] = None, allow_assemble: Optional[bool] = None, allow_accessibility: Optional[bool] = None, password: Optional[str] = None, **call: Any) -> Any:
@@ -153,6 +159,44 @@ class SyncOperations:
         options: dict[str, Any] = {}
         return self._call("verify", files, options, **call)
 
+    def crop(self, input: FileInput, *, box: Optional[str] = None, auto: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Crop pages to a box or to their content (POST /v1/pdf/crop)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"box": box, "auto": auto, "margin": margin, "pages": pages, "password": password}
+        return self._call("crop", files, options, **call)
+
+    def resize(self, input: FileInput, *, paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, size: Optional[str] = None, fit: Optional[Literal["contain", "cover", "stretch"]] = None, pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Resize pages to a paper size (POST /v1/pdf/resize)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"paper": paper, "size": size, "fit": fit, "pages": pages, "password": password}
+        return self._call("resize", files, options, **call)
+
+    def n_up(self, input: FileInput, *, per_sheet: Literal["2", "4", "6", "8", "9", "16"], paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, order: Optional[Literal["rows", "columns"]] = None, border: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Put several pages on each sheet (POST /v1/pdf/n-up)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"per_sheet": per_sheet, "paper": paper, "order": order, "border": border, "margin": margin, "password": password}
+        return self._call("n-up", files, options, **call)
+
+    def booklet(self, input: FileInput, *, paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, binding: Optional[Literal["left", "right"]] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Impose pages for a folded booklet (POST /v1/pdf/booklet)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"paper": paper, "binding": binding, "password": password}
+        return self._call("booklet", files, options, **call)
+
+    def overlay(self, input: FileInput, *, overlay: FileInput, layer: Optional[Literal["over", "under"]] = None, pages: Optional[str] = None, repeat: Optional[bool] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Lay the pages of another PDF over or under the pages (POST /v1/pdf/overlay)."""
+        files: dict[str, Any] = {"file": input}
+        if overlay is not None:
+            files["overlay"] = overlay
+        options: dict[str, Any] = {"layer": layer, "pages": pages, "repeat": repeat, "password": password}
+        return self._call("overlay", files, options, **call)
+
+    def remove_blank(self, input: FileInput, *, threshold: Optional[Union[int, float, str]] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Remove blank pages (POST /v1/pdf/remove-blank)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"threshold": threshold, "password": password}
+        return self._call("remove-blank", files, options, **call)
+
 
 class AsyncOperations:
     """Typed operation methods (async); each sends one multipart request through `_call`."""
@@ -166,10 +210,10 @@ class AsyncOperations:
         options: dict[str, Any] = {"bookmarks": bookmarks, "password": password}
         return await self._call("merge", files, options, **call)
 
-    async def split(self, input: FileInput, *, mode: Optional[Literal["ranges", "every", "extract"]] = None, ranges: Optional[str] = None, pages_per_file: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+    async def split(self, input: FileInput, *, mode: Optional[Literal["ranges", "every", "extract", "blank", "qr", "size", "bookmarks"]] = None, ranges: Optional[str] = None, pages_per_file: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, threshold: Optional[Union[int, float, str]] = None, qr_text: Optional[str] = None, keep_separator: Optional[bool] = None, max_size: Optional[Union[int, float, str]] = None, password: Optional[str] = None, **call: Any) -> Any:
         """Split a PDF (POST /v1/pdf/split)."""
         files: dict[str, Any] = {"file": input}
-        options: dict[str, Any] = {"mode": mode, "ranges": ranges, "pages_per_file": pages_per_file, "pages": pages, "password": password}
+        options: dict[str, Any] = {"mode": mode, "ranges": ranges, "pages_per_file": pages_per_file, "pages": pages, "threshold": threshold, "qr_text": qr_text, "keep_separator": keep_separator, "max_size": max_size, "password": password}
         return await self._call("split", files, options, **call)
 
     async def protect(self, input: FileInput, *, user_password: Optional[str] = None, owner_password: Optional[str] = None, encryption: Optional[Literal["aes-256", "aes-128"]] = None, allow_print: Optional[bool] = None, allow_copy: Optional[bool] = None, allow_modify: Optional[bool] = None, allow_annotate: Optional[bool] = None, allow_fill_forms: Optional[bool] = None, allow_assemble: Optional[bool] = None, allow_accessibility: Optional[bool] = None, password: Optional[str] = None, **call: Any) -> Any:
@@ -277,3 +321,41 @@ class AsyncOperations:
         files: dict[str, Any] = {"file": input}
         options: dict[str, Any] = {}
         return await self._call("verify", files, options, **call)
+
+    async def crop(self, input: FileInput, *, box: Optional[str] = None, auto: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Crop pages to a box or to their content (POST /v1/pdf/crop)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"box": box, "auto": auto, "margin": margin, "pages": pages, "password": password}
+        return await self._call("crop", files, options, **call)
+
+    async def resize(self, input: FileInput, *, paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, size: Optional[str] = None, fit: Optional[Literal["contain", "cover", "stretch"]] = None, pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Resize pages to a paper size (POST /v1/pdf/resize)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"paper": paper, "size": size, "fit": fit, "pages": pages, "password": password}
+        return await self._call("resize", files, options, **call)
+
+    async def n_up(self, input: FileInput, *, per_sheet: Literal["2", "4", "6", "8", "9", "16"], paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, order: Optional[Literal["rows", "columns"]] = None, border: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Put several pages on each sheet (POST /v1/pdf/n-up)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"per_sheet": per_sheet, "paper": paper, "order": order, "border": border, "margin": margin, "password": password}
+        return await self._call("n-up", files, options, **call)
+
+    async def booklet(self, input: FileInput, *, paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, binding: Optional[Literal["left", "right"]] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Impose pages for a folded booklet (POST /v1/pdf/booklet)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"paper": paper, "binding": binding, "password": password}
+        return await self._call("booklet", files, options, **call)
+
+    async def overlay(self, input: FileInput, *, overlay: FileInput, layer: Optional[Literal["over", "under"]] = None, pages: Optional[str] = None, repeat: Optional[bool] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Lay the pages of another PDF over or under the pages (POST /v1/pdf/overlay)."""
+        files: dict[str, Any] = {"file": input}
+        if overlay is not None:
+            files["overlay"] = overlay
+        options: dict[str, Any] = {"layer": layer, "pages": pages, "repeat": repeat, "password": password}
+        return await self._call("overlay", files, options, **call)
+
+    async def remove_blank(self, input: FileInput, *, threshold: Optional[Union[int, float, str]] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Remove blank pages (POST /v1/pdf/remove-blank)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"threshold": threshold, "password": password}
+        return await self._call("remove-blank", files, options, **call)

@@ -38,6 +38,12 @@ final class Examples
             'redact' => ['input' => $c('tracemonkey.pdf'), 'options' => ['terms' => ['JavaScript']], 'check' => static fn ($f) => stripos(Tools::textOf($f), 'javascript') === false],
             'sign' => ['input' => $c('trivial.pdf'), 'options' => ['certificate' => Tools::signingCertificate($dir), 'certificatePassword' => 'client-test'], 'check' => static fn ($f) => Tools::isPdf($f)],
             'verify' => ['input' => $c('trivial.pdf'), 'options' => [], 'check' => static fn ($f) => json_decode($read($f), true)['signatures'] === []],
+            'crop' => ['input' => $c('tracemonkey.pdf'), 'options' => ['auto' => true, 'pages' => '1'], 'check' => static fn ($f) => Tools::pageCount($f) === 14],
+            'resize' => ['input' => $c('trivial.pdf'), 'options' => ['paper' => Option\ResizePaper::Letter], 'check' => static fn ($f) => preg_match('/Page size:\s+612 x 792/', Tools::run(['pdfinfo', $f])[1]) === 1],
+            'n-up' => ['input' => $c('tracemonkey.pdf'), 'options' => ['perSheet' => Option\NUpPerSheet::V4], 'check' => static fn ($f) => Tools::pageCount($f) === 4],
+            'booklet' => ['input' => $c('tracemonkey.pdf'), 'options' => [], 'check' => static fn ($f) => Tools::pageCount($f) === 8],
+            'overlay' => ['input' => $c('tracemonkey.pdf'), 'options' => ['overlay' => $c('trivial.pdf')], 'check' => static fn ($f) => Tools::pageCount($f) === 14],
+            'remove-blank' => ['input' => $c('tracemonkey.pdf'), 'options' => [], 'check' => static fn ($f) => Tools::pageCount($f) === 14],
         ];
     }
 }

@@ -72,4 +72,10 @@ def examples(corpus: Callable[[str], str], directory: str) -> dict[str, Example]
         "redact": Example(corpus("tracemonkey.pdf"), {"terms": ["JavaScript"]}, lambda f, t: "javascript" not in text_of(f).lower()),
         "sign": Example(corpus("trivial.pdf"), {"certificate": signing_certificate(directory), "certificate_password": "client-test"}, lambda f, t: is_pdf(f)),
         "verify": Example(corpus("trivial.pdf"), {}, lambda f, t: json.loads(read(f))["signatures"] == []),
+        "crop": Example(corpus("tracemonkey.pdf"), {"auto": True, "pages": "1"}, lambda f, t: page_count(f) == 14),
+        "resize": Example(corpus("trivial.pdf"), {"paper": "letter"}, lambda f, t: re.search(r"Page size:\s+612 x 792", subprocess.run(["pdfinfo", f], capture_output=True, text=True).stdout) is not None),
+        "n-up": Example(corpus("tracemonkey.pdf"), {"per_sheet": "4"}, lambda f, t: page_count(f) == 4),
+        "booklet": Example(corpus("tracemonkey.pdf"), {}, lambda f, t: page_count(f) == 8),
+        "overlay": Example(corpus("tracemonkey.pdf"), {"overlay": corpus("trivial.pdf")}, lambda f, t: page_count(f) == 14),
+        "remove-blank": Example(corpus("tracemonkey.pdf"), {}, lambda f, t: page_count(f) == 14),
     }

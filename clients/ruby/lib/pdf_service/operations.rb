@@ -6,7 +6,7 @@ module PdfService
   # Every operation of the service: its file parts (field, multiple, required) and option names.
   OPERATIONS = {
     "merge" => { files: [{ field: "files", multiple: true, required: true }].freeze, options: ["bookmarks", "password"].freeze }.freeze,
-    "split" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["mode", "ranges", "pages_per_file", "pages", "password"].freeze }.freeze,
+    "split" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["mode", "ranges", "pages_per_file", "pages", "threshold", "qr_text", "keep_separator", "max_size", "password"].freeze }.freeze,
     "protect" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["user_password", "owner_password", "encryption", "allow_print", "allow_copy", "allow_modify", "allow_annotate", "allow_fill_forms", "allow_assemble", "allow_accessibility", "password"].freeze }.freeze,
     "unlock" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["password"].freeze }.freeze,
     "ocr" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["languages", "mode", "deskew", "rotate_pages", "output", "password"].freeze }.freeze,
@@ -23,7 +23,13 @@ module PdfService
     "flatten" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["what", "password"].freeze }.freeze,
     "redact" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["terms", "regex", "areas", "color", "password"].freeze }.freeze,
     "sign" => { files: [{ field: "file", multiple: false, required: true }, { field: "certificate", multiple: false, required: false }].freeze, options: ["certificate_password", "reason", "location", "contact", "visible", "page", "rect", "password"].freeze }.freeze,
-    "verify" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: [].freeze }.freeze
+    "verify" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: [].freeze }.freeze,
+    "crop" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["box", "auto", "margin", "pages", "password"].freeze }.freeze,
+    "resize" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["paper", "size", "fit", "pages", "password"].freeze }.freeze,
+    "n-up" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["per_sheet", "paper", "order", "border", "margin", "password"].freeze }.freeze,
+    "booklet" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["paper", "binding", "password"].freeze }.freeze,
+    "overlay" => { files: [{ field: "file", multiple: false, required: true }, { field: "overlay", multiple: false, required: true }].freeze, options: ["layer", "pages", "repeat", "password"].freeze }.freeze,
+    "remove-blank" => { files: [{ field: "file", multiple: false, required: true }].freeze, options: ["threshold", "password"].freeze }.freeze
   }.freeze
 
   # One method per operation, mixed into Client: keyword options, the input positional;
@@ -44,16 +50,20 @@ module PdfService
     # Split a PDF (POST /v1/pdf/split).
     #
     # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
-    # @param mode [String, nil] How to split. One of "ranges", "every", "extract".
+    # @param mode [String, nil] How to split. One of "ranges", "every", "extract", "blank", "qr", "size", "bookmarks".
     # @param ranges [String, nil] mode=ranges: one output per item, e.g. 1-3,4-6,7-
     # @param pages_per_file [Integer, Float, String, nil] mode=every: pages per output file (1..100000)
     # @param pages [String, nil] mode=extract: the pages of the single output, e.g. 1-3,5
+    # @param threshold [Integer, Float, String, nil] A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1)
+    # @param qr_text [String, nil] mode=qr: only a QR code with exactly this text separates (default: any).
+    # @param keep_separator [Boolean, nil] mode=qr: keep the separator page as the first page of its part (default false).
+    # @param max_size [Integer, Float, String, nil] mode=size: the most bytes a part may have (1024..4000000000)
     # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
     # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
     # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
     # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
-    def split(input, mode: nil, ranges: nil, pages_per_file: nil, pages: nil, password: nil, **call, &block)
-      perform("split", { "file" => input }, { "mode" => mode, "ranges" => ranges, "pages_per_file" => pages_per_file, "pages" => pages, "password" => password }, **call, &block)
+    def split(input, mode: nil, ranges: nil, pages_per_file: nil, pages: nil, threshold: nil, qr_text: nil, keep_separator: nil, max_size: nil, password: nil, **call, &block)
+      perform("split", { "file" => input }, { "mode" => mode, "ranges" => ranges, "pages_per_file" => pages_per_file, "pages" => pages, "threshold" => threshold, "qr_text" => qr_text, "keep_separator" => keep_separator, "max_size" => max_size, "password" => password }, **call, &block)
     end
 
     # Encrypt a PDF (POST /v1/pdf/protect).
@@ -315,6 +325,92 @@ module PdfService
     # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
     def verify(input, **call, &block)
       perform("verify", { "file" => input }, {}, **call, &block)
+    end
+
+    # Crop pages to a box or to their content (POST /v1/pdf/crop).
+    #
+    # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
+    # @param box [String, nil] x,y,w,h in pt from the visible page’s top-left.
+    # @param auto [Boolean, nil] Crop each page to what it draws (instead of `box`).
+    # @param margin [Integer, Float, String, nil] auto=true: pt added around the drawn content (0..1000)
+    # @param pages [String, nil] Pages to crop, e.g. 1-3,5 (default: all)
+    # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def crop(input, box: nil, auto: nil, margin: nil, pages: nil, password: nil, **call, &block)
+      perform("crop", { "file" => input }, { "box" => box, "auto" => auto, "margin" => margin, "pages" => pages, "password" => password }, **call, &block)
+    end
+
+    # Resize pages to a paper size (POST /v1/pdf/resize).
+    #
+    # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
+    # @param paper [String, nil] Target paper (default a4). One of "a4", "letter", "legal", "a3", "a5".
+    # @param size [String, nil] w,h in pt (instead of `paper`).
+    # @param fit [String, nil] How content meets the new size. One of "contain", "cover", "stretch".
+    # @param pages [String, nil] Pages to resize, e.g. 1-3,5 (default: all)
+    # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def resize(input, paper: nil, size: nil, fit: nil, pages: nil, password: nil, **call, &block)
+      perform("resize", { "file" => input }, { "paper" => paper, "size" => size, "fit" => fit, "pages" => pages, "password" => password }, **call, &block)
+    end
+
+    # Put several pages on each sheet (POST /v1/pdf/n-up).
+    #
+    # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
+    # @param per_sheet [String] (required) Pages per sheet. One of "2", "4", "6", "8", "9", "16".
+    # @param paper [String, nil] Sheet size. One of "a4", "letter", "legal", "a3", "a5".
+    # @param order [String, nil] How the cells fill. One of "rows", "columns".
+    # @param border [Boolean, nil] Draw a thin frame around each page.
+    # @param margin [Integer, Float, String, nil] Sheet margin in pt (0..200)
+    # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def n_up(input, per_sheet:, paper: nil, order: nil, border: nil, margin: nil, password: nil, **call, &block)
+      perform("n-up", { "file" => input }, { "per_sheet" => per_sheet, "paper" => paper, "order" => order, "border" => border, "margin" => margin, "password" => password }, **call, &block)
+    end
+
+    # Impose pages for a folded booklet (POST /v1/pdf/booklet).
+    #
+    # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
+    # @param paper [String, nil] Sheet size (used landscape). One of "a4", "letter", "legal", "a3", "a5".
+    # @param binding [String, nil] Which edge is bound. One of "left", "right".
+    # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def booklet(input, paper: nil, binding: nil, password: nil, **call, &block)
+      perform("booklet", { "file" => input }, { "paper" => paper, "binding" => binding, "password" => password }, **call, &block)
+    end
+
+    # Lay the pages of another PDF over or under the pages (POST /v1/pdf/overlay).
+    #
+    # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
+    # @param overlay [String, Pathname, IO, PdfService::Upload] (required) file part `overlay`
+    # @param layer [String, nil] Over the page content, or under it. One of "over", "under".
+    # @param pages [String, nil] Pages that get the overlay, e.g. 1-3,5 (default: all)
+    # @param repeat [Boolean, nil] Cycle the overlay’s pages (true) or use its page 1 everywhere (false).
+    # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def overlay(input, overlay:, layer: nil, pages: nil, repeat: nil, password: nil, **call, &block)
+      perform("overlay", { "file" => input, "overlay" => overlay }, { "layer" => layer, "pages" => pages, "repeat" => repeat, "password" => password }, **call, &block)
+    end
+
+    # Remove blank pages (POST /v1/pdf/remove-blank).
+    #
+    # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
+    # @param threshold [Integer, Float, String, nil] A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1)
+    # @param password [String, nil] Password of the encrypted input (user or owner password), taken literally.
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def remove_blank(input, threshold: nil, password: nil, **call, &block)
+      perform("remove-blank", { "file" => input }, { "threshold" => threshold, "password" => password }, **call, &block)
     end
   end
 end

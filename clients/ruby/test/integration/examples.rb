@@ -47,7 +47,13 @@ module Examples
       "flatten" => Example.new(c["tracemonkey.pdf"], { what: "all" }, ->(f, _) { i.page_count(f) == 14 }),
       "redact" => Example.new(c["tracemonkey.pdf"], { terms: ["JavaScript"] }, ->(f, _) { !i.text_of(f).downcase.include?("javascript") }),
       "sign" => Example.new(c["trivial.pdf"], { certificate: signing_certificate(dir), certificate_password: "client-test" }, ->(f, _) { signed[f] }),
-      "verify" => Example.new(c["trivial.pdf"], {}, ->(f, _) { JSON.parse(File.read(f))["signatures"] == [] })
+      "verify" => Example.new(c["trivial.pdf"], {}, ->(f, _) { JSON.parse(File.read(f))["signatures"] == [] }),
+      "crop" => Example.new(c["tracemonkey.pdf"], { auto: true, pages: "1" }, ->(f, _) { i.page_count(f) == 14 }),
+      "resize" => Example.new(c["trivial.pdf"], { paper: "letter" }, ->(f, _) { i.run!("pdfinfo", f).match?(/Page size:\s+612 x 792/) }),
+      "n-up" => Example.new(c["tracemonkey.pdf"], { per_sheet: "4" }, ->(f, _) { i.page_count(f) == 4 }),
+      "booklet" => Example.new(c["tracemonkey.pdf"], {}, ->(f, _) { i.page_count(f) == 8 }),
+      "overlay" => Example.new(c["tracemonkey.pdf"], { overlay: c["trivial.pdf"] }, ->(f, _) { i.page_count(f) == 14 }),
+      "remove-blank" => Example.new(c["tracemonkey.pdf"], {}, ->(f, _) { i.page_count(f) == 14 })
     }
   end
 end

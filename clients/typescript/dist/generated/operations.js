@@ -19,6 +19,12 @@ export const OPERATIONS = {
     "redact": { files: [{ "field": "file", "multiple": false, "required": true }] },
     "sign": { files: [{ "field": "file", "multiple": false, "required": true }, { "field": "certificate", "multiple": false, "required": false }] },
     "verify": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "crop": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "resize": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "n-up": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "booklet": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "overlay": { files: [{ "field": "file", "multiple": false, "required": true }, { "field": "overlay", "multiple": false, "required": true }] },
+    "remove-blank": { files: [{ "field": "file", "multiple": false, "required": true }] },
 };
 /** One typed method per operation; each sends a multipart request through `call`. */
 export class GeneratedOperations {
@@ -99,5 +105,30 @@ export class GeneratedOperations {
     /** Verify digital signatures (POST /v1/pdf/verify). */
     verify(input, options, call) {
         return this.call({ operation: "verify", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Crop pages to a box or to their content (POST /v1/pdf/crop). */
+    crop(input, options, call) {
+        return this.call({ operation: "crop", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Resize pages to a paper size (POST /v1/pdf/resize). */
+    resize(input, options, call) {
+        return this.call({ operation: "resize", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Put several pages on each sheet (POST /v1/pdf/n-up). */
+    nUp(input, options, call) {
+        return this.call({ operation: "n-up", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Impose pages for a folded booklet (POST /v1/pdf/booklet). */
+    booklet(input, options, call) {
+        return this.call({ operation: "booklet", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Lay the pages of another PDF over or under the pages (POST /v1/pdf/overlay). */
+    overlay(input, options, call) {
+        const { "overlay": overlay, ...fields } = options ?? {};
+        return this.call({ operation: "overlay", files: { ...{ "file": input }, "overlay": overlay }, options: fields }, call);
+    }
+    /** Remove blank pages (POST /v1/pdf/remove-blank). */
+    removeBlank(input, options, call) {
+        return this.call({ operation: "remove-blank", files: { "file": input }, options: { ...options } }, call);
     }
 }

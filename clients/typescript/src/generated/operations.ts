@@ -22,6 +22,12 @@ export const OPERATIONS = {
   "redact": { files: [{"field":"file","multiple":false,"required":true}] },
   "sign": { files: [{"field":"file","multiple":false,"required":true},{"field":"certificate","multiple":false,"required":false}] },
   "verify": { files: [{"field":"file","multiple":false,"required":true}] },
+  "crop": { files: [{"field":"file","multiple":false,"required":true}] },
+  "resize": { files: [{"field":"file","multiple":false,"required":true}] },
+  "n-up": { files: [{"field":"file","multiple":false,"required":true}] },
+  "booklet": { files: [{"field":"file","multiple":false,"required":true}] },
+  "overlay": { files: [{"field":"file","multiple":false,"required":true},{"field":"overlay","multiple":false,"required":true}] },
+  "remove-blank": { files: [{"field":"file","multiple":false,"required":true}] },
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;
@@ -37,13 +43,21 @@ export interface MergeOptions {
 /** Options of `split` (form fields; booleans and numbers are sent as text). */
 export interface SplitOptions {
   /** How to split. */
-  "mode"?: "ranges" | "every" | "extract";
+  "mode"?: "ranges" | "every" | "extract" | "blank" | "qr" | "size" | "bookmarks";
   /** mode=ranges: one output per item, e.g. 1-3,4-6,7- */
   "ranges"?: string;
   /** mode=every: pages per output file (1..100000) */
   "pages_per_file"?: number | string;
   /** mode=extract: the pages of the single output, e.g. 1-3,5 */
   "pages"?: string;
+  /** A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1) */
+  "threshold"?: number | string;
+  /** mode=qr: only a QR code with exactly this text separates (default: any). */
+  "qr_text"?: string;
+  /** mode=qr: keep the separator page as the first page of its part (default false). */
+  "keep_separator"?: boolean;
+  /** mode=size: the most bytes a part may have (1024..4000000000) */
+  "max_size"?: number | string;
   /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
 }
@@ -298,6 +312,82 @@ export interface SignOptions {
 export interface VerifyOptions {
 }
 
+/** Options of `crop` (form fields; booleans and numbers are sent as text). */
+export interface CropOptions {
+  /** x,y,w,h in pt from the visible page’s top-left. */
+  "box"?: string;
+  /** Crop each page to what it draws (instead of `box`). */
+  "auto"?: boolean;
+  /** auto=true: pt added around the drawn content (0..1000) */
+  "margin"?: number | string;
+  /** Pages to crop, e.g. 1-3,5 (default: all) */
+  "pages"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `resize` (form fields; booleans and numbers are sent as text). */
+export interface ResizeOptions {
+  /** Target paper (default a4). */
+  "paper"?: "a4" | "letter" | "legal" | "a3" | "a5";
+  /** w,h in pt (instead of `paper`). */
+  "size"?: string;
+  /** How content meets the new size. */
+  "fit"?: "contain" | "cover" | "stretch";
+  /** Pages to resize, e.g. 1-3,5 (default: all) */
+  "pages"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `n-up` (form fields; booleans and numbers are sent as text). */
+export interface NUpOptions {
+  /** Pages per sheet. */
+  "per_sheet": "2" | "4" | "6" | "8" | "9" | "16";
+  /** Sheet size. */
+  "paper"?: "a4" | "letter" | "legal" | "a3" | "a5";
+  /** How the cells fill. */
+  "order"?: "rows" | "columns";
+  /** Draw a thin frame around each page. */
+  "border"?: boolean;
+  /** Sheet margin in pt (0..200) */
+  "margin"?: number | string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `booklet` (form fields; booleans and numbers are sent as text). */
+export interface BookletOptions {
+  /** Sheet size (used landscape). */
+  "paper"?: "a4" | "letter" | "legal" | "a3" | "a5";
+  /** Which edge is bound. */
+  "binding"?: "left" | "right";
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `overlay` (form fields; booleans and numbers are sent as text). */
+export interface OverlayOptions {
+  /** Over the page content, or under it. */
+  "layer"?: "over" | "under";
+  /** Pages that get the overlay, e.g. 1-3,5 (default: all) */
+  "pages"?: string;
+  /** Cycle the overlay’s pages (true) or use its page 1 everywhere (false). */
+  "repeat"?: boolean;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+  /** File part `overlay`. */
+  "overlay": FileInput;
+}
+
+/** Options of `remove-blank` (form fields; booleans and numbers are sent as text). */
+export interface RemoveBlankOptions {
+  /** A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1) */
+  "threshold"?: number | string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
 /** One typed method per operation; each sends a multipart request through `call`. */
 export abstract class GeneratedOperations {
   protected abstract call(call: OperationCall, options?: CallOptions): Promise<any>;
@@ -397,6 +487,37 @@ export abstract class GeneratedOperations {
   /** Verify digital signatures (POST /v1/pdf/verify). */
   verify(input: FileInput, options?: VerifyOptions, call?: CallOptions) {
     return this.call({ operation: "verify", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Crop pages to a box or to their content (POST /v1/pdf/crop). */
+  crop(input: FileInput, options?: CropOptions, call?: CallOptions) {
+    return this.call({ operation: "crop", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Resize pages to a paper size (POST /v1/pdf/resize). */
+  resize(input: FileInput, options?: ResizeOptions, call?: CallOptions) {
+    return this.call({ operation: "resize", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Put several pages on each sheet (POST /v1/pdf/n-up). */
+  nUp(input: FileInput, options: NUpOptions, call?: CallOptions) {
+    return this.call({ operation: "n-up", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Impose pages for a folded booklet (POST /v1/pdf/booklet). */
+  booklet(input: FileInput, options?: BookletOptions, call?: CallOptions) {
+    return this.call({ operation: "booklet", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Lay the pages of another PDF over or under the pages (POST /v1/pdf/overlay). */
+  overlay(input: FileInput, options: OverlayOptions, call?: CallOptions) {
+    const { "overlay": overlay, ...fields } = options ?? ({} as OverlayOptions);
+    return this.call({ operation: "overlay", files: { ...{ "file": input }, "overlay": overlay }, options: fields }, call);
+  }
+
+  /** Remove blank pages (POST /v1/pdf/remove-blank). */
+  removeBlank(input: FileInput, options?: RemoveBlankOptions, call?: CallOptions) {
+    return this.call({ operation: "remove-blank", files: { "file": input }, options: { ...options } }, call);
   }
 
 }
