@@ -29,6 +29,10 @@ export async function inkFraction(file: string): Promise<number> {
     }
     for (let i = 0; i < data.length; i++) if (data[i] < INK_LEVEL) dark++;
   }
-  if (!header) header = pgmHeader(pending);
+  if (!header) {
+    // A file shorter than the 32 bytes gathered before parsing: header and pixels are all in `pending`.
+    header = pgmHeader(pending);
+    for (let i = header.length; i < pending.length; i++) if (pending[i] < INK_LEVEL) dark++;
+  }
   return header.pixels === 0 ? 0 : dark / header.pixels;
 }

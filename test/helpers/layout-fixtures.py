@@ -99,6 +99,11 @@ courier = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseF
 for label in ('STAMPA', 'STAMPB'):
     text_page(pdf, courier, f'BT /F1 30 Tf 40 40 Td ({label}) Tj ET', size=(420, 595))
 pdf.save(os.path.join(out, 'stamp.pdf'))
+# stamp-a4.pdf: one page the size of the documents' pages (595 × 842), STAMPC at 40, 40.
+pdf = pikepdf.new()
+courier = pdf.make_indirect(Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Courier))
+text_page(pdf, courier, 'BT /F1 30 Tf 40 40 Td (STAMPC) Tj ET', size=(595, 842))
+pdf.save(os.path.join(out, 'stamp-a4.pdf'))
 
 # weights.pdf: 6 pages each with its own 20 KB of noise (incompressible), page 4 with 200 KB, one shared font.
 pdf, font = new_pdf()

@@ -165,6 +165,18 @@ describe('overlay', () => {
     expect([await textOf(fixed, 1, true), await textOf(fixed, 2, true), await textOf(fixed, 3, true)]).toEqual(['Page 1', 'STAMPA Page 2', 'STAMPA Page 3']);
   });
 
+  it('an overlay the size of the pages lands unscaled, on the selected pages only', async () => {
+    const stamp = { overlay: await filePart(fixture('stamp-a4.pdf'), 'stamp.pdf') };
+    const result = await ok('overlay', { pages: '2,4' }, fixture('chapters.pdf'), stamp);
+    expect(await pages(result)).toBe(8);
+    expect([await textOf(result, 1), await textOf(result, 2), await textOf(result, 4)]).toEqual(['Page 1', 'Page 2 STAMPC', 'Page 4 STAMPC']);
+    const word = (await wordsOf(result, 2)).find((w) => w.text === 'STAMPC')!;
+    expect(word.xMin).toBeCloseTo(40, 0);
+    expect(await out('pdffonts', ['-f', '2', '-l', '2', result])).toMatch(/Courier/);
+    const under = await ok('overlay', { layer: 'under' }, fixture('chapters.pdf'), stamp);
+    expect(await textOf(under, 3, true)).toBe('STAMPC Page 3');
+  });
+
   it('an overlay that is not a PDF is refused', async () => {
     const res = await call('overlay', {}, fixture('chapters.pdf'), { overlay: await filePart(fixture('qr-sep.png'), 'stamp.png') });
     expect([400, 415]).toContain(res.status);
