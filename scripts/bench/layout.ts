@@ -95,6 +95,10 @@ async function main(): Promise<void> {
     const blank = await sideBySide(3, service(server, key, 'remove-blank', scan, {}), () => timeCommand('pdftoppm', ['-gray', '-r', '72', scan, path.join(dir, 'r')]), 1);
     const blankPerPage = median(blank.a) / SCAN_PAGES;
     report.line(`remove-blank, ${SCAN_PAGES} pages`, `${blankPerPage.toFixed(1)} ms a page (raw pdftoppm -gray -r 72: ${(median(blank.b) / SCAN_PAGES).toFixed(1)}) (target ≤ 40)`, blankPerPage <= 40);
+    const check = await server.post('split', form({ file: await filePart(scan), mode: 'qr' }), key);
+    await check.arrayBuffer();
+    const separators = check.headers.get('x-separator-pages');
+    if (separators !== '25,50,75,100') throw new Error(`split mode=qr found separators ${separators}, not 25,50,75,100`);
     const qr = await sideBySide(3, service(server, key, 'split', scan, { mode: 'qr' }), () => timeCommand('pdftoppm', ['-gray', '-r', '100', scan, path.join(dir, 'q')]), 1);
     const qrPerPage = median(qr.a) / SCAN_PAGES;
     report.line(`split mode=qr, ${SCAN_PAGES} pages`, `${qrPerPage.toFixed(1)} ms a page (raw pdftoppm -gray -r 100: ${(median(qr.b) / SCAN_PAGES).toFixed(1)}) (target ≤ 60)`, qrPerPage <= 60);

@@ -20,7 +20,8 @@ const BATCH_PAGES = 25;
  * Measured with qrencode codes printed 2 cm wide: versions 1 to 4 (21–33
  * modules, up to a 62-character URL) all read at 100 dpi, while 72 dpi lost
  * versions 3 and 4; 150 dpi read the same codes for twice the CPU (57 against
- * 30 ms a page, render and zbarimg, 100 text pages).
+ * 30 ms a page, render and zbarimg, 100 text pages; 23 ms once the render
+ * lost its anti-aliasing, see renderGreyPages).
  */
 export const QR_DPI = 100;
 
