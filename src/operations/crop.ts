@@ -31,5 +31,8 @@ export async function cropPdf({ files, options, run, config }: OperationInput<Cr
   if (answer.error === 'box') {
     throw new InvalidRequestError(`box: reaches outside page ${answer.page}, whose visible size is ${answer.width} × ${answer.height} pt.`, 'box');
   }
-  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-cropped.pdf` };
+  const empty = (answer.empty as number[] | undefined) ?? [];
+  // Pages auto=true left as they were (nothing drawn on them): said, never silent.
+  const headers: Record<string, string> = empty.length > 0 ? { 'X-Uncropped-Pages': empty.join(',') } : {};
+  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-cropped.pdf`, headers };
 }

@@ -169,6 +169,7 @@ def crop(job):
     pdf = pikepdf.open(job['input'])
     selected = set(job['pages']) if job.get('pages') else None
     changed = 0
+    empty = []
     for index, page in enumerate(pdf.pages):
         number = index + 1
         if selected is not None and number not in selected:
@@ -183,16 +184,18 @@ def crop(job):
         else:
             drawn = job['bboxes'][index]
             if drawn is None:
-                continue  # nothing drawn: the page is left as it is
+                empty.append(number)  # nothing drawn: the page is left as it is, and the client told
+                continue
             margin = job.get('margin', 0)
             user = to_user(page, drawn[0] - margin, drawn[1] - margin, drawn[2] + margin, drawn[3] + margin, 'media')
             user = intersect(user, visible)
             if user is None:
+                empty.append(number)  # drawn only outside the visible page
                 continue
         set_crop(page, intersect(user, visible) or user)
         changed += 1
     pdf.save(job['output'])
-    return {'pages': changed}
+    return {'pages': changed, 'empty': empty}
 
 
 # --- resize ---------------------------------------------------------------

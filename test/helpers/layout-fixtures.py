@@ -41,13 +41,14 @@ def grey_image(pdf, image):
 
 # drawings.pdf: (1) a filled rectangle at x 100..300, y 150..200 and a link over the word LINK;
 # (2) rotated 90 with an offset MediaBox, a rectangle at user x 200..400, y 350..400;
-# (3) text only (HELLO at 72,700, 24 pt).
+# (3) text only (HELLO at 72,700, 24 pt); (4) nothing drawn.
 pdf, font = new_pdf()
 p1 = text_page(pdf, font, '0 0 1 rg 100 150 200 50 re f BT /F1 24 Tf 100 600 Td (LINK) Tj ET')
 p1.obj.Annots = Array([pdf.make_indirect(Dictionary(Type=Name.Annot, Subtype=Name.Link, Rect=Array([98, 595, 165, 622]), Border=Array([0, 0, 0]),
                                                     A=Dictionary(S=Name.URI, URI=String('https://example.com/'))))])
 text_page(pdf, font, '1 0 0 rg 200 350 200 50 re f', media=[100, 200, 712, 992], rotate=90)
 text_page(pdf, font, 'BT /F1 24 Tf 72 700 Td (HELLO) Tj ET')
+text_page(pdf, font, '')
 pdf.save(os.path.join(out, 'drawings.pdf'))
 
 # blanks.pdf: 10 pages; 4 is clean white, 8 a scanned-looking grey page with speckle; the others carry text.

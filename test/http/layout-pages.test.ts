@@ -47,8 +47,11 @@ describe('crop', () => {
   });
 
   it('auto: each page cropped to what it draws (within 1 pt), plus margin', async () => {
-    const result = await ok('crop', { auto: 'true' }, fixture('drawings.pdf'));
+    const res = await call('crop', { auto: 'true' }, fixture('drawings.pdf'));
+    expect(res.headers.get('x-uncropped-pages')).toBe('4');
+    const result = await saveBody(res, 'out.pdf');
     near(await pageBox(result, 2, 'CropBox'), [200, 350, 400, 400]);
+    near(await pageBox(result, 4, 'CropBox'), [0, 0, 595, 842], 0.01);
     const first = await pageBox(result, 1, 'CropBox');
     near(first.slice(0, 2), [100, 150]);
     expect(first[2]).toBeGreaterThanOrEqual(300 - 1);

@@ -629,7 +629,7 @@ export interface paths {
         put?: never;
         /**
          * Crop pages to a box or to their content
-         * @description Exactly one of `box` (`x,y,w,h` in pt from the visible page’s top-left, whatever its rotation and box offsets) or `auto=true` (the bounding box of what each page draws — text, images, vector paths — as Ghostscript renders it, plus `margin`, clipped to the page). Sets the CropBox and clips TrimBox/BleedBox/ArtBox to it; content outside stays in the file (use `redact` to remove it). A page that draws nothing is left as it is. A box reaching outside a page → 400. Output is not encrypted.
+         * @description Exactly one of `box` (`x,y,w,h` in pt from the visible page’s top-left, whatever its rotation and box offsets) or `auto=true` (the bounding box of what each page draws — text, images, vector paths — as Ghostscript renders it, plus `margin`, clipped to the page). Sets the CropBox and clips TrimBox/BleedBox/ArtBox to it; content outside stays in the file (use `redact` to remove it). A page that draws nothing is left as it is and named in `X-Uncropped-Pages`. A box reaching outside a page → 400. Output is not encrypted.
          */
         post: operations["crop"];
         delete?: never;
