@@ -2,7 +2,7 @@
 // results checked with pdfinfo -box, pdftotext -bbox, pdffonts, pdfimages,
 // qpdf --json and poppler renders.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
+import { corpus, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
 import { out, pages } from '../helpers/async-tools.js';
 import { problemOf } from '../helpers/problem.js';
 import { makeLayoutFixtures, objectsOf, pageBox, renderRed, wordsOf } from '../helpers/layout-fixtures.js';
@@ -98,6 +98,21 @@ describe('resize', () => {
     near([render.width, render.height], [595, 420]);
     expect((await problemOf(await call('resize', { paper: 'a4', size: '100,100' }, fixture('drawings.pdf')))).field).toBe('size');
     expect((await problemOf(await call('resize', { paper: 'b5' }, fixture('drawings.pdf')))).field).toBe('paper');
+  });
+});
+
+describe('encrypted input', () => {
+  it('is opened with its password through the shared input (n-up, crop auto, overlay), the result not encrypted', async () => {
+    const encrypted = corpus('encrypted-rc4-20-pages-user-user.pdf');
+    const sheets = await ok('n-up', { per_sheet: '16', password: 'user' }, encrypted);
+    expect(await pages(sheets)).toBe(2);
+    expect(await out('qpdf', ['--show-encryption', sheets])).toMatch(/not encrypted/);
+    const cropped = await ok('crop', { auto: 'true', password: 'user', pages: '1' }, encrypted);
+    expect(await pages(cropped)).toBe(20);
+    const stamp = { overlay: await filePart(fixture('stamp-a4.pdf'), 'stamp.pdf') };
+    expect(await pages(await ok('overlay', { password: 'user' }, encrypted, stamp))).toBe(20);
+    const missing = await problemOf(await call('resize', {}, encrypted));
+    expect([missing.status, missing.code]).toEqual([422, 'password_required']);
   });
 });
 
