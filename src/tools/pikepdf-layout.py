@@ -334,6 +334,19 @@ def booklet(job):
 
 # --- overlay --------------------------------------------------------------
 
+def own_resources(page):
+    """Gives the page its own /Resources and /XObject dictionaries before a name is added: pages often share one
+    resources object, which would otherwise collect every page's overlay name."""
+    res = page.obj.get('/Resources')
+    if res is None:
+        return
+    copy = Dictionary({key: value for key, value in res.items()})
+    xobjects = res.get('/XObject')
+    if xobjects is not None:
+        copy.XObject = Dictionary({key: value for key, value in xobjects.items()})
+    page.obj.Resources = copy
+
+
 def overlay(job):
     pdf = pikepdf.open(job['input'])
     stamp = pikepdf.open(job['overlay'])
@@ -351,6 +364,7 @@ def overlay(job):
         target_m, vw, vh = upright(page)
         # Stamp → the target's visible space (fitted), then back into the target's user space.
         m = multiply(placement(source, (0, 0, vw, vh)), invert(target_m))
+        own_resources(page)
         name = page.add_resource(forms[which], Name.XObject, prefix='Ovl')
         draw = f'q {fmt(m)} cm {name} Do Q\n'.encode()
         if job['layer'] == 'over':
