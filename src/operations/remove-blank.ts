@@ -22,7 +22,7 @@ export function allBlankError(pages: number): InvalidDocumentError {
 
 export async function removeBlankPages({ files, options, run, config }: OperationInput<RemoveBlankOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
-  const blank = await blankPages(run, input, options.threshold);
+  const blank = await blankPages(run, input, options.threshold, config.MAX_RENDER_PIXELS);
   const removed = blank.flatMap((isBlank, i) => (isBlank ? [i + 1] : []));
   const kept = blank.flatMap((isBlank, i) => (isBlank ? [] : [i + 1]));
   if (kept.length === 0) throw allBlankError(input.pages);

@@ -92,13 +92,13 @@ export async function splitByContent(run: RunContext, config: Config, input: Pdf
   } else {
     let ranges: PageRange[];
     if (options.mode === 'blank') {
-      const blank = await blankPages(run, input, options.threshold!);
+      const blank = await blankPages(run, input, options.threshold!, config.MAX_RENDER_PIXELS);
       const kept = blank.flatMap((isBlank, i) => (isBlank ? [] : [i + 1]));
       if (kept.length === 0) throw allBlankError(input.pages);
       ranges = runsOf(kept);
       headers['X-Removed-Pages'] = blank.flatMap((isBlank, i) => (isBlank ? [i + 1] : [])).join(',');
     } else if (options.mode === 'qr') {
-      const codes = await qrCodesByPage(run, input);
+      const codes = await qrCodesByPage(run, input, config.MAX_RENDER_PIXELS);
       const separators = codes.flatMap((texts, i) => (texts.some((t) => options.qr_text === undefined || t === options.qr_text) ? [i + 1] : []));
       ranges = partsAtSeparators(input.pages, separators, options.keep_separator ?? false);
       // Every page a separator, none kept: nothing would be left.

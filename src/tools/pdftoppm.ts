@@ -56,7 +56,8 @@ async function renderPages(ctx: RunContext, input: string, ranges: PageRange[], 
  */
 export async function renderGreyPages(ctx: RunContext, input: string, pages: PageRange, dpi: number, outDir: string): Promise<Map<number, string>> {
   await fs.mkdir(outDir, { recursive: true });
-  const args = ['-gray', '-aa', 'no', '-aaVector', 'no', '-r', String(dpi), '-f', String(pages.first), '-l', String(pages.last), input, path.join(outDir, 'page')];
+  // -cropbox: the visible page, as the client sees it (content outside the CropBox is no ink).
+  const args = ['-gray', '-cropbox', '-aa', 'no', '-aaVector', 'no', '-r', String(dpi), '-f', String(pages.first), '-l', String(pages.last), input, path.join(outDir, 'page')];
   await runTool(ctx, PDFTOPPM_FAILURES, PDFTOPPM, args);
   return filesByPage(outDir, /^page-0*(\d+)\.pgm$/);
 }

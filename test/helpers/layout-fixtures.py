@@ -72,6 +72,11 @@ text_page(pdf, font, '')
 text_page(pdf, font, '')
 pdf.save(os.path.join(out, 'all-blank.pdf'))
 
+# huge.pdf: one 200 × 200 in page (the largest PDF allows) with a line of text.
+pdf, font = new_pdf()
+text_page(pdf, font, 'BT /F1 36 Tf 72 700 Td (Huge) Tj ET', size=(14400, 14400))
+pdf.save(os.path.join(out, 'huge.pdf'))
+
 # qr.pdf: pages 3 and 6 carry a 2 cm QR code (SEP, then OTHER); the rest text.
 pdf, font = new_pdf()
 for number in range(1, 8):

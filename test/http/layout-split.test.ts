@@ -53,6 +53,9 @@ describe('remove-blank', () => {
     expect(allBlank.status).toBe(422);
     expect(allBlank.detail).toMatch(/every page/i);
     expect((await problemOf(await call('remove-blank', { threshold: '2' }, fixture('blanks.pdf')))).field).toBe('threshold');
+    // A 200 × 200 in page is 207 M pixels at 72 dpi: refused before rendering, as convert refuses it.
+    const huge = await problemOf(await call('remove-blank', {}, fixture('huge.pdf')));
+    expect([huge.status, huge.code, huge.page]).toEqual([413, 'page_too_large', 1]);
   });
 });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { quickPageBoxes } from '../../src/files/pdf-page-boxes.js';
 import { inkFraction } from '../../src/files/pgm.js';
 import { qpdfPlacesAlike } from '../../src/operations/overlay.js';
+import { batchesOf } from '../../src/operations/page-scan.js';
 import { chapterParts, partsAtSeparators, runsOf, safeTitle } from '../../src/operations/split-modes.js';
 import { parseBoxes } from '../../src/tools/gs-bbox.js';
 import { parseCodes } from '../../src/tools/zbarimg.js';
@@ -88,5 +89,13 @@ describe('tool output', () => {
     expect(await inkFraction(file)).toBe(0.5);
     fs.writeFileSync(file, 'P6\n1 1\n255\n\0\0\0');
     await expect(inkFraction(file)).rejects.toThrow(/PGM/);
+  });
+});
+
+describe('render batches', () => {
+  it('at most 25 pages and 25 M pixels a batch; a larger page alone', () => {
+    expect(batchesOf(Array(60).fill(500_000))).toEqual([[1, 25], [26, 50], [51, 60]]);
+    expect(batchesOf([1_000_000, 30_000_000, 1_000_000, 1_000_000])).toEqual([[1, 1], [2, 2], [3, 4]]);
+    expect(batchesOf([])).toEqual([]);
   });
 });
