@@ -1,8 +1,8 @@
 // n-up and booklet: the document's pages placed on new sheets as form
 // XObjects of their own content (vector stays vector), each scaled to its cell
 // keeping its aspect ratio, turned upright as a viewer shows it (/Rotate
-// applied), with its web links moved along. The outline is dropped: its
-// destinations were the pages now gone.
+// applied), with its links moved along; links and outline entries that
+// pointed at a page point at the sheet that holds it.
 import path from 'node:path';
 import { InvalidRequestError } from '../core/errors.js';
 import { stemOf } from '../core/names.js';

@@ -114,19 +114,58 @@ def page_form(pdf, page, foreign=False):
     return form
 
 
-def moved_annotations(pdf, page, matrix, keep):
-    """Copies of the page's link annotations (URI actions) moved by `matrix`; others would point into pages that are gone."""
+def page_target(dest, sheet_of):
+    """The sheet now holding the page an explicit destination ([page /Fit …]) points at, or None."""
+    if isinstance(dest, Array) and len(dest) > 0 and isinstance(dest[0], Dictionary) and dest[0].is_indirect:
+        return sheet_of.get(dest[0].objgen)
+    return None
+
+
+def moved_annotations(pdf, page, matrix, sheet_of):
+    """Copies of the page's links moved by `matrix`: web links as they are, links to a page sent to the sheet
+    that holds it (named destinations and other annotations are dropped: their targets are gone)."""
     moved = []
     for annot in page.obj.get('/Annots', []):
-        if annot.get('/Subtype') != Name.Link:
+        if annot.get('/Subtype') != Name.Link or '/Rect' not in annot:
             continue
         action = annot.get('/A')
-        if action is None or action.get('/S') != Name.URI:
-            continue
-        copy = Dictionary(Type=Name.Annot, Subtype=Name.Link, A=Dictionary(S=Name.URI, URI=action.URI), Border=Array([0, 0, 0]))
+        copy = Dictionary(Type=Name.Annot, Subtype=Name.Link, Border=Array([0, 0, 0]))
+        if action is not None and action.get('/S') == Name.URI:
+            copy.A = Dictionary(S=Name.URI, URI=action.URI)
+        else:
+            dest = annot.get('/Dest') if action is None else (action.get('/D') if action.get('/S') == Name.GoTo else None)
+            sheet = page_target(dest, sheet_of)
+            if sheet is None:
+                continue
+            copy.Dest = Array([sheet, Name.Fit])
         copy.Rect = Array(list(map_rect(matrix, rect_of_obj(annot.Rect))))
-        moved.append(pdf.make_indirect(copy) if keep else copy)
+        moved.append(pdf.make_indirect(copy))
     return moved
+
+
+def remap_outline(pdf, sheet_of):
+    """Points each outline entry with an explicit page destination at the sheet holding that page; entries whose
+    target cannot be followed lose their destination (they stay, as headings)."""
+    def walk(item, budget):
+        while item is not None and budget[0] > 0:
+            budget[0] -= 1
+            dest = item.get('/Dest')
+            action = item.get('/A')
+            if dest is None and action is not None and action.get('/S') == Name.GoTo:
+                dest = action.get('/D')
+            if dest is not None or action is not None:
+                sheet = page_target(dest, sheet_of)
+                for key in ('/Dest', '/A'):
+                    if key in item and (key == '/Dest' or item.A.get('/S') == Name.GoTo):
+                        del item[key]
+                if sheet is not None:
+                    item.Dest = Array([sheet, Name.Fit])
+            if '/First' in item:
+                walk(item.First, budget)
+            item = item.get('/Next')
+    outlines = pdf.Root.get('/Outlines')
+    if outlines is not None and '/First' in outlines:
+        walk(outlines.First, [100_000])
 
 
 def rect_of_obj(value):
@@ -251,9 +290,13 @@ def sheet_page(pdf, width, height):
 def impose(pdf, sources, sheets, width, height, border):
     """Replaces the pages of `pdf` with `sheets`: lists of (source page index or None, cell)."""
     forms = {}
-    new_pages = []
-    for sheet in sheets:
-        page = sheet_page(pdf, width, height)
+    new_pages = [sheet_page(pdf, width, height) for _ in sheets]
+    sheet_of = {}
+    for page, sheet in zip(new_pages, sheets):
+        for index, _ in sheet:
+            if index is not None:
+                sheet_of.setdefault(sources[index].obj.objgen, page.obj)
+    for page, sheet in zip(new_pages, sheets):
         content = []
         annots = []
         for k, (index, cell) in enumerate(sheet):
@@ -269,19 +312,18 @@ def impose(pdf, sources, sheets, width, height, border):
             if border:
                 placed = map_rect(m, visible_box(source))
                 content.append(f'q 0.5 w 0 G {placed[0]:.3f} {placed[1]:.3f} {placed[2] - placed[0]:.3f} {placed[3] - placed[1]:.3f} re S Q')
-            annots.extend(moved_annotations(pdf, source, m, True))
+            annots.extend(moved_annotations(pdf, source, m, sheet_of))
         page.obj.Contents = pdf.make_stream(('\n'.join(content) + '\n').encode())
         if annots:
             page.obj.Annots = Array(annots)
-        new_pages.append(page)
+    remap_outline(pdf, sheet_of)
     count = len(pdf.pages)
     for page in new_pages:
         pdf.pages.append(page)
     del pdf.pages[:count]
-    # The outline and named destinations point at pages that are gone.
-    for key in ('/Outlines', '/PageLabels'):
-        if key in pdf.Root:
-            del pdf.Root[key]
+    # Page labels number pages that are gone; named destinations point at them.
+    if '/PageLabels' in pdf.Root:
+        del pdf.Root['/PageLabels']
 
 
 def nup(job):

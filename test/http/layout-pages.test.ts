@@ -6,6 +6,8 @@ import { corpus, filePart, form, saveBody, startTestServer, type TestServer } fr
 import { out, pages } from '../helpers/async-tools.js';
 import { problemOf } from '../helpers/problem.js';
 import { makeLayoutFixtures, objectsOf, pageBox, renderRed, wordsOf } from '../helpers/layout-fixtures.js';
+import { tempFile } from '../helpers/make-fixtures.js';
+import { linkedPdf } from '../helpers/page-ops-fixtures.js';
 
 let server: TestServer;
 let key: string;
@@ -150,6 +152,20 @@ describe('n-up and booklet', () => {
     expect(word.xMax).toBeLessThanOrEqual(rect[2]);
     const bad = await problemOf(await call('n-up', { per_sheet: '5' }, fixture('chapters.pdf')));
     expect([bad.status, bad.field]).toEqual([400, 'per_sheet']);
+  });
+
+  it('the outline and links to pages follow their pages onto the sheets', async () => {
+    const linked = tempFile('linked.pdf', linkedPdf());
+    const sheets = await ok('n-up', { per_sheet: '2' }, linked);
+    expect(await pages(sheets)).toBe(3);
+    const json = JSON.parse(await out('qpdf', ['--json=2', '--json-key=outlines', '--json-key=pages', sheets]));
+    expect(json.outlines.map((o: { title: string; destpageposfrom1: number }) => [o.title, o.destpageposfrom1])).toEqual([
+      ['Chapter 1', 1], ['Chapter 2', 1], ['Chapter 3', 2], ['Chapter 4', 2], ['Chapter 5', 3],
+    ]);
+    // Page 1's four links (to pages 2-5, by /Dest and by a GoTo action) now lead to sheets 1, 2, 2 and 3.
+    const pageObjects = json.pages.map((p: { object: string }) => p.object);
+    const links = (await objectsOf(sheets)).filter((o) => o?.['/Subtype'] === '/Link');
+    expect(links.map((l) => pageObjects.indexOf((l['/Dest'] as string[])[0]) + 1).sort()).toEqual([1, 2, 2, 3]);
   });
 
   it('booklet: saddle-stitch order, padded to a multiple of 4, right binding mirrored', async () => {

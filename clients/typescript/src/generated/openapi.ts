@@ -670,7 +670,7 @@ export interface paths {
         put?: never;
         /**
          * Put several pages on each sheet
-         * @description Sheet k holds pages (k−1)·n+1 … k·n, filled by `rows` (left to right, top to bottom) or `columns`. 2, 6 and 8 per sheet use landscape sheets, 4, 9 and 16 portrait. Each page is scaled to its cell keeping its aspect ratio, shown upright as a viewer shows it, and kept vector (placed as a form XObject of its own content); web links move with it; the outline is dropped. Output is not encrypted.
+         * @description Sheet k holds pages (k−1)·n+1 … k·n, filled by `rows` (left to right, top to bottom) or `columns`. 2, 6 and 8 per sheet use landscape sheets, 4, 9 and 16 portrait. Each page is scaled to its cell keeping its aspect ratio, shown upright as a viewer shows it, and kept vector (placed as a form XObject of its own content); links move with it, and links and outline entries that pointed at a page point at its sheet. Output is not encrypted.
          */
         post: operations["nUp"];
         delete?: never;
