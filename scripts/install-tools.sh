@@ -21,6 +21,8 @@ RUNTIME=(
   python3-uno
   # the vector redaction pass (src/tools/vector-redact.py)
   python3-pikepdf
+  # QR separator pages for split mode=qr (src/tools/zbarimg.ts)
+  zbar-tools
   chromium
   openssl
   fonts-dejavu-core fonts-noto-core
@@ -38,6 +40,8 @@ BUILD=(
   gcc g++ make python3 libc6-dev libqpdf-dev
 )
 TEST=(
+  # QR codes for the layout tests' separator pages; PIL for their images (test/helpers/layout-fixtures.py)
+  qrencode python3-pil
   # the Python client's tests
   python3-httpx python3-pytest python3-pytest-asyncio python3-venv python3-pip python3-setuptools python3-wheel
   # a private throwaway cluster per test file (test/helpers/postgres.ts)

@@ -171,6 +171,24 @@ func examples(t *testing.T, dir string) map[string]example {
 		}, func(t *testing.T, f, _ string) {
 			expectContains(t, tool(t, "qpdf", "--json=2", "--json-key=outlines", f), `"title": "Client bookmark"`)
 		}},
+		"crop": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
+			return c.Crop(ctx, file("tracemonkey.pdf"), &pdfservice.CropOptions{Auto: pdfservice.Bool(true), Pages: pdfservice.String("1")})
+		}, pagesAre(14)},
+		"resize": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
+			return c.Resize(ctx, file("trivial.pdf"), &pdfservice.ResizeOptions{Paper: pdfservice.ResizePaperLetter})
+		}, func(t *testing.T, f, _ string) { expectContains(t, tool(t, "pdfinfo", f), "612 x 792") }},
+		"n-up": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
+			return c.NUp(ctx, file("tracemonkey.pdf"), &pdfservice.NUpOptions{PerSheet: pdfservice.NUpPerSheet4})
+		}, pagesAre(4)},
+		"booklet": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
+			return c.Booklet(ctx, file("tracemonkey.pdf"), nil)
+		}, pagesAre(8)},
+		"overlay": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
+			return c.Overlay(ctx, file("tracemonkey.pdf"), &pdfservice.OverlayOptions{Overlay: file("trivial.pdf")})
+		}, pagesAre(14)},
+		"remove-blank": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
+			return c.RemoveBlank(ctx, file("tracemonkey.pdf"), nil)
+		}, pagesAre(14)},
 	}
 }
 

@@ -10,18 +10,27 @@ import { selectPages, splitEvery, splitSelection } from '../tools/qpdf.js';
 import type { RunContext, PageRange, OperationInput, OperationOutput } from '../core/contract.js';
 import { parsePageRanges, toQpdfRange } from './page-ranges.js';
 import { PdfInput, type PdfSource } from './pdf-input.js';
+import { splitByContent, type ContentSplitOptions } from './split-modes.js';
 
 export interface SplitOptions {
-  mode: 'ranges' | 'every' | 'extract';
+  mode: 'ranges' | 'every' | 'extract' | ContentSplitOptions['mode'];
   ranges?: string;
   pages_per_file?: number;
   pages?: string;
+  threshold?: number;
+  qr_text?: string;
+  keep_separator?: boolean;
+  max_size?: number;
   password?: string;
 }
 
 export async function splitPdf({ files, options, run, config }: OperationInput<SplitOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password, checkStructure: false });
   const stem = stemOf(input.name);
+  if (options.mode === 'blank' || options.mode === 'qr' || options.mode === 'size' || options.mode === 'bookmarks') {
+    const mode = options.mode;
+    return splitByContent(run, config, input, { ...options, mode }, (ranges) => input.withRetry((source) => splitRanges(run, source, ranges)));
+  }
   if (options.mode === 'extract') {
     const ranges = parsePageRanges(options.pages!, input.pages, 'pages');
     const output = path.join(run.workdir, 'extracted.pdf');

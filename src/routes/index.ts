@@ -27,6 +27,12 @@ import { sanitizeRoute } from './sanitize.js';
 import { createPipelineRoute } from './pipeline.js';
 import { formsRoute } from './forms.js';
 import { bookmarksRoute } from './bookmarks.js';
+import { bookletRoute } from './booklet.js';
+import { cropRoute } from './crop.js';
+import { nUpRoute } from './n-up.js';
+import { overlayRoute } from './overlay.js';
+import { removeBlankRoute } from './remove-blank.js';
+import { resizeRoute } from './resize.js';
 
 export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute,
   rotateRoute, organizeRoute, pageNumbersRoute, metadataRoute, repairRoute, flattenRoute];
@@ -47,3 +53,5 @@ export function findOperation(name: string): OperationRoute | undefined {
 operationRoutes.push(compareRoute);
 // Pipelines: several of the operations above in one request (reads this list when a request comes).
 operationRoutes.push(createPipelineRoute(() => operationRoutes));
+// Page layout: crop, resize, n-up, booklet, overlay, remove-blank.
+operationRoutes.push(cropRoute, resizeRoute, nUpRoute, bookletRoute, overlayRoute, removeBlankRoute);

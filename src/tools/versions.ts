@@ -39,17 +39,19 @@ export interface ToolSpec {
 }
 
 export const TOOLS: ToolSpec[] = [
-  { name: 'qpdf', binary: 'qpdf', args: ['--version'], pattern: /qpdf version (\S+)/, usedBy: ['merge', 'split', 'protect', 'unlock', 'compress', 'watermark', 'images', 'extract-text', 'convert', 'ocr', 'rotate', 'organize', 'page-numbers', 'metadata', 'repair', 'flatten', 'forms', 'bookmarks'], required: true },
-  { name: 'ghostscript', binary: 'gs', args: ['--version'], pattern: /^(\d+\.\d+\.\d+)/m, usedBy: ['compress', 'convert', 'repair'], required: true },
-  { name: 'poppler', binary: 'pdftotext', args: ['-v'], pattern: /pdftotext version (\S+)/, usedBy: ['extract-text', 'convert', 'images', 'watermark', 'ocr', 'organize', 'page-numbers', 'metadata'], required: true },
+  { name: 'qpdf', binary: 'qpdf', args: ['--version'], pattern: /qpdf version (\S+)/, usedBy: ['merge', 'split', 'protect', 'unlock', 'compress', 'watermark', 'images', 'extract-text', 'convert', 'ocr', 'rotate', 'organize', 'page-numbers', 'metadata', 'repair', 'flatten', 'forms', 'bookmarks', 'crop', 'resize', 'n-up', 'booklet', 'overlay', 'remove-blank'], required: true },
+  { name: 'ghostscript', binary: 'gs', args: ['--version'], pattern: /^(\d+\.\d+\.\d+)/m, usedBy: ['compress', 'convert', 'repair', 'crop'], required: true },
+  { name: 'poppler', binary: 'pdftotext', args: ['-v'], pattern: /pdftotext version (\S+)/, usedBy: ['extract-text', 'convert', 'images', 'watermark', 'ocr', 'organize', 'page-numbers', 'metadata', 'remove-blank', 'split'], required: true },
   { name: 'mupdf', binary: 'mutool', args: ['-v'], pattern: /mutool version (\S+)/, usedBy: ['convert', 'compress', 'repair'], required: true },
   { name: 'img2pdf', binary: 'img2pdf', args: ['--version'], pattern: /img2pdf (\S+)/, usedBy: ['images'], required: true },
   { name: 'ocrmypdf', binary: 'ocrmypdf', args: ['--version'], pattern: /^(\S+)/m, usedBy: ['ocr', 'extract-text'], required: true },
   { name: 'tesseract', binary: 'tesseract', args: ['--version'], pattern: /tesseract (\S+)/, usedBy: ['ocr', 'extract-text'], required: true },
-  // The vector redaction pass (pikepdf-redact.ts): Debian's python3 with python3-pikepdf.
-  { name: 'pikepdf', binary: '/usr/bin/python3', args: ['-I', '-c', 'import pikepdf; print("pikepdf", pikepdf.__version__)'], pattern: /pikepdf (\S+)/, usedBy: ['redact'], required: true },
+  // Debian's python3 with python3-pikepdf: redaction, page layout, structure and the compare report.
+  { name: 'pikepdf', binary: '/usr/bin/python3', args: ['-I', '-c', 'import pikepdf; print("pikepdf", pikepdf.__version__)'], pattern: /pikepdf (\S+)/, usedBy: ['redact', 'crop', 'resize', 'n-up', 'booklet', 'overlay', 'split'], required: true },
   // Debian's libharfbuzz-bin: hb-subset cuts the embedded font subsets of watermark, page-numbers and filled form values.
   { name: 'harfbuzz', binary: 'hb-subset', args: ['--version'], pattern: /hb-subset \(HarfBuzz\) (\S+)/, usedBy: ['watermark', 'page-numbers', 'forms'], required: true },
+  // QR separator pages (split mode=qr).
+  { name: 'zbar', binary: 'zbarimg', args: ['--version'], pattern: /^(\d+\.\d+(?:\.\d+)?)/m, usedBy: ['split'], required: true },
   { name: 'openssl', binary: 'openssl', args: ['version'], pattern: /OpenSSL (\S+)/, usedBy: ['sign'], required: true },
   { name: 'libreoffice', binary: 'soffice', args: ['--version'], pattern: /LibreOffice (\S+)/, usedBy: ['convert'], required: true },
   { name: 'chromium', binary: CHROMIUM, args: ['--version'], pattern: /Chromium (\S+)/, usedBy: ['convert'], required: true },

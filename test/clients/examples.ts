@@ -66,6 +66,12 @@ export function operationExamples(dir: string): Record<string, OperationExample>
       options: { bookmarks: '[{"title":"Client bookmark","page":1}]' },
       check: (f) => expect(execFileSync('qpdf', ['--json=2', '--json-key=outlines', f], { encoding: 'utf8' })).toContain('"title": "Client bookmark"'),
     },
+    crop: { input: corpus('tracemonkey.pdf'), options: { auto: true, pages: '1' }, check: (f) => expect(pageCountOf(f)).toBe(14) },
+    resize: { input: corpus('trivial.pdf'), options: { paper: 'letter' }, check: (f) => expect(execFileSync('pdfinfo', [f], { encoding: 'utf8' })).toMatch(/Page size:\s+612 x 792/) },
+    'n-up': { input: corpus('tracemonkey.pdf'), options: { per_sheet: '4' }, check: (f) => expect(pageCountOf(f)).toBe(4) },
+    booklet: { input: corpus('tracemonkey.pdf'), options: {}, check: (f) => expect(pageCountOf(f)).toBe(8) },
+    overlay: { input: corpus('tracemonkey.pdf'), options: { overlay: corpus('trivial.pdf') }, check: (f) => expect(pageCountOf(f)).toBe(14) },
+    'remove-blank': { input: corpus('tracemonkey.pdf'), options: {}, check: (f) => expect(pageCountOf(f)).toBe(14) },
   };
 }
 

@@ -47,6 +47,12 @@ const SAMPLES: Record<string, () => Promise<Fields>> = {
   pipeline: async () => ({ file: await filePart(corpus('trivial.pdf')), steps: JSON.stringify([{ operation: 'rotate', options: { angle: 90 } }, { operation: 'compress' }]) }),
   forms: async () => ({ file: await filePart(corpus('trivial.pdf')) }),
   bookmarks: async () => ({ file: await filePart(corpus('multipage.pdf')), bookmarks: '[{"title":"Start","page":1,"children":[{"title":"End","page":2}]}]' }),
+  crop: async () => ({ file: await filePart(corpus('trivial.pdf')), box: '10,10,200,200' }),
+  resize: async () => ({ file: await filePart(corpus('trivial.pdf')), paper: 'a5' }),
+  'n-up': async () => ({ file: await filePart(corpus('multipage.pdf')), per_sheet: '2' }),
+  booklet: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
+  overlay: async () => ({ file: await filePart(corpus('multipage.pdf')), overlay: await filePart(corpus('trivial.pdf')) }),
+  'remove-blank': async () => ({ file: await filePart(corpus('multipage.pdf')) }),
 };
 
 let p12: string | undefined;

@@ -12,4 +12,8 @@ enum SplitMode: string
     case Ranges = 'ranges';
     case Every = 'every';
     case Extract = 'extract';
+    case Blank = 'blank';
+    case Qr = 'qr';
+    case Size = 'size';
+    case Bookmarks = 'bookmarks';
 }

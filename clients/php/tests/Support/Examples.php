@@ -46,6 +46,12 @@ final class Examples
             'pipeline' => ['input' => $c('tracemonkey.pdf'), 'options' => ['steps' => [['operation' => 'rotate', 'options' => ['angle' => '90']], ['operation' => 'page-numbers', 'options' => ['format' => 'Page {n} of {total}']]]], 'check' => static fn ($f) => str_contains(Tools::textOf($f), 'Page 14 of 14')],
             'forms' => ['input' => $c('trivial.pdf'), 'options' => [], 'check' => static fn ($f) => json_decode($read($f), true)['fields'] === []],
             'bookmarks' => ['input' => $c('trivial.pdf'), 'options' => ['bookmarks' => '[{"title":"Client bookmark","page":1}]'], 'check' => static fn ($f) => str_contains(Tools::run(['qpdf', '--json=2', '--json-key=outlines', $f])[1], '"title": "Client bookmark"')],
+            'crop' => ['input' => $c('tracemonkey.pdf'), 'options' => ['auto' => true, 'pages' => '1'], 'check' => static fn ($f) => Tools::pageCount($f) === 14],
+            'resize' => ['input' => $c('trivial.pdf'), 'options' => ['paper' => Option\ResizePaper::Letter], 'check' => static fn ($f) => preg_match('/Page size:\s+612 x 792/', Tools::run(['pdfinfo', $f])[1]) === 1],
+            'n-up' => ['input' => $c('tracemonkey.pdf'), 'options' => ['perSheet' => Option\NUpPerSheet::V4], 'check' => static fn ($f) => Tools::pageCount($f) === 4],
+            'booklet' => ['input' => $c('tracemonkey.pdf'), 'options' => [], 'check' => static fn ($f) => Tools::pageCount($f) === 8],
+            'overlay' => ['input' => $c('tracemonkey.pdf'), 'options' => ['overlay' => $c('trivial.pdf')], 'check' => static fn ($f) => Tools::pageCount($f) === 14],
+            'remove-blank' => ['input' => $c('tracemonkey.pdf'), 'options' => [], 'check' => static fn ($f) => Tools::pageCount($f) === 14],
         ];
     }
 }

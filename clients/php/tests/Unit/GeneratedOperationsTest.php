@@ -20,6 +20,6 @@ final class GeneratedOperationsTest extends TestCase
             $this->assertSame('call', end($parameters)->getName(), $operation);
         }
         $split = array_map(static fn ($p) => $p->getName(), (new \ReflectionMethod(PdfClient::class, 'split'))->getParameters());
-        $this->assertSame(['input', 'mode', 'ranges', 'pagesPerFile', 'pages', 'password', 'call'], $split);
+        $this->assertSame(['input', 'mode', 'ranges', 'pagesPerFile', 'pages', 'threshold', 'qrText', 'keepSeparator', 'maxSize', 'password', 'call'], $split);
     }
 }

@@ -84,4 +84,10 @@ def examples(corpus: Callable[[str], str], directory: str) -> dict[str, Example]
         ),
         "forms": Example(corpus("trivial.pdf"), {}, lambda f, t: json.loads(read(f))["fields"] == []),
         "bookmarks": Example(corpus("trivial.pdf"), {"bookmarks": '[{"title":"Client bookmark","page":1}]'}, lambda f, t: '"title": "Client bookmark"' in subprocess.run(["qpdf", "--json=2", "--json-key=outlines", f], capture_output=True, text=True).stdout),
+        "crop": Example(corpus("tracemonkey.pdf"), {"auto": True, "pages": "1"}, lambda f, t: page_count(f) == 14),
+        "resize": Example(corpus("trivial.pdf"), {"paper": "letter"}, lambda f, t: re.search(r"Page size:\s+612 x 792", subprocess.run(["pdfinfo", f], capture_output=True, text=True).stdout) is not None),
+        "n-up": Example(corpus("tracemonkey.pdf"), {"per_sheet": "4"}, lambda f, t: page_count(f) == 4),
+        "booklet": Example(corpus("tracemonkey.pdf"), {}, lambda f, t: page_count(f) == 8),
+        "overlay": Example(corpus("tracemonkey.pdf"), {"overlay": corpus("trivial.pdf")}, lambda f, t: page_count(f) == 14),
+        "remove-blank": Example(corpus("tracemonkey.pdf"), {}, lambda f, t: page_count(f) == 14),
     }

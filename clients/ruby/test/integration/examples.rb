@@ -57,6 +57,12 @@ module Examples
                                 ->(f, _) { i.text_of(f).include?("Page 14 of 14") })
       "forms" => Example.new(c["trivial.pdf"], {}, ->(f, _) { JSON.parse(File.read(f))["fields"] == [] }),
       "bookmarks" => Example.new(c["trivial.pdf"], { bookmarks: '[{"title":"Client bookmark","page":1}]' }, ->(f, _) { i.run!("qpdf", "--json=2", "--json-key=outlines", f).include?('"title": "Client bookmark"') })
+      "crop" => Example.new(c["tracemonkey.pdf"], { auto: true, pages: "1" }, ->(f, _) { i.page_count(f) == 14 }),
+      "resize" => Example.new(c["trivial.pdf"], { paper: "letter" }, ->(f, _) { i.run!("pdfinfo", f).match?(/Page size:\s+612 x 792/) }),
+      "n-up" => Example.new(c["tracemonkey.pdf"], { per_sheet: "4" }, ->(f, _) { i.page_count(f) == 4 }),
+      "booklet" => Example.new(c["tracemonkey.pdf"], {}, ->(f, _) { i.page_count(f) == 8 }),
+      "overlay" => Example.new(c["tracemonkey.pdf"], { overlay: c["trivial.pdf"] }, ->(f, _) { i.page_count(f) == 14 }),
+      "remove-blank" => Example.new(c["tracemonkey.pdf"], {}, ->(f, _) { i.page_count(f) == 14 })
     }
   end
 end
