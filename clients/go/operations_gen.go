@@ -4,6 +4,7 @@ package pdfservice
 
 import (
 	"context"
+	"encoding/json"
 	"net/url"
 	"strconv"
 )
@@ -29,7 +30,20 @@ var Operations = []OperationInfo{
 	{Name: "redact", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
 	{Name: "sign", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}, {Field: "certificate", Multiple: false, Required: false}}},
 	{Name: "verify", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "inspect", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "attachments", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}, {Field: "attachments", Multiple: true, Required: false}}},
+	{Name: "sanitize", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "linearize", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "forms", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "bookmarks", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
 	{Name: "compare", Files: []FilePartInfo{{Field: "files", Multiple: true, Required: true}}},
+	{Name: "pipeline", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: false}, {Field: "files", Multiple: true, Required: false}}},
+	{Name: "crop", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "resize", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "n-up", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "booklet", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "overlay", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}, {Field: "overlay", Multiple: false, Required: true}}},
+	{Name: "remove-blank", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
 }
 
 // ---- merge
@@ -79,6 +93,18 @@ const SplitModeEvery SplitMode = "every"
 // SplitModeExtract is "extract".
 const SplitModeExtract SplitMode = "extract"
 
+// SplitModeBlank is "blank".
+const SplitModeBlank SplitMode = "blank"
+
+// SplitModeQr is "qr".
+const SplitModeQr SplitMode = "qr"
+
+// SplitModeSize is "size".
+const SplitModeSize SplitMode = "size"
+
+// SplitModeBookmarks is "bookmarks".
+const SplitModeBookmarks SplitMode = "bookmarks"
+
 // SplitOptions are the options of split (Split a PDF); the zero value sends none of them.
 type SplitOptions struct {
 	// Mode is `mode`: How to split.
@@ -92,6 +118,18 @@ type SplitOptions struct {
 
 	// Pages is `pages`: mode=extract: the pages of the single output, e.g. 1-3,5
 	Pages *string
+
+	// Threshold is `threshold`: A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1)
+	Threshold *float64
+
+	// QrText is `qr_text`: mode=qr: only a QR code with exactly this text separates (default: any).
+	QrText *string
+
+	// KeepSeparator is `keep_separator`: mode=qr: keep the separator page as the first page of its part (default false).
+	KeepSeparator *bool
+
+	// MaxSize is `max_size`: mode=size: the most bytes a part may have (1024..4000000000)
+	MaxSize *int
 
 	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
 	Password *string
@@ -116,6 +154,18 @@ func NewSplitRequest(file *File, opts *SplitOptions) *Request {
 	}
 	if opts.Pages != nil {
 		fields.Set("pages", *opts.Pages)
+	}
+	if opts.Threshold != nil {
+		fields.Set("threshold", strconv.FormatFloat(*opts.Threshold, 'f', -1, 64))
+	}
+	if opts.QrText != nil {
+		fields.Set("qr_text", *opts.QrText)
+	}
+	if opts.KeepSeparator != nil {
+		fields.Set("keep_separator", strconv.FormatBool(*opts.KeepSeparator))
+	}
+	if opts.MaxSize != nil {
+		fields.Set("max_size", strconv.Itoa(*opts.MaxSize))
 	}
 	if opts.Password != nil {
 		fields.Set("password", *opts.Password)
@@ -1371,6 +1421,231 @@ func (c *Client) Verify(ctx context.Context, file *File, opts *VerifyOptions, ca
 	return c.Do(ctx, NewVerifyRequest(file, opts), call...)
 }
 
+// ---- inspect
+
+// InspectOptions are the options of inspect (Report the structure of a PDF); the zero value sends none of them.
+type InspectOptions struct {
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewInspectRequest is the request of inspect (POST /v1/pdf/inspect), to run with Client.Do or Client.Submit.
+func NewInspectRequest(file *File, opts *InspectOptions) *Request {
+	req := &Request{Operation: "inspect", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Inspect runs inspect: Report the structure of a PDF (POST /v1/pdf/inspect).
+func (c *Client) Inspect(ctx context.Context, file *File, opts *InspectOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewInspectRequest(file, opts), call...)
+}
+
+// ---- attachments
+
+// AttachmentsAction is a value of the `action` option: What to do.
+type AttachmentsAction string
+
+// AttachmentsActionList is "list".
+const AttachmentsActionList AttachmentsAction = "list"
+
+// AttachmentsActionExtract is "extract".
+const AttachmentsActionExtract AttachmentsAction = "extract"
+
+// AttachmentsActionAdd is "add".
+const AttachmentsActionAdd AttachmentsAction = "add"
+
+// AttachmentsActionRemove is "remove".
+const AttachmentsActionRemove AttachmentsAction = "remove"
+
+// AttachmentsOptions are the options of attachments (List, extract, add or remove embedded files); the zero value sends none of them.
+type AttachmentsOptions struct {
+	// Attachments is the file part `attachments`.
+	Attachments []*File
+
+	// Action is `action`: What to do.
+	Action AttachmentsAction
+
+	// Names is `names`: action=extract or remove: the attachments by name (repeatable; default all).
+	Names []string
+
+	// Description is `description`: action=add: the description given to each added file.
+	Description *string
+
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewAttachmentsRequest is the request of attachments (POST /v1/pdf/attachments), to run with Client.Do or Client.Submit.
+func NewAttachmentsRequest(file *File, opts *AttachmentsOptions) *Request {
+	req := &Request{Operation: "attachments", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if len(opts.Attachments) > 0 {
+		req.Files["attachments"] = opts.Attachments
+	}
+	if opts.Action != "" {
+		fields.Set("action", string(opts.Action))
+	}
+	for _, value := range opts.Names {
+		fields.Add("names", value)
+	}
+	if opts.Description != nil {
+		fields.Set("description", *opts.Description)
+	}
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Attachments runs attachments: List, extract, add or remove embedded files (POST /v1/pdf/attachments).
+func (c *Client) Attachments(ctx context.Context, file *File, opts *AttachmentsOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewAttachmentsRequest(file, opts), call...)
+}
+
+// ---- sanitize
+
+// SanitizeOptions are the options of sanitize (Remove active and hidden content); the zero value sends none of them.
+type SanitizeOptions struct {
+	// Remove is `remove`: Comma list of what to remove: javascript, actions, embedded_files, links, annotations, forms, metadata, xmp, thumbnails, hidden_layers.
+	Remove *string
+
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewSanitizeRequest is the request of sanitize (POST /v1/pdf/sanitize), to run with Client.Do or Client.Submit.
+func NewSanitizeRequest(file *File, opts *SanitizeOptions) *Request {
+	req := &Request{Operation: "sanitize", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Remove != nil {
+		fields.Set("remove", *opts.Remove)
+	}
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Sanitize runs sanitize: Remove active and hidden content (POST /v1/pdf/sanitize).
+func (c *Client) Sanitize(ctx context.Context, file *File, opts *SanitizeOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewSanitizeRequest(file, opts), call...)
+}
+
+// ---- linearize
+
+// LinearizeOptions are the options of linearize (Optimize a PDF for fast web view); the zero value sends none of them.
+type LinearizeOptions struct {
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewLinearizeRequest is the request of linearize (POST /v1/pdf/linearize), to run with Client.Do or Client.Submit.
+func NewLinearizeRequest(file *File, opts *LinearizeOptions) *Request {
+	req := &Request{Operation: "linearize", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Linearize runs linearize: Optimize a PDF for fast web view (POST /v1/pdf/linearize).
+func (c *Client) Linearize(ctx context.Context, file *File, opts *LinearizeOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewLinearizeRequest(file, opts), call...)
+}
+
+// ---- forms
+
+// FormsOptions are the options of forms (Read or fill form fields); the zero value sends none of them.
+type FormsOptions struct {
+	// Values is `values`: JSON object: full field name ("parent.child") → value. Text fields take a string, checkboxes true or false, radio groups and choice fields one of their options (a multi-select list: an array of them). Without it the answer is the fields as JSON.
+	Values *string
+
+	// Flatten is `flatten`: After filling, draw the fields into the page content (no longer interactive).
+	Flatten *bool
+
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewFormsRequest is the request of forms (POST /v1/pdf/forms), to run with Client.Do or Client.Submit.
+func NewFormsRequest(file *File, opts *FormsOptions) *Request {
+	req := &Request{Operation: "forms", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Values != nil {
+		fields.Set("values", *opts.Values)
+	}
+	if opts.Flatten != nil {
+		fields.Set("flatten", strconv.FormatBool(*opts.Flatten))
+	}
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Forms runs forms: Read or fill form fields (POST /v1/pdf/forms).
+func (c *Client) Forms(ctx context.Context, file *File, opts *FormsOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewFormsRequest(file, opts), call...)
+}
+
+// ---- bookmarks
+
+// BookmarksOptions are the options of bookmarks (Read or write the outline (bookmarks)); the zero value sends none of them.
+type BookmarksOptions struct {
+	// Bookmarks is `bookmarks`: The outline to write: JSON `{"bookmarks":[{"title","page","children":[…]}]}` (or just the array), pages 1-based (null: no target). Without it the answer is the current outline as JSON.
+	Bookmarks *string
+
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewBookmarksRequest is the request of bookmarks (POST /v1/pdf/bookmarks), to run with Client.Do or Client.Submit.
+func NewBookmarksRequest(file *File, opts *BookmarksOptions) *Request {
+	req := &Request{Operation: "bookmarks", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Bookmarks != nil {
+		fields.Set("bookmarks", *opts.Bookmarks)
+	}
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Bookmarks runs bookmarks: Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks).
+func (c *Client) Bookmarks(ctx context.Context, file *File, opts *BookmarksOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewBookmarksRequest(file, opts), call...)
+}
+
 // ---- compare
 
 // CompareFormat is a value of the `format` option: JSON changes, or a PDF report a person reads.
@@ -1432,4 +1707,446 @@ func NewCompareRequest(files []*File, opts *CompareOptions) *Request {
 // Compare runs compare: Compare two PDFs (POST /v1/pdf/compare).
 func (c *Client) Compare(ctx context.Context, files []*File, opts *CompareOptions, call ...CallOption) (*Result, error) {
 	return c.Do(ctx, NewCompareRequest(files, opts), call...)
+}
+
+// ---- pipeline
+
+// PipelineOptions are the options of pipeline (Run several operations in one request); the zero value sends none of them.
+type PipelineOptions struct {
+	// File is the file part `file`.
+	File *File
+
+	// Files is the file part `files`.
+	Files []*File
+
+	// Steps is `steps` (required): The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name".
+	Steps []PipelineStep
+}
+
+// NewPipelineRequest is the request of pipeline (POST /v1/pdf/pipeline), to run with Client.Do or Client.Submit.
+func NewPipelineRequest(opts *PipelineOptions) *Request {
+	req := &Request{Operation: "pipeline", Files: map[string][]*File{}, Fields: url.Values{}}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.File != nil {
+		req.Files["file"] = []*File{opts.File}
+	}
+	if len(opts.Files) > 0 {
+		req.Files["files"] = opts.Files
+	}
+	if len(opts.Steps) > 0 {
+		if text, err := json.Marshal(opts.Steps); err == nil {
+			fields.Set("steps", string(text))
+		}
+	}
+	return req
+}
+
+// Pipeline runs pipeline: Run several operations in one request (POST /v1/pdf/pipeline).
+func (c *Client) Pipeline(ctx context.Context, opts *PipelineOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewPipelineRequest(opts), call...)
+}
+
+// ---- crop
+
+// CropOptions are the options of crop (Crop pages to a box or to their content); the zero value sends none of them.
+type CropOptions struct {
+	// Box is `box`: x,y,w,h in pt from the visible page’s top-left.
+	Box *string
+
+	// Auto is `auto`: Crop each page to what it draws (instead of `box`).
+	Auto *bool
+
+	// Margin is `margin`: auto=true: pt added around the drawn content (0..1000)
+	Margin *float64
+
+	// Pages is `pages`: Pages to crop, e.g. 1-3,5 (default: all)
+	Pages *string
+
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewCropRequest is the request of crop (POST /v1/pdf/crop), to run with Client.Do or Client.Submit.
+func NewCropRequest(file *File, opts *CropOptions) *Request {
+	req := &Request{Operation: "crop", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Box != nil {
+		fields.Set("box", *opts.Box)
+	}
+	if opts.Auto != nil {
+		fields.Set("auto", strconv.FormatBool(*opts.Auto))
+	}
+	if opts.Margin != nil {
+		fields.Set("margin", strconv.FormatFloat(*opts.Margin, 'f', -1, 64))
+	}
+	if opts.Pages != nil {
+		fields.Set("pages", *opts.Pages)
+	}
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Crop runs crop: Crop pages to a box or to their content (POST /v1/pdf/crop).
+func (c *Client) Crop(ctx context.Context, file *File, opts *CropOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewCropRequest(file, opts), call...)
+}
+
+// ---- resize
+
+// ResizePaper is a value of the `paper` option: Target paper (default a4).
+type ResizePaper string
+
+// ResizePaperA4 is "a4".
+const ResizePaperA4 ResizePaper = "a4"
+
+// ResizePaperLetter is "letter".
+const ResizePaperLetter ResizePaper = "letter"
+
+// ResizePaperLegal is "legal".
+const ResizePaperLegal ResizePaper = "legal"
+
+// ResizePaperA3 is "a3".
+const ResizePaperA3 ResizePaper = "a3"
+
+// ResizePaperA5 is "a5".
+const ResizePaperA5 ResizePaper = "a5"
+
+// ResizeFit is a value of the `fit` option: How content meets the new size.
+type ResizeFit string
+
+// ResizeFitContain is "contain".
+const ResizeFitContain ResizeFit = "contain"
+
+// ResizeFitCover is "cover".
+const ResizeFitCover ResizeFit = "cover"
+
+// ResizeFitStretch is "stretch".
+const ResizeFitStretch ResizeFit = "stretch"
+
+// ResizeOptions are the options of resize (Resize pages to a paper size); the zero value sends none of them.
+type ResizeOptions struct {
+	// Paper is `paper`: Target paper (default a4).
+	Paper ResizePaper
+
+	// Size is `size`: w,h in pt (instead of `paper`).
+	Size *string
+
+	// Fit is `fit`: How content meets the new size.
+	Fit ResizeFit
+
+	// Pages is `pages`: Pages to resize, e.g. 1-3,5 (default: all)
+	Pages *string
+
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewResizeRequest is the request of resize (POST /v1/pdf/resize), to run with Client.Do or Client.Submit.
+func NewResizeRequest(file *File, opts *ResizeOptions) *Request {
+	req := &Request{Operation: "resize", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Paper != "" {
+		fields.Set("paper", string(opts.Paper))
+	}
+	if opts.Size != nil {
+		fields.Set("size", *opts.Size)
+	}
+	if opts.Fit != "" {
+		fields.Set("fit", string(opts.Fit))
+	}
+	if opts.Pages != nil {
+		fields.Set("pages", *opts.Pages)
+	}
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Resize runs resize: Resize pages to a paper size (POST /v1/pdf/resize).
+func (c *Client) Resize(ctx context.Context, file *File, opts *ResizeOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewResizeRequest(file, opts), call...)
+}
+
+// ---- n-up
+
+// NUpPerSheet is a value of the `per_sheet` option: Pages per sheet.
+type NUpPerSheet string
+
+// NUpPerSheet2 is "2".
+const NUpPerSheet2 NUpPerSheet = "2"
+
+// NUpPerSheet4 is "4".
+const NUpPerSheet4 NUpPerSheet = "4"
+
+// NUpPerSheet6 is "6".
+const NUpPerSheet6 NUpPerSheet = "6"
+
+// NUpPerSheet8 is "8".
+const NUpPerSheet8 NUpPerSheet = "8"
+
+// NUpPerSheet9 is "9".
+const NUpPerSheet9 NUpPerSheet = "9"
+
+// NUpPerSheet16 is "16".
+const NUpPerSheet16 NUpPerSheet = "16"
+
+// NUpPaper is a value of the `paper` option: Sheet size.
+type NUpPaper string
+
+// NUpPaperA4 is "a4".
+const NUpPaperA4 NUpPaper = "a4"
+
+// NUpPaperLetter is "letter".
+const NUpPaperLetter NUpPaper = "letter"
+
+// NUpPaperLegal is "legal".
+const NUpPaperLegal NUpPaper = "legal"
+
+// NUpPaperA3 is "a3".
+const NUpPaperA3 NUpPaper = "a3"
+
+// NUpPaperA5 is "a5".
+const NUpPaperA5 NUpPaper = "a5"
+
+// NUpOrder is a value of the `order` option: How the cells fill.
+type NUpOrder string
+
+// NUpOrderRows is "rows".
+const NUpOrderRows NUpOrder = "rows"
+
+// NUpOrderColumns is "columns".
+const NUpOrderColumns NUpOrder = "columns"
+
+// NUpOptions are the options of n-up (Put several pages on each sheet); the zero value sends none of them.
+type NUpOptions struct {
+	// PerSheet is `per_sheet` (required): Pages per sheet.
+	PerSheet NUpPerSheet
+
+	// Paper is `paper`: Sheet size.
+	Paper NUpPaper
+
+	// Order is `order`: How the cells fill.
+	Order NUpOrder
+
+	// Border is `border`: Draw a thin frame around each page.
+	Border *bool
+
+	// Margin is `margin`: Sheet margin in pt (0..200)
+	Margin *float64
+
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewNUpRequest is the request of n-up (POST /v1/pdf/n-up), to run with Client.Do or Client.Submit.
+func NewNUpRequest(file *File, opts *NUpOptions) *Request {
+	req := &Request{Operation: "n-up", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	fields.Set("per_sheet", string(opts.PerSheet))
+	if opts.Paper != "" {
+		fields.Set("paper", string(opts.Paper))
+	}
+	if opts.Order != "" {
+		fields.Set("order", string(opts.Order))
+	}
+	if opts.Border != nil {
+		fields.Set("border", strconv.FormatBool(*opts.Border))
+	}
+	if opts.Margin != nil {
+		fields.Set("margin", strconv.FormatFloat(*opts.Margin, 'f', -1, 64))
+	}
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// NUp runs n-up: Put several pages on each sheet (POST /v1/pdf/n-up).
+func (c *Client) NUp(ctx context.Context, file *File, opts *NUpOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewNUpRequest(file, opts), call...)
+}
+
+// ---- booklet
+
+// BookletPaper is a value of the `paper` option: Sheet size (used landscape).
+type BookletPaper string
+
+// BookletPaperA4 is "a4".
+const BookletPaperA4 BookletPaper = "a4"
+
+// BookletPaperLetter is "letter".
+const BookletPaperLetter BookletPaper = "letter"
+
+// BookletPaperLegal is "legal".
+const BookletPaperLegal BookletPaper = "legal"
+
+// BookletPaperA3 is "a3".
+const BookletPaperA3 BookletPaper = "a3"
+
+// BookletPaperA5 is "a5".
+const BookletPaperA5 BookletPaper = "a5"
+
+// BookletBinding is a value of the `binding` option: Which edge is bound.
+type BookletBinding string
+
+// BookletBindingLeft is "left".
+const BookletBindingLeft BookletBinding = "left"
+
+// BookletBindingRight is "right".
+const BookletBindingRight BookletBinding = "right"
+
+// BookletOptions are the options of booklet (Impose pages for a folded booklet); the zero value sends none of them.
+type BookletOptions struct {
+	// Paper is `paper`: Sheet size (used landscape).
+	Paper BookletPaper
+
+	// Binding is `binding`: Which edge is bound.
+	Binding BookletBinding
+
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewBookletRequest is the request of booklet (POST /v1/pdf/booklet), to run with Client.Do or Client.Submit.
+func NewBookletRequest(file *File, opts *BookletOptions) *Request {
+	req := &Request{Operation: "booklet", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Paper != "" {
+		fields.Set("paper", string(opts.Paper))
+	}
+	if opts.Binding != "" {
+		fields.Set("binding", string(opts.Binding))
+	}
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Booklet runs booklet: Impose pages for a folded booklet (POST /v1/pdf/booklet).
+func (c *Client) Booklet(ctx context.Context, file *File, opts *BookletOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewBookletRequest(file, opts), call...)
+}
+
+// ---- overlay
+
+// OverlayLayer is a value of the `layer` option: Over the page content, or under it.
+type OverlayLayer string
+
+// OverlayLayerOver is "over".
+const OverlayLayerOver OverlayLayer = "over"
+
+// OverlayLayerUnder is "under".
+const OverlayLayerUnder OverlayLayer = "under"
+
+// OverlayOptions are the options of overlay (Lay the pages of another PDF over or under the pages); the zero value sends none of them.
+type OverlayOptions struct {
+	// Overlay is the file part `overlay` (required).
+	Overlay *File
+
+	// Layer is `layer`: Over the page content, or under it.
+	Layer OverlayLayer
+
+	// Pages is `pages`: Pages that get the overlay, e.g. 1-3,5 (default: all)
+	Pages *string
+
+	// Repeat is `repeat`: Cycle the overlay’s pages (true) or use its page 1 everywhere (false).
+	Repeat *bool
+
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewOverlayRequest is the request of overlay (POST /v1/pdf/overlay), to run with Client.Do or Client.Submit.
+func NewOverlayRequest(file *File, opts *OverlayOptions) *Request {
+	req := &Request{Operation: "overlay", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Overlay != nil {
+		req.Files["overlay"] = []*File{opts.Overlay}
+	}
+	if opts.Layer != "" {
+		fields.Set("layer", string(opts.Layer))
+	}
+	if opts.Pages != nil {
+		fields.Set("pages", *opts.Pages)
+	}
+	if opts.Repeat != nil {
+		fields.Set("repeat", strconv.FormatBool(*opts.Repeat))
+	}
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// Overlay runs overlay: Lay the pages of another PDF over or under the pages (POST /v1/pdf/overlay).
+func (c *Client) Overlay(ctx context.Context, file *File, opts *OverlayOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewOverlayRequest(file, opts), call...)
+}
+
+// ---- remove-blank
+
+// RemoveBlankOptions are the options of remove-blank (Remove blank pages); the zero value sends none of them.
+type RemoveBlankOptions struct {
+	// Threshold is `threshold`: A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1)
+	Threshold *float64
+
+	// Password is `password`: Password of the encrypted input (user or owner password), taken literally.
+	Password *string
+}
+
+// NewRemoveBlankRequest is the request of remove-blank (POST /v1/pdf/remove-blank), to run with Client.Do or Client.Submit.
+func NewRemoveBlankRequest(file *File, opts *RemoveBlankOptions) *Request {
+	req := &Request{Operation: "remove-blank", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["file"] = []*File{file}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Threshold != nil {
+		fields.Set("threshold", strconv.FormatFloat(*opts.Threshold, 'f', -1, 64))
+	}
+	if opts.Password != nil {
+		fields.Set("password", *opts.Password)
+	}
+	return req
+}
+
+// RemoveBlank runs remove-blank: Remove blank pages (POST /v1/pdf/remove-blank).
+func (c *Client) RemoveBlank(ctx context.Context, file *File, opts *RemoveBlankOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewRemoveBlankRequest(file, opts), call...)
+}
+
+// PipelineStep is one step of a pipeline: an operation and its options (as the operation's form fields; a file option names an uploaded part as "@name").
+type PipelineStep struct {
+	// Operation is the operation's name, e.g. "compress".
+	Operation string `json:"operation"`
+	// Options are the operation's options; values are strings, numbers or booleans.
+	Options map[string]any `json:"options,omitempty"`
 }

@@ -2,7 +2,8 @@
 """One typed method per operation of the service, for the sync and the asyncio client."""
 from __future__ import annotations
 
-from typing import Any, Literal, Optional, Sequence, Union
+import json
+from typing import Any, Literal, Mapping, Optional, Sequence, Union
 
 from ._files import FileInput
 
@@ -26,7 +27,20 @@ OPERATIONS: dict[str, list[dict[str, Any]]] = {
     "redact": [{"field":"file","multiple":False,"required":True}],
     "sign": [{"field":"file","multiple":False,"required":True},{"field":"certificate","multiple":False,"required":False}],
     "verify": [{"field":"file","multiple":False,"required":True}],
+    "inspect": [{"field":"file","multiple":False,"required":True}],
+    "attachments": [{"field":"file","multiple":False,"required":True},{"field":"attachments","multiple":True,"required":False}],
+    "sanitize": [{"field":"file","multiple":False,"required":True}],
+    "linearize": [{"field":"file","multiple":False,"required":True}],
+    "forms": [{"field":"file","multiple":False,"required":True}],
+    "bookmarks": [{"field":"file","multiple":False,"required":True}],
     "compare": [{"field":"files","multiple":True,"required":True}],
+    "pipeline": [{"field":"file","multiple":False,"required":False},{"field":"files","multiple":True,"required":False}],
+    "crop": [{"field":"file","multiple":False,"required":True}],
+    "resize": [{"field":"file","multiple":False,"required":True}],
+    "n-up": [{"field":"file","multiple":False,"required":True}],
+    "booklet": [{"field":"file","multiple":False,"required":True}],
+    "overlay": [{"field":"file","multiple":False,"required":True},{"field":"overlay","multiple":False,"required":True}],
+    "remove-blank": [{"field":"file","multiple":False,"required":True}],
 }
 
 
@@ -42,10 +56,10 @@ class SyncOperations:
         options: dict[str, Any] = {"bookmarks": bookmarks, "password": password}
         return self._call("merge", files, options, **call)
 
-    def split(self, input: FileInput, *, mode: Optional[Literal["ranges", "every", "extract"]] = None, ranges: Optional[str] = None, pages_per_file: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+    def split(self, input: FileInput, *, mode: Optional[Literal["ranges", "every", "extract", "blank", "qr", "size", "bookmarks"]] = None, ranges: Optional[str] = None, pages_per_file: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, threshold: Optional[Union[int, float, str]] = None, qr_text: Optional[str] = None, keep_separator: Optional[bool] = None, max_size: Optional[Union[int, float, str]] = None, password: Optional[str] = None, **call: Any) -> Any:
         """Split a PDF (POST /v1/pdf/split)."""
         files: dict[str, Any] = {"file": input}
-        options: dict[str, Any] = {"mode": mode, "ranges": ranges, "pages_per_file": pages_per_file, "pages": pages, "password": password}
+        options: dict[str, Any] = {"mode": mode, "ranges": ranges, "pages_per_file": pages_per_file, "pages": pages, "threshold": threshold, "qr_text": qr_text, "keep_separator": keep_separator, "max_size": max_size, "password": password}
         return self._call("split", files, options, **call)
 
     def protect(self, input: FileInput, *, user_password: Optional[str] = None, owner_password: Optional[str] = None, encryption: Optional[Literal["aes-256", "aes-128"]] = None, allow_print: Optional[bool] = None, allow_copy: Optional[bool] = None, allow_modify: Optional[bool] = None, allow_annotate: Optional[bool] = None, allow_fill_forms: Optional[bool] = None, allow_assemble: Optional[bool] = None, allow_accessibility: Optional[bool] = None, password: Optional[str] = None, **call: Any) -> Any:
@@ -154,11 +168,93 @@ class SyncOperations:
         options: dict[str, Any] = {}
         return self._call("verify", files, options, **call)
 
+    def inspect(self, input: FileInput, *, password: Optional[str] = None, **call: Any) -> Any:
+        """Report the structure of a PDF (POST /v1/pdf/inspect)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"password": password}
+        return self._call("inspect", files, options, **call)
+
+    def attachments(self, input: FileInput, *, action: Optional[Literal["list", "extract", "add", "remove"]] = None, names: Optional[str] = None, description: Optional[str] = None, password: Optional[str] = None, attachments: Optional[Sequence[FileInput]] = None, **call: Any) -> Any:
+        """List, extract, add or remove embedded files (POST /v1/pdf/attachments)."""
+        files: dict[str, Any] = {"file": input}
+        if attachments is not None:
+            files["attachments"] = attachments
+        options: dict[str, Any] = {"action": action, "names": names, "description": description, "password": password}
+        return self._call("attachments", files, options, **call)
+
+    def sanitize(self, input: FileInput, *, remove: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Remove active and hidden content (POST /v1/pdf/sanitize)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"remove": remove, "password": password}
+        return self._call("sanitize", files, options, **call)
+
+    def linearize(self, input: FileInput, *, password: Optional[str] = None, **call: Any) -> Any:
+        """Optimize a PDF for fast web view (POST /v1/pdf/linearize)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"password": password}
+        return self._call("linearize", files, options, **call)
+
+    def forms(self, input: FileInput, *, values: Optional[str] = None, flatten: Optional[bool] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Read or fill form fields (POST /v1/pdf/forms)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"values": values, "flatten": flatten, "password": password}
+        return self._call("forms", files, options, **call)
+
+    def bookmarks(self, input: FileInput, *, bookmarks: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"bookmarks": bookmarks, "password": password}
+        return self._call("bookmarks", files, options, **call)
+
     def compare(self, input: Sequence[FileInput], *, format: Optional[Literal["json", "pdf"]] = None, ocr: Optional[Literal["never", "auto"]] = None, languages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
         """Compare two PDFs (POST /v1/pdf/compare)."""
         files: dict[str, Any] = {"files": list(input)}
         options: dict[str, Any] = {"format": format, "ocr": ocr, "languages": languages, "password": password}
         return self._call("compare", files, options, **call)
+
+    def pipeline(self, input: Union[FileInput, Sequence[FileInput]], *, steps: Union[Sequence[Mapping[str, Any]], str], **call: Any) -> Any:
+        """Run several operations in one request (POST /v1/pdf/pipeline)."""
+        files: dict[str, Any] = {"files": list(input)} if isinstance(input, (list, tuple)) else {"file": input}
+        options: dict[str, Any] = {"steps": steps if isinstance(steps, str) else json.dumps(list(steps))}
+        return self._call("pipeline", files, options, **call)
+
+    def crop(self, input: FileInput, *, box: Optional[str] = None, auto: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Crop pages to a box or to their content (POST /v1/pdf/crop)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"box": box, "auto": auto, "margin": margin, "pages": pages, "password": password}
+        return self._call("crop", files, options, **call)
+
+    def resize(self, input: FileInput, *, paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, size: Optional[str] = None, fit: Optional[Literal["contain", "cover", "stretch"]] = None, pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Resize pages to a paper size (POST /v1/pdf/resize)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"paper": paper, "size": size, "fit": fit, "pages": pages, "password": password}
+        return self._call("resize", files, options, **call)
+
+    def n_up(self, input: FileInput, *, per_sheet: Literal["2", "4", "6", "8", "9", "16"], paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, order: Optional[Literal["rows", "columns"]] = None, border: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Put several pages on each sheet (POST /v1/pdf/n-up)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"per_sheet": per_sheet, "paper": paper, "order": order, "border": border, "margin": margin, "password": password}
+        return self._call("n-up", files, options, **call)
+
+    def booklet(self, input: FileInput, *, paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, binding: Optional[Literal["left", "right"]] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Impose pages for a folded booklet (POST /v1/pdf/booklet)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"paper": paper, "binding": binding, "password": password}
+        return self._call("booklet", files, options, **call)
+
+    def overlay(self, input: FileInput, *, overlay: FileInput, layer: Optional[Literal["over", "under"]] = None, pages: Optional[str] = None, repeat: Optional[bool] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Lay the pages of another PDF over or under the pages (POST /v1/pdf/overlay)."""
+        files: dict[str, Any] = {"file": input}
+        if overlay is not None:
+            files["overlay"] = overlay
+        options: dict[str, Any] = {"layer": layer, "pages": pages, "repeat": repeat, "password": password}
+        return self._call("overlay", files, options, **call)
+
+    def remove_blank(self, input: FileInput, *, threshold: Optional[Union[int, float, str]] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Remove blank pages (POST /v1/pdf/remove-blank)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"threshold": threshold, "password": password}
+        return self._call("remove-blank", files, options, **call)
 
 
 class AsyncOperations:
@@ -173,10 +269,10 @@ class AsyncOperations:
         options: dict[str, Any] = {"bookmarks": bookmarks, "password": password}
         return await self._call("merge", files, options, **call)
 
-    async def split(self, input: FileInput, *, mode: Optional[Literal["ranges", "every", "extract"]] = None, ranges: Optional[str] = None, pages_per_file: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+    async def split(self, input: FileInput, *, mode: Optional[Literal["ranges", "every", "extract", "blank", "qr", "size", "bookmarks"]] = None, ranges: Optional[str] = None, pages_per_file: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, threshold: Optional[Union[int, float, str]] = None, qr_text: Optional[str] = None, keep_separator: Optional[bool] = None, max_size: Optional[Union[int, float, str]] = None, password: Optional[str] = None, **call: Any) -> Any:
         """Split a PDF (POST /v1/pdf/split)."""
         files: dict[str, Any] = {"file": input}
-        options: dict[str, Any] = {"mode": mode, "ranges": ranges, "pages_per_file": pages_per_file, "pages": pages, "password": password}
+        options: dict[str, Any] = {"mode": mode, "ranges": ranges, "pages_per_file": pages_per_file, "pages": pages, "threshold": threshold, "qr_text": qr_text, "keep_separator": keep_separator, "max_size": max_size, "password": password}
         return await self._call("split", files, options, **call)
 
     async def protect(self, input: FileInput, *, user_password: Optional[str] = None, owner_password: Optional[str] = None, encryption: Optional[Literal["aes-256", "aes-128"]] = None, allow_print: Optional[bool] = None, allow_copy: Optional[bool] = None, allow_modify: Optional[bool] = None, allow_annotate: Optional[bool] = None, allow_fill_forms: Optional[bool] = None, allow_assemble: Optional[bool] = None, allow_accessibility: Optional[bool] = None, password: Optional[str] = None, **call: Any) -> Any:
@@ -285,8 +381,90 @@ class AsyncOperations:
         options: dict[str, Any] = {}
         return await self._call("verify", files, options, **call)
 
+    async def inspect(self, input: FileInput, *, password: Optional[str] = None, **call: Any) -> Any:
+        """Report the structure of a PDF (POST /v1/pdf/inspect)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"password": password}
+        return await self._call("inspect", files, options, **call)
+
+    async def attachments(self, input: FileInput, *, action: Optional[Literal["list", "extract", "add", "remove"]] = None, names: Optional[str] = None, description: Optional[str] = None, password: Optional[str] = None, attachments: Optional[Sequence[FileInput]] = None, **call: Any) -> Any:
+        """List, extract, add or remove embedded files (POST /v1/pdf/attachments)."""
+        files: dict[str, Any] = {"file": input}
+        if attachments is not None:
+            files["attachments"] = attachments
+        options: dict[str, Any] = {"action": action, "names": names, "description": description, "password": password}
+        return await self._call("attachments", files, options, **call)
+
+    async def sanitize(self, input: FileInput, *, remove: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Remove active and hidden content (POST /v1/pdf/sanitize)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"remove": remove, "password": password}
+        return await self._call("sanitize", files, options, **call)
+
+    async def linearize(self, input: FileInput, *, password: Optional[str] = None, **call: Any) -> Any:
+        """Optimize a PDF for fast web view (POST /v1/pdf/linearize)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"password": password}
+        return await self._call("linearize", files, options, **call)
+
+    async def forms(self, input: FileInput, *, values: Optional[str] = None, flatten: Optional[bool] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Read or fill form fields (POST /v1/pdf/forms)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"values": values, "flatten": flatten, "password": password}
+        return await self._call("forms", files, options, **call)
+
+    async def bookmarks(self, input: FileInput, *, bookmarks: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"bookmarks": bookmarks, "password": password}
+        return await self._call("bookmarks", files, options, **call)
+
     async def compare(self, input: Sequence[FileInput], *, format: Optional[Literal["json", "pdf"]] = None, ocr: Optional[Literal["never", "auto"]] = None, languages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
         """Compare two PDFs (POST /v1/pdf/compare)."""
         files: dict[str, Any] = {"files": list(input)}
         options: dict[str, Any] = {"format": format, "ocr": ocr, "languages": languages, "password": password}
         return await self._call("compare", files, options, **call)
+
+    async def pipeline(self, input: Union[FileInput, Sequence[FileInput]], *, steps: Union[Sequence[Mapping[str, Any]], str], **call: Any) -> Any:
+        """Run several operations in one request (POST /v1/pdf/pipeline)."""
+        files: dict[str, Any] = {"files": list(input)} if isinstance(input, (list, tuple)) else {"file": input}
+        options: dict[str, Any] = {"steps": steps if isinstance(steps, str) else json.dumps(list(steps))}
+        return await self._call("pipeline", files, options, **call)
+
+    async def crop(self, input: FileInput, *, box: Optional[str] = None, auto: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Crop pages to a box or to their content (POST /v1/pdf/crop)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"box": box, "auto": auto, "margin": margin, "pages": pages, "password": password}
+        return await self._call("crop", files, options, **call)
+
+    async def resize(self, input: FileInput, *, paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, size: Optional[str] = None, fit: Optional[Literal["contain", "cover", "stretch"]] = None, pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Resize pages to a paper size (POST /v1/pdf/resize)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"paper": paper, "size": size, "fit": fit, "pages": pages, "password": password}
+        return await self._call("resize", files, options, **call)
+
+    async def n_up(self, input: FileInput, *, per_sheet: Literal["2", "4", "6", "8", "9", "16"], paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, order: Optional[Literal["rows", "columns"]] = None, border: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Put several pages on each sheet (POST /v1/pdf/n-up)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"per_sheet": per_sheet, "paper": paper, "order": order, "border": border, "margin": margin, "password": password}
+        return await self._call("n-up", files, options, **call)
+
+    async def booklet(self, input: FileInput, *, paper: Optional[Literal["a4", "letter", "legal", "a3", "a5"]] = None, binding: Optional[Literal["left", "right"]] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Impose pages for a folded booklet (POST /v1/pdf/booklet)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"paper": paper, "binding": binding, "password": password}
+        return await self._call("booklet", files, options, **call)
+
+    async def overlay(self, input: FileInput, *, overlay: FileInput, layer: Optional[Literal["over", "under"]] = None, pages: Optional[str] = None, repeat: Optional[bool] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Lay the pages of another PDF over or under the pages (POST /v1/pdf/overlay)."""
+        files: dict[str, Any] = {"file": input}
+        if overlay is not None:
+            files["overlay"] = overlay
+        options: dict[str, Any] = {"layer": layer, "pages": pages, "repeat": repeat, "password": password}
+        return await self._call("overlay", files, options, **call)
+
+    async def remove_blank(self, input: FileInput, *, threshold: Optional[Union[int, float, str]] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Remove blank pages (POST /v1/pdf/remove-blank)."""
+        files: dict[str, Any] = {"file": input}
+        options: dict[str, Any] = {"threshold": threshold, "password": password}
+        return await self._call("remove-blank", files, options, **call)

@@ -38,7 +38,20 @@ abstract class Operations
         'redact' => [['field' => 'file', 'multiple' => false, 'required' => true]],
         'sign' => [['field' => 'file', 'multiple' => false, 'required' => true], ['field' => 'certificate', 'multiple' => false, 'required' => false]],
         'verify' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'inspect' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'attachments' => [['field' => 'file', 'multiple' => false, 'required' => true], ['field' => 'attachments', 'multiple' => true, 'required' => false]],
+        'sanitize' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'linearize' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'forms' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'bookmarks' => [['field' => 'file', 'multiple' => false, 'required' => true]],
         'compare' => [['field' => 'files', 'multiple' => true, 'required' => true]],
+        'pipeline' => [['field' => 'file', 'multiple' => false, 'required' => false], ['field' => 'files', 'multiple' => true, 'required' => false]],
+        'crop' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'resize' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'n-up' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'booklet' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'overlay' => [['field' => 'file', 'multiple' => false, 'required' => true], ['field' => 'overlay', 'multiple' => false, 'required' => true]],
+        'remove-blank' => [['field' => 'file', 'multiple' => false, 'required' => true]],
     ];
 
     /**
@@ -68,10 +81,14 @@ abstract class Operations
      * Split a PDF (POST /v1/pdf/split).
      *
      * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
-     * @param Option\SplitMode|'ranges'|'every'|'extract'|null $mode `mode`: How to split.
+     * @param Option\SplitMode|'ranges'|'every'|'extract'|'blank'|'qr'|'size'|'bookmarks'|null $mode `mode`: How to split.
      * @param string|null $ranges `ranges`: mode=ranges: one output per item, e.g. 1-3,4-6,7-
      * @param int|float|numeric-string|null $pagesPerFile `pages_per_file`: mode=every: pages per output file (1..100000)
      * @param string|null $pages `pages`: mode=extract: the pages of the single output, e.g. 1-3,5
+     * @param int|float|numeric-string|null $threshold `threshold`: A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1)
+     * @param string|null $qrText `qr_text`: mode=qr: only a QR code with exactly this text separates (default: any).
+     * @param bool|null $keepSeparator `keep_separator`: mode=qr: keep the separator page as the first page of its part (default false).
+     * @param int|float|numeric-string|null $maxSize `max_size`: mode=size: the most bytes a part may have (1024..4000000000)
      * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
      * @param CallOptions|null $call retry, timeout, request id of this call
      */
@@ -81,10 +98,14 @@ abstract class Operations
         ?string $ranges = null,
         int|float|string|null $pagesPerFile = null,
         ?string $pages = null,
+        int|float|string|null $threshold = null,
+        ?string $qrText = null,
+        ?bool $keepSeparator = null,
+        int|float|string|null $maxSize = null,
         #[\SensitiveParameter] ?string $password = null,
         ?CallOptions $call = null,
     ): Result {
-        return $this->call('split', ['file' => $input], ['mode' => $mode, 'ranges' => $ranges, 'pages_per_file' => $pagesPerFile, 'pages' => $pages, 'password' => $password], $call);
+        return $this->call('split', ['file' => $input], ['mode' => $mode, 'ranges' => $ranges, 'pages_per_file' => $pagesPerFile, 'pages' => $pages, 'threshold' => $threshold, 'qr_text' => $qrText, 'keep_separator' => $keepSeparator, 'max_size' => $maxSize, 'password' => $password], $call);
     }
 
     /**
@@ -503,6 +524,112 @@ abstract class Operations
     }
 
     /**
+     * Report the structure of a PDF (POST /v1/pdf/inspect).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function inspect(
+        mixed $input,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('inspect', ['file' => $input], ['password' => $password], $call);
+    }
+
+    /**
+     * List, extract, add or remove embedded files (POST /v1/pdf/attachments).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param Option\AttachmentsAction|'list'|'extract'|'add'|'remove'|null $action `action`: What to do.
+     * @param string|list<string>|null $names `names`: action=extract or remove: the attachments by name (repeatable; default all).
+     * @param string|null $description `description`: action=add: the description given to each added file.
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param list<string|\SplFileInfo|resource|\PdfService\Upload>|null $attachments the `attachments` file part
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function attachments(
+        mixed $input,
+        Option\AttachmentsAction|string|null $action = null,
+        string|array|null $names = null,
+        ?string $description = null,
+        #[\SensitiveParameter] ?string $password = null,
+        mixed $attachments = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('attachments', ['file' => $input, 'attachments' => $attachments], ['action' => $action, 'names' => $names, 'description' => $description, 'password' => $password], $call);
+    }
+
+    /**
+     * Remove active and hidden content (POST /v1/pdf/sanitize).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param string|null $remove `remove`: Comma list of what to remove: javascript, actions, embedded_files, links, annotations, forms, metadata, xmp, thumbnails, hidden_layers.
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function sanitize(
+        mixed $input,
+        ?string $remove = null,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('sanitize', ['file' => $input], ['remove' => $remove, 'password' => $password], $call);
+    }
+
+    /**
+     * Optimize a PDF for fast web view (POST /v1/pdf/linearize).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function linearize(
+        mixed $input,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('linearize', ['file' => $input], ['password' => $password], $call);
+    }
+
+    /**
+     * Read or fill form fields (POST /v1/pdf/forms).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param string|null $values `values`: JSON object: full field name ("parent.child") → value. Text fields take a string, checkboxes true or false, radio groups and choice fields one of their options (a multi-select list: an array of them). Without it the answer is the fields as JSON.
+     * @param bool|null $flatten `flatten`: After filling, draw the fields into the page content (no longer interactive).
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function forms(
+        mixed $input,
+        ?string $values = null,
+        ?bool $flatten = null,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('forms', ['file' => $input], ['values' => $values, 'flatten' => $flatten, 'password' => $password], $call);
+    }
+
+    /**
+     * Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param string|null $bookmarks `bookmarks`: The outline to write: JSON `{"bookmarks":[{"title","page","children":[…]}]}` (or just the array), pages 1-based (null: no target). Without it the answer is the current outline as JSON.
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function bookmarks(
+        mixed $input,
+        ?string $bookmarks = null,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('bookmarks', ['file' => $input], ['bookmarks' => $bookmarks, 'password' => $password], $call);
+    }
+
+    /**
      * Compare two PDFs (POST /v1/pdf/compare).
      *
      * @param list<string|\SplFileInfo|resource|\PdfService\Upload> $input the `files` parts
@@ -521,5 +648,151 @@ abstract class Operations
         ?CallOptions $call = null,
     ): Result {
         return $this->call('compare', ['files' => $input], ['format' => $format, 'ocr' => $ocr, 'languages' => $languages, 'password' => $password], $call);
+    }
+
+    /**
+     * Run several operations in one request (POST /v1/pdf/pipeline).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload|list<string|\SplFileInfo|resource|\PdfService\Upload> $input one file (`file`) or a list (`files`)
+     * @param string|list<array{operation: string, options?: array<string, mixed>}> $steps `steps`: The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name".
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function pipeline(
+        mixed $input,
+        string|array $steps,
+        ?CallOptions $call = null,
+    ): Result {
+        $steps = is_array($steps) ? json_encode($steps, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES) : $steps;
+        return $this->call('pipeline', is_array($input) ? ['files' => $input] : ['file' => $input], ['steps' => $steps], $call);
+    }
+
+    /**
+     * Crop pages to a box or to their content (POST /v1/pdf/crop).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param string|null $box `box`: x,y,w,h in pt from the visible page’s top-left.
+     * @param bool|null $auto `auto`: Crop each page to what it draws (instead of `box`).
+     * @param int|float|numeric-string|null $margin `margin`: auto=true: pt added around the drawn content (0..1000)
+     * @param string|null $pages `pages`: Pages to crop, e.g. 1-3,5 (default: all)
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function crop(
+        mixed $input,
+        ?string $box = null,
+        ?bool $auto = null,
+        int|float|string|null $margin = null,
+        ?string $pages = null,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('crop', ['file' => $input], ['box' => $box, 'auto' => $auto, 'margin' => $margin, 'pages' => $pages, 'password' => $password], $call);
+    }
+
+    /**
+     * Resize pages to a paper size (POST /v1/pdf/resize).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param Option\ResizePaper|'a4'|'letter'|'legal'|'a3'|'a5'|null $paper `paper`: Target paper (default a4).
+     * @param string|null $size `size`: w,h in pt (instead of `paper`).
+     * @param Option\ResizeFit|'contain'|'cover'|'stretch'|null $fit `fit`: How content meets the new size.
+     * @param string|null $pages `pages`: Pages to resize, e.g. 1-3,5 (default: all)
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function resize(
+        mixed $input,
+        Option\ResizePaper|string|null $paper = null,
+        ?string $size = null,
+        Option\ResizeFit|string|null $fit = null,
+        ?string $pages = null,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('resize', ['file' => $input], ['paper' => $paper, 'size' => $size, 'fit' => $fit, 'pages' => $pages, 'password' => $password], $call);
+    }
+
+    /**
+     * Put several pages on each sheet (POST /v1/pdf/n-up).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param Option\NUpPerSheet|'2'|'4'|'6'|'8'|'9'|'16' $perSheet `per_sheet`: Pages per sheet.
+     * @param Option\NUpPaper|'a4'|'letter'|'legal'|'a3'|'a5'|null $paper `paper`: Sheet size.
+     * @param Option\NUpOrder|'rows'|'columns'|null $order `order`: How the cells fill.
+     * @param bool|null $border `border`: Draw a thin frame around each page.
+     * @param int|float|numeric-string|null $margin `margin`: Sheet margin in pt (0..200)
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function nUp(
+        mixed $input,
+        Option\NUpPerSheet|string $perSheet,
+        Option\NUpPaper|string|null $paper = null,
+        Option\NUpOrder|string|null $order = null,
+        ?bool $border = null,
+        int|float|string|null $margin = null,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('n-up', ['file' => $input], ['per_sheet' => $perSheet, 'paper' => $paper, 'order' => $order, 'border' => $border, 'margin' => $margin, 'password' => $password], $call);
+    }
+
+    /**
+     * Impose pages for a folded booklet (POST /v1/pdf/booklet).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param Option\BookletPaper|'a4'|'letter'|'legal'|'a3'|'a5'|null $paper `paper`: Sheet size (used landscape).
+     * @param Option\BookletBinding|'left'|'right'|null $binding `binding`: Which edge is bound.
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function booklet(
+        mixed $input,
+        Option\BookletPaper|string|null $paper = null,
+        Option\BookletBinding|string|null $binding = null,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('booklet', ['file' => $input], ['paper' => $paper, 'binding' => $binding, 'password' => $password], $call);
+    }
+
+    /**
+     * Lay the pages of another PDF over or under the pages (POST /v1/pdf/overlay).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $overlay the `overlay` file part
+     * @param Option\OverlayLayer|'over'|'under'|null $layer `layer`: Over the page content, or under it.
+     * @param string|null $pages `pages`: Pages that get the overlay, e.g. 1-3,5 (default: all)
+     * @param bool|null $repeat `repeat`: Cycle the overlay’s pages (true) or use its page 1 everywhere (false).
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function overlay(
+        mixed $input,
+        mixed $overlay,
+        Option\OverlayLayer|string|null $layer = null,
+        ?string $pages = null,
+        ?bool $repeat = null,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('overlay', ['file' => $input, 'overlay' => $overlay], ['layer' => $layer, 'pages' => $pages, 'repeat' => $repeat, 'password' => $password], $call);
+    }
+
+    /**
+     * Remove blank pages (POST /v1/pdf/remove-blank).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
+     * @param int|float|numeric-string|null $threshold `threshold`: A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1)
+     * @param string|null $password `password`: Password of the encrypted input (user or owner password), taken literally.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function removeBlank(
+        mixed $input,
+        int|float|string|null $threshold = null,
+        #[\SensitiveParameter] ?string $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('remove-blank', ['file' => $input], ['threshold' => $threshold, 'password' => $password], $call);
     }
 }

@@ -19,8 +19,25 @@ export const OPERATIONS = {
     "redact": { files: [{ "field": "file", "multiple": false, "required": true }] },
     "sign": { files: [{ "field": "file", "multiple": false, "required": true }, { "field": "certificate", "multiple": false, "required": false }] },
     "verify": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "inspect": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "attachments": { files: [{ "field": "file", "multiple": false, "required": true }, { "field": "attachments", "multiple": true, "required": false }] },
+    "sanitize": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "linearize": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "forms": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "bookmarks": { files: [{ "field": "file", "multiple": false, "required": true }] },
     "compare": { files: [{ "field": "files", "multiple": true, "required": true }] },
+    "pipeline": { files: [{ "field": "file", "multiple": false, "required": false }, { "field": "files", "multiple": true, "required": false }] },
+    "crop": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "resize": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "n-up": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "booklet": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "overlay": { files: [{ "field": "file", "multiple": false, "required": true }, { "field": "overlay", "multiple": false, "required": true }] },
+    "remove-blank": { files: [{ "field": "file", "multiple": false, "required": true }] },
 };
+/** A JSON field as the form carries it: text as given, anything else encoded. */
+function jsonText(value) {
+    return value === undefined || typeof value === 'string' ? value : JSON.stringify(value);
+}
 /** One typed method per operation; each sends a multipart request through `call`. */
 export class GeneratedOperations {
     /** Merge PDFs (POST /v1/pdf/merge). */
@@ -101,8 +118,62 @@ export class GeneratedOperations {
     verify(input, options, call) {
         return this.call({ operation: "verify", files: { "file": input }, options: { ...options } }, call);
     }
+    /** Report the structure of a PDF (POST /v1/pdf/inspect). */
+    inspect(input, options, call) {
+        return this.call({ operation: "inspect", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** List, extract, add or remove embedded files (POST /v1/pdf/attachments). */
+    attachments(input, options, call) {
+        const { "attachments": attachments, ...fields } = options ?? {};
+        return this.call({ operation: "attachments", files: { ...{ "file": input }, "attachments": attachments }, options: fields }, call);
+    }
+    /** Remove active and hidden content (POST /v1/pdf/sanitize). */
+    sanitize(input, options, call) {
+        return this.call({ operation: "sanitize", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Optimize a PDF for fast web view (POST /v1/pdf/linearize). */
+    linearize(input, options, call) {
+        return this.call({ operation: "linearize", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Read or fill form fields (POST /v1/pdf/forms). */
+    forms(input, options, call) {
+        return this.call({ operation: "forms", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks). */
+    bookmarks(input, options, call) {
+        return this.call({ operation: "bookmarks", files: { "file": input }, options: { ...options } }, call);
+    }
     /** Compare two PDFs (POST /v1/pdf/compare). */
     compare(input, options, call) {
         return this.call({ operation: "compare", files: { "files": input }, options: { ...options } }, call);
+    }
+    /** Run several operations in one request (POST /v1/pdf/pipeline). */
+    pipeline(input, options, call) {
+        return this.call({ operation: "pipeline", files: Array.isArray(input) ? { "files": input } : { "file": input }, options: { ...options, "steps": jsonText(options?.["steps"]) } }, call);
+    }
+    /** Crop pages to a box or to their content (POST /v1/pdf/crop). */
+    crop(input, options, call) {
+        return this.call({ operation: "crop", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Resize pages to a paper size (POST /v1/pdf/resize). */
+    resize(input, options, call) {
+        return this.call({ operation: "resize", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Put several pages on each sheet (POST /v1/pdf/n-up). */
+    nUp(input, options, call) {
+        return this.call({ operation: "n-up", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Impose pages for a folded booklet (POST /v1/pdf/booklet). */
+    booklet(input, options, call) {
+        return this.call({ operation: "booklet", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Lay the pages of another PDF over or under the pages (POST /v1/pdf/overlay). */
+    overlay(input, options, call) {
+        const { "overlay": overlay, ...fields } = options ?? {};
+        return this.call({ operation: "overlay", files: { ...{ "file": input }, "overlay": overlay }, options: fields }, call);
+    }
+    /** Remove blank pages (POST /v1/pdf/remove-blank). */
+    removeBlank(input, options, call) {
+        return this.call({ operation: "remove-blank", files: { "file": input }, options: { ...options } }, call);
     }
 }

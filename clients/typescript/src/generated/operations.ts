@@ -22,10 +22,59 @@ export const OPERATIONS = {
   "redact": { files: [{"field":"file","multiple":false,"required":true}] },
   "sign": { files: [{"field":"file","multiple":false,"required":true},{"field":"certificate","multiple":false,"required":false}] },
   "verify": { files: [{"field":"file","multiple":false,"required":true}] },
+  "inspect": { files: [{"field":"file","multiple":false,"required":true}] },
+  "attachments": { files: [{"field":"file","multiple":false,"required":true},{"field":"attachments","multiple":true,"required":false}] },
+  "sanitize": { files: [{"field":"file","multiple":false,"required":true}] },
+  "linearize": { files: [{"field":"file","multiple":false,"required":true}] },
+  "forms": { files: [{"field":"file","multiple":false,"required":true}] },
+  "bookmarks": { files: [{"field":"file","multiple":false,"required":true}] },
   "compare": { files: [{"field":"files","multiple":true,"required":true}] },
+  "pipeline": { files: [{"field":"file","multiple":false,"required":false},{"field":"files","multiple":true,"required":false}] },
+  "crop": { files: [{"field":"file","multiple":false,"required":true}] },
+  "resize": { files: [{"field":"file","multiple":false,"required":true}] },
+  "n-up": { files: [{"field":"file","multiple":false,"required":true}] },
+  "booklet": { files: [{"field":"file","multiple":false,"required":true}] },
+  "overlay": { files: [{"field":"file","multiple":false,"required":true},{"field":"overlay","multiple":false,"required":true}] },
+  "remove-blank": { files: [{"field":"file","multiple":false,"required":true}] },
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;
+
+/** One step of a pipeline: an operation and its options (a file option names an uploaded part as "@name"). */
+export type PipelineStep =
+  | { operation: "merge"; options?: MergeOptions }
+  | { operation: "split"; options?: SplitOptions }
+  | { operation: "protect"; options?: ProtectOptions }
+  | { operation: "unlock"; options?: UnlockOptions }
+  | { operation: "ocr"; options?: OcrOptions }
+  | { operation: "extract-text"; options?: ExtractTextOptions }
+  | { operation: "watermark"; options?: Omit<WatermarkOptions, "image"> & { "image"?: `@${string}` } }
+  | { operation: "convert"; options?: ConvertOptions }
+  | { operation: "images"; options?: ImagesOptions }
+  | { operation: "compress"; options?: CompressOptions }
+  | { operation: "rotate"; options?: RotateOptions }
+  | { operation: "organize"; options?: OrganizeOptions }
+  | { operation: "page-numbers"; options?: PageNumbersOptions }
+  | { operation: "metadata"; options?: MetadataOptions }
+  | { operation: "repair"; options?: RepairOptions }
+  | { operation: "flatten"; options?: FlattenOptions }
+  | { operation: "redact"; options?: RedactOptions }
+  | { operation: "sign"; options?: Omit<SignOptions, "certificate"> & { "certificate"?: `@${string}` } }
+  | { operation: "verify"; options?: VerifyOptions }
+  | { operation: "inspect"; options?: InspectOptions }
+  | { operation: "attachments"; options?: Omit<AttachmentsOptions, "attachments"> & { "attachments"?: `@${string}` } }
+  | { operation: "sanitize"; options?: SanitizeOptions }
+  | { operation: "linearize"; options?: LinearizeOptions }
+  | { operation: "forms"; options?: FormsOptions }
+  | { operation: "bookmarks"; options?: BookmarksOptions }
+  | { operation: "compare"; options?: CompareOptions }
+  | { operation: "crop"; options?: CropOptions }
+  | { operation: "resize"; options?: ResizeOptions }
+  | { operation: "n-up"; options?: NUpOptions }
+  | { operation: "booklet"; options?: BookletOptions }
+  | { operation: "overlay"; options?: Omit<OverlayOptions, "overlay"> & { "overlay"?: `@${string}` } }
+  | { operation: "remove-blank"; options?: RemoveBlankOptions }
+;
 
 /** Options of `merge` (form fields; booleans and numbers are sent as text). */
 export interface MergeOptions {
@@ -38,13 +87,21 @@ export interface MergeOptions {
 /** Options of `split` (form fields; booleans and numbers are sent as text). */
 export interface SplitOptions {
   /** How to split. */
-  "mode"?: "ranges" | "every" | "extract";
+  "mode"?: "ranges" | "every" | "extract" | "blank" | "qr" | "size" | "bookmarks";
   /** mode=ranges: one output per item, e.g. 1-3,4-6,7- */
   "ranges"?: string;
   /** mode=every: pages per output file (1..100000) */
   "pages_per_file"?: number | string;
   /** mode=extract: the pages of the single output, e.g. 1-3,5 */
   "pages"?: string;
+  /** A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1) */
+  "threshold"?: number | string;
+  /** mode=qr: only a QR code with exactly this text separates (default: any). */
+  "qr_text"?: string;
+  /** mode=qr: keep the separator page as the first page of its part (default false). */
+  "keep_separator"?: boolean;
+  /** mode=size: the most bytes a part may have (1024..4000000000) */
+  "max_size"?: number | string;
   /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
 }
@@ -311,6 +368,58 @@ export interface SignOptions {
 export interface VerifyOptions {
 }
 
+/** Options of `inspect` (form fields; booleans and numbers are sent as text). */
+export interface InspectOptions {
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `attachments` (form fields; booleans and numbers are sent as text). */
+export interface AttachmentsOptions {
+  /** What to do. */
+  "action"?: "list" | "extract" | "add" | "remove";
+  /** action=extract or remove: the attachments by name (repeatable; default all). */
+  "names"?: string;
+  /** action=add: the description given to each added file. */
+  "description"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+  /** File part `attachments`. */
+  "attachments"?: FileInput[];
+}
+
+/** Options of `sanitize` (form fields; booleans and numbers are sent as text). */
+export interface SanitizeOptions {
+  /** Comma list of what to remove: javascript, actions, embedded_files, links, annotations, forms, metadata, xmp, thumbnails, hidden_layers. */
+  "remove"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `linearize` (form fields; booleans and numbers are sent as text). */
+export interface LinearizeOptions {
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `forms` (form fields; booleans and numbers are sent as text). */
+export interface FormsOptions {
+  /** JSON object: full field name ("parent.child") → value. Text fields take a string, checkboxes true or false, radio groups and choice fields one of their options (a multi-select list: an array of them). Without it the answer is the fields as JSON. */
+  "values"?: string;
+  /** After filling, draw the fields into the page content (no longer interactive). */
+  "flatten"?: boolean;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `bookmarks` (form fields; booleans and numbers are sent as text). */
+export interface BookmarksOptions {
+  /** The outline to write: JSON `{"bookmarks":[{"title","page","children":[…]}]}` (or just the array), pages 1-based (null: no target). Without it the answer is the current outline as JSON. */
+  "bookmarks"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
 /** Options of `compare` (form fields; booleans and numbers are sent as text). */
 export interface CompareOptions {
   /** JSON changes, or a PDF report a person reads. */
@@ -321,6 +430,93 @@ export interface CompareOptions {
   "languages"?: string;
   /** Password of an encrypted input, taken literally: once for either file, or twice, in file order. */
   "password"?: string;
+}
+
+/** Options of `pipeline` (form fields; booleans and numbers are sent as text). */
+export interface PipelineOptions {
+  /** The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name". */
+  "steps": PipelineStep[] | string;
+}
+
+/** Options of `crop` (form fields; booleans and numbers are sent as text). */
+export interface CropOptions {
+  /** x,y,w,h in pt from the visible page’s top-left. */
+  "box"?: string;
+  /** Crop each page to what it draws (instead of `box`). */
+  "auto"?: boolean;
+  /** auto=true: pt added around the drawn content (0..1000) */
+  "margin"?: number | string;
+  /** Pages to crop, e.g. 1-3,5 (default: all) */
+  "pages"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `resize` (form fields; booleans and numbers are sent as text). */
+export interface ResizeOptions {
+  /** Target paper (default a4). */
+  "paper"?: "a4" | "letter" | "legal" | "a3" | "a5";
+  /** w,h in pt (instead of `paper`). */
+  "size"?: string;
+  /** How content meets the new size. */
+  "fit"?: "contain" | "cover" | "stretch";
+  /** Pages to resize, e.g. 1-3,5 (default: all) */
+  "pages"?: string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `n-up` (form fields; booleans and numbers are sent as text). */
+export interface NUpOptions {
+  /** Pages per sheet. */
+  "per_sheet": "2" | "4" | "6" | "8" | "9" | "16";
+  /** Sheet size. */
+  "paper"?: "a4" | "letter" | "legal" | "a3" | "a5";
+  /** How the cells fill. */
+  "order"?: "rows" | "columns";
+  /** Draw a thin frame around each page. */
+  "border"?: boolean;
+  /** Sheet margin in pt (0..200) */
+  "margin"?: number | string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `booklet` (form fields; booleans and numbers are sent as text). */
+export interface BookletOptions {
+  /** Sheet size (used landscape). */
+  "paper"?: "a4" | "letter" | "legal" | "a3" | "a5";
+  /** Which edge is bound. */
+  "binding"?: "left" | "right";
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** Options of `overlay` (form fields; booleans and numbers are sent as text). */
+export interface OverlayOptions {
+  /** Over the page content, or under it. */
+  "layer"?: "over" | "under";
+  /** Pages that get the overlay, e.g. 1-3,5 (default: all) */
+  "pages"?: string;
+  /** Cycle the overlay’s pages (true) or use its page 1 everywhere (false). */
+  "repeat"?: boolean;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+  /** File part `overlay`. */
+  "overlay": FileInput;
+}
+
+/** Options of `remove-blank` (form fields; booleans and numbers are sent as text). */
+export interface RemoveBlankOptions {
+  /** A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1) */
+  "threshold"?: number | string;
+  /** Password of the encrypted input (user or owner password), taken literally. */
+  "password"?: string;
+}
+
+/** A JSON field as the form carries it: text as given, anything else encoded. */
+function jsonText(value: unknown): string | undefined {
+  return value === undefined || typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** One typed method per operation; each sends a multipart request through `call`. */
@@ -424,9 +620,76 @@ export abstract class GeneratedOperations {
     return this.call({ operation: "verify", files: { "file": input }, options: { ...options } }, call);
   }
 
+  /** Report the structure of a PDF (POST /v1/pdf/inspect). */
+  inspect(input: FileInput, options?: InspectOptions, call?: CallOptions) {
+    return this.call({ operation: "inspect", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** List, extract, add or remove embedded files (POST /v1/pdf/attachments). */
+  attachments(input: FileInput, options?: AttachmentsOptions, call?: CallOptions) {
+    const { "attachments": attachments, ...fields } = options ?? ({} as AttachmentsOptions);
+    return this.call({ operation: "attachments", files: { ...{ "file": input }, "attachments": attachments }, options: fields }, call);
+  }
+
+  /** Remove active and hidden content (POST /v1/pdf/sanitize). */
+  sanitize(input: FileInput, options?: SanitizeOptions, call?: CallOptions) {
+    return this.call({ operation: "sanitize", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Optimize a PDF for fast web view (POST /v1/pdf/linearize). */
+  linearize(input: FileInput, options?: LinearizeOptions, call?: CallOptions) {
+    return this.call({ operation: "linearize", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Read or fill form fields (POST /v1/pdf/forms). */
+  forms(input: FileInput, options?: FormsOptions, call?: CallOptions) {
+    return this.call({ operation: "forms", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks). */
+  bookmarks(input: FileInput, options?: BookmarksOptions, call?: CallOptions) {
+    return this.call({ operation: "bookmarks", files: { "file": input }, options: { ...options } }, call);
+  }
+
   /** Compare two PDFs (POST /v1/pdf/compare). */
   compare(input: FileInput[], options?: CompareOptions, call?: CallOptions) {
     return this.call({ operation: "compare", files: { "files": input }, options: { ...options } }, call);
+  }
+
+  /** Run several operations in one request (POST /v1/pdf/pipeline). */
+  pipeline(input: FileInput | FileInput[], options: PipelineOptions, call?: CallOptions) {
+    return this.call({ operation: "pipeline", files: Array.isArray(input) ? { "files": input } : { "file": input }, options: { ...options, "steps": jsonText(options?.["steps"]) } }, call);
+  }
+
+  /** Crop pages to a box or to their content (POST /v1/pdf/crop). */
+  crop(input: FileInput, options?: CropOptions, call?: CallOptions) {
+    return this.call({ operation: "crop", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Resize pages to a paper size (POST /v1/pdf/resize). */
+  resize(input: FileInput, options?: ResizeOptions, call?: CallOptions) {
+    return this.call({ operation: "resize", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Put several pages on each sheet (POST /v1/pdf/n-up). */
+  nUp(input: FileInput, options: NUpOptions, call?: CallOptions) {
+    return this.call({ operation: "n-up", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Impose pages for a folded booklet (POST /v1/pdf/booklet). */
+  booklet(input: FileInput, options?: BookletOptions, call?: CallOptions) {
+    return this.call({ operation: "booklet", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Lay the pages of another PDF over or under the pages (POST /v1/pdf/overlay). */
+  overlay(input: FileInput, options: OverlayOptions, call?: CallOptions) {
+    const { "overlay": overlay, ...fields } = options ?? ({} as OverlayOptions);
+    return this.call({ operation: "overlay", files: { ...{ "file": input }, "overlay": overlay }, options: fields }, call);
+  }
+
+  /** Remove blank pages (POST /v1/pdf/remove-blank). */
+  removeBlank(input: FileInput, options?: RemoveBlankOptions, call?: CallOptions) {
+    return this.call({ operation: "remove-blank", files: { "file": input }, options: { ...options } }, call);
   }
 
 }
