@@ -36,14 +36,14 @@ var Operations = []OperationInfo{
 	{Name: "linearize", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
 	{Name: "forms", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
 	{Name: "bookmarks", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
-	{Name: "compare", Files: []FilePartInfo{{Field: "files", Multiple: true, Required: true}}},
-	{Name: "pipeline", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: false}, {Field: "files", Multiple: true, Required: false}}},
 	{Name: "crop", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
 	{Name: "resize", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
 	{Name: "n-up", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
 	{Name: "booklet", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
 	{Name: "overlay", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}, {Field: "overlay", Multiple: false, Required: true}}},
 	{Name: "remove-blank", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: true}}},
+	{Name: "compare", Files: []FilePartInfo{{Field: "files", Multiple: true, Required: true}}},
+	{Name: "pipeline", Files: []FilePartInfo{{Field: "file", Multiple: false, Required: false}, {Field: "files", Multiple: true, Required: false}}},
 }
 
 // ---- merge
@@ -1646,109 +1646,6 @@ func (c *Client) Bookmarks(ctx context.Context, file *File, opts *BookmarksOptio
 	return c.Do(ctx, NewBookmarksRequest(file, opts), call...)
 }
 
-// ---- compare
-
-// CompareFormat is a value of the `format` option: JSON changes, or a PDF report a person reads.
-type CompareFormat string
-
-// CompareFormatJSON is "json".
-const CompareFormatJSON CompareFormat = "json"
-
-// CompareFormatPDF is "pdf".
-const CompareFormatPDF CompareFormat = "pdf"
-
-// CompareOCR is a value of the `ocr` option: auto: OCR a document that has pages without a text layer before comparing.
-type CompareOCR string
-
-// CompareOCRNever is "never".
-const CompareOCRNever CompareOCR = "never"
-
-// CompareOCRAuto is "auto".
-const CompareOCRAuto CompareOCR = "auto"
-
-// CompareOptions are the options of compare (Compare two PDFs); the zero value sends none of them.
-type CompareOptions struct {
-	// Format is `format`: JSON changes, or a PDF report a person reads.
-	Format CompareFormat
-
-	// OCR is `ocr`: auto: OCR a document that has pages without a text layer before comparing.
-	OCR CompareOCR
-
-	// Languages is `languages`: Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
-	Languages *string
-
-	// Password is `password`: Password of an encrypted input, taken literally: once for either file, or twice, in file order.
-	Password []string
-}
-
-// NewCompareRequest is the request of compare (POST /v1/pdf/compare), to run with Client.Do or Client.Submit.
-func NewCompareRequest(files []*File, opts *CompareOptions) *Request {
-	req := &Request{Operation: "compare", Files: map[string][]*File{}, Fields: url.Values{}}
-	req.Files["files"] = files
-	if opts == nil {
-		return req
-	}
-	fields := req.Fields
-	if opts.Format != "" {
-		fields.Set("format", string(opts.Format))
-	}
-	if opts.OCR != "" {
-		fields.Set("ocr", string(opts.OCR))
-	}
-	if opts.Languages != nil {
-		fields.Set("languages", *opts.Languages)
-	}
-	for _, value := range opts.Password {
-		fields.Add("password", value)
-	}
-	return req
-}
-
-// Compare runs compare: Compare two PDFs (POST /v1/pdf/compare).
-func (c *Client) Compare(ctx context.Context, files []*File, opts *CompareOptions, call ...CallOption) (*Result, error) {
-	return c.Do(ctx, NewCompareRequest(files, opts), call...)
-}
-
-// ---- pipeline
-
-// PipelineOptions are the options of pipeline (Run several operations in one request); the zero value sends none of them.
-type PipelineOptions struct {
-	// File is the file part `file`.
-	File *File
-
-	// Files is the file part `files`.
-	Files []*File
-
-	// Steps is `steps` (required): The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name".
-	Steps []PipelineStep
-}
-
-// NewPipelineRequest is the request of pipeline (POST /v1/pdf/pipeline), to run with Client.Do or Client.Submit.
-func NewPipelineRequest(opts *PipelineOptions) *Request {
-	req := &Request{Operation: "pipeline", Files: map[string][]*File{}, Fields: url.Values{}}
-	if opts == nil {
-		return req
-	}
-	fields := req.Fields
-	if opts.File != nil {
-		req.Files["file"] = []*File{opts.File}
-	}
-	if len(opts.Files) > 0 {
-		req.Files["files"] = opts.Files
-	}
-	if len(opts.Steps) > 0 {
-		if text, err := json.Marshal(opts.Steps); err == nil {
-			fields.Set("steps", string(text))
-		}
-	}
-	return req
-}
-
-// Pipeline runs pipeline: Run several operations in one request (POST /v1/pdf/pipeline).
-func (c *Client) Pipeline(ctx context.Context, opts *PipelineOptions, call ...CallOption) (*Result, error) {
-	return c.Do(ctx, NewPipelineRequest(opts), call...)
-}
-
 // ---- crop
 
 // CropOptions are the options of crop (Crop pages to a box or to their content); the zero value sends none of them.
@@ -2141,6 +2038,109 @@ func NewRemoveBlankRequest(file *File, opts *RemoveBlankOptions) *Request {
 // RemoveBlank runs remove-blank: Remove blank pages (POST /v1/pdf/remove-blank).
 func (c *Client) RemoveBlank(ctx context.Context, file *File, opts *RemoveBlankOptions, call ...CallOption) (*Result, error) {
 	return c.Do(ctx, NewRemoveBlankRequest(file, opts), call...)
+}
+
+// ---- compare
+
+// CompareFormat is a value of the `format` option: JSON changes, or a PDF report a person reads.
+type CompareFormat string
+
+// CompareFormatJSON is "json".
+const CompareFormatJSON CompareFormat = "json"
+
+// CompareFormatPDF is "pdf".
+const CompareFormatPDF CompareFormat = "pdf"
+
+// CompareOCR is a value of the `ocr` option: auto: OCR a document that has pages without a text layer before comparing.
+type CompareOCR string
+
+// CompareOCRNever is "never".
+const CompareOCRNever CompareOCR = "never"
+
+// CompareOCRAuto is "auto".
+const CompareOCRAuto CompareOCR = "auto"
+
+// CompareOptions are the options of compare (Compare two PDFs); the zero value sends none of them.
+type CompareOptions struct {
+	// Format is `format`: JSON changes, or a PDF report a person reads.
+	Format CompareFormat
+
+	// OCR is `ocr`: auto: OCR a document that has pages without a text layer before comparing.
+	OCR CompareOCR
+
+	// Languages is `languages`: Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
+	Languages *string
+
+	// Password is `password`: Password of an encrypted input, taken literally: once for either file, or twice, in file order.
+	Password []string
+}
+
+// NewCompareRequest is the request of compare (POST /v1/pdf/compare), to run with Client.Do or Client.Submit.
+func NewCompareRequest(files []*File, opts *CompareOptions) *Request {
+	req := &Request{Operation: "compare", Files: map[string][]*File{}, Fields: url.Values{}}
+	req.Files["files"] = files
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.Format != "" {
+		fields.Set("format", string(opts.Format))
+	}
+	if opts.OCR != "" {
+		fields.Set("ocr", string(opts.OCR))
+	}
+	if opts.Languages != nil {
+		fields.Set("languages", *opts.Languages)
+	}
+	for _, value := range opts.Password {
+		fields.Add("password", value)
+	}
+	return req
+}
+
+// Compare runs compare: Compare two PDFs (POST /v1/pdf/compare).
+func (c *Client) Compare(ctx context.Context, files []*File, opts *CompareOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewCompareRequest(files, opts), call...)
+}
+
+// ---- pipeline
+
+// PipelineOptions are the options of pipeline (Run several operations in one request); the zero value sends none of them.
+type PipelineOptions struct {
+	// File is the file part `file`.
+	File *File
+
+	// Files is the file part `files`.
+	Files []*File
+
+	// Steps is `steps` (required): The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name".
+	Steps []PipelineStep
+}
+
+// NewPipelineRequest is the request of pipeline (POST /v1/pdf/pipeline), to run with Client.Do or Client.Submit.
+func NewPipelineRequest(opts *PipelineOptions) *Request {
+	req := &Request{Operation: "pipeline", Files: map[string][]*File{}, Fields: url.Values{}}
+	if opts == nil {
+		return req
+	}
+	fields := req.Fields
+	if opts.File != nil {
+		req.Files["file"] = []*File{opts.File}
+	}
+	if len(opts.Files) > 0 {
+		req.Files["files"] = opts.Files
+	}
+	if len(opts.Steps) > 0 {
+		if text, err := json.Marshal(opts.Steps); err == nil {
+			fields.Set("steps", string(text))
+		}
+	}
+	return req
+}
+
+// Pipeline runs pipeline: Run several operations in one request (POST /v1/pdf/pipeline).
+func (c *Client) Pipeline(ctx context.Context, opts *PipelineOptions, call ...CallOption) (*Result, error) {
+	return c.Do(ctx, NewPipelineRequest(opts), call...)
 }
 
 // PipelineStep is one step of a pipeline: an operation and its options (as the operation's form fields; a file option names an uploaded part as "@name").

@@ -45,13 +45,13 @@ operationRoutes.push(inspectRoute, attachmentsRoute, sanitizeRoute, linearizeRou
 // Document structure: forms and bookmarks.
 operationRoutes.push(formsRoute, bookmarksRoute);
 
-export function findOperation(name: string): OperationRoute | undefined {
-  return operationRoutes.find((route) => route.name === name);
-}
-
+// Page layout: crop, resize, n-up, booklet, overlay, remove-blank.
+operationRoutes.push(cropRoute, resizeRoute, nUpRoute, bookletRoute, overlayRoute, removeBlankRoute);
 // Comparing two PDFs.
 operationRoutes.push(compareRoute);
 // Pipelines: several of the operations above in one request (reads this list when a request comes).
 operationRoutes.push(createPipelineRoute(() => operationRoutes));
-// Page layout: crop, resize, n-up, booklet, overlay, remove-blank.
-operationRoutes.push(cropRoute, resizeRoute, nUpRoute, bookletRoute, overlayRoute, removeBlankRoute);
+
+export function findOperation(name: string): OperationRoute | undefined {
+  return operationRoutes.find((route) => route.name === name);
+}

@@ -33,14 +33,14 @@ OPERATIONS: dict[str, list[dict[str, Any]]] = {
     "linearize": [{"field":"file","multiple":False,"required":True}],
     "forms": [{"field":"file","multiple":False,"required":True}],
     "bookmarks": [{"field":"file","multiple":False,"required":True}],
-    "compare": [{"field":"files","multiple":True,"required":True}],
-    "pipeline": [{"field":"file","multiple":False,"required":False},{"field":"files","multiple":True,"required":False}],
     "crop": [{"field":"file","multiple":False,"required":True}],
     "resize": [{"field":"file","multiple":False,"required":True}],
     "n-up": [{"field":"file","multiple":False,"required":True}],
     "booklet": [{"field":"file","multiple":False,"required":True}],
     "overlay": [{"field":"file","multiple":False,"required":True},{"field":"overlay","multiple":False,"required":True}],
     "remove-blank": [{"field":"file","multiple":False,"required":True}],
+    "compare": [{"field":"files","multiple":True,"required":True}],
+    "pipeline": [{"field":"file","multiple":False,"required":False},{"field":"files","multiple":True,"required":False}],
 }
 
 
@@ -206,18 +206,6 @@ class SyncOperations:
         options: dict[str, Any] = {"bookmarks": bookmarks, "password": password}
         return self._call("bookmarks", files, options, **call)
 
-    def compare(self, input: Sequence[FileInput], *, format: Optional[Literal["json", "pdf"]] = None, ocr: Optional[Literal["never", "auto"]] = None, languages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
-        """Compare two PDFs (POST /v1/pdf/compare)."""
-        files: dict[str, Any] = {"files": list(input)}
-        options: dict[str, Any] = {"format": format, "ocr": ocr, "languages": languages, "password": password}
-        return self._call("compare", files, options, **call)
-
-    def pipeline(self, input: Union[FileInput, Sequence[FileInput]], *, steps: Union[Sequence[Mapping[str, Any]], str], **call: Any) -> Any:
-        """Run several operations in one request (POST /v1/pdf/pipeline)."""
-        files: dict[str, Any] = {"files": list(input)} if isinstance(input, (list, tuple)) else {"file": input}
-        options: dict[str, Any] = {"steps": steps if isinstance(steps, str) else json.dumps(list(steps))}
-        return self._call("pipeline", files, options, **call)
-
     def crop(self, input: FileInput, *, box: Optional[str] = None, auto: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
         """Crop pages to a box or to their content (POST /v1/pdf/crop)."""
         files: dict[str, Any] = {"file": input}
@@ -255,6 +243,18 @@ class SyncOperations:
         files: dict[str, Any] = {"file": input}
         options: dict[str, Any] = {"threshold": threshold, "password": password}
         return self._call("remove-blank", files, options, **call)
+
+    def compare(self, input: Sequence[FileInput], *, format: Optional[Literal["json", "pdf"]] = None, ocr: Optional[Literal["never", "auto"]] = None, languages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Compare two PDFs (POST /v1/pdf/compare)."""
+        files: dict[str, Any] = {"files": list(input)}
+        options: dict[str, Any] = {"format": format, "ocr": ocr, "languages": languages, "password": password}
+        return self._call("compare", files, options, **call)
+
+    def pipeline(self, input: Union[FileInput, Sequence[FileInput]], *, steps: Union[Sequence[Mapping[str, Any]], str], **call: Any) -> Any:
+        """Run several operations in one request (POST /v1/pdf/pipeline)."""
+        files: dict[str, Any] = {"files": list(input)} if isinstance(input, (list, tuple)) else {"file": input}
+        options: dict[str, Any] = {"steps": steps if isinstance(steps, str) else json.dumps(list(steps))}
+        return self._call("pipeline", files, options, **call)
 
 
 class AsyncOperations:
@@ -419,18 +419,6 @@ class AsyncOperations:
         options: dict[str, Any] = {"bookmarks": bookmarks, "password": password}
         return await self._call("bookmarks", files, options, **call)
 
-    async def compare(self, input: Sequence[FileInput], *, format: Optional[Literal["json", "pdf"]] = None, ocr: Optional[Literal["never", "auto"]] = None, languages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
-        """Compare two PDFs (POST /v1/pdf/compare)."""
-        files: dict[str, Any] = {"files": list(input)}
-        options: dict[str, Any] = {"format": format, "ocr": ocr, "languages": languages, "password": password}
-        return await self._call("compare", files, options, **call)
-
-    async def pipeline(self, input: Union[FileInput, Sequence[FileInput]], *, steps: Union[Sequence[Mapping[str, Any]], str], **call: Any) -> Any:
-        """Run several operations in one request (POST /v1/pdf/pipeline)."""
-        files: dict[str, Any] = {"files": list(input)} if isinstance(input, (list, tuple)) else {"file": input}
-        options: dict[str, Any] = {"steps": steps if isinstance(steps, str) else json.dumps(list(steps))}
-        return await self._call("pipeline", files, options, **call)
-
     async def crop(self, input: FileInput, *, box: Optional[str] = None, auto: Optional[bool] = None, margin: Optional[Union[int, float, str]] = None, pages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
         """Crop pages to a box or to their content (POST /v1/pdf/crop)."""
         files: dict[str, Any] = {"file": input}
@@ -468,3 +456,15 @@ class AsyncOperations:
         files: dict[str, Any] = {"file": input}
         options: dict[str, Any] = {"threshold": threshold, "password": password}
         return await self._call("remove-blank", files, options, **call)
+
+    async def compare(self, input: Sequence[FileInput], *, format: Optional[Literal["json", "pdf"]] = None, ocr: Optional[Literal["never", "auto"]] = None, languages: Optional[str] = None, password: Optional[str] = None, **call: Any) -> Any:
+        """Compare two PDFs (POST /v1/pdf/compare)."""
+        files: dict[str, Any] = {"files": list(input)}
+        options: dict[str, Any] = {"format": format, "ocr": ocr, "languages": languages, "password": password}
+        return await self._call("compare", files, options, **call)
+
+    async def pipeline(self, input: Union[FileInput, Sequence[FileInput]], *, steps: Union[Sequence[Mapping[str, Any]], str], **call: Any) -> Any:
+        """Run several operations in one request (POST /v1/pdf/pipeline)."""
+        files: dict[str, Any] = {"files": list(input)} if isinstance(input, (list, tuple)) else {"file": input}
+        options: dict[str, Any] = {"steps": steps if isinstance(steps, str) else json.dumps(list(steps))}
+        return await self._call("pipeline", files, options, **call)

@@ -44,14 +44,14 @@ abstract class Operations
         'linearize' => [['field' => 'file', 'multiple' => false, 'required' => true]],
         'forms' => [['field' => 'file', 'multiple' => false, 'required' => true]],
         'bookmarks' => [['field' => 'file', 'multiple' => false, 'required' => true]],
-        'compare' => [['field' => 'files', 'multiple' => true, 'required' => true]],
-        'pipeline' => [['field' => 'file', 'multiple' => false, 'required' => false], ['field' => 'files', 'multiple' => true, 'required' => false]],
         'crop' => [['field' => 'file', 'multiple' => false, 'required' => true]],
         'resize' => [['field' => 'file', 'multiple' => false, 'required' => true]],
         'n-up' => [['field' => 'file', 'multiple' => false, 'required' => true]],
         'booklet' => [['field' => 'file', 'multiple' => false, 'required' => true]],
         'overlay' => [['field' => 'file', 'multiple' => false, 'required' => true], ['field' => 'overlay', 'multiple' => false, 'required' => true]],
         'remove-blank' => [['field' => 'file', 'multiple' => false, 'required' => true]],
+        'compare' => [['field' => 'files', 'multiple' => true, 'required' => true]],
+        'pipeline' => [['field' => 'file', 'multiple' => false, 'required' => false], ['field' => 'files', 'multiple' => true, 'required' => false]],
     ];
 
     /**
@@ -630,43 +630,6 @@ abstract class Operations
     }
 
     /**
-     * Compare two PDFs (POST /v1/pdf/compare).
-     *
-     * @param list<string|\SplFileInfo|resource|\PdfService\Upload> $input the `files` parts
-     * @param Option\CompareFormat|'json'|'pdf'|null $format `format`: JSON changes, or a PDF report a person reads.
-     * @param Option\CompareOcr|'never'|'auto'|null $ocr `ocr`: auto: OCR a document that has pages without a text layer before comparing.
-     * @param string|null $languages `languages`: Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
-     * @param string|list<string>|null $password `password`: Password of an encrypted input, taken literally: once for either file, or twice, in file order.
-     * @param CallOptions|null $call retry, timeout, request id of this call
-     */
-    public function compare(
-        mixed $input,
-        Option\CompareFormat|string|null $format = null,
-        Option\CompareOcr|string|null $ocr = null,
-        ?string $languages = null,
-        #[\SensitiveParameter] string|array|null $password = null,
-        ?CallOptions $call = null,
-    ): Result {
-        return $this->call('compare', ['files' => $input], ['format' => $format, 'ocr' => $ocr, 'languages' => $languages, 'password' => $password], $call);
-    }
-
-    /**
-     * Run several operations in one request (POST /v1/pdf/pipeline).
-     *
-     * @param string|\SplFileInfo|resource|\PdfService\Upload|list<string|\SplFileInfo|resource|\PdfService\Upload> $input one file (`file`) or a list (`files`)
-     * @param string|list<array{operation: string, options?: array<string, mixed>}> $steps `steps`: The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name".
-     * @param CallOptions|null $call retry, timeout, request id of this call
-     */
-    public function pipeline(
-        mixed $input,
-        string|array $steps,
-        ?CallOptions $call = null,
-    ): Result {
-        $steps = is_array($steps) ? json_encode($steps, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES) : $steps;
-        return $this->call('pipeline', is_array($input) ? ['files' => $input] : ['file' => $input], ['steps' => $steps], $call);
-    }
-
-    /**
      * Crop pages to a box or to their content (POST /v1/pdf/crop).
      *
      * @param string|\SplFileInfo|resource|\PdfService\Upload $input the `file` part
@@ -794,5 +757,42 @@ abstract class Operations
         ?CallOptions $call = null,
     ): Result {
         return $this->call('remove-blank', ['file' => $input], ['threshold' => $threshold, 'password' => $password], $call);
+    }
+
+    /**
+     * Compare two PDFs (POST /v1/pdf/compare).
+     *
+     * @param list<string|\SplFileInfo|resource|\PdfService\Upload> $input the `files` parts
+     * @param Option\CompareFormat|'json'|'pdf'|null $format `format`: JSON changes, or a PDF report a person reads.
+     * @param Option\CompareOcr|'never'|'auto'|null $ocr `ocr`: auto: OCR a document that has pages without a text layer before comparing.
+     * @param string|null $languages `languages`: Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
+     * @param string|list<string>|null $password `password`: Password of an encrypted input, taken literally: once for either file, or twice, in file order.
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function compare(
+        mixed $input,
+        Option\CompareFormat|string|null $format = null,
+        Option\CompareOcr|string|null $ocr = null,
+        ?string $languages = null,
+        #[\SensitiveParameter] string|array|null $password = null,
+        ?CallOptions $call = null,
+    ): Result {
+        return $this->call('compare', ['files' => $input], ['format' => $format, 'ocr' => $ocr, 'languages' => $languages, 'password' => $password], $call);
+    }
+
+    /**
+     * Run several operations in one request (POST /v1/pdf/pipeline).
+     *
+     * @param string|\SplFileInfo|resource|\PdfService\Upload|list<string|\SplFileInfo|resource|\PdfService\Upload> $input one file (`file`) or a list (`files`)
+     * @param string|list<array{operation: string, options?: array<string, mixed>}> $steps `steps`: The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name".
+     * @param CallOptions|null $call retry, timeout, request id of this call
+     */
+    public function pipeline(
+        mixed $input,
+        string|array $steps,
+        ?CallOptions $call = null,
+    ): Result {
+        $steps = is_array($steps) ? json_encode($steps, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES) : $steps;
+        return $this->call('pipeline', is_array($input) ? ['files' => $input] : ['file' => $input], ['steps' => $steps], $call);
     }
 }

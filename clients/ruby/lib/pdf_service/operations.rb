@@ -30,14 +30,14 @@ module PdfService
     "linearize" => { method: :linearize, files: [{ field: "file", multiple: false, required: true }].freeze, options: ["password"].freeze }.freeze,
     "forms" => { method: :forms, files: [{ field: "file", multiple: false, required: true }].freeze, options: ["values", "flatten", "password"].freeze }.freeze,
     "bookmarks" => { method: :bookmarks, files: [{ field: "file", multiple: false, required: true }].freeze, options: ["bookmarks", "password"].freeze }.freeze,
-    "compare" => { method: :compare, files: [{ field: "files", multiple: true, required: true }].freeze, options: ["format", "ocr", "languages", "password"].freeze }.freeze,
-    "pipeline" => { method: :pipeline, files: [{ field: "file", multiple: false, required: false }, { field: "files", multiple: true, required: false }].freeze, options: ["steps"].freeze }.freeze,
     "crop" => { method: :crop, files: [{ field: "file", multiple: false, required: true }].freeze, options: ["box", "auto", "margin", "pages", "password"].freeze }.freeze,
     "resize" => { method: :resize, files: [{ field: "file", multiple: false, required: true }].freeze, options: ["paper", "size", "fit", "pages", "password"].freeze }.freeze,
     "n-up" => { method: :n_up, files: [{ field: "file", multiple: false, required: true }].freeze, options: ["per_sheet", "paper", "order", "border", "margin", "password"].freeze }.freeze,
     "booklet" => { method: :booklet, files: [{ field: "file", multiple: false, required: true }].freeze, options: ["paper", "binding", "password"].freeze }.freeze,
     "overlay" => { method: :overlay, files: [{ field: "file", multiple: false, required: true }, { field: "overlay", multiple: false, required: true }].freeze, options: ["layer", "pages", "repeat", "password"].freeze }.freeze,
-    "remove-blank" => { method: :remove_blank, files: [{ field: "file", multiple: false, required: true }].freeze, options: ["threshold", "password"].freeze }.freeze
+    "remove-blank" => { method: :remove_blank, files: [{ field: "file", multiple: false, required: true }].freeze, options: ["threshold", "password"].freeze }.freeze,
+    "compare" => { method: :compare, files: [{ field: "files", multiple: true, required: true }].freeze, options: ["format", "ocr", "languages", "password"].freeze }.freeze,
+    "pipeline" => { method: :pipeline, files: [{ field: "file", multiple: false, required: false }, { field: "files", multiple: true, required: false }].freeze, options: ["steps"].freeze }.freeze
   }.freeze
 
   # One method per operation, mixed into Client: keyword options, the input positional;
@@ -415,31 +415,6 @@ module PdfService
       perform("bookmarks", { "file" => input }, { "bookmarks" => bookmarks, "password" => password }, **call, &block)
     end
 
-    # Compare two PDFs (POST /v1/pdf/compare).
-    #
-    # @param input [Array<String, Pathname, IO, PdfService::Upload>] the `files` parts
-    # @param format [String, nil] JSON changes, or a PDF report a person reads. One of "json", "pdf".
-    # @param ocr [String, nil] auto: OCR a document that has pages without a text layer before comparing. One of "never", "auto".
-    # @param languages [String, nil] Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
-    # @param password [String, Array<String>, nil] Password of an encrypted input, taken literally: once for either file, or twice, in file order.
-    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
-    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
-    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
-    def compare(input, format: nil, ocr: nil, languages: nil, password: nil, **call, &block)
-      perform("compare", { "files" => input }, { "format" => format, "ocr" => ocr, "languages" => languages, "password" => password }, **call, &block)
-    end
-
-    # Run several operations in one request (POST /v1/pdf/pipeline).
-    #
-    # @param input [String, Pathname, IO, PdfService::Upload, Array<String, Pathname, IO, PdfService::Upload>] one file (part `file`) or an Array of them (parts `files`)
-    # @param steps [Array<Hash>, String] (required) The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name".
-    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
-    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
-    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
-    def pipeline(input, steps:, **call, &block)
-      perform("pipeline", (input.is_a?(Array) ? { "files" => input } : { "file" => input }), { "steps" => (steps.is_a?(String) ? steps : JSON.generate(steps)) }, **call, &block)
-    end
-
     # Crop pages to a box or to their content (POST /v1/pdf/crop).
     #
     # @param input [String, Pathname, IO, PdfService::Upload] the `file` part
@@ -524,6 +499,31 @@ module PdfService
     # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
     def remove_blank(input, threshold: nil, password: nil, **call, &block)
       perform("remove-blank", { "file" => input }, { "threshold" => threshold, "password" => password }, **call, &block)
+    end
+
+    # Compare two PDFs (POST /v1/pdf/compare).
+    #
+    # @param input [Array<String, Pathname, IO, PdfService::Upload>] the `files` parts
+    # @param format [String, nil] JSON changes, or a PDF report a person reads. One of "json", "pdf".
+    # @param ocr [String, nil] auto: OCR a document that has pages without a text layer before comparing. One of "never", "auto".
+    # @param languages [String, nil] Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
+    # @param password [String, Array<String>, nil] Password of an encrypted input, taken literally: once for either file, or twice, in file order.
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def compare(input, format: nil, ocr: nil, languages: nil, password: nil, **call, &block)
+      perform("compare", { "files" => input }, { "format" => format, "ocr" => ocr, "languages" => languages, "password" => password }, **call, &block)
+    end
+
+    # Run several operations in one request (POST /v1/pdf/pipeline).
+    #
+    # @param input [String, Pathname, IO, PdfService::Upload, Array<String, Pathname, IO, PdfService::Upload>] one file (part `file`) or an Array of them (parts `files`)
+    # @param steps [Array<Hash>, String] (required) The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name".
+    # @param call call options: retry:, timeout:, request_id:, async:, callback_url:, idempotency_key: (see Client)
+    # @yieldparam result [PdfService::Result] the answer, streamed (its body read once, as it arrives)
+    # @return [PdfService::Result, Hash, Object] the answer (spooled), the job Hash with async: true, or the block's value
+    def pipeline(input, steps:, **call, &block)
+      perform("pipeline", (input.is_a?(Array) ? { "files" => input } : { "file" => input }), { "steps" => (steps.is_a?(String) ? steps : JSON.generate(steps)) }, **call, &block)
     end
   end
 end

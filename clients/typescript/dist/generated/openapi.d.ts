@@ -738,46 +738,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/pdf/compare": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Compare two PDFs
-         * @description What changed from the first PDF (old) to the second (new). Text is compared word by word in reading order across page breaks (pdftotext word boxes, a Myers diff), so text that reflowed onto the next page is not a change; changes come as insert, delete and replace runs with the words' boxes on each side (pt from the top-left of the page as displayed; a run crossing a page break is split there). Pages are paired by the text they share (an inserted page shifts the pairing), and each pair is rendered (MuPDF, 72 dpi) and compared as pixels for changes text cannot show (pictures, drawings, colour); anti-aliasing noise and pixels under changed or moved words are not counted. `format=json`: `{"summary":{…},"changes":[…],"visual":[…]}`; `format=pdf`: a report (a summary page, then each changed page of the new document beside the old one, insertions green, deletions red, visual changes outlined blue; the pages embedded as vector content). `ocr=auto` OCRs a document that has pages without text first (Tesseract, `languages`). Both files count against MAX_PAGES together. Headers: `X-Compare-Pairs` (page pairs compared), `X-Compare-Visual-Skipped` (pairs `old:new` too large to render under MAX_RENDER_PIXELS and 16 million pixels), `X-OCR-Pages-Old`/`X-OCR-Pages-New` (pages OCR read).
-         */
-        post: operations["compare"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/pdf/pipeline": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Run several operations in one request
-         * @description Runs `steps` in order on the upload; each step’s PDF is the next step’s `file`, kept in the server’s work directory. Every step is checked before any work (400 naming `steps[i].options.<field>`); a step whose output is not one PDF must be last; at most MAX_PIPELINE_STEPS steps. Charged one request per step, all before any work (429 quota_exceeded and nothing charged if fewer remain); refunded as a whole as any request. The answer is the last step’s, with its headers and `X-Pipeline: <operation>=<ms>ms,…`. A failing step ends the pipeline with its problem and `step` (0-based). Uploads: `file` or `files` (the first step’s input) and any part a step option names as "@name".
-         */
-        post: operations["pipeline"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/pdf/crop": {
         parameters: {
             query?: never;
@@ -892,6 +852,46 @@ export interface paths {
          * @description A page is blank when at most `threshold` of the pixels of its 72 dpi grey render are darker than light grey (level 200 of 255) and it has no text layer; scanner speckle stays under the default. The answer carries `X-Removed-Pages` (1-based page numbers of the input, comma-separated, empty when none). A document whose every page is blank → 422 `invalid_document`. Output is not encrypted.
          */
         post: operations["removeBlank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compare two PDFs
+         * @description What changed from the first PDF (old) to the second (new). Text is compared word by word in reading order across page breaks (pdftotext word boxes, a Myers diff), so text that reflowed onto the next page is not a change; changes come as insert, delete and replace runs with the words' boxes on each side (pt from the top-left of the page as displayed; a run crossing a page break is split there). Pages are paired by the text they share (an inserted page shifts the pairing), and each pair is rendered (MuPDF, 72 dpi) and compared as pixels for changes text cannot show (pictures, drawings, colour); anti-aliasing noise and pixels under changed or moved words are not counted. `format=json`: `{"summary":{…},"changes":[…],"visual":[…]}`; `format=pdf`: a report (a summary page, then each changed page of the new document beside the old one, insertions green, deletions red, visual changes outlined blue; the pages embedded as vector content). `ocr=auto` OCRs a document that has pages without text first (Tesseract, `languages`). Both files count against MAX_PAGES together. Headers: `X-Compare-Pairs` (page pairs compared), `X-Compare-Visual-Skipped` (pairs `old:new` too large to render under MAX_RENDER_PIXELS and 16 million pixels), `X-OCR-Pages-Old`/`X-OCR-Pages-New` (pages OCR read).
+         */
+        post: operations["compare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pdf/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run several operations in one request
+         * @description Runs `steps` in order on the upload; each step’s PDF is the next step’s `file`, kept in the server’s work directory. Every step is checked before any work (400 naming `steps[i].options.<field>`); a step whose output is not one PDF must be last; at most MAX_PIPELINE_STEPS steps. Charged one request per step, all before any work (429 quota_exceeded and nothing charged if fewer remain); refunded as a whole as any request. The answer is the last step’s, with its headers and `X-Pipeline: <operation>=<ms>ms,…`. A failing step ends the pipeline with its problem and `step` (0-based). Uploads: `file` or `files` (the first step’s input) and any part a step option names as "@name".
+         */
+        post: operations["pipeline"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6193,1071 +6193,6 @@ export interface operations {
             };
         };
     };
-    compare: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    files: string[];
-                    /**
-                     * @description JSON changes, or a PDF report a person reads.
-                     * @default json
-                     * @enum {string}
-                     */
-                    format?: "json" | "pdf";
-                    /**
-                     * @description auto: OCR a document that has pages without a text layer before comparing.
-                     * @default never
-                     * @enum {string}
-                     */
-                    ocr?: "never" | "auto";
-                    /** @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
-                    languages?: string;
-                    /**
-                     * @description Password of an encrypted input, taken literally: once for either file, or twice, in file order.
-                     * @default []
-                     */
-                    password?: string | string[];
-                    /**
-                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
-                     * @default false
-                     * @enum {string}
-                     */
-                    async?: "true" | "false";
-                    /**
-                     * Format: uri
-                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
-                     */
-                    callback_url?: string;
-                    /**
-                     * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
-                     */
-                    result_url?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The result file (`Content-Disposition: attachment`). */
-            200: {
-                headers: {
-                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
-                    RateLimit?: string;
-                    /** @description The request id (the client's, if sane). */
-                    "X-Request-Id"?: string;
-                    "Content-Disposition"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": string;
-                    "application/pdf": string;
-                };
-            };
-            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
-            202: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Job"];
-                };
-            };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description processing_failed: a fault of the server (refunded). */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    pipeline: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** @description The first step’s input, when it takes `file`. Accepted (sniffed): application/pdf, image/png, image/jpeg, image/tiff, image/gif, image/bmp, image/webp, image/jp2, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/vnd.openxmlformats-officedocument.presentationml.presentation, application/vnd.oasis.opendocument.text, application/vnd.oasis.opendocument.spreadsheet, application/vnd.oasis.opendocument.presentation, application/x-ole-storage, application/rtf, text/html, text/plain, application/zip, application/x-pkcs12. */
-                    file?: string;
-                    files?: string[];
-                    /** @description The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name". */
-                    steps: ({
-                        /** @constant */
-                        operation: "merge";
-                        options?: {
-                            /**
-                             * @description Add one outline entry per input, titled by its file name.
-                             * @default false
-                             * @enum {string}
-                             */
-                            bookmarks?: "true" | "false";
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "split";
-                        options?: {
-                            /**
-                             * @description How to split.
-                             * @default ranges
-                             * @enum {string}
-                             */
-                            mode?: "ranges" | "every" | "extract" | "blank" | "qr" | "size" | "bookmarks";
-                            /** @description mode=ranges: one output per item, e.g. 1-3,4-6,7- */
-                            ranges?: string;
-                            /** @description mode=every: pages per output file (1..100000) */
-                            pages_per_file?: string;
-                            /** @description mode=extract: the pages of the single output, e.g. 1-3,5 */
-                            pages?: string;
-                            /** @description A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1) */
-                            threshold?: string;
-                            /** @description mode=qr: only a QR code with exactly this text separates (default: any). */
-                            qr_text?: string;
-                            /**
-                             * @description mode=qr: keep the separator page as the first page of its part (default false).
-                             * @enum {string}
-                             */
-                            keep_separator?: "true" | "false";
-                            /** @description mode=size: the most bytes a part may have (1024..4000000000) */
-                            max_size?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "protect";
-                        options?: {
-                            /** @description Password needed to open the document. */
-                            user_password?: string;
-                            /** @description Password needed to lift the restrictions. */
-                            owner_password?: string;
-                            /**
-                             * @description Cipher.
-                             * @default aes-256
-                             * @enum {string}
-                             */
-                            encryption?: "aes-256" | "aes-128";
-                            /**
-                             * @description Allow printing.
-                             * @default true
-                             * @enum {string}
-                             */
-                            allow_print?: "true" | "false";
-                            /**
-                             * @description Allow copying text and images.
-                             * @default true
-                             * @enum {string}
-                             */
-                            allow_copy?: "true" | "false";
-                            /**
-                             * @description Allow other modifications.
-                             * @default true
-                             * @enum {string}
-                             */
-                            allow_modify?: "true" | "false";
-                            /**
-                             * @description Allow adding annotations.
-                             * @default true
-                             * @enum {string}
-                             */
-                            allow_annotate?: "true" | "false";
-                            /**
-                             * @description Allow filling in forms.
-                             * @default true
-                             * @enum {string}
-                             */
-                            allow_fill_forms?: "true" | "false";
-                            /**
-                             * @description Allow inserting, rotating and deleting pages.
-                             * @default true
-                             * @enum {string}
-                             */
-                            allow_assemble?: "true" | "false";
-                            /**
-                             * @description Allow text extraction for accessibility (always allowed by AES-encrypted files; see description).
-                             * @default true
-                             * @enum {string}
-                             */
-                            allow_accessibility?: "true" | "false";
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "unlock";
-                        options?: {
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "ocr";
-                        options?: {
-                            /**
-                             * @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
-                             * @default eng
-                             */
-                            languages?: string;
-                            /**
-                             * @description What to do with pages that already have text.
-                             * @default skip-text
-                             * @enum {string}
-                             */
-                            mode?: "skip-text" | "force" | "redo";
-                            /**
-                             * @description Straighten skewed pages before OCR (not with mode=redo).
-                             * @default false
-                             * @enum {string}
-                             */
-                            deskew?: "true" | "false";
-                            /**
-                             * @description Turn pages upright by detected orientation.
-                             * @default false
-                             * @enum {string}
-                             */
-                            rotate_pages?: "true" | "false";
-                            /**
-                             * @description Searchable PDF, PDF/A-2b, or the recognized text.
-                             * @default pdf
-                             * @enum {string}
-                             */
-                            output?: "pdf" | "pdfa" | "txt";
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "extract-text";
-                        options?: {
-                            /** @description Pages to extract, e.g. 1-3,5 (all when absent) */
-                            pages?: string;
-                            /**
-                             * @description Keep the physical layout (columns, indentation) instead of reading order.
-                             * @default false
-                             * @enum {string}
-                             */
-                            layout?: "true" | "false";
-                            /**
-                             * @description Plain text with form feeds between pages, or JSON per page.
-                             * @default text
-                             * @enum {string}
-                             */
-                            format?: "text" | "json";
-                            /**
-                             * @description auto: OCR the pages that have no text layer.
-                             * @default never
-                             * @enum {string}
-                             */
-                            ocr?: "never" | "auto";
-                            /** @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
-                            languages?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "watermark";
-                        options?: {
-                            /** @description Text mark (instead of the `image` file part), in any script. */
-                            text?: string;
-                            /**
-                             * @description Typeface of the text: sans, serif or mono (default sans); other scripts fall back to the Noto face that has them.
-                             * @enum {string}
-                             */
-                            font?: "sans" | "serif" | "mono";
-                            /** @description Text size in points (default 48); shrunk if the text would not fit the page (1..1000) */
-                            font_size?: string;
-                            /** @description Text colour #RRGGBB (default #808080). */
-                            color?: string;
-                            /**
-                             * @description Opacity, 0 (invisible) to 1 (opaque) (0..1)
-                             * @default 0.3
-                             */
-                            opacity?: string;
-                            /**
-                             * @description Counter-clockwise angle in degrees, as the reader sees the page (-360..360)
-                             * @default 45
-                             */
-                            rotation?: string;
-                            /**
-                             * @description Where the mark goes; `tile` repeats it over the page.
-                             * @default center
-                             * @enum {string}
-                             */
-                            position?: "center" | "top-left" | "top" | "top-right" | "left" | "right" | "bottom-left" | "bottom" | "bottom-right" | "tile";
-                            /** @description Pages to mark, e.g. 1-3,5 (default: all) */
-                            pages?: string;
-                            /**
-                             * @description Over the page content, or under it (hidden by opaque content).
-                             * @default over
-                             * @enum {string}
-                             */
-                            layer?: "over" | "under";
-                            /** @description Image width as a fraction of the page width (default 0.5) (0.01..1) */
-                            image_scale?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                            /** @description Image mark (PNG or JPEG), instead of `text`. Names an uploaded part: "@name". */
-                            image?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "convert";
-                        options?: {
-                            /**
-                             * @description Target format: docx, odt, xlsx, csv, pptx, txt, html, png, jpeg, tiff, svg, pdfa, pdf.
-                             * @enum {string}
-                             */
-                            to: "docx" | "odt" | "xlsx" | "csv" | "pptx" | "txt" | "html" | "png" | "jpeg" | "tiff" | "svg" | "pdfa" | "pdf";
-                            /** @description png/jpeg/tiff: resolution (default 150) (36..600) */
-                            dpi?: string;
-                            /** @description png/jpeg/tiff/svg: the pages to convert, e.g. 1-3,5 (default all) */
-                            pages?: string;
-                            /**
-                             * @description to=pdfa: PDF/A part and conformance (default 2b).
-                             * @enum {string}
-                             */
-                            pdfa?: "2b" | "1b" | "3b";
-                            /**
-                             * @description xlsx/csv/pptx: `auto` OCRs pages without a text layer first (default never).
-                             * @enum {string}
-                             */
-                            ocr?: "never" | "auto";
-                            /** @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
-                            languages?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                            /**
-                             * @description HTML/Markdown input: paper size (default a4).
-                             * @enum {string}
-                             */
-                            paper?: "a4" | "letter" | "legal" | "a3" | "a5";
-                            /**
-                             * @description HTML/Markdown input: landscape orientation (default false).
-                             * @enum {string}
-                             */
-                            landscape?: "true" | "false";
-                            /** @description HTML/Markdown input: margin on every side in pt (default 36) (0..288) */
-                            margin?: string;
-                            /**
-                             * @description HTML/Markdown input: print background colours and images (default true).
-                             * @enum {string}
-                             */
-                            print_background?: "true" | "false";
-                            /**
-                             * @description HTML/Markdown input: a tagged (accessible) PDF with a structure tree; slower to print (default false).
-                             * @enum {string}
-                             */
-                            tagged?: "true" | "false";
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "images";
-                        options?: {
-                            /**
-                             * @description extract (PDF in) or to-pdf (images in); inferred from the upload when absent.
-                             * @enum {string}
-                             */
-                            mode?: "extract" | "to-pdf";
-                            /**
-                             * @description extract: keep encoded formats (default `original`) or convert all to PNG.
-                             * @enum {string}
-                             */
-                            format?: "original" | "png";
-                            /** @description extract: skip images narrower or lower than this many pixels (default 0) (0..1000000) */
-                            min_size?: string;
-                            /**
-                             * @description to-pdf: page size (default `fit`: the image size).
-                             * @enum {string}
-                             */
-                            page_size?: "fit" | "a4" | "letter";
-                            /** @description to-pdf: margin around each image in points (default 0) (0..1000) */
-                            margin?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                            /** @description mode=to-pdf: the images (PNG, JPEG, TIFF, GIF, BMP, WebP, JPEG 2000), in page order. Names an uploaded part: "@name". */
-                            files?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "compress";
-                        options?: {
-                            /**
-                             * @description How hard to compress.
-                             * @default medium
-                             * @enum {string}
-                             */
-                            level?: "medium" | "low" | "high";
-                            /**
-                             * @description Convert colour to gray (not with level=low, which is lossless).
-                             * @default false
-                             * @enum {string}
-                             */
-                            grayscale?: "true" | "false";
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "rotate";
-                        options?: {
-                            /**
-                             * @description Clockwise angle added to each selected page’s rotation.
-                             * @enum {string}
-                             */
-                            angle: "90" | "180" | "270" | "-90";
-                            /** @description Pages to rotate, e.g. 1-3,5 (default: all) */
-                            pages?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "organize";
-                        options?: {
-                            /** @description The output pages in order, e.g. 3,1-2,blank,9-5,10- */
-                            order: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "page-numbers";
-                        options?: {
-                            /**
-                             * @description The label: {n}, {total}, {n:W} placeholders, e.g. "Page {n} of {total}" or "ACME-{n:6}".
-                             * @default {n}
-                             */
-                            format?: string;
-                            /**
-                             * @description Number of page 1 (0..999999999)
-                             * @default 1
-                             */
-                            start?: string;
-                            /** @description Pages that get a number, e.g. 2- (default: all) */
-                            pages?: string;
-                            /**
-                             * @description Where on the page the number goes.
-                             * @default bottom-center
-                             * @enum {string}
-                             */
-                            position?: "bottom-center" | "bottom-left" | "bottom-right" | "top-left" | "top-center" | "top-right";
-                            /**
-                             * @description Distance from the page edges in points (0..500)
-                             * @default 36
-                             */
-                            margin?: string;
-                            /**
-                             * @description Typeface: sans, serif or mono; other scripts fall back to the Noto face that has them.
-                             * @default sans
-                             * @enum {string}
-                             */
-                            font?: "sans" | "serif" | "mono";
-                            /**
-                             * @description Text size in points (1..200)
-                             * @default 12
-                             */
-                            font_size?: string;
-                            /**
-                             * @description Text colour #RRGGBB.
-                             * @default #000000
-                             */
-                            color?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "metadata";
-                        options?: {
-                            /** @description Document title (Info /Title, XMP dc:title) ("" removes it). */
-                            title?: string;
-                            /** @description Author (Info /Author, XMP dc:creator) ("" removes it). */
-                            author?: string;
-                            /** @description Subject (Info /Subject, XMP dc:description) ("" removes it). */
-                            subject?: string;
-                            /** @description Keywords (Info /Keywords, XMP pdf:Keywords) ("" removes it). */
-                            keywords?: string;
-                            /** @description Creating application (Info /Creator, XMP xmp:CreatorTool) ("" removes it). */
-                            creator?: string;
-                            /** @description Producing application (Info /Producer, XMP pdf:Producer) ("" removes it). */
-                            producer?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "repair";
-                        options?: {
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "flatten";
-                        options?: {
-                            /**
-                             * @description What to flatten.
-                             * @default all
-                             * @enum {string}
-                             */
-                            what?: "all" | "forms" | "annotations";
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "redact";
-                        options?: {
-                            /**
-                             * @description Literal text to remove, case-insensitive; repeat the field for several.
-                             * @default []
-                             */
-                            terms?: string | string[];
-                            /**
-                             * @description Regular expression (ECMAScript 5 syntax, case-sensitive) whose matches are removed; repeat the field for several.
-                             * @default []
-                             */
-                            regex?: string | string[];
-                            /** @description JSON array of rectangles `[{"page":1,"x":…,"y":…,"w":…,"h":…}]` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied). */
-                            areas?: string;
-                            /**
-                             * @description Fill colour of the boxes drawn in place of the removed content.
-                             * @default #000000
-                             */
-                            color?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "sign";
-                        options?: {
-                            /** @description Password of the PKCS#12 (empty or absent for none). Never logged. */
-                            certificate_password?: string;
-                            /** @description Reason for signing (/Reason). */
-                            reason?: string;
-                            /** @description Where it was signed (/Location). */
-                            location?: string;
-                            /** @description How to reach the signer (/ContactInfo). */
-                            contact?: string;
-                            /**
-                             * @description Draw a visible signature box (needs `rect`).
-                             * @default false
-                             * @enum {string}
-                             */
-                            visible?: "true" | "false";
-                            /** @description Page of the visible signature (default 1) (1..1000000) */
-                            page?: string;
-                            /** @description Visible signature box `x,y,w,h` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied). */
-                            rect?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                            /**
-                             * @description PAdES baseline level: `b-b` the signature alone; `b-t` with an RFC 3161 signature time-stamp; `b-lt` also the chains and OCSP responses or CRLs (fetched from the certificates' own addresses) in the document's DSS; `b-lta` also a document time-stamp over all of it.
-                             * @default b-b
-                             * @enum {string}
-                             */
-                            level?: "b-b" | "b-t" | "b-lt" | "b-lta";
-                            /**
-                             * Format: uri
-                             * @description RFC 3161 time-stamp authority for levels b-t and up (default: the server's SIGN_TSA_URL).
-                             */
-                            timestamp_url?: string;
-                            /** @description PKCS#12 (.p12/.pfx) with the signing key and certificate (and optionally its chain). Required unless the server has a default certificate configured. Names an uploaded part: "@name". */
-                            certificate?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "verify";
-                        options?: Record<string, never>;
-                    } | {
-                        /** @constant */
-                        operation: "inspect";
-                        options?: {
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "attachments";
-                        options?: {
-                            /**
-                             * @description What to do.
-                             * @default list
-                             * @enum {string}
-                             */
-                            action?: "list" | "extract" | "add" | "remove";
-                            /**
-                             * @description action=extract or remove: the attachments by name (repeatable; default all).
-                             * @default []
-                             */
-                            names?: string | string[];
-                            /** @description action=add: the description given to each added file. */
-                            description?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                            /** @description action=add: the files to embed (any type). Names an uploaded part: "@name". */
-                            attachments?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "sanitize";
-                        options?: {
-                            /**
-                             * @description Comma list of what to remove: javascript, actions, embedded_files, links, annotations, forms, metadata, xmp, thumbnails, hidden_layers.
-                             * @default javascript,actions,embedded_files
-                             */
-                            remove?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "linearize";
-                        options?: {
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "forms";
-                        options?: {
-                            /** @description JSON object: full field name ("parent.child") → value. Text fields take a string, checkboxes true or false, radio groups and choice fields one of their options (a multi-select list: an array of them). Without it the answer is the fields as JSON. */
-                            values?: string;
-                            /**
-                             * @description After filling, draw the fields into the page content (no longer interactive).
-                             * @default false
-                             * @enum {string}
-                             */
-                            flatten?: "true" | "false";
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "bookmarks";
-                        options?: {
-                            /** @description The outline to write: JSON `{"bookmarks":[{"title","page","children":[…]}]}` (or just the array), pages 1-based (null: no target). Without it the answer is the current outline as JSON. */
-                            bookmarks?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "compare";
-                        options?: {
-                            /**
-                             * @description JSON changes, or a PDF report a person reads.
-                             * @default json
-                             * @enum {string}
-                             */
-                            format?: "json" | "pdf";
-                            /**
-                             * @description auto: OCR a document that has pages without a text layer before comparing.
-                             * @default never
-                             * @enum {string}
-                             */
-                            ocr?: "never" | "auto";
-                            /** @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
-                            languages?: string;
-                            /**
-                             * @description Password of an encrypted input, taken literally: once for either file, or twice, in file order.
-                             * @default []
-                             */
-                            password?: string | string[];
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "crop";
-                        options?: {
-                            /** @description x,y,w,h in pt from the visible page’s top-left. */
-                            box?: string;
-                            /**
-                             * @description Crop each page to what it draws (instead of `box`).
-                             * @default false
-                             * @enum {string}
-                             */
-                            auto?: "true" | "false";
-                            /**
-                             * @description auto=true: pt added around the drawn content (0..1000)
-                             * @default 0
-                             */
-                            margin?: string;
-                            /** @description Pages to crop, e.g. 1-3,5 (default: all) */
-                            pages?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "resize";
-                        options?: {
-                            /**
-                             * @description Target paper (default a4).
-                             * @enum {string}
-                             */
-                            paper?: "a4" | "letter" | "legal" | "a3" | "a5";
-                            /** @description w,h in pt (instead of `paper`). */
-                            size?: string;
-                            /**
-                             * @description How content meets the new size.
-                             * @default contain
-                             * @enum {string}
-                             */
-                            fit?: "contain" | "cover" | "stretch";
-                            /** @description Pages to resize, e.g. 1-3,5 (default: all) */
-                            pages?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "n-up";
-                        options?: {
-                            /**
-                             * @description Pages per sheet.
-                             * @enum {string}
-                             */
-                            per_sheet: "2" | "4" | "6" | "8" | "9" | "16";
-                            /**
-                             * @description Sheet size.
-                             * @default a4
-                             * @enum {string}
-                             */
-                            paper?: "a4" | "letter" | "legal" | "a3" | "a5";
-                            /**
-                             * @description How the cells fill.
-                             * @default rows
-                             * @enum {string}
-                             */
-                            order?: "rows" | "columns";
-                            /**
-                             * @description Draw a thin frame around each page.
-                             * @default false
-                             * @enum {string}
-                             */
-                            border?: "true" | "false";
-                            /**
-                             * @description Sheet margin in pt (0..200)
-                             * @default 18
-                             */
-                            margin?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "booklet";
-                        options?: {
-                            /**
-                             * @description Sheet size (used landscape).
-                             * @default a4
-                             * @enum {string}
-                             */
-                            paper?: "a4" | "letter" | "legal" | "a3" | "a5";
-                            /**
-                             * @description Which edge is bound.
-                             * @default left
-                             * @enum {string}
-                             */
-                            binding?: "left" | "right";
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "overlay";
-                        options?: {
-                            /**
-                             * @description Over the page content, or under it.
-                             * @default over
-                             * @enum {string}
-                             */
-                            layer?: "over" | "under";
-                            /** @description Pages that get the overlay, e.g. 1-3,5 (default: all) */
-                            pages?: string;
-                            /**
-                             * @description Cycle the overlay’s pages (true) or use its page 1 everywhere (false).
-                             * @default true
-                             * @enum {string}
-                             */
-                            repeat?: "true" | "false";
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                            /** @description The PDF whose pages are drawn (not encrypted). Names an uploaded part: "@name". */
-                            overlay?: string;
-                        };
-                    } | {
-                        /** @constant */
-                        operation: "remove-blank";
-                        options?: {
-                            /**
-                             * @description A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1)
-                             * @default 0.002
-                             */
-                            threshold?: string;
-                            /** @description Password of the encrypted input (user or owner password), taken literally. */
-                            password?: string;
-                        };
-                    })[];
-                    /**
-                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
-                     * @default false
-                     * @enum {string}
-                     */
-                    async?: "true" | "false";
-                    /**
-                     * Format: uri
-                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
-                     */
-                    callback_url?: string;
-                    /**
-                     * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
-                     */
-                    result_url?: string;
-                } & {
-                    [key: string]: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The result file (`Content-Disposition: attachment`). */
-            200: {
-                headers: {
-                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
-                    RateLimit?: string;
-                    /** @description The request id (the client's, if sane). */
-                    "X-Request-Id"?: string;
-                    "Content-Disposition"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                    "application/zip": string;
-                    "application/json": string;
-                    "text/plain": string;
-                };
-            };
-            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
-            202: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Job"];
-                };
-            };
-            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description processing_failed: a fault of the server (refunded). */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
-            504: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     crop: {
         parameters: {
             query?: never;
@@ -8202,6 +7137,1071 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    compare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    files: string[];
+                    /**
+                     * @description JSON changes, or a PDF report a person reads.
+                     * @default json
+                     * @enum {string}
+                     */
+                    format?: "json" | "pdf";
+                    /**
+                     * @description auto: OCR a document that has pages without a text layer before comparing.
+                     * @default never
+                     * @enum {string}
+                     */
+                    ocr?: "never" | "auto";
+                    /** @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+                    languages?: string;
+                    /**
+                     * @description Password of an encrypted input, taken literally: once for either file, or twice, in file order.
+                     * @default []
+                     */
+                    password?: string | string[];
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted as an asynchronous job; `Location` is the job URL. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description invalid_request: bad, missing or unknown field, bad range or option value (detail names the field), a malformed multipart body, or a part that is not a named form-data part. Charged. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description missing_api_key or invalid_api_key (unknown, revoked, "expired", a browser token used up or sent from another origin). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description insufficient_scope: the key or token may not call this operation (`operation` names it). Not charged; the upload is not read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description request_timeout: no byte of the upload arrived for UPLOAD_IDLE_TIMEOUT; the connection is closed. Charged. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description file_too_large, too_many_files or too_many_pages (detail states the limit). Charged. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: an upload is not of an accepted type (sniffed from its bytes). Charged. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_pdf, password_required or incorrect_password; resource_limit: the input needs more memory, CPU time or output files than the per-operation limits allow (detail and `limit` name it: MAX_OUTPUT_FILES, or TOOL_MEMORY_LIMIT / TOOL_CPU_LIMIT when a tool process ran into its cap). Charged. Limits of the in-process parsing: `XMP packet size`, `XMP packet elements` (metadata), `PKCS#12 size`, `PKCS#12 certificates` (sign, with `max_certificates`), `signatures` (verify, with `max_signatures`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description quota_exceeded, with Retry-After (seconds to 00:00 UTC); concurrency_limit, with Retry-After: 1: the account already runs its ACCOUNT_CONCURRENCY operations on this server and ACCOUNT_QUEUE_LIMIT more wait (not charged). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description processing_failed: a fault of the server (refunded). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description server_busy, with Retry-After (refunded) — except when the account's own tool runs held at least an equal share of the full work queue: then only the first such 503 in 60 s is refunded and repeats are charged. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description timeout: the operation ran past its limit; its processes were killed. Charged: the input used the time up. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pipeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The first step’s input, when it takes `file`. Accepted (sniffed): application/pdf, image/png, image/jpeg, image/tiff, image/gif, image/bmp, image/webp, image/jp2, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/vnd.openxmlformats-officedocument.presentationml.presentation, application/vnd.oasis.opendocument.text, application/vnd.oasis.opendocument.spreadsheet, application/vnd.oasis.opendocument.presentation, application/x-ole-storage, application/rtf, text/html, text/plain, application/zip, application/x-pkcs12. */
+                    file?: string;
+                    files?: string[];
+                    /** @description The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name". */
+                    steps: ({
+                        /** @constant */
+                        operation: "merge";
+                        options?: {
+                            /**
+                             * @description Add one outline entry per input, titled by its file name.
+                             * @default false
+                             * @enum {string}
+                             */
+                            bookmarks?: "true" | "false";
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "split";
+                        options?: {
+                            /**
+                             * @description How to split.
+                             * @default ranges
+                             * @enum {string}
+                             */
+                            mode?: "ranges" | "every" | "extract" | "blank" | "qr" | "size" | "bookmarks";
+                            /** @description mode=ranges: one output per item, e.g. 1-3,4-6,7- */
+                            ranges?: string;
+                            /** @description mode=every: pages per output file (1..100000) */
+                            pages_per_file?: string;
+                            /** @description mode=extract: the pages of the single output, e.g. 1-3,5 */
+                            pages?: string;
+                            /** @description A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1) */
+                            threshold?: string;
+                            /** @description mode=qr: only a QR code with exactly this text separates (default: any). */
+                            qr_text?: string;
+                            /**
+                             * @description mode=qr: keep the separator page as the first page of its part (default false).
+                             * @enum {string}
+                             */
+                            keep_separator?: "true" | "false";
+                            /** @description mode=size: the most bytes a part may have (1024..4000000000) */
+                            max_size?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "protect";
+                        options?: {
+                            /** @description Password needed to open the document. */
+                            user_password?: string;
+                            /** @description Password needed to lift the restrictions. */
+                            owner_password?: string;
+                            /**
+                             * @description Cipher.
+                             * @default aes-256
+                             * @enum {string}
+                             */
+                            encryption?: "aes-256" | "aes-128";
+                            /**
+                             * @description Allow printing.
+                             * @default true
+                             * @enum {string}
+                             */
+                            allow_print?: "true" | "false";
+                            /**
+                             * @description Allow copying text and images.
+                             * @default true
+                             * @enum {string}
+                             */
+                            allow_copy?: "true" | "false";
+                            /**
+                             * @description Allow other modifications.
+                             * @default true
+                             * @enum {string}
+                             */
+                            allow_modify?: "true" | "false";
+                            /**
+                             * @description Allow adding annotations.
+                             * @default true
+                             * @enum {string}
+                             */
+                            allow_annotate?: "true" | "false";
+                            /**
+                             * @description Allow filling in forms.
+                             * @default true
+                             * @enum {string}
+                             */
+                            allow_fill_forms?: "true" | "false";
+                            /**
+                             * @description Allow inserting, rotating and deleting pages.
+                             * @default true
+                             * @enum {string}
+                             */
+                            allow_assemble?: "true" | "false";
+                            /**
+                             * @description Allow text extraction for accessibility (always allowed by AES-encrypted files; see description).
+                             * @default true
+                             * @enum {string}
+                             */
+                            allow_accessibility?: "true" | "false";
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "unlock";
+                        options?: {
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "ocr";
+                        options?: {
+                            /**
+                             * @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
+                             * @default eng
+                             */
+                            languages?: string;
+                            /**
+                             * @description What to do with pages that already have text.
+                             * @default skip-text
+                             * @enum {string}
+                             */
+                            mode?: "skip-text" | "force" | "redo";
+                            /**
+                             * @description Straighten skewed pages before OCR (not with mode=redo).
+                             * @default false
+                             * @enum {string}
+                             */
+                            deskew?: "true" | "false";
+                            /**
+                             * @description Turn pages upright by detected orientation.
+                             * @default false
+                             * @enum {string}
+                             */
+                            rotate_pages?: "true" | "false";
+                            /**
+                             * @description Searchable PDF, PDF/A-2b, or the recognized text.
+                             * @default pdf
+                             * @enum {string}
+                             */
+                            output?: "pdf" | "pdfa" | "txt";
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "extract-text";
+                        options?: {
+                            /** @description Pages to extract, e.g. 1-3,5 (all when absent) */
+                            pages?: string;
+                            /**
+                             * @description Keep the physical layout (columns, indentation) instead of reading order.
+                             * @default false
+                             * @enum {string}
+                             */
+                            layout?: "true" | "false";
+                            /**
+                             * @description Plain text with form feeds between pages, or JSON per page.
+                             * @default text
+                             * @enum {string}
+                             */
+                            format?: "text" | "json";
+                            /**
+                             * @description auto: OCR the pages that have no text layer.
+                             * @default never
+                             * @enum {string}
+                             */
+                            ocr?: "never" | "auto";
+                            /** @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+                            languages?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "watermark";
+                        options?: {
+                            /** @description Text mark (instead of the `image` file part), in any script. */
+                            text?: string;
+                            /**
+                             * @description Typeface of the text: sans, serif or mono (default sans); other scripts fall back to the Noto face that has them.
+                             * @enum {string}
+                             */
+                            font?: "sans" | "serif" | "mono";
+                            /** @description Text size in points (default 48); shrunk if the text would not fit the page (1..1000) */
+                            font_size?: string;
+                            /** @description Text colour #RRGGBB (default #808080). */
+                            color?: string;
+                            /**
+                             * @description Opacity, 0 (invisible) to 1 (opaque) (0..1)
+                             * @default 0.3
+                             */
+                            opacity?: string;
+                            /**
+                             * @description Counter-clockwise angle in degrees, as the reader sees the page (-360..360)
+                             * @default 45
+                             */
+                            rotation?: string;
+                            /**
+                             * @description Where the mark goes; `tile` repeats it over the page.
+                             * @default center
+                             * @enum {string}
+                             */
+                            position?: "center" | "top-left" | "top" | "top-right" | "left" | "right" | "bottom-left" | "bottom" | "bottom-right" | "tile";
+                            /** @description Pages to mark, e.g. 1-3,5 (default: all) */
+                            pages?: string;
+                            /**
+                             * @description Over the page content, or under it (hidden by opaque content).
+                             * @default over
+                             * @enum {string}
+                             */
+                            layer?: "over" | "under";
+                            /** @description Image width as a fraction of the page width (default 0.5) (0.01..1) */
+                            image_scale?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                            /** @description Image mark (PNG or JPEG), instead of `text`. Names an uploaded part: "@name". */
+                            image?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "convert";
+                        options?: {
+                            /**
+                             * @description Target format: docx, odt, xlsx, csv, pptx, txt, html, png, jpeg, tiff, svg, pdfa, pdf.
+                             * @enum {string}
+                             */
+                            to: "docx" | "odt" | "xlsx" | "csv" | "pptx" | "txt" | "html" | "png" | "jpeg" | "tiff" | "svg" | "pdfa" | "pdf";
+                            /** @description png/jpeg/tiff: resolution (default 150) (36..600) */
+                            dpi?: string;
+                            /** @description png/jpeg/tiff/svg: the pages to convert, e.g. 1-3,5 (default all) */
+                            pages?: string;
+                            /**
+                             * @description to=pdfa: PDF/A part and conformance (default 2b).
+                             * @enum {string}
+                             */
+                            pdfa?: "2b" | "1b" | "3b";
+                            /**
+                             * @description xlsx/csv/pptx: `auto` OCRs pages without a text layer first (default never).
+                             * @enum {string}
+                             */
+                            ocr?: "never" | "auto";
+                            /** @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+                            languages?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                            /**
+                             * @description HTML/Markdown input: paper size (default a4).
+                             * @enum {string}
+                             */
+                            paper?: "a4" | "letter" | "legal" | "a3" | "a5";
+                            /**
+                             * @description HTML/Markdown input: landscape orientation (default false).
+                             * @enum {string}
+                             */
+                            landscape?: "true" | "false";
+                            /** @description HTML/Markdown input: margin on every side in pt (default 36) (0..288) */
+                            margin?: string;
+                            /**
+                             * @description HTML/Markdown input: print background colours and images (default true).
+                             * @enum {string}
+                             */
+                            print_background?: "true" | "false";
+                            /**
+                             * @description HTML/Markdown input: a tagged (accessible) PDF with a structure tree; slower to print (default false).
+                             * @enum {string}
+                             */
+                            tagged?: "true" | "false";
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "images";
+                        options?: {
+                            /**
+                             * @description extract (PDF in) or to-pdf (images in); inferred from the upload when absent.
+                             * @enum {string}
+                             */
+                            mode?: "extract" | "to-pdf";
+                            /**
+                             * @description extract: keep encoded formats (default `original`) or convert all to PNG.
+                             * @enum {string}
+                             */
+                            format?: "original" | "png";
+                            /** @description extract: skip images narrower or lower than this many pixels (default 0) (0..1000000) */
+                            min_size?: string;
+                            /**
+                             * @description to-pdf: page size (default `fit`: the image size).
+                             * @enum {string}
+                             */
+                            page_size?: "fit" | "a4" | "letter";
+                            /** @description to-pdf: margin around each image in points (default 0) (0..1000) */
+                            margin?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                            /** @description mode=to-pdf: the images (PNG, JPEG, TIFF, GIF, BMP, WebP, JPEG 2000), in page order. Names an uploaded part: "@name". */
+                            files?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "compress";
+                        options?: {
+                            /**
+                             * @description How hard to compress.
+                             * @default medium
+                             * @enum {string}
+                             */
+                            level?: "medium" | "low" | "high";
+                            /**
+                             * @description Convert colour to gray (not with level=low, which is lossless).
+                             * @default false
+                             * @enum {string}
+                             */
+                            grayscale?: "true" | "false";
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "rotate";
+                        options?: {
+                            /**
+                             * @description Clockwise angle added to each selected page’s rotation.
+                             * @enum {string}
+                             */
+                            angle: "90" | "180" | "270" | "-90";
+                            /** @description Pages to rotate, e.g. 1-3,5 (default: all) */
+                            pages?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "organize";
+                        options?: {
+                            /** @description The output pages in order, e.g. 3,1-2,blank,9-5,10- */
+                            order: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "page-numbers";
+                        options?: {
+                            /**
+                             * @description The label: {n}, {total}, {n:W} placeholders, e.g. "Page {n} of {total}" or "ACME-{n:6}".
+                             * @default {n}
+                             */
+                            format?: string;
+                            /**
+                             * @description Number of page 1 (0..999999999)
+                             * @default 1
+                             */
+                            start?: string;
+                            /** @description Pages that get a number, e.g. 2- (default: all) */
+                            pages?: string;
+                            /**
+                             * @description Where on the page the number goes.
+                             * @default bottom-center
+                             * @enum {string}
+                             */
+                            position?: "bottom-center" | "bottom-left" | "bottom-right" | "top-left" | "top-center" | "top-right";
+                            /**
+                             * @description Distance from the page edges in points (0..500)
+                             * @default 36
+                             */
+                            margin?: string;
+                            /**
+                             * @description Typeface: sans, serif or mono; other scripts fall back to the Noto face that has them.
+                             * @default sans
+                             * @enum {string}
+                             */
+                            font?: "sans" | "serif" | "mono";
+                            /**
+                             * @description Text size in points (1..200)
+                             * @default 12
+                             */
+                            font_size?: string;
+                            /**
+                             * @description Text colour #RRGGBB.
+                             * @default #000000
+                             */
+                            color?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "metadata";
+                        options?: {
+                            /** @description Document title (Info /Title, XMP dc:title) ("" removes it). */
+                            title?: string;
+                            /** @description Author (Info /Author, XMP dc:creator) ("" removes it). */
+                            author?: string;
+                            /** @description Subject (Info /Subject, XMP dc:description) ("" removes it). */
+                            subject?: string;
+                            /** @description Keywords (Info /Keywords, XMP pdf:Keywords) ("" removes it). */
+                            keywords?: string;
+                            /** @description Creating application (Info /Creator, XMP xmp:CreatorTool) ("" removes it). */
+                            creator?: string;
+                            /** @description Producing application (Info /Producer, XMP pdf:Producer) ("" removes it). */
+                            producer?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "repair";
+                        options?: {
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "flatten";
+                        options?: {
+                            /**
+                             * @description What to flatten.
+                             * @default all
+                             * @enum {string}
+                             */
+                            what?: "all" | "forms" | "annotations";
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "redact";
+                        options?: {
+                            /**
+                             * @description Literal text to remove, case-insensitive; repeat the field for several.
+                             * @default []
+                             */
+                            terms?: string | string[];
+                            /**
+                             * @description Regular expression (ECMAScript 5 syntax, case-sensitive) whose matches are removed; repeat the field for several.
+                             * @default []
+                             */
+                            regex?: string | string[];
+                            /** @description JSON array of rectangles `[{"page":1,"x":…,"y":…,"w":…,"h":…}]` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied). */
+                            areas?: string;
+                            /**
+                             * @description Fill colour of the boxes drawn in place of the removed content.
+                             * @default #000000
+                             */
+                            color?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "sign";
+                        options?: {
+                            /** @description Password of the PKCS#12 (empty or absent for none). Never logged. */
+                            certificate_password?: string;
+                            /** @description Reason for signing (/Reason). */
+                            reason?: string;
+                            /** @description Where it was signed (/Location). */
+                            location?: string;
+                            /** @description How to reach the signer (/ContactInfo). */
+                            contact?: string;
+                            /**
+                             * @description Draw a visible signature box (needs `rect`).
+                             * @default false
+                             * @enum {string}
+                             */
+                            visible?: "true" | "false";
+                            /** @description Page of the visible signature (default 1) (1..1000000) */
+                            page?: string;
+                            /** @description Visible signature box `x,y,w,h` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied). */
+                            rect?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                            /**
+                             * @description PAdES baseline level: `b-b` the signature alone; `b-t` with an RFC 3161 signature time-stamp; `b-lt` also the chains and OCSP responses or CRLs (fetched from the certificates' own addresses) in the document's DSS; `b-lta` also a document time-stamp over all of it.
+                             * @default b-b
+                             * @enum {string}
+                             */
+                            level?: "b-b" | "b-t" | "b-lt" | "b-lta";
+                            /**
+                             * Format: uri
+                             * @description RFC 3161 time-stamp authority for levels b-t and up (default: the server's SIGN_TSA_URL).
+                             */
+                            timestamp_url?: string;
+                            /** @description PKCS#12 (.p12/.pfx) with the signing key and certificate (and optionally its chain). Required unless the server has a default certificate configured. Names an uploaded part: "@name". */
+                            certificate?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "verify";
+                        options?: Record<string, never>;
+                    } | {
+                        /** @constant */
+                        operation: "inspect";
+                        options?: {
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "attachments";
+                        options?: {
+                            /**
+                             * @description What to do.
+                             * @default list
+                             * @enum {string}
+                             */
+                            action?: "list" | "extract" | "add" | "remove";
+                            /**
+                             * @description action=extract or remove: the attachments by name (repeatable; default all).
+                             * @default []
+                             */
+                            names?: string | string[];
+                            /** @description action=add: the description given to each added file. */
+                            description?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                            /** @description action=add: the files to embed (any type). Names an uploaded part: "@name". */
+                            attachments?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "sanitize";
+                        options?: {
+                            /**
+                             * @description Comma list of what to remove: javascript, actions, embedded_files, links, annotations, forms, metadata, xmp, thumbnails, hidden_layers.
+                             * @default javascript,actions,embedded_files
+                             */
+                            remove?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "linearize";
+                        options?: {
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "forms";
+                        options?: {
+                            /** @description JSON object: full field name ("parent.child") → value. Text fields take a string, checkboxes true or false, radio groups and choice fields one of their options (a multi-select list: an array of them). Without it the answer is the fields as JSON. */
+                            values?: string;
+                            /**
+                             * @description After filling, draw the fields into the page content (no longer interactive).
+                             * @default false
+                             * @enum {string}
+                             */
+                            flatten?: "true" | "false";
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "bookmarks";
+                        options?: {
+                            /** @description The outline to write: JSON `{"bookmarks":[{"title","page","children":[…]}]}` (or just the array), pages 1-based (null: no target). Without it the answer is the current outline as JSON. */
+                            bookmarks?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "crop";
+                        options?: {
+                            /** @description x,y,w,h in pt from the visible page’s top-left. */
+                            box?: string;
+                            /**
+                             * @description Crop each page to what it draws (instead of `box`).
+                             * @default false
+                             * @enum {string}
+                             */
+                            auto?: "true" | "false";
+                            /**
+                             * @description auto=true: pt added around the drawn content (0..1000)
+                             * @default 0
+                             */
+                            margin?: string;
+                            /** @description Pages to crop, e.g. 1-3,5 (default: all) */
+                            pages?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "resize";
+                        options?: {
+                            /**
+                             * @description Target paper (default a4).
+                             * @enum {string}
+                             */
+                            paper?: "a4" | "letter" | "legal" | "a3" | "a5";
+                            /** @description w,h in pt (instead of `paper`). */
+                            size?: string;
+                            /**
+                             * @description How content meets the new size.
+                             * @default contain
+                             * @enum {string}
+                             */
+                            fit?: "contain" | "cover" | "stretch";
+                            /** @description Pages to resize, e.g. 1-3,5 (default: all) */
+                            pages?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "n-up";
+                        options?: {
+                            /**
+                             * @description Pages per sheet.
+                             * @enum {string}
+                             */
+                            per_sheet: "2" | "4" | "6" | "8" | "9" | "16";
+                            /**
+                             * @description Sheet size.
+                             * @default a4
+                             * @enum {string}
+                             */
+                            paper?: "a4" | "letter" | "legal" | "a3" | "a5";
+                            /**
+                             * @description How the cells fill.
+                             * @default rows
+                             * @enum {string}
+                             */
+                            order?: "rows" | "columns";
+                            /**
+                             * @description Draw a thin frame around each page.
+                             * @default false
+                             * @enum {string}
+                             */
+                            border?: "true" | "false";
+                            /**
+                             * @description Sheet margin in pt (0..200)
+                             * @default 18
+                             */
+                            margin?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "booklet";
+                        options?: {
+                            /**
+                             * @description Sheet size (used landscape).
+                             * @default a4
+                             * @enum {string}
+                             */
+                            paper?: "a4" | "letter" | "legal" | "a3" | "a5";
+                            /**
+                             * @description Which edge is bound.
+                             * @default left
+                             * @enum {string}
+                             */
+                            binding?: "left" | "right";
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "overlay";
+                        options?: {
+                            /**
+                             * @description Over the page content, or under it.
+                             * @default over
+                             * @enum {string}
+                             */
+                            layer?: "over" | "under";
+                            /** @description Pages that get the overlay, e.g. 1-3,5 (default: all) */
+                            pages?: string;
+                            /**
+                             * @description Cycle the overlay’s pages (true) or use its page 1 everywhere (false).
+                             * @default true
+                             * @enum {string}
+                             */
+                            repeat?: "true" | "false";
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                            /** @description The PDF whose pages are drawn (not encrypted). Names an uploaded part: "@name". */
+                            overlay?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "remove-blank";
+                        options?: {
+                            /**
+                             * @description A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1)
+                             * @default 0.002
+                             */
+                            threshold?: string;
+                            /** @description Password of the encrypted input (user or owner password), taken literally. */
+                            password?: string;
+                        };
+                    } | {
+                        /** @constant */
+                        operation: "compare";
+                        options?: {
+                            /**
+                             * @description JSON changes, or a PDF report a person reads.
+                             * @default json
+                             * @enum {string}
+                             */
+                            format?: "json" | "pdf";
+                            /**
+                             * @description auto: OCR a document that has pages without a text layer before comparing.
+                             * @default never
+                             * @enum {string}
+                             */
+                            ocr?: "never" | "auto";
+                            /** @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+                            languages?: string;
+                            /**
+                             * @description Password of an encrypted input, taken literally: once for either file, or twice, in file order.
+                             * @default []
+                             */
+                            password?: string | string[];
+                        };
+                    })[];
+                    /**
+                     * @description Run as an asynchronous job (same as `Prefer: respond-async`).
+                     * @default false
+                     * @enum {string}
+                     */
+                    async?: "true" | "false";
+                    /**
+                     * Format: uri
+                     * @description Async only: URL that receives a signed Standard Webhooks POST when the job ends.
+                     */
+                    callback_url?: string;
+                    /**
+                     * Format: uri
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     */
+                    result_url?: string;
+                } & {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result file (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    /** @description Limited plans: `"daily";q=<limit>;w=86400`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Limited plans: `"daily";r=<remaining>;t=<seconds to reset>`. */
+                    RateLimit?: string;
+                    /** @description The request id (the client's, if sane). */
+                    "X-Request-Id"?: string;
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/zip": string;
+                    "application/json": string;
+                    "text/plain": string;
                 };
             };
             /** @description Accepted as an asynchronous job; `Location` is the job URL. */

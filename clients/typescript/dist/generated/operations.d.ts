@@ -192,24 +192,6 @@ export declare const OPERATIONS: {
             readonly required: true;
         }];
     };
-    readonly compare: {
-        readonly files: readonly [{
-            readonly field: "files";
-            readonly multiple: true;
-            readonly required: true;
-        }];
-    };
-    readonly pipeline: {
-        readonly files: readonly [{
-            readonly field: "file";
-            readonly multiple: false;
-            readonly required: false;
-        }, {
-            readonly field: "files";
-            readonly multiple: true;
-            readonly required: false;
-        }];
-    };
     readonly crop: {
         readonly files: readonly [{
             readonly field: "file";
@@ -254,6 +236,24 @@ export declare const OPERATIONS: {
             readonly field: "file";
             readonly multiple: false;
             readonly required: true;
+        }];
+    };
+    readonly compare: {
+        readonly files: readonly [{
+            readonly field: "files";
+            readonly multiple: true;
+            readonly required: true;
+        }];
+    };
+    readonly pipeline: {
+        readonly files: readonly [{
+            readonly field: "file";
+            readonly multiple: false;
+            readonly required: false;
+        }, {
+            readonly field: "files";
+            readonly multiple: true;
+            readonly required: false;
         }];
     };
 };
@@ -341,9 +341,6 @@ export type PipelineStep = {
     operation: "bookmarks";
     options?: BookmarksOptions;
 } | {
-    operation: "compare";
-    options?: CompareOptions;
-} | {
     operation: "crop";
     options?: CropOptions;
 } | {
@@ -363,6 +360,9 @@ export type PipelineStep = {
 } | {
     operation: "remove-blank";
     options?: RemoveBlankOptions;
+} | {
+    operation: "compare";
+    options?: CompareOptions;
 };
 /** Options of `merge` (form fields; booleans and numbers are sent as text). */
 export interface MergeOptions {
@@ -683,22 +683,6 @@ export interface BookmarksOptions {
     /** Password of the encrypted input (user or owner password), taken literally. */
     "password"?: string;
 }
-/** Options of `compare` (form fields; booleans and numbers are sent as text). */
-export interface CompareOptions {
-    /** JSON changes, or a PDF report a person reads. */
-    "format"?: "json" | "pdf";
-    /** auto: OCR a document that has pages without a text layer before comparing. */
-    "ocr"?: "never" | "auto";
-    /** Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
-    "languages"?: string;
-    /** Password of an encrypted input, taken literally: once for either file, or twice, in file order. */
-    "password"?: string;
-}
-/** Options of `pipeline` (form fields; booleans and numbers are sent as text). */
-export interface PipelineOptions {
-    /** The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name". */
-    "steps": PipelineStep[] | string;
-}
 /** Options of `crop` (form fields; booleans and numbers are sent as text). */
 export interface CropOptions {
     /** x,y,w,h in pt from the visible page’s top-left. */
@@ -769,6 +753,22 @@ export interface RemoveBlankOptions {
     /** Password of the encrypted input (user or owner password), taken literally. */
     "password"?: string;
 }
+/** Options of `compare` (form fields; booleans and numbers are sent as text). */
+export interface CompareOptions {
+    /** JSON changes, or a PDF report a person reads. */
+    "format"?: "json" | "pdf";
+    /** auto: OCR a document that has pages without a text layer before comparing. */
+    "ocr"?: "never" | "auto";
+    /** Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+    "languages"?: string;
+    /** Password of an encrypted input, taken literally: once for either file, or twice, in file order. */
+    "password"?: string;
+}
+/** Options of `pipeline` (form fields; booleans and numbers are sent as text). */
+export interface PipelineOptions {
+    /** The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name". */
+    "steps": PipelineStep[] | string;
+}
 /** One typed method per operation; each sends a multipart request through `call`. */
 export declare abstract class GeneratedOperations {
     protected abstract call(call: OperationCall, options?: CallOptions): Promise<any>;
@@ -822,10 +822,6 @@ export declare abstract class GeneratedOperations {
     forms(input: FileInput, options?: FormsOptions, call?: CallOptions): Promise<any>;
     /** Read or write the outline (bookmarks) (POST /v1/pdf/bookmarks). */
     bookmarks(input: FileInput, options?: BookmarksOptions, call?: CallOptions): Promise<any>;
-    /** Compare two PDFs (POST /v1/pdf/compare). */
-    compare(input: FileInput[], options?: CompareOptions, call?: CallOptions): Promise<any>;
-    /** Run several operations in one request (POST /v1/pdf/pipeline). */
-    pipeline(input: FileInput | FileInput[], options: PipelineOptions, call?: CallOptions): Promise<any>;
     /** Crop pages to a box or to their content (POST /v1/pdf/crop). */
     crop(input: FileInput, options?: CropOptions, call?: CallOptions): Promise<any>;
     /** Resize pages to a paper size (POST /v1/pdf/resize). */
@@ -838,4 +834,8 @@ export declare abstract class GeneratedOperations {
     overlay(input: FileInput, options: OverlayOptions, call?: CallOptions): Promise<any>;
     /** Remove blank pages (POST /v1/pdf/remove-blank). */
     removeBlank(input: FileInput, options?: RemoveBlankOptions, call?: CallOptions): Promise<any>;
+    /** Compare two PDFs (POST /v1/pdf/compare). */
+    compare(input: FileInput[], options?: CompareOptions, call?: CallOptions): Promise<any>;
+    /** Run several operations in one request (POST /v1/pdf/pipeline). */
+    pipeline(input: FileInput | FileInput[], options: PipelineOptions, call?: CallOptions): Promise<any>;
 }

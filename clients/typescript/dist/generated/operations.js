@@ -25,14 +25,14 @@ export const OPERATIONS = {
     "linearize": { files: [{ "field": "file", "multiple": false, "required": true }] },
     "forms": { files: [{ "field": "file", "multiple": false, "required": true }] },
     "bookmarks": { files: [{ "field": "file", "multiple": false, "required": true }] },
-    "compare": { files: [{ "field": "files", "multiple": true, "required": true }] },
-    "pipeline": { files: [{ "field": "file", "multiple": false, "required": false }, { "field": "files", "multiple": true, "required": false }] },
     "crop": { files: [{ "field": "file", "multiple": false, "required": true }] },
     "resize": { files: [{ "field": "file", "multiple": false, "required": true }] },
     "n-up": { files: [{ "field": "file", "multiple": false, "required": true }] },
     "booklet": { files: [{ "field": "file", "multiple": false, "required": true }] },
     "overlay": { files: [{ "field": "file", "multiple": false, "required": true }, { "field": "overlay", "multiple": false, "required": true }] },
     "remove-blank": { files: [{ "field": "file", "multiple": false, "required": true }] },
+    "compare": { files: [{ "field": "files", "multiple": true, "required": true }] },
+    "pipeline": { files: [{ "field": "file", "multiple": false, "required": false }, { "field": "files", "multiple": true, "required": false }] },
 };
 /** A JSON field as the form carries it: text as given, anything else encoded. */
 function jsonText(value) {
@@ -143,14 +143,6 @@ export class GeneratedOperations {
     bookmarks(input, options, call) {
         return this.call({ operation: "bookmarks", files: { "file": input }, options: { ...options } }, call);
     }
-    /** Compare two PDFs (POST /v1/pdf/compare). */
-    compare(input, options, call) {
-        return this.call({ operation: "compare", files: { "files": input }, options: { ...options } }, call);
-    }
-    /** Run several operations in one request (POST /v1/pdf/pipeline). */
-    pipeline(input, options, call) {
-        return this.call({ operation: "pipeline", files: Array.isArray(input) ? { "files": input } : { "file": input }, options: { ...options, "steps": jsonText(options?.["steps"]) } }, call);
-    }
     /** Crop pages to a box or to their content (POST /v1/pdf/crop). */
     crop(input, options, call) {
         return this.call({ operation: "crop", files: { "file": input }, options: { ...options } }, call);
@@ -175,5 +167,13 @@ export class GeneratedOperations {
     /** Remove blank pages (POST /v1/pdf/remove-blank). */
     removeBlank(input, options, call) {
         return this.call({ operation: "remove-blank", files: { "file": input }, options: { ...options } }, call);
+    }
+    /** Compare two PDFs (POST /v1/pdf/compare). */
+    compare(input, options, call) {
+        return this.call({ operation: "compare", files: { "files": input }, options: { ...options } }, call);
+    }
+    /** Run several operations in one request (POST /v1/pdf/pipeline). */
+    pipeline(input, options, call) {
+        return this.call({ operation: "pipeline", files: Array.isArray(input) ? { "files": input } : { "file": input }, options: { ...options, "steps": jsonText(options?.["steps"]) } }, call);
     }
 }

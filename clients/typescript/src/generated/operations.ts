@@ -28,14 +28,14 @@ export const OPERATIONS = {
   "linearize": { files: [{"field":"file","multiple":false,"required":true}] },
   "forms": { files: [{"field":"file","multiple":false,"required":true}] },
   "bookmarks": { files: [{"field":"file","multiple":false,"required":true}] },
-  "compare": { files: [{"field":"files","multiple":true,"required":true}] },
-  "pipeline": { files: [{"field":"file","multiple":false,"required":false},{"field":"files","multiple":true,"required":false}] },
   "crop": { files: [{"field":"file","multiple":false,"required":true}] },
   "resize": { files: [{"field":"file","multiple":false,"required":true}] },
   "n-up": { files: [{"field":"file","multiple":false,"required":true}] },
   "booklet": { files: [{"field":"file","multiple":false,"required":true}] },
   "overlay": { files: [{"field":"file","multiple":false,"required":true},{"field":"overlay","multiple":false,"required":true}] },
   "remove-blank": { files: [{"field":"file","multiple":false,"required":true}] },
+  "compare": { files: [{"field":"files","multiple":true,"required":true}] },
+  "pipeline": { files: [{"field":"file","multiple":false,"required":false},{"field":"files","multiple":true,"required":false}] },
 } as const;
 
 export type OperationName = keyof typeof OPERATIONS;
@@ -67,13 +67,13 @@ export type PipelineStep =
   | { operation: "linearize"; options?: LinearizeOptions }
   | { operation: "forms"; options?: FormsOptions }
   | { operation: "bookmarks"; options?: BookmarksOptions }
-  | { operation: "compare"; options?: CompareOptions }
   | { operation: "crop"; options?: CropOptions }
   | { operation: "resize"; options?: ResizeOptions }
   | { operation: "n-up"; options?: NUpOptions }
   | { operation: "booklet"; options?: BookletOptions }
   | { operation: "overlay"; options?: Omit<OverlayOptions, "overlay"> & { "overlay"?: `@${string}` } }
   | { operation: "remove-blank"; options?: RemoveBlankOptions }
+  | { operation: "compare"; options?: CompareOptions }
 ;
 
 /** Options of `merge` (form fields; booleans and numbers are sent as text). */
@@ -420,24 +420,6 @@ export interface BookmarksOptions {
   "password"?: string;
 }
 
-/** Options of `compare` (form fields; booleans and numbers are sent as text). */
-export interface CompareOptions {
-  /** JSON changes, or a PDF report a person reads. */
-  "format"?: "json" | "pdf";
-  /** auto: OCR a document that has pages without a text layer before comparing. */
-  "ocr"?: "never" | "auto";
-  /** Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
-  "languages"?: string;
-  /** Password of an encrypted input, taken literally: once for either file, or twice, in file order. */
-  "password"?: string;
-}
-
-/** Options of `pipeline` (form fields; booleans and numbers are sent as text). */
-export interface PipelineOptions {
-  /** The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name". */
-  "steps": PipelineStep[] | string;
-}
-
 /** Options of `crop` (form fields; booleans and numbers are sent as text). */
 export interface CropOptions {
   /** x,y,w,h in pt from the visible page’s top-left. */
@@ -512,6 +494,24 @@ export interface RemoveBlankOptions {
   "threshold"?: number | string;
   /** Password of the encrypted input (user or owner password), taken literally. */
   "password"?: string;
+}
+
+/** Options of `compare` (form fields; booleans and numbers are sent as text). */
+export interface CompareOptions {
+  /** JSON changes, or a PDF report a person reads. */
+  "format"?: "json" | "pdf";
+  /** auto: OCR a document that has pages without a text layer before comparing. */
+  "ocr"?: "never" | "auto";
+  /** Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones. */
+  "languages"?: string;
+  /** Password of an encrypted input, taken literally: once for either file, or twice, in file order. */
+  "password"?: string;
+}
+
+/** Options of `pipeline` (form fields; booleans and numbers are sent as text). */
+export interface PipelineOptions {
+  /** The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name". */
+  "steps": PipelineStep[] | string;
 }
 
 /** A JSON field as the form carries it: text as given, anything else encoded. */
@@ -651,16 +651,6 @@ export abstract class GeneratedOperations {
     return this.call({ operation: "bookmarks", files: { "file": input }, options: { ...options } }, call);
   }
 
-  /** Compare two PDFs (POST /v1/pdf/compare). */
-  compare(input: FileInput[], options?: CompareOptions, call?: CallOptions) {
-    return this.call({ operation: "compare", files: { "files": input }, options: { ...options } }, call);
-  }
-
-  /** Run several operations in one request (POST /v1/pdf/pipeline). */
-  pipeline(input: FileInput | FileInput[], options: PipelineOptions, call?: CallOptions) {
-    return this.call({ operation: "pipeline", files: Array.isArray(input) ? { "files": input } : { "file": input }, options: { ...options, "steps": jsonText(options?.["steps"]) } }, call);
-  }
-
   /** Crop pages to a box or to their content (POST /v1/pdf/crop). */
   crop(input: FileInput, options?: CropOptions, call?: CallOptions) {
     return this.call({ operation: "crop", files: { "file": input }, options: { ...options } }, call);
@@ -690,6 +680,16 @@ export abstract class GeneratedOperations {
   /** Remove blank pages (POST /v1/pdf/remove-blank). */
   removeBlank(input: FileInput, options?: RemoveBlankOptions, call?: CallOptions) {
     return this.call({ operation: "remove-blank", files: { "file": input }, options: { ...options } }, call);
+  }
+
+  /** Compare two PDFs (POST /v1/pdf/compare). */
+  compare(input: FileInput[], options?: CompareOptions, call?: CallOptions) {
+    return this.call({ operation: "compare", files: { "files": input }, options: { ...options } }, call);
+  }
+
+  /** Run several operations in one request (POST /v1/pdf/pipeline). */
+  pipeline(input: FileInput | FileInput[], options: PipelineOptions, call?: CallOptions) {
+    return this.call({ operation: "pipeline", files: Array.isArray(input) ? { "files": input } : { "file": input }, options: { ...options, "steps": jsonText(options?.["steps"]) } }, call);
   }
 
 }
