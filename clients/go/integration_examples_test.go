@@ -153,11 +153,13 @@ func examples(t *testing.T, dir string) map[string]example {
 			return c.Linearize(ctx, file("tracemonkey.pdf"), nil)
 		}, func(t *testing.T, f, _ string) {
 			expectContains(t, tool(t, "qpdf", "--check-linearization", f), "no linearization errors")
+		}},
 		"pipeline": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
 			steps := []pdfservice.PipelineStep{{Operation: "rotate", Options: map[string]any{"angle": 90}}, {Operation: "page-numbers", Options: map[string]any{"format": "Page {n} of {total}"}}}
 			return c.Pipeline(ctx, &pdfservice.PipelineOptions{File: file("tracemonkey.pdf"), Steps: steps})
 		}, func(t *testing.T, f, _ string) {
 			expectContains(t, tool(t, "pdftotext", f, "-"), "Page 14 of 14")
+		}},
 		"forms": {func(ctx context.Context, c *pdfservice.Client) (*pdfservice.Result, error) {
 			return c.Forms(ctx, file("trivial.pdf"), nil)
 		}, func(t *testing.T, f, _ string) {

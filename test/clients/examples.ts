@@ -60,6 +60,7 @@ export function operationExamples(dir: string): Record<string, OperationExample>
       input: corpus('tracemonkey.pdf'),
       options: { steps: [{ operation: 'rotate', options: { angle: '90' } }, { operation: 'page-numbers', options: { format: 'Page {n} of {total}' } }] },
       check: (f) => expect(textOf(f)).toContain('Page 14 of 14'),
+    },
     forms: { input: corpus('trivial.pdf'), options: {}, check: (f) => expect(JSON.parse(fs.readFileSync(f, 'utf8')).fields).toEqual([]) },
     bookmarks: {
       input: corpus('trivial.pdf'),

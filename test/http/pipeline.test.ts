@@ -183,11 +183,20 @@ describe('POST /v1/pdf/pipeline', () => {
     const free = await server.addKey('free');
     const file = await filePart(corpus('trivial.pdf'));
     const body = steps([{ operation: 'rotate', options: { angle: 90 } }, { operation: 'rotate', options: { angle: 90 } }, { operation: 'rotate', options: { angle: 180 } }]);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => server.post('pipeline', form({ file, steps: body }), free).then(async (r) => (await r.arrayBuffer(), r.status))));
-    const ok = answers.filter((s) => s === 200).length;
-    expect(answers.filter((s) => s !== 200 && s !== 429), JSON.stringify(answers)).toEqual([]);
-    expect(ok).toBe(33);
-    expect(await usedToday(server.url, free)).toBe(99);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        server.post('pipeline', form({ file, steps: body }), free).then(async (r) => (r.status === 200 ? (await r.arrayBuffer(), 'ok') : String(((await r.json()) as { code: string }).code))),
+      ),
+    );
+    // A pipeline either runs (3 requests charged) or is refused whole: over the allowance, or
+    // over the account's share when the machine is slow enough for 50 to overlap.
+    expect(answers.filter((a) => !['ok', 'quota_exceeded', 'concurrency_limit'].includes(a)), JSON.stringify(answers)).toEqual([]);
+    const ok = answers.filter((a) => a === 'ok').length;
+    expect(answers).toContain('quota_exceeded');
+    expect(ok).toBeLessThanOrEqual(33);
+    expect(await usedToday(server.url, free)).toBe(3 * ok);
+    // What the allowance still holds is less than one pipeline, unless the share refused some.
+    if (!answers.includes('concurrency_limit')) expect(ok).toBe(33);
   });
 
   it('runs as a job with a webhook; the job result is the last step’s', async () => {

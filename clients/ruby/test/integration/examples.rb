@@ -48,15 +48,15 @@ module Examples
       "redact" => Example.new(c["tracemonkey.pdf"], { terms: ["JavaScript"] }, ->(f, _) { !i.text_of(f).downcase.include?("javascript") }),
       "sign" => Example.new(c["trivial.pdf"], { certificate: signing_certificate(dir), certificate_password: "client-test" }, ->(f, _) { signed[f] }),
       "verify" => Example.new(c["trivial.pdf"], {}, ->(f, _) { JSON.parse(File.read(f))["signatures"] == [] }),
-      "compare" => Example.new([c["tracemonkey.pdf"], c["tracemonkey.pdf"]], {}, ->(f, _) { JSON.parse(File.read(f))["summary"]["words_inserted"] == 0 })
+      "compare" => Example.new([c["tracemonkey.pdf"], c["tracemonkey.pdf"]], {}, ->(f, _) { JSON.parse(File.read(f))["summary"]["words_inserted"] == 0 }),
       "inspect" => Example.new(c["tracemonkey.pdf"], {}, ->(f, _) { JSON.parse(File.read(f))["page_count"] == 14 }),
       "attachments" => Example.new(c["tracemonkey.pdf"], { action: "list" }, ->(f, _) { JSON.parse(File.read(f))["attachments"] == [] }),
       "sanitize" => Example.new(c["tracemonkey.pdf"], { remove: "javascript,actions" }, ->(f, _) { i.page_count(f) == 14 }),
-      "linearize" => Example.new(c["tracemonkey.pdf"], {}, ->(f, _) { i.run!("qpdf", "--check-linearization", f).include?("no linearization errors") })
+      "linearize" => Example.new(c["tracemonkey.pdf"], {}, ->(f, _) { i.run!("qpdf", "--check-linearization", f).include?("no linearization errors") }),
       "pipeline" => Example.new(c["tracemonkey.pdf"], { steps: [{ operation: "rotate", options: { angle: "90" } }, { operation: "page-numbers", options: { format: "Page {n} of {total}" } }] },
-                                ->(f, _) { i.text_of(f).include?("Page 14 of 14") })
+                                ->(f, _) { i.text_of(f).include?("Page 14 of 14") }),
       "forms" => Example.new(c["trivial.pdf"], {}, ->(f, _) { JSON.parse(File.read(f))["fields"] == [] }),
-      "bookmarks" => Example.new(c["trivial.pdf"], { bookmarks: '[{"title":"Client bookmark","page":1}]' }, ->(f, _) { i.run!("qpdf", "--json=2", "--json-key=outlines", f).include?('"title": "Client bookmark"') })
+      "bookmarks" => Example.new(c["trivial.pdf"], { bookmarks: '[{"title":"Client bookmark","page":1}]' }, ->(f, _) { i.run!("qpdf", "--json=2", "--json-key=outlines", f).include?('"title": "Client bookmark"') }),
       "crop" => Example.new(c["tracemonkey.pdf"], { auto: true, pages: "1" }, ->(f, _) { i.page_count(f) == 14 }),
       "resize" => Example.new(c["trivial.pdf"], { paper: "letter" }, ->(f, _) { i.run!("pdfinfo", f).match?(/Page size:\s+612 x 792/) }),
       "n-up" => Example.new(c["tracemonkey.pdf"], { per_sheet: "4" }, ->(f, _) { i.page_count(f) == 4 }),
