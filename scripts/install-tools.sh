@@ -26,11 +26,9 @@ RUNTIME=(
   chromium
   openssl
   fonts-dejavu-core fonts-noto-core
-  # text in every script for watermark and page-numbers (src/pdf/font-chain.ts, tools/hb-subset.ts):
+  # text in every script for watermark, page-numbers and forms (src/pdf/font-chain.ts, tools/hb-subset.ts):
   # Chinese/Japanese/Korean and monospaced Noto faces, HarfBuzz's subsetter
   fonts-noto-cjk fonts-noto-mono libharfbuzz-bin
-  # forms: shaping and subsetting the fonts of filled values (hb-shape, hb-subset), CJK faces
-  libharfbuzz-bin fonts-noto-cjk
   hyphen-en-us
   file
 )
