@@ -147,6 +147,17 @@ describe('POST /v1/pdf/forms (fill)', () => {
     expect(word[0] >= x && word[2] <= x + w && word[1] >= y && word[3] <= y + h, JSON.stringify({ word, rect: fields.turned.rect })).toBe(true);
   });
 
+  it('draws a value already in the file that has a character no font has, as the missing glyph, instead of refusing', async () => {
+    // "locked" holds "Ж🚀" (UTF-16BE) without an appearance; only another field is sent.
+    const withRocket = tempFile('rocket-form.pdf', everyFieldForm('<FEFF0416D83DDE80>'));
+    const res = await server.post('forms', form({ file: await filePart(withRocket), values: JSON.stringify({ 'person.first': 'Ada' }) }), key);
+    expect(res.status).toBe(200);
+    const result = await saveBody(res, 'rocket-filled.pdf');
+    expect(await out('pdffonts', [result])).toMatch(/\+NotoSans-Regular\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
+    const objects = Object.values(JSON.parse(await out('qpdf', ['--json=2', '--json-key=qpdf', result])).qpdf[1]) as Array<{ value?: Record<string, unknown> }>;
+    expect(objects.find((o) => o.value?.['/T'] === 'u:locked')?.value?.['/AP']).toBeDefined();
+  });
+
   it('unchecks a checkbox and clears a text field', async () => {
     const again = await fill({ agree: false, 'person.last': '' }, {});
     const fields = await read(again);
