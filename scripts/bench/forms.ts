@@ -1,8 +1,8 @@
 // forms fill of a 50-field form (target ≤ 150 ms per request), side by side
 // in one run with the raw qpdf passes it rests on (one --json=2 read and one
 // --update-from-json write of the same file, run from here), medians and
-// ratio; a fill whose values need an embedded font (Cyrillic: hb-shape and
-// hb-subset added) and a read of the same form, for context.
+// ratio; a fill whose values need an embedded font (Cyrillic: in-process
+// shaping and hb-subset added) and a read of the same form, for context.
 // Run: npx tsx scripts/bench/forms.ts (BENCH_ROUNDS, default 15).
 import fs from 'node:fs';
 import os from 'node:os';

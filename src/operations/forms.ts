@@ -183,7 +183,6 @@ async function fillUpdate(run: RunContext, doc: Document, values: Record<string,
   };
   const text = new FormText();
   const drawings: Drawing[] = [];
-  const textOwner = new Map<string, string>();
 
   for (const [name, raw] of Object.entries(values)) {
     const field = byName.get(name);
@@ -210,8 +209,7 @@ async function fillUpdate(run: RunContext, doc: Document, values: Record<string,
     const words = wordsOf(field, value);
     const helvetica = FormText.fitsHelvetica(words);
     if (!helvetica) {
-      text.need(words);
-      for (const w of words) if (!textOwner.has(w)) textOwner.set(w, name);
+      text.need(words, name);
     }
     drawings.push({ field, value, helvetica, words });
   }
@@ -231,7 +229,7 @@ async function fillUpdate(run: RunContext, doc: Document, values: Record<string,
     drawings.push({ field, value: current as FieldValue, helvetica, words });
   }
 
-  await text.prepare(run, (line) => [...textOwner].find(([w]) => w.includes(line) || line.includes(w))?.[1]);
+  await text.prepare();
 
   // Checkboxes without an appearance of their own get a drawn check mark.
   let nextObject: number = doc.header.maxobjectid + 1;

@@ -1,5 +1,5 @@
-// The embedded fonts of a text stamp: one hb-subset run per face its glyph
-// runs use (pdf/embed-fonts.ts says how each kind of face is embedded).
+// The embedded fonts of a text stamp or of a form fill's values: one
+// hb-subset run per face its glyph runs use (pdf/embed-fonts.ts says how each kind of face is embedded).
 import type { RunContext } from '../core/contract.js';
 import { cffTable, glyphsByFace, type EmbeddedFont } from '../pdf/embed-fonts.js';
 import type { GlyphRun } from '../pdf/fonts.js';

@@ -1,106 +1,129 @@
-// An embedded font subset as PDF objects in qpdf JSON v2 (PDF 32000-1 §9.7):
-// a Type0 font with Identity-H encoding over a CIDFont whose CIDs are the
-// subset's glyph indices (the subset keeps them: hb-subset --retain-gids),
-// with /W from the shaped advances and a ToUnicode CMap so the text can be
-// extracted and searched. TrueType outlines go in /FontFile2
-// (CIDFontType2); CFF ones (an "OTTO" font, as Noto CJK) in /FontFile3
-// /OpenType (CIDFontType0). Pure: the subset's bytes come in.
+// One embedded font subset as the objects of a Type0 font (PDF 32000-1 §9.7),
+// shared by the stamps of watermark/page-numbers (written by writer.ts) and
+// the appearances of filled form fields (a qpdf JSON update): Identity-H over
+// a CIDFont whose codes are HarfBuzz's glyph ids, /W from each glyph's first
+// shaped advance (other advances are corrected in the TJ arrays), and a
+// /ToUnicode CMap mapping each glyph back to its cluster's characters (a
+// ligature to all of them), so pdftotext gives the text back. TrueType
+// outlines go in /FontFile2 (CIDFontType2, /CIDToGIDMap /Identity), CFF ones
+// as a bare CFF program in /FontFile3 /CIDFontType0C (embed-fonts.ts says
+// why). Values are in qpdf JSON v2 notation ("/Name", "N 0 R", "u:text");
+// writer.ts's pdfValue turns them into PDF syntax.
+import crypto from 'node:crypto';
+import type { EmbeddedFont } from './embed-fonts.js';
+import type { GlyphRun } from './fonts.js';
+import type { FontFace } from './shaping.js';
 
-/** What a subset font needs to become objects. */
-export interface SubsetFont {
-  /** PostScript-ish name, e.g. "NotoSans-Regular". */
-  name: string;
-  /** Six capital letters marking the subset (§9.6.4). */
-  tag: string;
-  bytes: Buffer;
-  /** Glyph index → advance in 1/1000 em. */
+/** A PDF value in qpdf JSON v2 notation. */
+export type PdfValue = string | number | PdfValue[] | { [key: string]: PdfValue };
+
+/** A font's glyphs in use: code → width (1000 units per em) and the characters it stands for. */
+export interface UsedGlyphs {
   widths: Map<number, number>;
-  /** Glyph index → the text it stands for. */
-  unicode: Map<number, string>;
+  chars: Map<number, string>;
+  /** Outline box of the used glyphs, 1000 units per em. */
+  bbox: [number, number, number, number];
+}
+
+/** What each face drawn by `runs` needs in its font dictionaries. */
+export function usedGlyphs(runs: Iterable<GlyphRun>): Map<FontFace, UsedGlyphs> {
+  const used = new Map<FontFace, UsedGlyphs>();
+  for (const run of runs) {
+    const k = 1000 / run.face.unitsPerEm;
+    let entry = used.get(run.face);
+    if (!entry) {
+      entry = { widths: new Map(), chars: new Map(), bbox: [0, run.face.descent * k, 0, run.face.ascent * k] };
+      used.set(run.face, entry);
+    }
+    run.glyphs.forEach((g, i) => {
+      const code = g.glyph;
+      if (!entry.widths.has(code)) {
+        entry.widths.set(code, Math.round(g.xAdvance * k));
+        const [x0, y0, x1, y1] = run.face.glyphBox(g.glyph).map((v) => v * k);
+        entry.bbox = [Math.min(entry.bbox[0], x0), Math.min(entry.bbox[1], y0), Math.max(entry.bbox[2], x1), Math.max(entry.bbox[3], y1)];
+      }
+      if (run.chars[i] && !entry.chars.has(code)) entry.chars.set(code, run.chars[i]);
+    });
+  }
+  return used;
+}
+
+/** One object of the font: a value, or a stream's dictionary (no /Length, no /Filter) and its unencoded data. */
+export interface FontObject {
+  id: number;
+  value: PdfValue;
+  stream?: Buffer;
 }
 
 function hex4(n: number): string {
-  return n.toString(16).toUpperCase().padStart(4, '0');
+  return n.toString(16).padStart(4, '0').toUpperCase();
 }
 
 function utf16Hex(text: string): string {
-  const buf = Buffer.from(text, 'utf16le');
-  buf.swap16();
-  return buf.toString('hex').toUpperCase();
-}
-
-/** The ToUnicode CMap for glyph index → text. */
-export function toUnicodeCMap(unicode: Map<number, string>): string {
-  const entries = [...unicode].filter(([, t]) => t !== '').sort((a, b) => a[0] - b[0]);
-  const chunks: string[] = [];
-  for (let i = 0; i < entries.length; i += 100) {
-    const part = entries.slice(i, i + 100);
-    chunks.push(`${part.length} beginbfchar\n${part.map(([g, t]) => `<${hex4(g)}> <${utf16Hex(t)}>`).join('\n')}\nendbfchar`);
-  }
-  return [
-    '/CIDInit /ProcSet findresource begin',
-    '12 dict begin',
-    'begincmap',
-    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
-    '/CMapName /Adobe-Identity-UCS def',
-    '/CMapType 2 def',
-    '1 begincodespacerange',
-    '<0000> <FFFF>',
-    'endcodespacerange',
-    ...chunks,
-    'endcmap',
-    'CMapName currentdict /CMap defineresource pop',
-    'end',
-    'end',
-  ].join('\n');
-}
-
-/** /W array: each glyph with its width. */
-function widthArray(widths: Map<number, number>): unknown[] {
-  const out: unknown[] = [];
-  for (const [g, w] of [...widths].sort((a, b) => a[0] - b[0])) out.push(g, [Math.round(w)]);
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += hex4(text.charCodeAt(i));
   return out;
 }
 
+/** The ToUnicode CMap of `chars` (glyph code → text). */
+function toUnicodeCMap(codes: number[], chars: Map<number, string>): string {
+  const entries = codes.filter((c) => chars.has(c)).map((c) => `<${hex4(c)}> <${utf16Hex(chars.get(c)!)}>`);
+  const blocks: string[] = [];
+  for (let i = 0; i < entries.length; i += 100) {
+    const part = entries.slice(i, i + 100);
+    blocks.push(`${part.length} beginbfchar\n${part.join('\n')}\nendbfchar`);
+  }
+  return (
+    '/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n' +
+    '/CIDSystemInfo <</Registry (Adobe) /Ordering (UCS) /Supplement 0>> def\n/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n' +
+    `1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n${blocks.join('\n')}\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n`
+  );
+}
+
 /**
- * The objects of `font` for a qpdf JSON update, numbered from `firstObject`:
- * returns the Type0 font's reference and the update entries.
+ * The five objects of `font` (Type0 font first: the one to reference from
+ * /Resources), numbered with `ids` (five object numbers the caller reserved).
  */
-export function cidFontObjects(font: SubsetFont, firstObject: number): { ref: string; objects: Record<string, unknown> } {
-  const refs = [0, 1, 2, 3, 4].map((i) => `${firstObject + i} 0 R`);
-  const [type0, cidFont, descriptor, fontFile, toUnicode] = refs;
-  const cff = font.bytes.subarray(0, 4).toString('latin1') === 'OTTO';
-  const baseName = `/${font.tag}+${font.name.replace(/[^A-Za-z0-9-]/g, '')}`;
-  const objects: Record<string, unknown> = {
-    [`obj:${type0}`]: { value: { '/Type': '/Font', '/Subtype': '/Type0', '/BaseFont': baseName, '/Encoding': '/Identity-H', '/DescendantFonts': [cidFont], '/ToUnicode': toUnicode } },
-    [`obj:${cidFont}`]: {
+export function cidFontObjects(font: EmbeddedFont, used: UsedGlyphs, ids: number[]): FontObject[] {
+  const { face } = font;
+  const [, cidFont, descriptor, fontFile, toUnicode] = ids.map((id) => `${id} 0 R`);
+  const codes = [...used.widths.keys()].sort((a, b) => a - b);
+  const digest = crypto.createHash('sha256').update(face.name + codes.join(',')).digest();
+  const tag = Array.from(digest.subarray(0, 6), (b) => String.fromCharCode(65 + (b % 26))).join('');
+  const baseFont = `/${tag}+${face.name}`;
+  const k = 1000 / face.unitsPerEm;
+  const ascent = Math.round(face.ascent * k);
+  return [
+    { id: ids[0], value: { '/Type': '/Font', '/Subtype': '/Type0', '/BaseFont': baseFont, '/Encoding': '/Identity-H', '/DescendantFonts': [cidFont], '/ToUnicode': toUnicode } },
+    {
+      id: ids[1],
       value: {
         '/Type': '/Font',
-        '/Subtype': cff ? '/CIDFontType0' : '/CIDFontType2',
-        '/BaseFont': baseName,
+        '/Subtype': face.cff ? '/CIDFontType0' : '/CIDFontType2',
+        '/BaseFont': baseFont,
         '/CIDSystemInfo': { '/Registry': 'u:Adobe', '/Ordering': 'u:Identity', '/Supplement': 0 },
         '/FontDescriptor': descriptor,
-        '/DW': 1000,
-        '/W': widthArray(font.widths),
-        ...(cff ? {} : { '/CIDToGIDMap': '/Identity' }),
+        '/DW': 0,
+        '/W': codes.flatMap((c) => [c, [used.widths.get(c)!]]),
+        ...(face.cff ? {} : { '/CIDToGIDMap': '/Identity' }),
       },
     },
-    [`obj:${descriptor}`]: {
+    {
+      id: ids[2],
       value: {
         '/Type': '/FontDescriptor',
-        '/FontName': baseName,
+        '/FontName': baseFont,
         '/Flags': 4,
-        '/FontBBox': [-1000, -500, 2500, 1500],
+        '/FontBBox': used.bbox.map(Math.round),
         '/ItalicAngle': 0,
-        '/Ascent': 1069,
-        '/Descent': -293,
-        '/CapHeight': 714,
+        '/Ascent': ascent,
+        '/Descent': Math.round(face.descent * k),
+        '/CapHeight': ascent,
         '/StemV': 80,
-        [cff ? '/FontFile3' : '/FontFile2']: fontFile,
+        [face.cff ? '/FontFile3' : '/FontFile2']: fontFile,
       },
     },
-    [`obj:${fontFile}`]: { stream: { dict: cff ? { '/Subtype': '/OpenType' } : { '/Length1': font.bytes.length }, data: font.bytes.toString('base64') } },
-    [`obj:${toUnicode}`]: { stream: { dict: {}, data: Buffer.from(toUnicodeCMap(font.unicode), 'latin1').toString('base64') } },
-  };
-  return { ref: type0, objects };
+    { id: ids[3], value: face.cff ? { '/Subtype': '/CIDFontType0C' } : { '/Length1': font.program.length }, stream: font.program },
+    { id: ids[4], value: {}, stream: Buffer.from(toUnicodeCMap(codes, used.chars), 'latin1') },
+  ];
 }

@@ -1,5 +1,5 @@
-// The font programs a stamp embeds: for each face its marks use, the subset
-// of the glyphs they draw (cut by tools/hb-subset.ts, called from
+// The font programs a stamp or a form fill embeds: for each face its text
+// uses, the subset of the glyphs it draws (cut by tools/hb-subset.ts, called from
 // operations/stamp-fonts.ts). The content stream writes
 // HarfBuzz's glyph ids as the character codes (CIDs) of every font:
 // - TrueType faces keep their glyph ids in the subset (CIDFontType2 with

@@ -1,4 +1,4 @@
-// Text to positioned glyphs for watermarks and page numbers, in any script:
+// Text to positioned glyphs for watermarks, page numbers and form values, in any script:
 // each character gets the first installed face that covers it (font-chain.ts),
 // the Unicode bidirectional algorithm (bidi-js, conformant to UAX #9 C1)
 // resolves each character's level, every run of one face and one level is
@@ -45,8 +45,19 @@ function bidiLevels(text: string): Uint8Array {
   return new Uint8Array(text.length);
 }
 
+/** How layoutText treats a character no face has. */
+export interface LayoutOptions {
+  /** What the 400's detail names (default: the field). */
+  subject?: string;
+  /**
+   * Draw such a character as the main face's missing glyph instead of refusing
+   * (a form value already in the file, not sent by the client, must still be drawn).
+   */
+  notdef?: boolean;
+}
+
 /** The face of each character (by UTF-16 offset); throws 400 naming the characters no face has. */
-async function assignFaces(text: string, field: string, family: FontFamily): Promise<FontFace[]> {
+async function assignFaces(text: string, field: string, family: FontFamily, options: LayoutOptions): Promise<FontFace[]> {
   const faceAt: FontFace[] = new Array(text.length);
   const missing = new Set<string>();
   let previous: FontFace | undefined;
@@ -63,7 +74,7 @@ async function assignFaces(text: string, field: string, family: FontFamily): Pro
         break;
       }
     }
-    if (!chosen && IGNORABLE.test(ch)) chosen = await loadFace(facesFor('a', family, language)[0].file);
+    if (!chosen && (IGNORABLE.test(ch) || options.notdef)) chosen = await loadFace(facesFor('a', family, language)[0].file);
     if (!chosen) missing.add(ch);
     else previous = chosen;
     for (let i = 0; i < ch.length; i++) faceAt[at + i] = chosen!;
@@ -71,7 +82,7 @@ async function assignFaces(text: string, field: string, family: FontFamily): Pro
   }
   if (missing.size > 0) {
     const list = [...missing].slice(0, 10).map(codePointName);
-    throw new InvalidRequestError(`${field}: no bundled font (Noto, DejaVu) has ${list.join(', ')}.`, field);
+    throw new InvalidRequestError(`${options.subject ?? field}: no bundled font (Noto, DejaVu) has ${list.join(', ')}.`, field);
   }
   return faceAt;
 }
@@ -128,8 +139,8 @@ function clusterChars(text: string, glyphs: ShapedGlyph[], end: number, rtl: boo
  * `text` as runs of shaped glyphs in visual order, each run in one installed face
  * of `family`. Throws 400 (naming `field`) for characters no face has.
  */
-export async function layoutText(text: string, field: string, family: FontFamily = 'sans'): Promise<GlyphRun[]> {
-  const faceAt = await assignFaces(text, field, family);
+export async function layoutText(text: string, field: string, family: FontFamily = 'sans', options: LayoutOptions = {}): Promise<GlyphRun[]> {
+  const faceAt = await assignFaces(text, field, family, options);
   const levels = bidiLevels(text);
   return visualOrder(itemize(faceAt, levels)).map((item) => {
     const rtl = item.level % 2 === 1;

@@ -7,12 +7,12 @@
 // offsets, wrapped in /ActualText so extractors read the text as sent
 // whatever the angle or direction (see textOps). A mark placed more than once
 // is one form XObject; each copy only places it.
-import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import { cidFontObjects, usedGlyphs, type UsedGlyphs } from './cid-font.js';
 import type { EmbeddedFont } from './embed-fonts.js';
 import type { GlyphRun } from './fonts.js';
 import type { FontFace } from './shaping.js';
-import { num, PdfWriter, pdfTextString } from './writer.js';
+import { num, PdfWriter, pdfTextString, pdfValue } from './writer.js';
 
 export const POSITIONS = ['center', 'top-left', 'top', 'top-right', 'left', 'right', 'bottom-left', 'bottom', 'bottom-right', 'tile'] as const;
 export type Position = (typeof POSITIONS)[number];
@@ -141,86 +141,17 @@ function hex4(n: number): string {
   return n.toString(16).padStart(4, '0').toUpperCase();
 }
 
-function utf16Hex(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) out += hex4(text.charCodeAt(i));
-  return out;
-}
-
-/** A font's glyphs in use: code → width (1000 units per em) and the characters it stands for. */
-interface UsedGlyphs {
-  widths: Map<number, number>;
-  chars: Map<number, string>;
-  /** Outline box of the used glyphs, 1000 units per em. */
-  bbox: [number, number, number, number];
-}
-
-/** What each embedded font's used glyphs need in the font dictionaries. */
-function usedGlyphs(marks: Mark[]): Map<FontFace, UsedGlyphs> {
-  const used = new Map<FontFace, UsedGlyphs>();
-  for (const mark of marks) {
-    if (mark.kind !== 'text') continue;
-    for (const run of mark.runs) {
-      const k = 1000 / run.face.unitsPerEm;
-      let entry = used.get(run.face);
-      if (!entry) {
-        entry = { widths: new Map(), chars: new Map(), bbox: [0, run.face.descent * k, 0, run.face.ascent * k] };
-        used.set(run.face, entry);
-      }
-      run.glyphs.forEach((g, i) => {
-        const code = g.glyph;
-        // A glyph's width is its first shaped advance; other advances are corrected in the TJ array.
-        if (!entry.widths.has(code)) {
-          entry.widths.set(code, Math.round(g.xAdvance * k));
-          const [x0, y0, x1, y1] = run.face.glyphBox(g.glyph).map((v) => v * k);
-          entry.bbox = [Math.min(entry.bbox[0], x0), Math.min(entry.bbox[1], y0), Math.max(entry.bbox[2], x1), Math.max(entry.bbox[3], y1)];
-        }
-        if (run.chars[i] && !entry.chars.has(code)) entry.chars.set(code, run.chars[i]);
-      });
-    }
-  }
-  return used;
-}
-
 /**
- * Adds a Type0 font over the embedded subset (CIDFontType2 for TrueType
- * outlines, CIDFontType0 over an OpenType/CFF program); returns its object number.
- * /ToUnicode maps each glyph back to its cluster's characters (a ligature to
- * all of them), for extractors that do not read /ActualText.
+ * Adds the Type0 font of an embedded subset (pdf/cid-font.ts); returns its
+ * object number. Font program and CMap are deflated: a stamp is written once.
  */
 function addFont(pdf: PdfWriter, font: EmbeddedFont, used: UsedGlyphs): number {
-  const { face } = font;
-  const codes = [...used.widths.keys()].sort((a, b) => a - b);
-  const digest = crypto.createHash('sha256').update(face.name + codes.join(',')).digest();
-  const tag = Array.from(digest.subarray(0, 6), (b) => String.fromCharCode(65 + (b % 26))).join('');
-  const baseFont = `${tag}+${face.name}`;
-  const k = 1000 / face.unitsPerEm;
-  const fontFile = face.cff
-    ? pdf.add(`<</Subtype/CIDFontType0C/Filter/FlateDecode>>`, zlib.deflateSync(font.program))
-    : pdf.add(`<</Length1 ${font.program.length}/Filter/FlateDecode>>`, zlib.deflateSync(font.program));
-  const [x0, y0, x1, y1] = used.bbox.map(Math.round);
-  const descriptor = pdf.add(
-    `<</Type/FontDescriptor/FontName/${baseFont}/Flags 4/FontBBox[${x0} ${y0} ${x1} ${y1}]/ItalicAngle 0` +
-      `/Ascent ${Math.round(face.ascent * k)}/Descent ${Math.round(face.descent * k)}/CapHeight ${Math.round(face.ascent * k)}/StemV 80` +
-      `/${face.cff ? 'FontFile3' : 'FontFile2'} ${fontFile} 0 R>>`,
-  );
-  const widths = codes.map((c) => `${c}[${used.widths.get(c)}]`).join(' ');
-  const cidFont = pdf.add(
-    `<</Type/Font/Subtype/${face.cff ? 'CIDFontType0' : 'CIDFontType2'}/BaseFont/${baseFont}/CIDSystemInfo<</Registry(Adobe)/Ordering(Identity)/Supplement 0>>` +
-      `/FontDescriptor ${descriptor} 0 R/DW 0/W[${widths}]${face.cff ? '' : '/CIDToGIDMap/Identity'}>>`,
-  );
-  const entries = codes.filter((c) => used.chars.has(c)).map((c) => `<${hex4(c)}> <${utf16Hex(used.chars.get(c)!)}>`);
-  const blocks: string[] = [];
-  for (let i = 0; i < entries.length; i += 100) {
-    const part = entries.slice(i, i + 100);
-    blocks.push(`${part.length} beginbfchar\n${part.join('\n')}\nendbfchar`);
+  const ids = [0, 1, 2, 3, 4].map(() => pdf.reserve());
+  for (const object of cidFontObjects(font, used, ids)) {
+    if (object.stream) pdf.set(object.id, pdfValue({ ...(object.value as object), '/Filter': '/FlateDecode' }), zlib.deflateSync(object.stream));
+    else pdf.set(object.id, pdfValue(object.value));
   }
-  const cmap =
-    '/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n' +
-    '/CIDSystemInfo <</Registry (Adobe) /Ordering (UCS) /Supplement 0>> def\n/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n' +
-    `1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n${blocks.join('\n')}\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n`;
-  const toUnicode = pdf.add('<<>>', Buffer.from(cmap, 'latin1'));
-  return pdf.add(`<</Type/Font/Subtype/Type0/BaseFont/${baseFont}/Encoding/Identity-H/DescendantFonts[${cidFont} 0 R]/ToUnicode ${toUnicode} 0 R>>`);
+  return ids[0];
 }
 
 /**
@@ -330,7 +261,7 @@ export function buildStampPages(pages: StampPage[], marks: Mark[], placement: Pl
   const pdf = new PdfWriter();
   const catalog = pdf.reserve();
   const pagesId = pdf.reserve();
-  const inUse: FontsInUse = { names: new Map(), embedded, used: usedGlyphs(marks) };
+  const inUse: FontsInUse = { names: new Map(), embedded, used: usedGlyphs(marks.flatMap((m) => (m.kind === 'text' ? m.runs : []))) };
   const fonts = [...inUse.used].map(([face, used], i) => {
     inUse.names.set(face, `F${i}`);
     return `/F${i} ${addFont(pdf, embedded.get(face)!, used)} 0 R`;

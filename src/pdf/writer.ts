@@ -72,3 +72,22 @@ export function num(value: number): string {
   const rounded = Math.round(value * 10000) / 10000;
   return Object.is(rounded, -0) ? '0' : String(rounded);
 }
+
+/** A value in qpdf JSON v2 notation ("/Name", "N 0 R", "u:text", numbers, arrays, dictionaries) as PDF syntax. */
+export function pdfValue(value: unknown): string {
+  if (typeof value === 'number') return num(value);
+  if (Array.isArray(value)) return `[${value.map(pdfValue).join(' ')}]`;
+  if (typeof value === 'string') {
+    if (/^\d+ \d+ R$/.test(value)) return value;
+    if (value.startsWith('/')) return value;
+    if (value.startsWith('u:')) {
+      const text = value.slice(2);
+      return /^[\x20-\x7e]*$/.test(text) && !/[()\\]/.test(text) ? `(${text})` : pdfTextString(text);
+    }
+    throw new Error(`not a qpdf JSON value: ${value}`);
+  }
+  if (value && typeof value === 'object') {
+    return `<<${Object.entries(value).map(([key, v]) => `${key} ${pdfValue(v)}`).join('')}>>`;
+  }
+  throw new Error(`not a qpdf JSON value: ${String(value)}`);
+}

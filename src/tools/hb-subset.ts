@@ -1,5 +1,5 @@
-// hb-subset (libharfbuzz-bin 6.0.0, Debian bookworm): the glyphs a stamp uses
-// cut out of an installed font, so only they are embedded. It replaces a
+// hb-subset (libharfbuzz-bin 6.0.0, Debian bookworm): the glyphs a stamp or a filled
+// form uses cut out of an installed font, so only they are embedded. It replaces a
 // hand-written glyf-only subsetter: HarfBuzz's own also handles CFF (the CJK
 // collections are CFF) and composite closure. TrueType faces keep their glyph
 // ids (--retain-gids: a few KB of empty loca/hmtx entries that deflate to

@@ -26,7 +26,8 @@ export const FORM_FIELDS = {
  * list, a read-only and a signature field) and a landscape-by-rotation page
  * (/Rotate 90) with one text field. Object numbers: see the comments.
  */
-export function everyFieldForm(): Buffer {
+/** `lockedValue`: the read-only field's /V, as PDF syntax (it has no appearance, so a fill draws it). */
+export function everyFieldForm(lockedValue = '(fixed)'): Buffer {
   const check = { dict: '/Type/XObject/Subtype/Form/BBox[0 0 20 20]', data: '0 0 0 rg 4 4 12 12 re f' };
   const empty = { dict: '/Type/XObject/Subtype/Form/BBox[0 0 20 20]', data: '' };
   const bodies: Body[] = [
@@ -54,7 +55,7 @@ export function everyFieldForm(): Buffer {
     '<</Type/Annot/Subtype/Widget/FT/Ch/T(country)/Ff 131072/Opt[[(FR)(France)][(DE)(Germany)][(JP)(Japan)]]/DA(/Helv 12 Tf 0 g)/Rect[72 380 272 402]/F 4/P 4 0 R>>', // 22 combo
     '<</Type/Annot/Subtype/Widget/FT/Ch/T(langs)/Ff 2097152/Opt[(English)(French)(German)]/DA(/Helv 12 Tf 0 g)/Rect[300 340 500 402]/F 4/P 4 0 R>>', // 23 list
     '<</Type/Annot/Subtype/Widget/FT/Tx/T(city)/DA(/Helv 14 Tf 0 g)/Rect[72 300 372 324]/F 4/P 4 0 R>>', // 24 unicode
-    '<</Type/Annot/Subtype/Widget/FT/Tx/T(locked)/Ff 1/V(fixed)/DA(/Helv 12 Tf 0 g)/Rect[72 260 272 282]/F 4/P 4 0 R>>', // 25 read-only
+    `<</Type/Annot/Subtype/Widget/FT/Tx/T(locked)/Ff 1/V${lockedValue}/DA(/Helv 12 Tf 0 g)/Rect[72 260 272 282]/F 4/P 4 0 R>>`, // 25 read-only
     '<</Type/Annot/Subtype/Widget/FT/Sig/T(sig)/Rect[72 200 272 240]/F 4/P 4 0 R>>', // 26 signature
     empty, // 27
     empty, // 28

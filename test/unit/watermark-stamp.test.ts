@@ -121,6 +121,13 @@ describe('text layout', () => {
     ]);
   });
 
+  it('refuses a character no face has naming the subject, or draws it as the missing glyph when asked', async () => {
+    await expect(layoutText('A\u{1F680}', 'values', 'sans', { subject: 'values: the value of "city"' })).rejects.toThrow(/^values: the value of "city": .*U\+1F680/);
+    const runs = await layoutText('A\u{1F680}', 'values', 'sans', { notdef: true });
+    expect(runs.map((r) => r.face.name)).toEqual(['NotoSans-Regular']);
+    expect(runs[0].glyphs.map((g) => g.glyph === 0)).toEqual([false, true]);
+  });
+
   it('maps a lam-alef ligature to both characters, in drawing order', async () => {
     const [run] = await layoutText('لا', 'text');
     expect(run.glyphs).toHaveLength(1);
