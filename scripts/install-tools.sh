@@ -28,8 +28,6 @@ RUNTIME=(
   fonts-dejavu-core fonts-noto-core
   # text in every script for watermark, page-numbers and filled forms (src/pdf/font-chain.ts,
   # tools/hb-subset.ts): Chinese/Japanese/Korean and monospaced Noto faces, HarfBuzz's subsetter
-  # text in every script for watermark, page-numbers and forms (src/pdf/font-chain.ts, tools/hb-subset.ts):
-  # Chinese/Japanese/Korean and monospaced Noto faces, HarfBuzz's subsetter
   fonts-noto-cjk fonts-noto-mono libharfbuzz-bin
   hyphen-en-us
   file
