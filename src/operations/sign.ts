@@ -20,6 +20,7 @@ import { PdfInput } from './pdf-input.js';
 import { signingCertificate } from './sign-certificate.js';
 import { TIMESTAMP_TOKEN_RESERVE, fetchTimestamp, mergeValidationData, validationDataFor, type SignatureLevel } from './sign-ltv.js';
 import { dssUpdate, type ValidationData } from '../pdf/dss.js';
+import { readExistingDss } from './existing-dss.js';
 import type { TimestampToken } from '../pdf/timestamp.js';
 import type { Config } from '../config.js';
 
@@ -153,7 +154,10 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
     if (signerResult.status === 'rejected') throw signerResult.reason;
     if (tsaResult.status === 'rejected') throw tsaResult.reason;
     const contents = prepared.update.subarray(localStart + 1, localEnd - 1);
-    await fsp.appendFile(output, dssUpdate(prepared.after, mergeValidationData(signerResult.value, tsaResult.value), Buffer.from(contents.toString('latin1'), 'hex')));
+    // A DSS from earlier signatures is extended, not replaced: their validation data stays.
+    const dssValue = prepared.after.root['/DSS'];
+    const existing = dssValue === undefined ? undefined : await readExistingDss(run, output, dssValue);
+    await fsp.appendFile(output, dssUpdate(prepared.after, mergeValidationData(signerResult.value, tsaResult.value), Buffer.from(contents.toString('latin1'), 'hex'), existing));
   }
   if (level === 'b-lta') await appendDocumentTimestamp(run, config, output, tsaUrl!);
   return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(pdf.name)}-signed.pdf` };

@@ -29,7 +29,11 @@ export interface LongTermFacts {
   type: 'signature' | 'document_timestamp';
   level: 'b-b' | 'b-t' | 'b-lt' | 'b-lta' | null;
   timestamp: { time: string | null; authority: string | null; valid: boolean } | null;
-  revocation: { status: RevocationStatus; source: 'ocsp' | 'crl' | 'dss' | null };
+  /**
+   * `error` says why an online check that was due (SIGN_VERIFY_ONLINE, no DSS answer) gave no status:
+   * the source failed, named none, or the per-request limit was reached. Null otherwise.
+   */
+  revocation: { status: RevocationStatus; source: 'ocsp' | 'crl' | 'dss' | null; error: string | null };
   chain: ChainEntry[];
   trusted: boolean;
 }
@@ -85,22 +89,35 @@ export const MAX_ONLINE_CHECKS = 8;
 
 /** The leaf's status: a DSS answer if one speaks for it, else the online source when allowed (and `online.left` > 0). */
 async function revocationOf(config: Config, leaf: pkijs.Certificate, issuer: pkijs.Certificate | undefined, dss: DssContents, online: { left: number }): Promise<LongTermFacts['revocation']> {
-  if (!issuer) return { status: 'unknown', source: null };
+  const unknown = (error: string | null = null): LongTermFacts['revocation'] => ({ status: 'unknown', source: null, error });
+  if (!issuer) return unknown(config.SIGN_VERIFY_ONLINE ? "the signer's issuer is not in the signature, the DSS or the trust store, so its status cannot be asked" : null);
   for (const ocsp of dss.ocsps) {
     const answer = await checkOcspResponse(ocsp, leaf, issuer, null).catch(() => undefined);
-    if (answer) return { status: answer.status, source: 'dss' };
+    if (answer) return { status: answer.status, source: 'dss', error: null };
   }
   for (const crl of dss.crls) {
     const answer = await checkCrl(crl, leaf, issuer, null).catch(() => undefined);
-    if (answer) return { status: answer.status, source: 'dss' };
+    if (answer) return { status: answer.status, source: 'dss', error: null };
   }
-  if (config.SIGN_VERIFY_ONLINE && online.left > 0) {
-    online.left--;
+  if (!config.SIGN_VERIFY_ONLINE) return unknown();
+  // From here an online check was due: when it gives no status the client is told why (no silent `unknown`).
+  if (online.left <= 0) return unknown(`not checked online: at most ${MAX_ONLINE_CHECKS} online checks are made per request`);
+  online.left--;
+  try {
     // A source that fails leaves the status unknown: verify reports, it does not refuse.
-    const fetched = await fetchRevocation(config, leaf, issuer).catch(() => undefined);
-    if (fetched) return { status: fetched.answer.status, source: fetched.ocsp ? 'ocsp' : 'crl' };
+    const fetched = await fetchRevocation(config, leaf, issuer);
+    if (!fetched) return unknown('the certificate names no OCSP responder or CRL distribution point');
+    return { status: fetched.answer.status, source: fetched.ocsp ? 'ocsp' : 'crl', error: null };
+  } catch (error) {
+    return unknown(`online check failed: ${onlineFailure(error)}`);
   }
-  return { status: 'unknown', source: null };
+}
+
+/** A failed online check's reason for the client: the upstream error's detail (host and what went wrong), bounded. */
+function onlineFailure(error: unknown): string {
+  const detail = (error as { detail?: unknown })?.detail;
+  const text = typeof detail === 'string' && detail ? detail : error instanceof Error ? error.message : 'unknown error';
+  return text.slice(0, 300);
 }
 
 /**
@@ -117,7 +134,7 @@ export async function longTermFacts(
   online: { left: number },
 ): Promise<LongTermFacts> {
   const isDocumentTimestamp = dict.subFilter === '/ETSI.RFC3161';
-  const empty: LongTermFacts = { type: isDocumentTimestamp ? 'document_timestamp' : 'signature', level: null, timestamp: null, revocation: { status: 'unknown', source: null }, chain: [], trusted: false };
+  const empty: LongTermFacts = { type: isDocumentTimestamp ? 'document_timestamp' : 'signature', level: null, timestamp: null, revocation: { status: 'unknown', source: null, error: null }, chain: [], trusted: false };
   // Decoded in this process: bounded. Real signatures with chain and time-stamp are 5–40 KiB.
   if (dict.contents.length > MAX_CMS_BYTES) return empty;
   let signedData: pkijs.SignedData;

@@ -192,7 +192,7 @@ export async function verifyPdf({ files, run, config }: OperationInput<VerifyOpt
       if (!classified.has(at) && classified.size < MAX_CLASSIFIED_REVISIONS) classified.set(at, await classifyAfter(run, upload.path, at, current));
       modifications = classified.get(at) ?? null;
     }
-    const longTerm = dict ? facts.get(dict)! : { type: 'signature' as const, level: null, timestamp: null, revocation: { status: 'unknown' as const, source: null }, chain: [], trusted: false };
+    const longTerm = dict ? facts.get(dict)! : { type: 'signature' as const, level: null, timestamp: null, revocation: { status: 'unknown' as const, source: null, error: null }, chain: [], trusted: false };
     const documentTimestamp = longTerm.type === 'document_timestamp';
     signatures.push({
       signer: report.signer ?? dict?.name ?? null,
@@ -207,5 +207,7 @@ export async function verifyPdf({ files, run, config }: OperationInput<VerifyOpt
   }
   const output = path.join(run.workdir, 'signatures.json');
   await fs.writeFile(output, JSON.stringify({ signatures }));
-  return { type: 'file', path: output, contentType: 'application/json', filename: `${stemOf(upload.name)}-signatures.json` };
+  // Signatures whose due online revocation check gave no status (each says why in revocation.error): visible without reading the body.
+  const unchecked = signatures.filter((s) => s.revocation.error !== null).length;
+  return { type: 'file', path: output, contentType: 'application/json', filename: `${stemOf(upload.name)}-signatures.json`, headers: { 'X-Revocation-Unchecked': String(unchecked) } };
 }

@@ -27,7 +27,7 @@ export interface TestPki {
   /** Requests seen per path (e.g. "/ocsp"). */
   hits: Map<string, number>;
   /** A PKCS#12 (with the CA certificate as chain) for a new signer; `revoked` revokes it at the CA, `validSeconds` makes it expire soon. */
-  signer(name: string, options?: { revoked?: boolean; validSeconds?: number; noRevocationInfo?: boolean; brokenOcsp?: boolean }): Promise<string>;
+  signer(name: string, options?: { revoked?: boolean; validSeconds?: number; noRevocationInfo?: boolean; brokenOcsp?: boolean; failingOcsp?: 'http500' | 'unreachable' }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -109,6 +109,9 @@ export async function startTestPki(): Promise<TestPki> {
       '[signer]', 'basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature,nonRepudiation', `authorityInfoAccess=OCSP;URI:${base}/ocsp`,
       `crlDistributionPoints=URI:${base}/crl`,
       '[brokenocsp]', 'basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature,nonRepudiation', `authorityInfoAccess=OCSP;URI:${base}/tsa-garbage`,
+      // OCSP responders that fail: one answering HTTP 500, one on a loopback port nothing listens on (9, discard).
+      '[ocsp500]', 'basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature,nonRepudiation', `authorityInfoAccess=OCSP;URI:${base}/tsa-500`,
+      '[ocspdown]', 'basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature,nonRepudiation', 'authorityInfoAccess=OCSP;URI:http://127.0.0.1:9/ocsp',
       '[bare]', 'basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature,nonRepudiation',
       '[tsa]', 'basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature', 'extendedKeyUsage=critical,timeStamping', `crlDistributionPoints=URI:${base}/crl`,
       '',
@@ -144,11 +147,12 @@ export async function startTestPki(): Promise<TestPki> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-  async function makeSigner(name: string, options: { revoked?: boolean; validSeconds?: number; noRevocationInfo?: boolean; brokenOcsp?: boolean }): Promise<string> {
+  async function makeSigner(name: string, options: { revoked?: boolean; validSeconds?: number; noRevocationInfo?: boolean; brokenOcsp?: boolean; failingOcsp?: 'http500' | 'unreachable' }): Promise<string> {
     const dates = options.validSeconds
       ? ['-startdate', asn1Time(new Date(Date.now() - 60_000)), '-enddate', asn1Time(new Date(Date.now() + options.validSeconds * 1000))]
       : [];
-    await issue(name, `/CN=${name}`, options.noRevocationInfo ? 'bare' : options.brokenOcsp ? 'brokenocsp' : 'signer', dates);
+    const section = options.noRevocationInfo ? 'bare' : options.brokenOcsp ? 'brokenocsp' : options.failingOcsp === 'http500' ? 'ocsp500' : options.failingOcsp === 'unreachable' ? 'ocspdown' : 'signer';
+    await issue(name, `/CN=${name}`, section, dates);
     if (options.revoked) await openssl(['ca', '-config', 'ca.cnf', '-revoke', `${name}.crt`]);
     await openssl(['pkcs12', '-export', '-inkey', `${name}.key`, '-in', `${name}.crt`, '-certfile', 'ca.crt', '-out', `${name}.p12`, '-passout', `pass:${P12_PASSWORD}`]);
     return path.join(dir, `${name}.p12`);
