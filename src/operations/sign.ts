@@ -12,7 +12,7 @@ import path from 'node:path';
 import { InvalidRequestError, ProcessingFailedError } from '../core/errors.js';
 import { stemOf } from '../core/names.js';
 import { cadesDetachedSignature, signingIdentity, type SigningIdentity } from '../pdf/cades.js';
-import { isXrefStream, prepareSignatureUpdate, type QpdfStructure } from '../pdf/signature-update.js';
+import { isXrefStream, prepareSignatureUpdate, type QpdfStructure, type UpdateBase } from '../pdf/signature-update.js';
 import { readSignTargets, type SignTargets } from '../tools/mutool-structure.js';
 import { decrypt } from '../tools/qpdf.js';
 import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
@@ -22,6 +22,7 @@ import { TIMESTAMP_TOKEN_RESERVE, fetchTimestamp, mergeValidationData, validatio
 import { dssUpdate, type ValidationData } from '../pdf/dss.js';
 import { readExistingDss } from './existing-dss.js';
 import type { TimestampToken } from '../pdf/timestamp.js';
+import { sameCertificate } from '../pdf/revocation.js';
 import type { Config } from '../config.js';
 
 export interface SignOptions {
@@ -159,7 +160,17 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
     const existing = dssValue === undefined ? undefined : await readExistingDss(run, output, dssValue);
     await fsp.appendFile(output, dssUpdate(prepared.after, mergeValidationData(signerResult.value, tsaResult.value), Buffer.from(contents.toString('latin1'), 'hex'), existing));
   }
-  if (level === 'b-lta') await appendDocumentTimestamp(run, config, output, tsaUrl!);
+  if (level === 'b-lta') {
+    const documentTimestamp = await appendDocumentTimestamp(run, config, output, tsaUrl!);
+    // The DSS above holds the chain and status of the TSA that stamped the signature. A document time-stamp
+    // signed by another TSA certificate (a TSA rotating keys, or several behind one address) gets its own,
+    // in a DSS update after it, so a verifier has it offline too (docs/operations/sign-verify.md).
+    if (token && !sameCertificate(documentTimestamp.token.signer, token.signer)) {
+      const data = await validationDataFor(config, documentTimestamp.token.signer, documentTimestamp.token.certificates, 'tsa');
+      const existing = await readExistingDss(run, output, documentTimestamp.after.root['/DSS']);
+      await fsp.appendFile(output, dssUpdate(documentTimestamp.after, data, documentTimestamp.contents, existing));
+    }
+  }
   return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(pdf.name)}-signed.pdf` };
 }
 
@@ -169,7 +180,7 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
  * one more incremental update. The file is read again by MuPDF: the update
  * needs the catalog and page as the previous updates left them.
  */
-async function appendDocumentTimestamp(run: RunContext, config: Config, file: string, tsaUrl: string): Promise<void> {
+async function appendDocumentTimestamp(run: RunContext, config: Config, file: string, tsaUrl: string): Promise<{ token: TimestampToken; after: UpdateBase; contents: Buffer }> {
   const [targets, xref] = await Promise.all([readSignTargets(run, file, 1), lastXref(file)]);
   if (!xref || targets.repaired) throw new ProcessingFailedError('Time-stamping the document failed.', new Error('the file just written has no usable startxref'));
   const prepared = prepareSignatureUpdate(toStructure(targets), xref.size, xref.endsWithNewline, xref.stream, xref.offset, {
@@ -183,4 +194,6 @@ async function appendDocumentTimestamp(run: RunContext, config: Config, file: st
   const token = await fetchTimestamp(config, tsaUrl, await rangesDigest(file, prepared.update, [localStart, localEnd]));
   prepared.update.write(token.der.toString('hex').toUpperCase(), localStart + 1, 'latin1');
   await fsp.appendFile(file, prepared.update);
+  const contents = Buffer.from(prepared.update.subarray(localStart + 1, localEnd - 1).toString('latin1'), 'hex');
+  return { token, after: prepared.after, contents };
 }

@@ -3,7 +3,8 @@
 // behind a small HTTP server), an OCSP responder (`openssl ocsp` answering
 // each request from the CA's index) and a CRL distribution point (`openssl
 // ca -gencrl`). Misbehaving variants of the TSA (garbage, a foreign nonce,
-// HTTP 500, a hang) sit on their own paths. Tools run with async execFile:
+// HTTP 500, a hang) and one alternating between two certificates sit on
+// their own paths. Tools run with async execFile:
 // the service under test shares this process's event loop.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -52,6 +53,7 @@ export async function startTestPki(): Promise<TestPki> {
       const handle = async () => {
         switch (route) {
           case '/tsa':
+          case '/tsa-rotating':
           case '/tsa-wrong-nonce': {
             let query = path.join(dir, `q-${id}.tsq`);
             fs.writeFileSync(query, body);
@@ -62,8 +64,10 @@ export async function startTestPki(): Promise<TestPki> {
               query = path.join(dir, `q2-${id}.tsq`);
               await openssl(['ts', '-query', '-digest', hex, '-sha256', '-cert', '-out', query]);
             }
+            // /tsa-rotating signs every second request with another certificate ("Test TSA 2", made on first use).
+            const signer = route === '/tsa-rotating' && (hits.get(route)! % 2 === 0) ? await secondTsa() : 'tsa';
             const out = path.join(dir, `r-${id}.tsr`);
-            await openssl(['ts', '-reply', '-config', 'ts.cnf', '-section', 'tsa_config1', '-queryfile', query, '-signer', 'tsa.crt', '-inkey', 'tsa.key', '-chain', 'ca.crt', '-out', out]);
+            await openssl(['ts', '-reply', '-config', 'ts.cnf', '-section', 'tsa_config1', '-queryfile', query, '-signer', `${signer}.crt`, '-inkey', `${signer}.key`, '-chain', 'ca.crt', '-out', out]);
             return send('application/timestamp-reply', fs.readFileSync(out));
           }
           case '/tsa-garbage':
@@ -129,6 +133,12 @@ export async function startTestPki(): Promise<TestPki> {
   };
   await issue('tsa', '/CN=Test TSA', 'tsa');
   let caQueue = Promise.resolve();
+  let tsa2: Promise<string> | undefined;
+  function secondTsa(): Promise<string> {
+    tsa2 ??= caQueue.then(() => issue('tsa2', '/CN=Test TSA 2', 'tsa')).then(() => 'tsa2');
+    caQueue = tsa2.then(() => undefined, () => undefined);
+    return tsa2;
+  }
   return {
     dir,
     base,

@@ -1,7 +1,9 @@
 // Two b-lt signatures on one document (two signers): the second extends the
 // DSS the first left instead of replacing it. Checked with qpdf's JSON (the
 // DSS streams, each decoded by openssl x509) and by verify (both signatures
-// take their status from the DSS).
+// take their status from the DSS). And b-lta whose document time-stamp comes
+// from another TSA certificate than the signature time-stamp: that TSA's
+// chain and status are added in a DSS update after it.
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -33,8 +35,8 @@ afterAll(async () => {
   await pki?.close();
 });
 
-async function signB_lt(file: string, p12: string, name: string): Promise<string> {
-  const res = await server.post('sign', form({ file: await filePart(file), certificate: await filePart(p12), certificate_password: P12_PASSWORD, level: 'b-lt' }), key);
+async function signB_lt(file: string, p12: string, name: string, fields: Record<string, string> = { level: 'b-lt' }): Promise<string> {
+  const res = await server.post('sign', form({ file: await filePart(file), certificate: await filePart(p12), certificate_password: P12_PASSWORD, ...fields }), key);
   if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
   return saveBody(res, name);
 }
@@ -84,5 +86,20 @@ describe('a second b-lt signature', () => {
     for (const signature of signatures) {
       expect(signature).toMatchObject({ valid: true, level: 'b-lt', trusted: true, revocation: { status: 'good', source: 'dss', error: null } });
     }
+  }, 60_000);
+
+  it('b-lta with a document time-stamp by another TSA certificate: its chain and status follow in the DSS', async () => {
+    // /tsa-rotating: the signature time-stamp by "Test TSA", the document time-stamp by "Test TSA 2".
+    const out = await signB_lt(pdf, firstP12, 'lta.pdf', { level: 'b-lta', timestamp_url: `${pki.base}/tsa-rotating` });
+    const dss = await dssOf(out);
+    const subjects = await Promise.all(dss.certs.map((c, i) => subjectOf(c, `lta-cert-${i}`)));
+    expect(subjects.sort()).toEqual(['CN=Anna First', 'CN=Test Root CA', 'CN=Test TSA', 'CN=Test TSA 2']);
+    expect(dss.vri).toHaveLength(2); // the signature's and the document time-stamp's
+    expect(dss.crls).toHaveLength(2); // each TSA certificate's status (they name only a CRL)
+    const res = await server.post('verify', form({ file: await filePart(out) }), key);
+    const { signatures } = (await res.json()) as { signatures: Array<Record<string, any>> };
+    expect(signatures).toHaveLength(2);
+    expect(signatures[0]).toMatchObject({ type: 'signature', valid: true, level: 'b-lta', modifications: 'allowed', timestamp: { authority: 'Test TSA' } });
+    expect(signatures[1]).toMatchObject({ type: 'document_timestamp', valid: true, modifications: 'allowed', timestamp: { authority: 'Test TSA 2' }, revocation: { status: 'good', source: 'dss' } });
   }, 60_000);
 });

@@ -20,10 +20,17 @@ let key: string;
 let pdf: string;
 let signerP12: string;
 let revokedP12: string;
+let ocsp500P12: string;
+let ocspDownP12: string;
 
 beforeAll(async () => {
   pki = await startTestPki();
-  [signerP12, revokedP12] = await Promise.all([pki.signer('Vera Verified'), pki.signer('Rita Revoked', { revoked: true })]);
+  [signerP12, revokedP12, ocsp500P12, ocspDownP12] = await Promise.all([
+    pki.signer('Vera Verified'),
+    pki.signer('Rita Revoked', { revoked: true }),
+    pki.signer('Fritz Failing', { failingOcsp: 'http500' }),
+    pki.signer('Udo Unreachable', { failingOcsp: 'unreachable' }),
+  ]);
   server = await startTestServer({ SIGN_ALLOW_PRIVATE: 'true', SIGN_TRUST_STORE: pki.caCert, SIGN_VERIFY_ONLINE: 'true', SIGN_TSA_URL: pki.tsaUrl });
   key = server.newKey();
   pdf = path.join(pki.dir, 'doc.pdf');
@@ -40,9 +47,10 @@ async function signed(level: string, p12 = signerP12): Promise<string> {
   return saveBody(res, `${level}.pdf`);
 }
 
-async function verify(file: string, target = server): Promise<Array<Record<string, any>>> {
+async function verify(file: string, target = server, unchecked = '0'): Promise<Array<Record<string, any>>> {
   const res = await target.post('verify', form({ file: await filePart(file) }), key === '' ? '' : target === server ? key : target.newKey());
   expect(res.status).toBe(200);
+  expect(res.headers.get('x-revocation-unchecked')).toBe(unchecked);
   return ((await res.json()) as { signatures: Array<Record<string, any>> }).signatures;
 }
 
@@ -74,6 +82,19 @@ describe('verify over time', () => {
     expect(signature).toMatchObject({ valid: true, revocation: { status: 'revoked', source: 'ocsp' } });
   });
 
+  it('an OCSP responder answering 500, or unreachable: status unknown with the reason, counted in X-Revocation-Unchecked', async () => {
+    const failing = await signed('b-b', ocsp500P12);
+    const [failed] = await verify(failing, server, '1');
+    expect(failed).toMatchObject({ valid: true, revocation: { status: 'unknown', source: null } });
+    expect(failed.revocation.error).toMatch(/^online check failed: OCSP responder: http:\/\/127\.0\.0\.1:\d+ answered HTTP 500/);
+    const [down] = await verify(await signed('b-b', ocspDownP12), server, '1');
+    expect(down).toMatchObject({ valid: true, revocation: { status: 'unknown', source: null } });
+    expect(down.revocation.error).toMatch(/^online check failed: OCSP responder: http:\/\/127\.0\.0\.1:9 could not be reached/);
+    // A good answer carries no error.
+    const [fine] = await verify(await signed('b-b'));
+    expect(fine.revocation).toEqual({ status: 'good', source: 'ocsp', error: null });
+  });
+
   it('an appended page after a b-lt signature → not the whole document, modifications "other"', async () => {
     const out = await signed('b-lt');
     const { stdout } = await exec('qpdf', ['--json=2', '--json-key=qpdf', out], { maxBuffer: 64 << 20 });
@@ -90,7 +111,7 @@ describe('verify over time', () => {
     const plain = await startTestServer({ SIGN_ALLOW_PRIVATE: 'true' });
     try {
       const [signature] = await verify(await signed('b-t'), plain);
-      expect(signature).toMatchObject({ valid: true, trusted: false, revocation: { status: 'unknown', source: null } });
+      expect(signature).toMatchObject({ valid: true, trusted: false, revocation: { status: 'unknown', source: null, error: null } });
     } finally {
       await plain.close();
     }
