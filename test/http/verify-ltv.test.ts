@@ -41,8 +41,8 @@ afterAll(async () => {
   await pki?.close();
 });
 
-async function signed(level: string, p12 = signerP12): Promise<string> {
-  const res = await server.post('sign', form({ file: await filePart(pdf), certificate: await filePart(p12), certificate_password: P12_PASSWORD, level }), key);
+async function signed(level: string, p12 = signerP12, file = pdf): Promise<string> {
+  const res = await server.post('sign', form({ file: await filePart(file), certificate: await filePart(p12), certificate_password: P12_PASSWORD, level }), key);
   if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
   return saveBody(res, `${level}.pdf`);
 }
@@ -94,6 +94,15 @@ describe('verify over time', () => {
     const [fine] = await verify(await signed('b-b'));
     expect(fine.revocation).toEqual({ status: 'good', source: 'ocsp', error: null });
   });
+
+  it('past 8 online checks per request: the ninth signature is unknown, saying the limit was reached', async () => {
+    let file = pdf;
+    for (let i = 0; i < 9; i++) file = await signed('b-b', signerP12, file);
+    const signatures = await verify(file, server, '1');
+    expect(signatures).toHaveLength(9);
+    expect(signatures.slice(0, 8).map((s) => s.revocation)).toEqual(Array(8).fill({ status: 'good', source: 'ocsp', error: null }));
+    expect(signatures[8].revocation).toEqual({ status: 'unknown', source: null, error: 'not checked online: at most 8 online checks are made per request' });
+  }, 60_000);
 
   it('an appended page after a b-lt signature → not the whole document, modifications "other"', async () => {
     const out = await signed('b-lt');
