@@ -10,16 +10,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAccountByName, webhookSecret } from '../../src/store/accounts.js';
 import { CORPUS, ROOT, startTestServer, type TestServer } from '../helpers/server.js';
+import { startRemoteFixtures, type RemoteFixtures } from './remote-fixtures.js';
 
 let server: TestServer;
 let scratch: string;
+let fixtures: RemoteFixtures;
 
 beforeAll(async () => {
-  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+  // FETCH_ALLOW_PRIVATE: remote inputs and result_url on the loopback file server.
+  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'true', FETCH_ALLOW_PRIVATE: 'true' });
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-client-py-'));
+  fixtures = await startRemoteFixtures(scratch);
 });
 afterAll(async () => {
   await server.close();
+  await fixtures.close();
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -30,13 +35,17 @@ describe('Python client', () => {
     const account = (await findAccountByName(server.services.store, jobsAccount))!;
     const secret = (await webhookSecret(server.services.store, server.services.dataKey, account.id))!;
     const config = path.join(scratch, 'config.json');
-    fs.writeFileSync(config, JSON.stringify({ url: server.url, keys, corpus: CORPUS, webhook_secret: secret }));
+    fs.writeFileSync(config, JSON.stringify({ url: server.url, keys, corpus: CORPUS, webhook_secret: secret, remote_origin: fixtures.origin, logo: fixtures.logoPath }));
     const result = await run('/usr/bin/python3', ['-m', 'pytest', '-q', '-s', '-p', 'no:cacheprovider', `--basetemp=${path.join(scratch, 'pytest')}`, 'clients/python/tests'], { ...process.env, PDF_CLIENT_CONFIG: config });
     // pytest's summary (and the memory figures the round-trip tests print).
     console.log(result.stdout.split('\n').filter((l) => /passed|failed|error|RSS growth/i.test(l)).join('\n'));
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/\d+ passed/);
     expect(result.stdout).not.toMatch(/skipped|failed|error/i);
+    // What the idempotent job PUT to its result_url: the rotated 6-page PDF, checked by qpdf.
+    const delivered = path.join(scratch, 'delivered.pdf');
+    fs.writeFileSync(delivered, fixtures.delivered.get('py.pdf') ?? '');
+    expect((await run('qpdf', ['--show-npages', delivered], process.env)).stdout.trim()).toBe('6');
   });
 });
 
