@@ -15,6 +15,8 @@ import { startRemoteFixtures, type RemoteFixtures } from './remote-fixtures.js';
 let server: TestServer;
 let scratch: string;
 let fixtures: RemoteFixtures;
+/** Extra parts, remote files, result_url and idempotency: run on their own, with the loopback file server. */
+const REMOTE_TESTS = 'clients/python/tests/integration/test_remote.py';
 
 beforeAll(async () => {
   // FETCH_ALLOW_PRIVATE: remote inputs and result_url on the loopback file server.
@@ -35,13 +37,21 @@ describe('Python client', () => {
     const account = (await findAccountByName(server.services.store, jobsAccount))!;
     const secret = (await webhookSecret(server.services.store, server.services.dataKey, account.id))!;
     const config = path.join(scratch, 'config.json');
-    fs.writeFileSync(config, JSON.stringify({ url: server.url, keys, corpus: CORPUS, webhook_secret: secret, remote_origin: fixtures.origin, logo: fixtures.logoPath }));
-    const result = await run('/usr/bin/python3', ['-m', 'pytest', '-q', '-s', '-p', 'no:cacheprovider', `--basetemp=${path.join(scratch, 'pytest')}`, 'clients/python/tests'], { ...process.env, PDF_CLIENT_CONFIG: config });
+    fs.writeFileSync(config, JSON.stringify({ url: server.url, keys, corpus: CORPUS, webhook_secret: secret }));
+    const result = await run('/usr/bin/python3', ['-m', 'pytest', '-q', '-s', '-p', 'no:cacheprovider', `--basetemp=${path.join(scratch, 'pytest')}`, `--ignore=${REMOTE_TESTS}`, 'clients/python/tests'], { ...process.env, PDF_CLIENT_CONFIG: config });
     // pytest's summary (and the memory figures the round-trip tests print).
     console.log(result.stdout.split('\n').filter((l) => /passed|failed|error|RSS growth/i.test(l)).join('\n'));
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/\d+ passed/);
     expect(result.stdout).not.toMatch(/skipped|failed|error/i);
+  });
+
+  it('sends extra parts, remote files, result_url and idempotency keys (pytest)', async () => {
+    const config = path.join(scratch, 'remote.json');
+    fs.writeFileSync(config, JSON.stringify({ url: server.url, keys: { pro: server.newKey('pro') }, corpus: CORPUS, remote_origin: fixtures.origin, logo: fixtures.logoPath }));
+    const result = await run('/usr/bin/python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', `--basetemp=${path.join(scratch, 'pytest-remote')}`, REMOTE_TESTS], { ...process.env, PDF_CLIENT_CONFIG: config });
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/3 passed/);
     // What the idempotent job PUT to its result_url: the rotated 6-page PDF, checked by qpdf.
     const delivered = path.join(scratch, 'delivered.pdf');
     fs.writeFileSync(delivered, fixtures.delivered.get('py.pdf') ?? '');
