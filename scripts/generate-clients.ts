@@ -32,10 +32,14 @@ export function operationsOf(doc: Record<string, any>): OperationInfo[] {
     if (!match || !item.post) continue;
     const schema = item.post.requestBody.content['multipart/form-data'].schema;
     const required = new Set<string>(schema.required ?? []);
+    // A required file part may also come as its URL: the document says so with `allOf: [{ anyOf: [{ required: [part] }, …] }]`.
+    for (const either of schema.allOf ?? []) required.add(either.anyOf[0].required[0]);
     const files: OperationInfo['files'] = [];
     const options: OperationInfo['options'] = [];
     for (const [field, prop] of Object.entries(schema.properties as Record<string, any>)) {
       if (field === 'async' || field === 'callback_url' || field === 'result_url') continue;
+      // Remote inputs are a form of the file argument (each client's RemoteFile), not options of their own.
+      if (prop['x-remote-part'] || prop.items?.['x-remote-part']) continue;
       const isFile = prop.contentMediaType === 'application/octet-stream' || prop.items?.contentMediaType === 'application/octet-stream';
       if (isFile) files.push({ field, multiple: prop.type === 'array', required: required.has(field) });
       else options.push({ name: field, required: required.has(field), schema: prop });

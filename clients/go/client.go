@@ -92,9 +92,12 @@ func (c *Client) LastRateLimit() *RateLimit {
 type CallOption func(*callSettings)
 
 type callSettings struct {
-	retry       bool
-	requestID   string
-	callbackURL string
+	retry          bool
+	requestID      string
+	callbackURL    string
+	resultURL      string
+	idempotencyKey string
+	parts          map[string][]*File
 }
 
 // Retry retries this upload on 503 server_busy, 429 concurrency_limit or a network error
@@ -107,6 +110,40 @@ func RequestID(id string) CallOption { return func(s *callSettings) { s.requestI
 
 // CallbackURL (Submit only) is the URL the service sends a signed webhook to when the job ends.
 func CallbackURL(u string) CallOption { return func(s *callSettings) { s.callbackURL = u } }
+
+// ResultURL (Submit only) is an https URL (e.g. an S3 presigned PUT URL) the job's result is
+// PUT to before the job succeeds; the service then keeps no copy (the job's Result.URL is nil).
+func ResultURL(u string) CallOption { return func(s *callSettings) { s.resultURL = u } }
+
+// IdempotencyKey (Submit only) is sent as Idempotency-Key: the same key within 24 hours gives
+// the same job back, not charged again, so a submission whose answer was lost can be sent again.
+func IdempotencyKey(key string) CallOption { return func(s *callSettings) { s.idempotencyKey = key } }
+
+// Part adds files under a part name of the caller's choosing, e.g. Part("logo", FromPath("logo.png"))
+// for a pipeline step option "@logo".
+func Part(name string, files ...*File) CallOption {
+	return func(s *callSettings) {
+		if s.parts == nil {
+			s.parts = map[string][]*File{}
+		}
+		s.parts[name] = append(s.parts[name], files...)
+	}
+}
+
+// withParts is req with the Part call options' files added (req itself is not changed).
+func withParts(req *Request, s callSettings) *Request {
+	if len(s.parts) == 0 {
+		return req
+	}
+	files := make(map[string][]*File, len(req.Files)+len(s.parts))
+	for name, list := range req.Files {
+		files[name] = list
+	}
+	for name, list := range s.parts {
+		files[name] = append(append([]*File(nil), files[name]...), list...)
+	}
+	return &Request{Operation: req.Operation, Files: files, Fields: req.Fields}
+}
 
 func settingsOf(call []CallOption) callSettings {
 	var s callSettings
@@ -122,7 +159,7 @@ func (c *Client) Do(ctx context.Context, req *Request, call ...CallOption) (*Res
 		return nil, errors.New("pdfservice: Do needs a request")
 	}
 	s := settingsOf(call)
-	resp, err := c.send(ctx, http.MethodPost, "/v1/pdf/"+url.PathEscape(req.Operation), formBody(req, nil), s, s.retry)
+	resp, err := c.send(ctx, http.MethodPost, "/v1/pdf/"+url.PathEscape(req.Operation), formBody(withParts(req, s), nil), s, s.retry)
 	if err != nil {
 		return nil, err
 	}
@@ -191,6 +228,9 @@ func (c *Client) exchange(ctx context.Context, method, path string, source bodyS
 	httpReq.Header.Set("User-Agent", c.userAgent)
 	if s.requestID != "" {
 		httpReq.Header.Set("X-Request-Id", s.requestID)
+	}
+	if s.idempotencyKey != "" {
+		httpReq.Header.Set("Idempotency-Key", s.idempotencyKey)
 	}
 	var timer *time.Timer
 	if c.timeout > 0 {

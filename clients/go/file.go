@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 )
 
@@ -16,11 +17,23 @@ var ErrNotRewindable = errors.New("pdfservice: the file's reader was already rea
 // File is one file to upload. Make it with FromPath, FromBytes or FromReader;
 // its content is read while the request is sent, never loaded whole.
 type File struct {
-	name string
+	// remote, when set, is a URL the service downloads instead (FromURL): no bytes are sent.
+	remote string
+	name   string
 	// size is the content's length, or -1 when unknown (the body is then sent chunked).
 	size int64
 	open func() (io.ReadCloser, error)
 }
+
+// FromURL names a file the service downloads itself instead of an upload (sent as the field
+// "<part>_url": file_url, files_url, logo_url, …). https only, unless the server runs with
+// FETCH_ALLOW_PRIVATE.
+func FromURL(u string) *File {
+	return &File{remote: u, name: path.Base(u), size: 0}
+}
+
+// URL is the address of a file made by FromURL ("" for an upload).
+func (f *File) URL() string { return f.remote }
 
 // Filename is the name the service sees (the stem of the output's name).
 func (f *File) Filename() string { return f.name }

@@ -43,6 +43,10 @@ var config struct {
 		Tokens     string `json:"tokens"` // a pro account of its own: its usage is this suite's alone
 	} `json:"keys"`
 	WebhookSecret string `json:"webhook_secret"`
+	// RemoteOrigin serves /multipage.pdf and /logo.png and takes PUT /put/<name> (a loopback server of the test runner).
+	RemoteOrigin string `json:"remote_origin"`
+	// Logo is a PNG on disk, for a pipeline's "@logo" part.
+	Logo string `json:"logo"`
 }
 
 func TestMain(m *testing.M) {

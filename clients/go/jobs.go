@@ -46,7 +46,10 @@ func (c *Client) Submit(ctx context.Context, req *Request, call ...CallOption) (
 	if s.callbackURL != "" {
 		extra.Set("callback_url", s.callbackURL)
 	}
-	resp, err := c.send(ctx, http.MethodPost, "/v1/pdf/"+url.PathEscape(req.Operation), formBody(req, extra), s, s.retry)
+	if s.resultURL != "" {
+		extra.Set("result_url", s.resultURL)
+	}
+	resp, err := c.send(ctx, http.MethodPost, "/v1/pdf/"+url.PathEscape(req.Operation), formBody(withParts(req, s), extra), s, s.retry)
 	if err != nil {
 		return nil, err
 	}

@@ -75,6 +75,14 @@ func newMultipartBody(req *Request, extra url.Values) (*multipartBody, error) {
 	for name, values := range extra {
 		fields[name] = append(fields[name], values...)
 	}
+	// Files made by FromURL are fetched by the service: text fields "<part>_url" instead of bytes.
+	for name, list := range req.Files {
+		for _, file := range list {
+			if file != nil && file.remote != "" {
+				fields[name+"_url"] = append(fields[name+"_url"], file.remote)
+			}
+		}
+	}
 	for _, name := range sortedKeys(fields) {
 		for _, value := range fields[name] {
 			add(fmt.Sprintf("--%s\r\nContent-Disposition: form-data; name=\"%s\"\r\n\r\n%s\r\n", b.boundary, quoteHeader(name), value))
@@ -89,6 +97,9 @@ func newMultipartBody(req *Request, extra url.Values) (*multipartBody, error) {
 		for _, file := range req.Files[name] {
 			if file == nil {
 				return nil, fmt.Errorf("pdfservice: %s: a nil *File in the part %q", req.Operation, name)
+			}
+			if file.remote != "" {
+				continue
 			}
 			add(fmt.Sprintf("--%s\r\nContent-Disposition: form-data; name=\"%s\"; filename=\"%s\"\r\nContent-Type: application/octet-stream\r\n\r\n", b.boundary, quoteHeader(name), quoteHeader(file.name)))
 			b.segments = append(b.segments, segment{file: file})

@@ -17,6 +17,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -321,5 +322,32 @@ func TestBodyIsNotBufferedWhole(t *testing.T) {
 	}
 	if total != body.length {
 		t.Errorf("read %d bytes, announced %d", total, body.length)
+	}
+}
+
+// A FromURL file is a "<part>_url" text field, not a file part; Part adds a part of any name.
+func TestRemoteFilesAndExtraParts(t *testing.T) {
+	req := &Request{Operation: "pipeline", Files: map[string][]*File{"file": {FromURL("https://files.example.com/a.pdf")}}, Fields: url.Values{}}
+	req = withParts(req, settingsOf([]CallOption{Part("logo", FromBytes("logo.png", []byte("png")))}))
+	body, err := newMultipartBody(req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reader := multipart.NewReader(body, body.boundary)
+	got := map[string]string{}
+	for {
+		part, err := reader.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(part)
+		got[part.FormName()+"|"+part.FileName()] = string(data)
+	}
+	want := map[string]string{"file_url|": "https://files.example.com/a.pdf", "logo|logo.png": "png"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("parts %v, want %v", got, want)
 	}
 }

@@ -10,13 +10,13 @@ import type { InputFile } from '../core/contract.js';
 import { InvalidRequestError } from '../core/errors.js';
 
 /** Printable ASCII, as most APIs that take the header accept; long enough for a UUID or a hash. */
-const KEY = /^[\x21-\x7e]{1,255}$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** The request's Idempotency-Key, checked; undefined when there is none. */
 export function idempotencyKey(ctx: Context): string | undefined {
   const key = ctx.get('Idempotency-Key');
   if (key === '') return undefined;
-  if (!KEY.test(key)) throw new InvalidRequestError('Idempotency-Key: must be 1 to 255 printable ASCII characters without spaces.', 'Idempotency-Key');
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new InvalidRequestError('Idempotency-Key: must be 1 to 255 printable ASCII characters without spaces.', 'Idempotency-Key');
   return key;
 }
 

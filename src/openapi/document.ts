@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { MEDIA_TYPES } from '../files/sniff.js';
 import { PROBLEM_TYPE_BASE } from '../http/problem.js';
+import { IDEMPOTENCY_KEY_PATTERN } from '../http/idempotency.js';
 import { maxPartCount } from '../http/upload.js';
 import type { OperationRoute } from '../routes/definition.js';
 import { keyOpenApiPaths, keySchemas } from './keys.js';
@@ -123,6 +124,22 @@ const schemas = {
   },
 };
 
+/** The form field that names a remote input for a file part (docs/api.md "Remote files"). */
+export function remotePartField(part: string): string {
+  return `${part}_url`;
+}
+
+/** The header that makes a job submission idempotent (docs/api.md §6 "Idempotent submissions"). */
+const idempotencyHeader = {
+  in: 'header',
+  name: 'Idempotency-Key',
+  required: false,
+  description:
+    'Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); ' +
+    'the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request.',
+  schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source, minLength: 1, maxLength: 255 },
+};
+
 function requestSchema(route: OperationRoute, config: Config): Record<string, unknown> {
   const options = z.toJSONSchema(route.options, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
   const properties: Record<string, unknown> = {};
@@ -133,6 +150,9 @@ function requestSchema(route: OperationRoute, config: Config): Record<string, un
     const file = { type: 'string', contentMediaType: 'application/octet-stream', description: `${part.description} Accepted (sniffed): ${kinds}.` };
     properties[part.field] = max > 1 ? { type: 'array', items: file, minItems: part.min, maxItems: max } : file;
     if (part.min > 0) required.push(part.field);
+    // The same part fetched from a URL instead (docs/api.md "Remote files"); a required part may come either way.
+    const remote = { type: 'string', format: 'uri', 'x-remote-part': part.field, description: `A URL the service downloads as \`${part.field}\` instead of an upload (https; counted like an upload).` };
+    properties[remotePartField(part.field)] = max > 1 ? { type: 'array', items: remote, maxItems: max } : remote;
   }
   Object.assign(properties, options.properties ?? {}, route.jsonFields?.(config) ?? {});
   required.push(...(options.required ?? []));
@@ -141,7 +161,14 @@ function requestSchema(route: OperationRoute, config: Config): Record<string, un
   properties.result_url = { type: 'string', format: 'uri', description: 'Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.' };
   // Parts under other names (the pipeline's "@name" references) are files too.
   const others = route.otherParts ? { type: 'string', contentMediaType: 'application/octet-stream', description: route.otherParts.description } : false;
-  return { type: 'object', properties, required: [...new Set(required)], additionalProperties: others };
+  // ...and fetched from a URL under "<name>_url" ("logo_url" for "@logo").
+  const otherRemote = route.otherParts
+    ? { patternProperties: { '^.+_url$': { type: 'string', format: 'uri', 'x-remote-part': '*', description: 'A URL the service downloads as the part named before `_url`.' } } }
+    : {};
+  // A required part may be sent as a URL instead: the document says "one of the two".
+  const requiredParts = route.files.filter((p) => p.min > 0).map((p) => p.field);
+  const either = requiredParts.length === 0 ? {} : { allOf: requiredParts.map((f) => ({ anyOf: [{ required: [f] }, { required: [remotePartField(f)] }] })) };
+  return { type: 'object', properties, required: [...new Set(required)].filter((f) => !requiredParts.includes(f)), ...either, ...otherRemote, additionalProperties: others };
 }
 
 /** Form fields that carry JSON are sent as application/json parts (OpenAPI `encoding`). */
@@ -160,6 +187,7 @@ function operationPath(route: OperationRoute, config: Config) {
       description: route.description,
       tags: ['Operations'],
       security: [{ bearer: [] }],
+      parameters: [idempotencyHeader],
       requestBody: { required: true, content: { 'multipart/form-data': { schema: requestSchema(route, config), ...jsonEncoding(route, config) } } },
       responses: {
         '200': {

@@ -10,17 +10,24 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAccountByName, webhookSecret } from '../../src/store/accounts.js';
 import { CORPUS, ROOT, startTestServer, type TestServer } from '../helpers/server.js';
+import { startRemoteFixtures, type RemoteFixtures } from './remote-fixtures.js';
 
 const GO_CLIENT = path.join(ROOT, 'clients/go');
 let server: TestServer;
 let scratch: string;
+let fixtures: RemoteFixtures;
+/** The integration tests of extra parts, remote files, result_url and idempotency (integration_remote_test.go, build tags integration and remote: run on their own, with the loopback file server). */
+const REMOTE_TESTS = ['TestAPipelineStepNamesAnExtraPart', 'TestInputsAndAPipelinePartFromURLs', 'TestAnIdempotentJobSubmittedTwiceIsOneJobDeliveredToResultURL'];
 
 beforeAll(async () => {
-  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+  // FETCH_ALLOW_PRIVATE: remote inputs and result_url on the loopback file server.
+  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'true', FETCH_ALLOW_PRIVATE: 'true' });
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-client-go-'));
+  fixtures = await startRemoteFixtures(scratch);
 });
 afterAll(async () => {
   await server.close();
+  await fixtures.close();
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -39,7 +46,7 @@ describe('Go client', () => {
     const fmt = await run('gofmt', ['-l', '.'], goEnv());
     expect(fmt.code, fmt.stderr).toBe(0);
     expect(fmt.stdout.trim(), 'files gofmt would change').toBe('');
-    const vet = await run('go', ['vet', '-tags', 'integration', './...'], goEnv());
+    const vet = await run('go', ['vet', '-tags', 'integration,remote', './...'], goEnv());
     expect(vet.code, `${vet.stdout}\n${vet.stderr}`).toBe(0);
   });
 
@@ -66,6 +73,18 @@ describe('Go client', () => {
       expect(result.stdout).toContain(`--- PASS: ${name}`);
     }
   }, 600_000);
+
+  it('sends extra parts, remote files, result_url and idempotency keys (go test -tags integration)', async () => {
+    const config = path.join(scratch, 'remote.json');
+    fs.writeFileSync(config, JSON.stringify({ url: server.url, keys: { pro: server.newKey('pro') }, corpus: CORPUS, remote_origin: fixtures.origin, logo: fixtures.logoPath }));
+    const result = await run('go', ['test', '-count=1', '-tags', 'integration,remote', '-v', '-run', `^(${REMOTE_TESTS.join('|')})$`, '.'], goEnv({ PDF_CLIENT_CONFIG: config }));
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    for (const name of REMOTE_TESTS) expect(result.stdout).toContain(`--- PASS: ${name}`);
+    // What the idempotent job PUT to its result_url: the rotated 6-page PDF, checked by qpdf.
+    const delivered = path.join(scratch, 'delivered.pdf');
+    fs.writeFileSync(delivered, fixtures.delivered.get('go.pdf') ?? '');
+    expect((await run('qpdf', ['--show-npages', delivered], process.env)).stdout.trim()).toBe('6');
+  }, 300_000);
 });
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {

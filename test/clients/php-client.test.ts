@@ -12,10 +12,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAccountByName, webhookSecret } from '../../src/store/accounts.js';
 import { CORPUS, ROOT, startTestServer, type TestServer } from '../helpers/server.js';
+import { startRemoteFixtures, type RemoteFixtures } from './remote-fixtures.js';
 
 let server: TestServer;
 let stub: http.Server;
 let scratch: string;
+let fixtures: RemoteFixtures;
 
 /**
  * Per API key and path, the n-th request: /v1/pdf/unlock and /v1/account fail once (503
@@ -53,14 +55,17 @@ function startStub(): Promise<http.Server> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+  // FETCH_ALLOW_PRIVATE: remote inputs and result_url on the loopback file server.
+  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'true', FETCH_ALLOW_PRIVATE: 'true' });
   stub = await startStub();
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-client-php-'));
+  fixtures = await startRemoteFixtures(scratch);
 });
 afterAll(async () => {
   stub.closeAllConnections();
   await new Promise((resolve) => stub.close(resolve));
   await server.close();
+  await fixtures.close();
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -73,12 +78,26 @@ describe('PHP client', () => {
     const config = path.join(scratch, 'config.json');
     const stubUrl = `http://127.0.0.1:${(stub.address() as { port: number }).port}`;
     fs.writeFileSync(config, JSON.stringify({ url: server.url, stub_url: stubUrl, keys, corpus: CORPUS, webhook_secret: secret, scratch: path.join(scratch, 'work') }));
-    const result = await run('/usr/bin/phpunit', ['-c', 'clients/php/phpunit.xml'], { ...process.env, PDF_CLIENT_CONFIG: config });
+    // The "remote" group (extra parts, remote files, result_url, idempotency) runs on its own below.
+    const result = await run('/usr/bin/phpunit', ['-c', 'clients/php/phpunit.xml', '--exclude-group', 'remote'], { ...process.env, PDF_CLIENT_CONFIG: config });
     // phpunit's summary (and the memory figures the round-trip test prints).
     console.log(result.stdout.split('\n').filter((l) => /^OK|Tests:|RSS growth|FAIL|ERROR/i.test(l)).join('\n'));
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/^OK \(\d+ tests?, \d+ assertions\)/m);
     expect(result.stdout).not.toMatch(/skipped|incomplete|risky|warning/i);
+  });
+
+  it('sends extra parts, remote files, result_url and idempotency keys (phpunit --group remote)', async () => {
+    const config = path.join(scratch, 'remote.json');
+    const settings = { url: server.url, keys: { pro: server.newKey('pro') }, corpus: CORPUS, scratch: path.join(scratch, 'work'), remote_origin: fixtures.origin, logo: fixtures.logoPath };
+    fs.writeFileSync(config, JSON.stringify(settings));
+    const result = await run('/usr/bin/phpunit', ['-c', 'clients/php/phpunit.xml', '--group', 'remote'], { ...process.env, PDF_CLIENT_CONFIG: config });
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/^OK \(3 tests, \d+ assertions\)/m);
+    // What the idempotent job PUT to its result_url: the rotated 6-page PDF, checked by qpdf.
+    const delivered = path.join(scratch, 'delivered.pdf');
+    fs.writeFileSync(delivered, fixtures.delivered.get('php.pdf') ?? '');
+    expect((await run('qpdf', ['--show-npages', delivered], process.env)).stdout.trim()).toBe('6');
   });
 });
 

@@ -9,17 +9,22 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAccountByName, webhookSecret } from '../../src/store/accounts.js';
 import { CORPUS, ROOT, startTestServer, type TestServer } from '../helpers/server.js';
+import { startRemoteFixtures, type RemoteFixtures } from './remote-fixtures.js';
 
 const CLIENT = path.join(ROOT, 'clients/ruby');
 let server: TestServer;
 let scratch: string;
+let fixtures: RemoteFixtures;
 
 beforeAll(async () => {
-  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+  // FETCH_ALLOW_PRIVATE: remote inputs and result_url on the loopback file server.
+  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'true', FETCH_ALLOW_PRIVATE: 'true' });
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-client-rb-'));
+  fixtures = await startRemoteFixtures(scratch);
 });
 afterAll(async () => {
   await server.close();
+  await fixtures.close();
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -48,6 +53,16 @@ describe('Ruby client', () => {
     const config = path.join(scratch, 'config.json');
     fs.writeFileSync(config, JSON.stringify({ url: server.url, keys, corpus: CORPUS, webhook_secret: secret }));
     await minitest(['test/integration/test_client.rb'], { PDF_CLIENT_CONFIG: config });
+  });
+
+  it('sends extra parts, remote files, result_url and idempotency keys (minitest)', async () => {
+    const config = path.join(scratch, 'remote.json');
+    fs.writeFileSync(config, JSON.stringify({ url: server.url, keys: { pro: server.newKey('pro') }, corpus: CORPUS, remote_origin: fixtures.origin, logo: fixtures.logoPath }));
+    await minitest(['test/integration/test_remote.rb'], { PDF_CLIENT_CONFIG: config });
+    // What the idempotent job PUT to its result_url: the rotated 6-page PDF, checked by qpdf.
+    const delivered = path.join(scratch, 'delivered.pdf');
+    fs.writeFileSync(delivered, fixtures.delivered.get('rb.pdf') ?? '');
+    expect((await run('qpdf', ['--show-npages', delivered], process.env)).stdout.trim()).toBe('6');
   });
 });
 

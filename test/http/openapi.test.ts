@@ -50,9 +50,12 @@ describe('OpenAPI document', () => {
       expect(op, route.name).toBeDefined();
       const props = op.requestBody.content['multipart/form-data'].schema.properties;
       const shape = (route.options as unknown as { shape: Record<string, unknown> }).shape;
-      for (const field of [...Object.keys(shape), ...route.files.map((f) => f.field), 'async', 'callback_url']) {
+      const remote = route.files.map((f) => `${f.field}_url`);
+      for (const field of [...Object.keys(shape), ...route.files.map((f) => f.field), ...remote, 'async', 'callback_url', 'result_url']) {
         expect(props, `${route.name}.${field}`).toHaveProperty(field);
       }
+      expect(op.parameters?.map((p: { in: string; name: string }) => `${p.in}:${p.name}`), route.name).toContain('header:Idempotency-Key');
+      if (route.otherParts) expect(Object.keys(op.requestBody.content['multipart/form-data'].schema.patternProperties ?? {}), route.name).toContain('^.+_url$');
       for (const status of ['200', '400', '401', '413', '415', '422', '429', '500', '503', '504']) expect(op.responses, `${route.name} ${status}`).toHaveProperty(status);
     }
   });

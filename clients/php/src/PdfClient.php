@@ -81,6 +81,9 @@ final class PdfClient extends Generated\Operations
         if ($callbackUrl !== null) {
             $options['callback_url'] = $callbackUrl;
         }
+        if ($call?->resultUrl !== null) {
+            $options['result_url'] = $call->resultUrl;
+        }
         $exchange = $this->send('POST', "/v1/pdf/{$operation}", $files, $options, $call?->retry ?? false, $call);
         return Job::fromArray(self::json($exchange));
     }
@@ -211,11 +214,21 @@ final class PdfClient extends Generated\Operations
      */
     private function send(string $method, string $path, ?array $files, array $options, bool $retry, ?CallOptions $call, ?string $json = null): Exchange
     {
+        if ($files !== null) {
+            $files += $call?->parts ?? [];
+            // A RemoteFile is fetched by the service: a text field "<part>_url" instead of the bytes.
+            foreach (self::remoteFields($files) as $field => $urls) {
+                $options[$field] = [...(array) ($options[$field] ?? []), ...$urls];
+            }
+        }
         $uploads = $files === null ? null : self::uploads($files);
         $fields = self::fields($options);
         $headers = ['Authorization: Bearer ' . $this->apiKey, 'Accept: */*'];
         if ($call?->requestId !== null) {
             $headers[] = 'X-Request-Id: ' . str_replace(["\r", "\n"], '', $call->requestId);
+        }
+        if ($call?->idempotencyKey !== null) {
+            $headers[] = 'Idempotency-Key: ' . str_replace(["\r", "\n"], '', $call->idempotencyKey);
         }
         $attempts = $retry ? $this->retries + 1 : 1;
         $backoff = $this->backoff;
@@ -278,6 +291,25 @@ final class PdfClient extends Generated\Operations
     }
 
     /**
+     * The "<part>_url" fields of the RemoteFile inputs.
+     *
+     * @param array<string, mixed> $files
+     * @return array<string, list<string>>
+     */
+    private static function remoteFields(array $files): array
+    {
+        $out = [];
+        foreach ($files as $field => $value) {
+            foreach (is_array($value) ? $value : [$value] as $item) {
+                if ($item instanceof RemoteFile) {
+                    $out["{$field}_url"][] = $item->url;
+                }
+            }
+        }
+        return $out;
+    }
+
+    /**
      * @param array<string, mixed> $files
      * @return list<array{0: string, 1: Upload}>
      */
@@ -289,7 +321,9 @@ final class PdfClient extends Generated\Operations
                 continue;
             }
             foreach (is_array($value) ? $value : [$value] as $item) {
-                $out[] = [(string) $field, Upload::of($item)];
+                if (!$item instanceof RemoteFile) {
+                    $out[] = [(string) $field, Upload::of($item)];
+                }
             }
         }
         return $out;

@@ -22,12 +22,13 @@ from ._errors import (
     UnsupportedMediaTypeError,
     error_for,
 )
-from ._files import FileInput, encode_option
+from ._files import FileInput, RemoteFile, encode_option
 from ._operations import OPERATIONS
 from ._result import AsyncPdfResult, PdfResult, RateLimit, ZipEntry, parse_rate_limit
 from ._webhooks import WebhookVerificationError, verify_webhook
 
 __all__ = [
+    "RemoteFile",
     "AsyncPdfClient", "AsyncPdfResult", "AuthenticationError", "ConcurrencyLimitError", "FileInput", "IncorrectPasswordError",
     "InvalidPdfError", "InvalidRequestError", "Job", "JobNotFinishedError", "NetworkError", "NotFoundError", "OPERATIONS",
     "OperationTimeoutError", "PasswordRequiredError", "PayloadTooLargeError", "PdfAdminClient", "PdfClient", "PdfResult", "PdfServiceError", "PermissionDeniedError",

@@ -13,7 +13,7 @@ from urllib.parse import quote, urlencode
 import httpx
 
 from ._errors import NetworkError, PdfServiceError, error_for
-from ._files import build_form
+from ._files import form_request
 from ._operations import AsyncOperations, SyncOperations
 from ._result import AsyncPdfResult, PdfResult, RateLimit, parse_rate_limit, retry_after_seconds
 
@@ -71,10 +71,12 @@ class _Base:
         #: RateLimit fields of the last answer that had them.
         self.last_rate_limit: Optional[RateLimit] = None
 
-    def _headers(self, request_id: Optional[str]) -> dict[str, str]:
+    def _headers(self, request_id: Optional[str], idempotency_key: Optional[str] = None) -> dict[str, str]:
         headers = {"Authorization": f"Bearer {self.api_key}"}
         if request_id:
             headers["X-Request-Id"] = request_id
+        if idempotency_key:
+            headers["Idempotency-Key"] = idempotency_key
         return headers
 
     def _seen(self, response: httpx.Response) -> None:
@@ -82,13 +84,20 @@ class _Base:
         self.last_rate_limit = parse_rate_limit(response.headers) or self.last_rate_limit
 
     @staticmethod
-    def _fields(options: dict[str, Any], job: bool, callback_url: Optional[str]) -> dict[str, Any]:
+    def _fields(options: dict[str, Any], job: bool, callback_url: Optional[str], result_url: Optional[str] = None) -> dict[str, Any]:
         fields = dict(options)
         if job:
             fields["async"] = True
         if callback_url:
             fields["callback_url"] = callback_url
+        if result_url:
+            fields["result_url"] = result_url
         return fields
+
+    @staticmethod
+    def _with_parts(files: dict[str, Any], parts: Optional[dict[str, Any]]) -> dict[str, Any]:
+        """The operation's files plus extra named parts (a pipeline's "@logo" is `parts={"logo": ...}`)."""
+        return {**files, **parts} if parts else files
 
 
 class PdfClient(_Base, SyncOperations):
@@ -107,16 +116,18 @@ class PdfClient(_Base, SyncOperations):
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _call(self, operation: str, files: dict[str, Any], options: dict[str, Any], *, retry: bool = False, timeout: Optional[float] = None, request_id: Optional[str] = None, **_: Any) -> PdfResult:
-        return PdfResult(self._send("POST", f"/v1/pdf/{operation}", files=files, options=options, retry=retry, timeout=timeout, request_id=request_id))
+    def _call(self, operation: str, files: dict[str, Any], options: dict[str, Any], *, retry: bool = False, timeout: Optional[float] = None, request_id: Optional[str] = None, parts: Optional[dict[str, Any]] = None, **_: Any) -> PdfResult:
+        return PdfResult(self._send("POST", f"/v1/pdf/{operation}", files=self._with_parts(files, parts), options=options, retry=retry, timeout=timeout, request_id=request_id))
 
     def run(self, operation: str, files: dict[str, Any], options: Optional[dict[str, Any]] = None, **call: Any) -> PdfResult:
         """Runs any operation by name with files by field (the generic form of the typed methods)."""
         return self._call(operation, files, options or {}, **call)
 
-    def submit(self, operation: str, files: dict[str, Any], options: Optional[dict[str, Any]] = None, callback_url: Optional[str] = None, *, retry: bool = False, timeout: Optional[float] = None) -> Job:
-        """Submits an operation as an asynchronous job (202 + the job)."""
-        response = self._send("POST", f"/v1/pdf/{operation}", files=files, options=self._fields(options or {}, True, callback_url), retry=retry, timeout=timeout)
+    def submit(self, operation: str, files: dict[str, Any], options: Optional[dict[str, Any]] = None, callback_url: Optional[str] = None, *, result_url: Optional[str] = None, idempotency_key: Optional[str] = None, parts: Optional[dict[str, Any]] = None, retry: bool = False, timeout: Optional[float] = None) -> Job:
+        """Submits an operation as an asynchronous job (202 + the job). `result_url`: an https URL the result is PUT to;
+        `idempotency_key` (sent as Idempotency-Key): the same key within 24 h gives the same job back, not charged again,
+        so a submission whose answer was lost may be sent again; `parts`: extra named file parts."""
+        response = self._send("POST", f"/v1/pdf/{operation}", files=self._with_parts(files, parts), options=self._fields(options or {}, True, callback_url, result_url), retry=retry, timeout=timeout, idempotency_key=idempotency_key)
         return self._json(response)
 
     def job(self, job: JobRef) -> Job:
@@ -186,7 +197,7 @@ class PdfClient(_Base, SyncOperations):
         finally:
             response.close()
 
-    def _send(self, method: str, path: str, *, files: Optional[dict[str, Any]] = None, options: Optional[dict[str, Any]] = None, json_body: Any = None, retry: bool, timeout: Optional[float] = None, request_id: Optional[str] = None) -> httpx.Response:
+    def _send(self, method: str, path: str, *, files: Optional[dict[str, Any]] = None, options: Optional[dict[str, Any]] = None, json_body: Any = None, retry: bool, timeout: Optional[float] = None, request_id: Optional[str] = None, idempotency_key: Optional[str] = None) -> httpx.Response:
         """One exchange with retries; the answer is streamed; raises PdfServiceError for any non-2xx answer."""
         attempts = self.retries + 1 if retry else 1
         backoff = self.backoff
@@ -194,10 +205,10 @@ class PdfClient(_Base, SyncOperations):
             with ExitStack() as stack:
                 kwargs: dict[str, Any] = {}
                 if files is not None:
-                    kwargs["data"], kwargs["files"] = build_form(files, options or {}, stack)
+                    kwargs.update(form_request(files, options or {}, stack))
                 elif json_body is not None:
                     kwargs["json"] = json_body
-                request = self._http.build_request(method, self.base_url + path, headers=self._headers(request_id), timeout=timeout or self.timeout, **kwargs)
+                request = self._http.build_request(method, self.base_url + path, headers={**self._headers(request_id, idempotency_key), **kwargs.pop("headers", {})}, timeout=timeout or self.timeout, **kwargs)
                 try:
                     response = self._http.send(request, stream=True)
                 except httpx.TransportError as cause:
@@ -234,16 +245,18 @@ class AsyncPdfClient(_Base, AsyncOperations):
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
-    async def _call(self, operation: str, files: dict[str, Any], options: dict[str, Any], *, retry: bool = False, timeout: Optional[float] = None, request_id: Optional[str] = None, **_: Any) -> AsyncPdfResult:
-        return AsyncPdfResult(await self._send("POST", f"/v1/pdf/{operation}", files=files, options=options, retry=retry, timeout=timeout, request_id=request_id))
+    async def _call(self, operation: str, files: dict[str, Any], options: dict[str, Any], *, retry: bool = False, timeout: Optional[float] = None, request_id: Optional[str] = None, parts: Optional[dict[str, Any]] = None, **_: Any) -> AsyncPdfResult:
+        return AsyncPdfResult(await self._send("POST", f"/v1/pdf/{operation}", files=self._with_parts(files, parts), options=options, retry=retry, timeout=timeout, request_id=request_id))
 
     async def run(self, operation: str, files: dict[str, Any], options: Optional[dict[str, Any]] = None, **call: Any) -> AsyncPdfResult:
         """Runs any operation by name with files by field."""
         return await self._call(operation, files, options or {}, **call)
 
-    async def submit(self, operation: str, files: dict[str, Any], options: Optional[dict[str, Any]] = None, callback_url: Optional[str] = None, *, retry: bool = False, timeout: Optional[float] = None) -> Job:
-        """Submits an operation as an asynchronous job (202 + the job)."""
-        response = await self._send("POST", f"/v1/pdf/{operation}", files=files, options=self._fields(options or {}, True, callback_url), retry=retry, timeout=timeout)
+    async def submit(self, operation: str, files: dict[str, Any], options: Optional[dict[str, Any]] = None, callback_url: Optional[str] = None, *, result_url: Optional[str] = None, idempotency_key: Optional[str] = None, parts: Optional[dict[str, Any]] = None, retry: bool = False, timeout: Optional[float] = None) -> Job:
+        """Submits an operation as an asynchronous job (202 + the job). `result_url`: an https URL the result is PUT to;
+        `idempotency_key` (sent as Idempotency-Key): the same key within 24 h gives the same job back, not charged again,
+        so a submission whose answer was lost may be sent again; `parts`: extra named file parts."""
+        response = await self._send("POST", f"/v1/pdf/{operation}", files=self._with_parts(files, parts), options=self._fields(options or {}, True, callback_url, result_url), retry=retry, timeout=timeout, idempotency_key=idempotency_key)
         return await self._json(response)
 
     async def job(self, job: JobRef) -> Job:
@@ -306,7 +319,7 @@ class AsyncPdfClient(_Base, AsyncOperations):
         finally:
             await response.aclose()
 
-    async def _send(self, method: str, path: str, *, files: Optional[dict[str, Any]] = None, options: Optional[dict[str, Any]] = None, json_body: Any = None, retry: bool, timeout: Optional[float] = None, request_id: Optional[str] = None) -> httpx.Response:
+    async def _send(self, method: str, path: str, *, files: Optional[dict[str, Any]] = None, options: Optional[dict[str, Any]] = None, json_body: Any = None, retry: bool, timeout: Optional[float] = None, request_id: Optional[str] = None, idempotency_key: Optional[str] = None) -> httpx.Response:
         """One exchange with retries; the answer is streamed; raises PdfServiceError for any non-2xx answer."""
         attempts = self.retries + 1 if retry else 1
         backoff = self.backoff
@@ -314,10 +327,10 @@ class AsyncPdfClient(_Base, AsyncOperations):
             with ExitStack() as stack:
                 kwargs: dict[str, Any] = {}
                 if files is not None:
-                    kwargs["data"], kwargs["files"] = build_form(files, options or {}, stack)
+                    kwargs.update(form_request(files, options or {}, stack))
                 elif json_body is not None:
                     kwargs["json"] = json_body
-                request = self._http.build_request(method, self.base_url + path, headers=self._headers(request_id), timeout=timeout or self.timeout, **kwargs)
+                request = self._http.build_request(method, self.base_url + path, headers={**self._headers(request_id, idempotency_key), **kwargs.pop("headers", {})}, timeout=timeout or self.timeout, **kwargs)
                 try:
                     response = await self._http.send(request, stream=True)
                 except httpx.TransportError as cause:

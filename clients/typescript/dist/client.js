@@ -5,6 +5,7 @@ import { errorFor, NetworkError } from './errors.js';
 import { streamToFile, toBlob, zipEntries } from './files.js';
 import { GeneratedOperations } from './generated/operations.js';
 import { hasNodeHttp, postMultipart } from './node-transport.js';
+import { RemoteFile } from './types.js';
 /** A successful answer: the file (or JSON) with what the headers said. */
 export class PdfResult {
     response;
@@ -112,7 +113,10 @@ export class PdfClient extends GeneratedOperations {
             fields.push(['async', 'true']);
         if (options.callbackUrl)
             fields.push(['callback_url', options.callbackUrl]);
-        const response = await this.send('POST', `/v1/pdf/${call.operation}`, () => this.multipart(call.files, fields), options, options.retry === true);
+        if (options.resultUrl)
+            fields.push(['result_url', options.resultUrl]);
+        const files = { ...call.files, ...options.parts };
+        const response = await this.send('POST', `/v1/pdf/${call.operation}`, () => this.multipart(files, fields), options, options.retry === true);
         if (options.async)
             return (await response.json());
         return new PdfResult(response, response.headers.get('x-request-id') ?? undefined, parseRateLimit(response.headers));
@@ -129,6 +133,11 @@ export class PdfClient extends GeneratedOperations {
             if (value === undefined)
                 continue;
             for (const item of Array.isArray(value) ? value : [value]) {
+                if (item instanceof RemoteFile) {
+                    // The service fetches it: a text field `<part>_url` instead of the bytes.
+                    parts.push({ head: `--${boundary}\r\nContent-Disposition: form-data; name="${quote(`${field}_url`)}"\r\n\r\n`, blob: new Blob([item.url]) });
+                    continue;
+                }
                 const { blob, filename, path } = await toBlob(item);
                 parts.push({
                     head: `--${boundary}\r\nContent-Disposition: form-data; name="${quote(field)}"; filename="${quote(filename)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
@@ -230,6 +239,8 @@ export class PdfClient extends GeneratedOperations {
             const headers = { Authorization: `Bearer ${this.settings.apiKey}` };
             if (call.requestId)
                 headers['X-Request-Id'] = call.requestId;
+            if (call.idempotencyKey)
+                headers['Idempotency-Key'] = call.idempotencyKey;
             let error;
             try {
                 let response;

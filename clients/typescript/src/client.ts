@@ -5,6 +5,7 @@ import { errorFor, NetworkError, PdfServiceError } from './errors.js';
 import { streamToFile, toBlob, zipEntries, type ZipEntry } from './files.js';
 import { GeneratedOperations } from './generated/operations.js';
 import { hasNodeHttp, postMultipart, type MultipartPart } from './node-transport.js';
+import { RemoteFile } from './types.js';
 import type { Account, AdminAccount, BrowserToken, CallOptions, CreatedKey, FileInput, Job, KeyInfo, OperationCall, Problem, RateLimit, TokenOptions, Usage } from './types.js';
 
 export interface ClientOptions {
@@ -135,7 +136,9 @@ export class PdfClient extends GeneratedOperations {
     }
     if (options.async) fields.push(['async', 'true']);
     if (options.callbackUrl) fields.push(['callback_url', options.callbackUrl]);
-    const response = await this.send('POST', `/v1/pdf/${call.operation}`, () => this.multipart(call.files, fields), options, options.retry === true);
+    if (options.resultUrl) fields.push(['result_url', options.resultUrl]);
+    const files = { ...call.files, ...options.parts };
+    const response = await this.send('POST', `/v1/pdf/${call.operation}`, () => this.multipart(files, fields), options, options.retry === true);
     if (options.async) return (await response.json()) as Job;
     return new PdfResult(response, response.headers.get('x-request-id') ?? undefined, parseRateLimit(response.headers));
   }
@@ -151,6 +154,11 @@ export class PdfClient extends GeneratedOperations {
     for (const [field, value] of Object.entries(files)) {
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) {
+        if (item instanceof RemoteFile) {
+          // The service fetches it: a text field `<part>_url` instead of the bytes.
+          parts.push({ head: `--${boundary}\r\nContent-Disposition: form-data; name="${quote(`${field}_url`)}"\r\n\r\n`, blob: new Blob([item.url]) });
+          continue;
+        }
         const { blob, filename, path } = await toBlob(item);
         parts.push({
           head: `--${boundary}\r\nContent-Disposition: form-data; name="${quote(field)}"; filename="${quote(filename)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
@@ -259,6 +267,7 @@ export class PdfClient extends GeneratedOperations {
       const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
       const headers: Record<string, string> = { Authorization: `Bearer ${this.settings.apiKey}` };
       if (call.requestId) headers['X-Request-Id'] = call.requestId;
+      if (call.idempotencyKey) headers['Idempotency-Key'] = call.idempotencyKey;
       let error: PdfServiceError;
       try {
         let response: Response;

@@ -35,7 +35,21 @@ export interface TokenOptions {
  * a Blob/File, or a stream, optionally with the name the service should see.
  */
 export type FileSource = string | Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
-export type FileInput = FileSource | { data: FileSource; filename?: string };
+export type FileInput = FileSource | { data: FileSource; filename?: string } | RemoteFile;
+
+/**
+ * A file the service downloads itself instead of an upload (docs/api.md "Remote files"):
+ * sent as `<part>_url` (`file_url`, `files_url`, `logo_url`, …). https only, unless the
+ * server runs with FETCH_ALLOW_PRIVATE.
+ */
+export class RemoteFile {
+  constructor(readonly url: string) {}
+}
+
+/** A file the service downloads from `url` instead of an upload. */
+export function remoteFile(url: string | URL): RemoteFile {
+  return new RemoteFile(String(url));
+}
 
 /** The IETF RateLimit fields of a limited plan. */
 export interface RateLimit {
@@ -59,6 +73,15 @@ export interface CallOptions {
   async?: boolean;
   /** Async only: webhook URL called when the job ends. */
   callbackUrl?: string;
+  /** Async only: an https URL (e.g. an S3 presigned PUT URL) the result is PUT to; the service then keeps no copy. */
+  resultUrl?: string;
+  /**
+   * Async only: sent as `Idempotency-Key`. The same key within 24 h gives the same job back, not charged
+   * again, so a submission whose answer was lost can be sent again (and retried: `retry: true`).
+   */
+  idempotencyKey?: string;
+  /** Extra named file parts, e.g. `{ logo: 'logo.png' }` for a pipeline step option `"@logo"`. */
+  parts?: Record<string, FileInput>;
 }
 
 /** What a generated method hands to the client. */

@@ -23,14 +23,17 @@ module PdfService
   # Call options, on every operation: retry: true (retry an upload on 503 server_busy, 429
   # concurrency_limit or a network error; job and account steps always do), timeout: seconds,
   # request_id: (sent as X-Request-Id), async: true (submit as a job: returns the job Hash),
-  # callback_url: (a webhook for that job), idempotency_key: (sent as Idempotency-Key).
+  # callback_url: (a webhook for that job), result_url: (an https URL the job's result is PUT to),
+  # idempotency_key: (sent as Idempotency-Key: the same key within 24 h gives the same job back,
+  # not charged again), parts: { "logo" => "logo.png" } (extra named file parts, e.g. a pipeline
+  # step's "@logo"). Any file may be a PdfService::RemoteFile: the service downloads it itself.
   # Connections are kept alive and shared between threads (a small pool).
   class Client
     include Operations
 
     # Job statuses after which a job does not change.
     ENDED = %w[succeeded failed canceled].freeze
-    CALL_OPTIONS = %i[retry timeout request_id async callback_url idempotency_key].freeze
+    CALL_OPTIONS = %i[retry timeout request_id async callback_url result_url idempotency_key parts].freeze
     # What "no answer" looks like from Net::HTTP (Errno::* covers refused and reset connections).
     NETWORK_ERRORS = [SocketError, SystemCallError, IOError, EOFError, Timeout::Error,
                       Net::OpenTimeout, Net::ReadTimeout, Net::WriteTimeout, OpenSSL::SSL::SSLError].freeze
@@ -79,9 +82,9 @@ module PdfService
     end
 
     # Submits an operation as an asynchronous job; returns the job (a Hash: "id", "status", …).
-    def submit(operation, callback_url: nil, idempotency_key: nil, **fields)
+    def submit(operation, callback_url: nil, result_url: nil, idempotency_key: nil, **fields)
       files, options, call = split_fields(operation, fields)
-      perform(operation.to_s, files, options, **call, async: true, callback_url: callback_url, idempotency_key: idempotency_key)
+      perform(operation.to_s, files, options, **call, async: true, callback_url: callback_url, result_url: result_url, idempotency_key: idempotency_key)
     end
 
     # The job now (a Hash). `job`: the job Hash or its id.
@@ -165,8 +168,13 @@ module PdfService
       fields = form_fields(options)
       fields << %w[async true] if call[:async]
       fields << ["callback_url", call[:callback_url].to_s] if call[:callback_url]
+      fields << ["result_url", call[:result_url].to_s] if call[:result_url]
+      files = files.merge((call[:parts] || {}).transform_keys(&:to_s))
       # Not Array(value): an IO is Enumerable, and Array(io) would read its lines.
       parts = files.flat_map { |field, value| (value.is_a?(Array) ? value : [value]).compact.map { |item| [field, item] } }
+      # A RemoteFile is fetched by the service: a text field "<part>_url" instead of the bytes.
+      remote, parts = parts.partition { |_, item| item.is_a?(RemoteFile) }
+      remote.each { |field, item| fields << ["#{field}_url", item.url.to_s] }
       headers = {}
       headers["Idempotency-Key"] = call[:idempotency_key].to_s if call[:idempotency_key]
       body = Multipart.new(fields, parts)

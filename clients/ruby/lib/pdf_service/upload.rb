@@ -4,6 +4,13 @@ require "pathname"
 require "stringio"
 
 module PdfService
+  # A file the service downloads itself instead of an upload (docs/api.md "Remote files"): sent
+  # as "<part>_url" (file_url, files_url, logo_url, …). https only, unless the server runs with
+  # FETCH_ALLOW_PRIVATE.
+  #
+  #   client.compress(PdfService::RemoteFile.new("https://files.example.com/scan.pdf"))
+  RemoteFile = Struct.new(:url)
+
   # A file to upload with the name the service should see. Plain inputs need no wrapper:
   # a String or Pathname is a path on disk (streamed, never read whole) and anything
   # with #read (File, IO, StringIO, a pipe) is a stream. Wrap to name a part, or to send bytes:

@@ -6,6 +6,7 @@ require "json"
 require "minitest/autorun"
 require "open3"
 require "tmpdir"
+require "fileutils"
 require "pdf_service"
 
 module Integration

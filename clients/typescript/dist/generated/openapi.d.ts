@@ -1763,14 +1763,18 @@ export interface operations {
     merge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    files: string[];
+                    files?: string[];
+                    files_url?: string[];
                     /**
                      * @description Add one outline entry per input, titled by its file name.
                      * @default false
@@ -1795,7 +1799,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -1929,7 +1933,10 @@ export interface operations {
     split: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1937,7 +1944,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to split. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description How to split.
                      * @default ranges
@@ -1979,7 +1991,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -2114,7 +2126,10 @@ export interface operations {
     protect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2122,7 +2137,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to encrypt. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Password needed to open the document. */
                     user_password?: string;
                     /** @description Password needed to lift the restrictions. */
@@ -2193,7 +2213,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -2327,7 +2347,10 @@ export interface operations {
     unlock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2335,7 +2358,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The encrypted PDF. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
@@ -2354,7 +2382,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -2488,7 +2516,10 @@ export interface operations {
     ocr: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2496,7 +2527,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The scanned PDF or image. Accepted (sniffed): application/pdf, image/png, image/jpeg, image/tiff. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
                      * @default eng
@@ -2544,7 +2580,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -2679,7 +2715,10 @@ export interface operations {
     extractText: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2687,7 +2726,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Pages to extract, e.g. 1-3,5 (all when absent) */
                     pages?: string;
                     /**
@@ -2728,7 +2772,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -2863,7 +2907,10 @@ export interface operations {
     watermark: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2871,9 +2918,19 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to watermark. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Image mark (PNG or JPEG), instead of `text`. Accepted (sniffed): image/png, image/jpeg. */
                     image?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `image` instead of an upload (https; counted like an upload).
+                     */
+                    image_url?: string;
                     /** @description Text mark (instead of the `image` file part), in any script. */
                     text?: string;
                     /**
@@ -2929,7 +2986,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -3063,7 +3120,10 @@ export interface operations {
     convert: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3071,7 +3131,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description A PDF; or for to=pdf an Office/OpenDocument/RTF/text document, an HTML page, a Markdown (.md) file, or a ZIP with index.html and its assets. Accepted (sniffed): application/pdf, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/vnd.openxmlformats-officedocument.presentationml.presentation, application/vnd.oasis.opendocument.text, application/vnd.oasis.opendocument.spreadsheet, application/vnd.oasis.opendocument.presentation, application/x-ole-storage, application/rtf, text/plain, text/html, application/zip. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Target format: docx, odt, xlsx, csv, pptx, txt, html, png, jpeg, tiff, svg, pdfa, pdf.
                      * @enum {string}
@@ -3133,7 +3198,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -3279,7 +3344,10 @@ export interface operations {
     images: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3288,7 +3356,13 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description mode=extract: the PDF. Accepted (sniffed): application/pdf. */
                     file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     files?: string[];
+                    files_url?: string[];
                     /**
                      * @description extract (PDF in) or to-pdf (images in); inferred from the upload when absent.
                      * @enum {string}
@@ -3461,7 +3535,10 @@ export interface operations {
     compress: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3469,7 +3546,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to compress. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description How hard to compress.
                      * @default medium
@@ -3500,7 +3582,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -3634,7 +3716,10 @@ export interface operations {
     rotate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3642,7 +3727,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF whose pages to rotate. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Clockwise angle added to each selected page’s rotation.
                      * @enum {string}
@@ -3668,7 +3758,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -3802,7 +3892,10 @@ export interface operations {
     organize: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3810,7 +3903,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to reorganize. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description The output pages in order, e.g. 3,1-2,blank,9-5,10- */
                     order: string;
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
@@ -3831,7 +3929,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -3965,7 +4063,10 @@ export interface operations {
     pageNumbers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3973,7 +4074,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to number. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description The label: {n}, {total}, {n:W} placeholders, e.g. "Page {n} of {total}" or "ACME-{n:6}".
                      * @default {n}
@@ -4031,7 +4137,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -4165,7 +4271,10 @@ export interface operations {
     metadata: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4173,7 +4282,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to read or edit. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Document title (Info /Title, XMP dc:title) ("" removes it). */
                     title?: string;
                     /** @description Author (Info /Author, XMP dc:creator) ("" removes it). */
@@ -4204,7 +4318,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -4339,7 +4453,10 @@ export interface operations {
     repair: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4347,7 +4464,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The damaged PDF. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
@@ -4366,7 +4488,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -4500,7 +4622,10 @@ export interface operations {
     flatten: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4508,7 +4633,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to flatten. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description What to flatten.
                      * @default all
@@ -4533,7 +4663,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -4667,7 +4797,10 @@ export interface operations {
     redact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4675,7 +4808,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to redact. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Literal text to remove, case-insensitive; repeat the field for several.
                      * @default []
@@ -4711,7 +4849,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -4845,7 +4983,10 @@ export interface operations {
     sign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4853,9 +4994,19 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to sign. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description PKCS#12 (.p12/.pfx) with the signing key and certificate (and optionally its chain). Required unless the server has a default certificate configured. Accepted (sniffed): application/x-pkcs12. */
                     certificate?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `certificate` instead of an upload (https; counted like an upload).
+                     */
+                    certificate_url?: string;
                     /** @description Password of the PKCS#12 (empty or absent for none). Never logged. */
                     certificate_password?: string;
                     /** @description Reason for signing (/Reason). */
@@ -4903,7 +5054,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5037,7 +5188,10 @@ export interface operations {
     verify: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5045,7 +5199,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The signed PDF. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Run as an asynchronous job (same as `Prefer: respond-async`).
                      * @default false
@@ -5062,7 +5221,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5196,7 +5355,10 @@ export interface operations {
     inspect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5204,7 +5366,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to inspect. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
@@ -5223,7 +5390,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5357,7 +5524,10 @@ export interface operations {
     attachments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5365,8 +5535,14 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     attachments?: string[];
+                    attachments_url?: string[];
                     /**
                      * @description What to do.
                      * @default list
@@ -5398,7 +5574,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5535,7 +5711,10 @@ export interface operations {
     sanitize: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5543,7 +5722,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to sanitize. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Comma list of what to remove: javascript, actions, embedded_files, links, annotations, forms, metadata, xmp, thumbnails, hidden_layers.
                      * @default javascript,actions,embedded_files
@@ -5567,7 +5751,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5701,7 +5885,10 @@ export interface operations {
     linearize: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5709,7 +5896,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to linearize. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
@@ -5728,7 +5920,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5862,7 +6054,10 @@ export interface operations {
     forms: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5870,7 +6065,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF whose form to read or fill. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description JSON object: full field name ("parent.child") → value. Text fields take a string, checkboxes true or false, radio groups and choice fields one of their options (a multi-select list: an array of them). Without it the answer is the fields as JSON. */
                     values?: string;
                     /**
@@ -5897,7 +6097,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6032,7 +6232,10 @@ export interface operations {
     bookmarks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6040,7 +6243,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF whose outline to read or write. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description The outline to write: JSON `{"bookmarks":[{"title","page","children":[…]}]}` (or just the array), pages 1-based (null: no target). Without it the answer is the current outline as JSON. */
                     bookmarks?: string;
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
@@ -6061,7 +6269,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6196,7 +6404,10 @@ export interface operations {
     crop: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6204,7 +6415,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to crop. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description x,y,w,h in pt from the visible page’s top-left. */
                     box?: string;
                     /**
@@ -6238,7 +6454,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6372,7 +6588,10 @@ export interface operations {
     resize: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6380,7 +6599,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to resize. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Target paper (default a4).
                      * @enum {string}
@@ -6414,7 +6638,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6548,7 +6772,10 @@ export interface operations {
     nUp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6556,7 +6783,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF whose pages to place. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Pages per sheet.
                      * @enum {string}
@@ -6603,7 +6835,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6737,7 +6969,10 @@ export interface operations {
     booklet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6745,7 +6980,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to impose. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Sheet size (used landscape).
                      * @default a4
@@ -6776,7 +7016,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6910,7 +7150,10 @@ export interface operations {
     overlay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6918,9 +7161,19 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to draw on. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description The PDF whose pages are drawn (not encrypted). Accepted (sniffed): application/pdf. */
-                    overlay: string;
+                    overlay?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `overlay` instead of an upload (https; counted like an upload).
+                     */
+                    overlay_url?: string;
                     /**
                      * @description Over the page content, or under it.
                      * @default over
@@ -6953,7 +7206,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & ((unknown | unknown) & (unknown | unknown));
             };
         };
         responses: {
@@ -7087,7 +7340,10 @@ export interface operations {
     removeBlank: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7095,7 +7351,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to clean. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1)
                      * @default 0.002
@@ -7119,7 +7380,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -7253,14 +7514,18 @@ export interface operations {
     compare: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    files: string[];
+                    files?: string[];
+                    files_url?: string[];
                     /**
                      * @description JSON changes, or a PDF report a person reads.
                      * @default json
@@ -7296,7 +7561,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -7431,7 +7696,10 @@ export interface operations {
     pipeline: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7440,7 +7708,13 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description The first step’s input, when it takes `file`. Accepted (sniffed): application/pdf, image/png, image/jpeg, image/tiff, image/gif, image/bmp, image/webp, image/jp2, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/vnd.openxmlformats-officedocument.presentationml.presentation, application/vnd.oasis.opendocument.text, application/vnd.oasis.opendocument.spreadsheet, application/vnd.oasis.opendocument.presentation, application/x-ole-storage, application/rtf, text/html, text/plain, application/zip, application/x-pkcs12. */
                     file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     files?: string[];
+                    files_url?: string[];
                     /** @description The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name". */
                     steps: ({
                         /** @constant */

@@ -1764,14 +1764,18 @@ export interface operations {
     merge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    files: string[];
+                    files?: string[];
+                    files_url?: string[];
                     /**
                      * @description Add one outline entry per input, titled by its file name.
                      * @default false
@@ -1796,7 +1800,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -1930,7 +1934,10 @@ export interface operations {
     split: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1938,7 +1945,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to split. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description How to split.
                      * @default ranges
@@ -1980,7 +1992,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -2115,7 +2127,10 @@ export interface operations {
     protect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2123,7 +2138,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to encrypt. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Password needed to open the document. */
                     user_password?: string;
                     /** @description Password needed to lift the restrictions. */
@@ -2194,7 +2214,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -2328,7 +2348,10 @@ export interface operations {
     unlock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2336,7 +2359,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The encrypted PDF. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
@@ -2355,7 +2383,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -2489,7 +2517,10 @@ export interface operations {
     ocr: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2497,7 +2528,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The scanned PDF or image. Accepted (sniffed): application/pdf, image/png, image/jpeg, image/tiff. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Tesseract language codes joined by "+", e.g. `eng+deu`; an unknown code is a 400 that lists the installed ones.
                      * @default eng
@@ -2545,7 +2581,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -2680,7 +2716,10 @@ export interface operations {
     extractText: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2688,7 +2727,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Pages to extract, e.g. 1-3,5 (all when absent) */
                     pages?: string;
                     /**
@@ -2729,7 +2773,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -2864,7 +2908,10 @@ export interface operations {
     watermark: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2872,9 +2919,19 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to watermark. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Image mark (PNG or JPEG), instead of `text`. Accepted (sniffed): image/png, image/jpeg. */
                     image?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `image` instead of an upload (https; counted like an upload).
+                     */
+                    image_url?: string;
                     /** @description Text mark (instead of the `image` file part), in any script. */
                     text?: string;
                     /**
@@ -2930,7 +2987,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -3064,7 +3121,10 @@ export interface operations {
     convert: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3072,7 +3132,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description A PDF; or for to=pdf an Office/OpenDocument/RTF/text document, an HTML page, a Markdown (.md) file, or a ZIP with index.html and its assets. Accepted (sniffed): application/pdf, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/vnd.openxmlformats-officedocument.presentationml.presentation, application/vnd.oasis.opendocument.text, application/vnd.oasis.opendocument.spreadsheet, application/vnd.oasis.opendocument.presentation, application/x-ole-storage, application/rtf, text/plain, text/html, application/zip. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Target format: docx, odt, xlsx, csv, pptx, txt, html, png, jpeg, tiff, svg, pdfa, pdf.
                      * @enum {string}
@@ -3134,7 +3199,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -3280,7 +3345,10 @@ export interface operations {
     images: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3289,7 +3357,13 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description mode=extract: the PDF. Accepted (sniffed): application/pdf. */
                     file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     files?: string[];
+                    files_url?: string[];
                     /**
                      * @description extract (PDF in) or to-pdf (images in); inferred from the upload when absent.
                      * @enum {string}
@@ -3462,7 +3536,10 @@ export interface operations {
     compress: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3470,7 +3547,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to compress. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description How hard to compress.
                      * @default medium
@@ -3501,7 +3583,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -3635,7 +3717,10 @@ export interface operations {
     rotate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3643,7 +3728,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF whose pages to rotate. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Clockwise angle added to each selected page’s rotation.
                      * @enum {string}
@@ -3669,7 +3759,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -3803,7 +3893,10 @@ export interface operations {
     organize: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3811,7 +3904,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to reorganize. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description The output pages in order, e.g. 3,1-2,blank,9-5,10- */
                     order: string;
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
@@ -3832,7 +3930,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -3966,7 +4064,10 @@ export interface operations {
     pageNumbers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3974,7 +4075,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to number. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description The label: {n}, {total}, {n:W} placeholders, e.g. "Page {n} of {total}" or "ACME-{n:6}".
                      * @default {n}
@@ -4032,7 +4138,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -4166,7 +4272,10 @@ export interface operations {
     metadata: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4174,7 +4283,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to read or edit. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Document title (Info /Title, XMP dc:title) ("" removes it). */
                     title?: string;
                     /** @description Author (Info /Author, XMP dc:creator) ("" removes it). */
@@ -4205,7 +4319,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -4340,7 +4454,10 @@ export interface operations {
     repair: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4348,7 +4465,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The damaged PDF. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
@@ -4367,7 +4489,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -4501,7 +4623,10 @@ export interface operations {
     flatten: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4509,7 +4634,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to flatten. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description What to flatten.
                      * @default all
@@ -4534,7 +4664,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -4668,7 +4798,10 @@ export interface operations {
     redact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4676,7 +4809,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to redact. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Literal text to remove, case-insensitive; repeat the field for several.
                      * @default []
@@ -4712,7 +4850,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -4846,7 +4984,10 @@ export interface operations {
     sign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4854,9 +4995,19 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to sign. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description PKCS#12 (.p12/.pfx) with the signing key and certificate (and optionally its chain). Required unless the server has a default certificate configured. Accepted (sniffed): application/x-pkcs12. */
                     certificate?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `certificate` instead of an upload (https; counted like an upload).
+                     */
+                    certificate_url?: string;
                     /** @description Password of the PKCS#12 (empty or absent for none). Never logged. */
                     certificate_password?: string;
                     /** @description Reason for signing (/Reason). */
@@ -4904,7 +5055,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5038,7 +5189,10 @@ export interface operations {
     verify: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5046,7 +5200,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The signed PDF. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Run as an asynchronous job (same as `Prefer: respond-async`).
                      * @default false
@@ -5063,7 +5222,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5197,7 +5356,10 @@ export interface operations {
     inspect: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5205,7 +5367,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to inspect. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
@@ -5224,7 +5391,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5358,7 +5525,10 @@ export interface operations {
     attachments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5366,8 +5536,14 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     attachments?: string[];
+                    attachments_url?: string[];
                     /**
                      * @description What to do.
                      * @default list
@@ -5399,7 +5575,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5536,7 +5712,10 @@ export interface operations {
     sanitize: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5544,7 +5723,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to sanitize. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Comma list of what to remove: javascript, actions, embedded_files, links, annotations, forms, metadata, xmp, thumbnails, hidden_layers.
                      * @default javascript,actions,embedded_files
@@ -5568,7 +5752,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5702,7 +5886,10 @@ export interface operations {
     linearize: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5710,7 +5897,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to linearize. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
                     password?: string;
                     /**
@@ -5729,7 +5921,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5863,7 +6055,10 @@ export interface operations {
     forms: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5871,7 +6066,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF whose form to read or fill. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description JSON object: full field name ("parent.child") → value. Text fields take a string, checkboxes true or false, radio groups and choice fields one of their options (a multi-select list: an array of them). Without it the answer is the fields as JSON. */
                     values?: string;
                     /**
@@ -5898,7 +6098,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6033,7 +6233,10 @@ export interface operations {
     bookmarks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6041,7 +6244,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF whose outline to read or write. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description The outline to write: JSON `{"bookmarks":[{"title","page","children":[…]}]}` (or just the array), pages 1-based (null: no target). Without it the answer is the current outline as JSON. */
                     bookmarks?: string;
                     /** @description Password of the encrypted input (user or owner password), taken literally. */
@@ -6062,7 +6270,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6197,7 +6405,10 @@ export interface operations {
     crop: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6205,7 +6416,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to crop. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description x,y,w,h in pt from the visible page’s top-left. */
                     box?: string;
                     /**
@@ -6239,7 +6455,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6373,7 +6589,10 @@ export interface operations {
     resize: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6381,7 +6600,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to resize. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Target paper (default a4).
                      * @enum {string}
@@ -6415,7 +6639,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6549,7 +6773,10 @@ export interface operations {
     nUp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6557,7 +6784,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF whose pages to place. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Pages per sheet.
                      * @enum {string}
@@ -6604,7 +6836,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6738,7 +6970,10 @@ export interface operations {
     booklet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6746,7 +6981,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to impose. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description Sheet size (used landscape).
                      * @default a4
@@ -6777,7 +7017,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6911,7 +7151,10 @@ export interface operations {
     overlay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6919,9 +7162,19 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to draw on. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /** @description The PDF whose pages are drawn (not encrypted). Accepted (sniffed): application/pdf. */
-                    overlay: string;
+                    overlay?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `overlay` instead of an upload (https; counted like an upload).
+                     */
+                    overlay_url?: string;
                     /**
                      * @description Over the page content, or under it.
                      * @default over
@@ -6954,7 +7207,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & ((unknown | unknown) & (unknown | unknown));
             };
         };
         responses: {
@@ -7088,7 +7341,10 @@ export interface operations {
     removeBlank: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7096,7 +7352,12 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description The PDF to clean. Accepted (sniffed): application/pdf. */
-                    file: string;
+                    file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     /**
                      * @description A page is blank when at most this fraction of its 72 dpi grey render is ink, and it has no text (default 0.002) (0..1)
                      * @default 0.002
@@ -7120,7 +7381,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -7254,14 +7515,18 @@ export interface operations {
     compare: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    files: string[];
+                    files?: string[];
+                    files_url?: string[];
                     /**
                      * @description JSON changes, or a PDF report a person reads.
                      * @default json
@@ -7297,7 +7562,7 @@ export interface operations {
                      * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
                      */
                     result_url?: string;
-                };
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -7432,7 +7697,10 @@ export interface operations {
     pipeline: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Async only: the same account sending the same key within 24 h gets the same job back (202, same id; not charged again); the same key with another request is 422 idempotency_key_reused. Ignored on a synchronous request. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7441,7 +7709,13 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description The first step’s input, when it takes `file`. Accepted (sniffed): application/pdf, image/png, image/jpeg, image/tiff, image/gif, image/bmp, image/webp, image/jp2, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/vnd.openxmlformats-officedocument.presentationml.presentation, application/vnd.oasis.opendocument.text, application/vnd.oasis.opendocument.spreadsheet, application/vnd.oasis.opendocument.presentation, application/x-ole-storage, application/rtf, text/html, text/plain, application/zip, application/x-pkcs12. */
                     file?: string;
+                    /**
+                     * Format: uri
+                     * @description A URL the service downloads as `file` instead of an upload (https; counted like an upload).
+                     */
+                    file_url?: string;
                     files?: string[];
+                    files_url?: string[];
                     /** @description The steps, as a JSON array: [{"operation":"<name>","options":{…}}, …]. Each step’s options are those of the operation (numbers and true/false may be JSON values); a file option names an uploaded part as "@name". */
                     steps: ({
                         /** @constant */
