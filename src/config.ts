@@ -100,6 +100,8 @@ const configSchema = z.object({
   TOOL_ISOLATION: bool(true),
   /** Entries in one ZIP response (and output files of one operation) at most. */
   MAX_OUTPUT_FILES: int(10_000),
+  /** Bytes of the files one operation writes in all, where they are not bounded otherwise (attachments extract). */
+  MAX_OUTPUT_SIZE: int(400 * MiB),
   /** Steps of one pipeline at most (docs/api.md, "Pipelines"). */
   MAX_PIPELINE_STEPS: int(10, 1, 100),
   /** Time without a byte of the request body before 408. */

@@ -22,6 +22,7 @@ import { problemBody, problemStatus, toProblem } from '../http/problem.js';
 import type { FileKind, InputFile, OperationOutput, RunContext } from '../core/contract.js';
 import { findOperation } from '../routes/index.js';
 import { parseOptions } from '../routes/options.js';
+import { timeLimitOf } from '../routes/definition.js';
 import type { Services } from '../services.js';
 import { openValue } from '../core/sealing.js';
 import { createJobWorkdir, pidAlive, readFileStream, type JobStorage } from './storage.js';
@@ -280,7 +281,7 @@ export class JobWorker {
       const fields = JSON.parse(openValue(this.key, row.fields, row.id).toString('utf8')) as Record<string, unknown>;
       secrets = secretFieldValues(fields);
       const options = parseOptions(route, fields, files, config);
-      const timeoutMs = config[route.timeout];
+      const timeoutMs = config[timeLimitOf(route, options)];
       const run: RunContext = { workdir, signal: entry.abort.signal, deadline: Date.now() + timeoutMs, timeoutMs, pool: pool.forOperation(row.account_id) };
       const output = await route.run({ files, options, run, config });
       if (entry.abort.signal.aborted) throw new Error('aborted');

@@ -4,7 +4,9 @@
 // directories, no control or invisible characters, no "..", unique in the
 // ZIP); their types are sniffed from the bytes written. Every extracted file
 // is decoded in bounded steps and stopped past MAX_FILE_SIZE; more than
-// MAX_OUTPUT_FILES files are refused before any is written.
+// MAX_OUTPUT_FILES files are refused before any is written; the files together
+// stop past MAX_OUTPUT_SIZE (each under MAX_FILE_SIZE, 10,000 of them would
+// otherwise be up to 1 TB of disk).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidRequestError, ResourceLimitError } from '../core/errors.js';
@@ -74,10 +76,13 @@ export async function pdfAttachments({ files, options, run, config }: OperationI
   }
   if (options.action === 'extract') {
     const outDir = path.join(run.workdir, 'attachments');
-    const result = await input.withPlainRetry((file) => extractAttachments(run, file, outDir, options.names, config.MAX_FILE_SIZE, config.MAX_OUTPUT_FILES));
+    const result = await input.withPlainRetry((file) => extractAttachments(run, file, outDir, options.names, config.MAX_FILE_SIZE, config.MAX_OUTPUT_FILES, config.MAX_OUTPUT_SIZE));
     if ('error' in result) {
       if (result.error === 'unknown') throw unknownNames(result.names);
       if (result.error === 'too_many') throw new ResourceLimitError(`The document has ${result.count} attachments; at most ${config.MAX_OUTPUT_FILES} files are returned (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES');
+      if (result.error === 'too_large_total') {
+        throw new ResourceLimitError(`The attachments decode to more than ${config.MAX_OUTPUT_SIZE} bytes in all (past it at ${JSON.stringify(result.name)}; MAX_OUTPUT_SIZE).`, 'MAX_OUTPUT_SIZE');
+      }
       throw new ResourceLimitError(`The attachment ${JSON.stringify(result.name)} is larger than ${config.MAX_FILE_SIZE} bytes once decoded (MAX_FILE_SIZE).`, 'MAX_FILE_SIZE');
     }
     const names = uniqueNames(result.files.map((f, i) => safeAttachmentName(f.name, `attachment-${i + 1}`)));

@@ -8,7 +8,8 @@
 //   metadata, pdf_version       pdfinfo and the XMP packet, as `metadata` reads them
 //   encryption                  qpdf --show-encryption on the upload (the password proves it)
 //   linearized                  a /Linearized dictionary at the head, confirmed by qpdf --check-linearization
-// Tools run side by side; the slowest (MuPDF's page run) sets the time.
+// Tools run side by side; the slowest (MuPDF's page run) sets the time, so a
+// long document's pages are run by two MuPDF processes, half each.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { stemOf } from '../core/names.js';
@@ -98,7 +99,7 @@ async function linearized(run: RunContext, input: PdfInput): Promise<boolean> {
 export async function inspectPdf({ files, options, run, config }: OperationInput<InspectOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const [read, encryption, isLinearized] = await Promise.all([
-    input.withPlainRetry((file) => Promise.all([inspectStructure(run, file, MAX_TREE_NODES), documentInfo(run, file), readPacket(run, file)])),
+    input.withPlainRetry((file) => Promise.all([inspectStructure(run, file, MAX_TREE_NODES, input.pages), documentInfo(run, file), readPacket(run, file)])),
     input.encrypted ? showEncryption(run, input.path, input.password) : Promise.resolve(undefined),
     linearized(run, input),
   ]);

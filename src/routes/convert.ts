@@ -40,7 +40,7 @@ export const convertRoute = defineOperation({
     'pdfa (PDF/A-`pdfa`, sRGB output intent, fonts embedded). Page images and SVG: one page → the file, several → ZIP of `<stem>-<n>.<ext>`; ' +
     'tiff is one multi-page file. Office/OpenDocument/RTF/plain-text input (sniffed from content): `to=pdf`. ' +
     '`dpi` only applies to png/jpeg/tiff, `pages` to png/jpeg/tiff/svg, `pdfa` to to=pdfa, `ocr` and `languages` to xlsx/csv/pptx; elsewhere they are refused. ' +
-    'With `ocr=auto` (xlsx/csv/pptx), when any page has no text layer OCRmyPDF recognizes those pages first (Tesseract, `languages`, default eng; `X-OCR-Pages` says how many), within OPERATION_TIMEOUT. ' +
+    'With `ocr=auto` (xlsx/csv/pptx), when any page has no text layer OCRmyPDF recognizes those pages first (Tesseract, `languages`, default eng; `X-OCR-Pages` says how many), within OCR_TIMEOUT (without OCR, OPERATION_TIMEOUT). ' +
     'A page that would exceed MAX_RENDER_PIXELS at `dpi` gives 413 page_too_large. ' +
     'HTML and Markdown input (`to=pdf`): an .html/.htm page, a .md file (rendered with a clean default stylesheet), or a ZIP with index.html ' +
     'and its assets (entries with `..` or absolute paths → 400), printed by headless Chromium with no network access: anything not in the ' +
@@ -86,7 +86,8 @@ export const convertRoute = defineOperation({
     'application/pdf',
     'application/zip',
   ],
-  timeout: 'OPERATION_TIMEOUT',
+  // OCR of a scanned table or slide deck needs the OCR limit, as the ocr operation does.
+  timeout: (options) => (options.ocr === 'auto' ? 'OCR_TIMEOUT' : 'OPERATION_TIMEOUT'),
   check: (options, files) => {
     for (const [field, rule] of Object.entries(TARGETED_OPTIONS)) {
       if (options[field as keyof typeof TARGETED_OPTIONS] !== undefined && !rule.targets.includes(options.to)) {

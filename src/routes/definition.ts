@@ -5,6 +5,9 @@ import type { z } from 'zod';
 import type { Config } from '../config.js';
 import type { FilePart, InputFile, OperationInput, OperationOutput } from '../core/contract.js';
 
+/** The two configured time limits an operation runs under. */
+export type TimeLimit = 'OPERATION_TIMEOUT' | 'OCR_TIMEOUT';
+
 export type OptionsSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
 export interface OperationRoute<Options = any> {
@@ -16,8 +19,8 @@ export interface OperationRoute<Options = any> {
   options: OptionsSchema;
   /** Content types of a successful response (OpenAPI). */
   produces: string[];
-  /** Which configured limit applies. */
-  timeout: 'OPERATION_TIMEOUT' | 'OCR_TIMEOUT';
+  /** Which configured limit applies; a function when an option decides (convert runs OCR only with ocr=auto). */
+  timeout: TimeLimit | ((options: Options) => TimeLimit);
   /** Checks that span fields, files or settings (mode-dependent fields, …); throw InvalidRequestError. */
   check?: (options: Options, files: Record<string, InputFile[]>, config: Config) => void;
   /** File parts under any other name (the pipeline's "@name" references); the template's `field` is ignored. */
@@ -30,6 +33,11 @@ export interface OperationRoute<Options = any> {
   jsonFields?: (config: Config) => Record<string, Record<string, unknown>>;
   /** The operation itself. */
   run: (input: OperationInput<Options>) => Promise<OperationOutput>;
+}
+
+/** The limit `route` runs under with these (parsed) options. */
+export function timeLimitOf<Options>(route: OperationRoute<Options>, options: Options): TimeLimit {
+  return typeof route.timeout === 'function' ? route.timeout(options) : route.timeout;
 }
 
 /** Identity function that keeps the route's option type. */

@@ -13,7 +13,7 @@ import { sendOutput } from '../http/send.js';
 import { secretFieldValues } from '../core/secrets.js';
 import type { Services } from '../services.js';
 import type { RunContext } from '../core/contract.js';
-import type { OperationRoute } from './definition.js';
+import { timeLimitOf, type OperationRoute } from './definition.js';
 import { parseOptions } from './options.js';
 
 /** `Prefer: respond-async` or the field async=true (API.md §6). */
@@ -82,7 +82,7 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
       const account = ctx.state.account!;
       const release = await fairShare.acquire(account.id, account.plan, response.signal);
       try {
-        const timeoutMs = config[route.timeout];
+        const timeoutMs = config[timeLimitOf(route, options)];
         const run: RunContext = { workdir: workdir.path, signal: response.signal, deadline: Date.now() + timeoutMs, timeoutMs, pool: pool.forOperation(account.id) };
         const output = await route.run({ files: upload.files, options, run, config });
         await sendOutput(ctx, output, config.MAX_OUTPUT_FILES);

@@ -12,7 +12,7 @@ import type { Config } from '../config.js';
 import type { FileKind, InputFile, OperationInput, OperationOutput } from '../core/contract.js';
 import { ProcessingFailedError } from '../core/errors.js';
 import type { OperationRoute } from './definition.js';
-import { defineOperation } from './definition.js';
+import { defineOperation, timeLimitOf } from './definition.js';
 import { markStep, planSteps, type PlannedStep, type RawStep } from './pipeline-plan.js';
 
 /** Every kind some operation takes as its first input: the first step's declaration decides (pipeline-plan.ts). */
@@ -105,7 +105,7 @@ async function runPipeline(input: OperationInput<{ steps: RawStep[] }>, operatio
     const started = performance.now();
     try {
       await fs.promises.mkdir(workdir, { mode: 0o700 });
-      const timeoutMs = Math.min(config[step.route.timeout], Math.max(0, run.deadline - Date.now()));
+      const timeoutMs = Math.min(config[timeLimitOf(step.route, step.options)], Math.max(0, run.deadline - Date.now()));
       const stepRun = { ...run, workdir, deadline: Date.now() + timeoutMs, timeoutMs };
       output = await step.route.run({ files: stepFiles(step, index, input.files, previous), options: step.options, run: stepRun, config });
       if (index < steps.length - 1) {

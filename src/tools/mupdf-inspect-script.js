@@ -1,7 +1,12 @@
 // The structure report of `inspect` (run by `mutool run`, MuPDF 1.21.1;
-// MuJS, ES5). Usage: mutool run mupdf-inspect-script.js INPUT.pdf MAX_NODES
-// Prints one JSON line: {"pages","fonts","tagged","forms","signatures",
+// MuJS, ES5). Usage: mutool run mupdf-inspect-script.js INPUT.pdf MAX_NODES [FIRST [END [TREES]]]
+// Prints one JSON line: {"pages","described","used","tagged","forms","signatures",
 // "attachments","attachment_annotations","javascript","outline_entries","layers"}.
+// Pages FIRST (0-based, default 0) up to END (exclusive, default the last
+// page) are run, so that two processes can share a long document
+// (tools/mutool-inspect.ts); TREES "0" skips the catalog's trees, which the
+// other part walks. "described" holds every font dictionary met, in the order
+// met, "used" the names the pages drew: mutool-inspect.ts joins them.
 //
 // Pages are *run* through a device that only listens: the text, images and
 // fonts a page reports are those its content actually draws (a font merely
@@ -15,6 +20,9 @@
 
 var doc = new Document(scriptArgs[0]);
 var MAX_NODES = Number(scriptArgs[1]) || 100000;
+var FIRST = Number(scriptArgs[2]) || 0;
+var END = scriptArgs[3] ? Number(scriptArgs[3]) : Infinity;
+var TREES = scriptArgs[4] !== '0';
 var truncated = [];
 
 function present(obj) {
@@ -98,14 +106,6 @@ function collectFonts(resources) {
       });
     }
   });
-}
-
-/** MuPDF drops a suffix such as "_167" that some producers add to /BaseFont: the described font whose name extends `name`. */
-function suffixed(name) {
-  for (var key in fontInfo) {
-    if (key.indexOf(name + '_') === 0) return { name: name, type: fontInfo[key].type, embedded: fontInfo[key].embedded, subset: fontInfo[key].subset };
-  }
-  return null;
 }
 
 var usedFonts = {};
@@ -242,6 +242,10 @@ function addAdditionalActions(aa) {
 function hasJavaScript(root) {
   var names = root.get('Names');
   if (present(names) && present(names.get('JavaScript'))) return true;
+  return hasJavaScriptAction();
+}
+
+function hasJavaScriptAction() {
   var found = false;
   walk('actions', actions, function (node, push) {
     if (found) return;
@@ -258,15 +262,21 @@ function hasJavaScript(root) {
 
 function main() {
   var root = doc.getTrailer().get('Root');
-  addAction(root.get('OpenAction'));
-  addAdditionalActions(root.get('AA'));
+  if (TREES) {
+    addAction(root.get('OpenAction'));
+    addAdditionalActions(root.get('AA'));
+  }
   var pages = [];
-  var pageCount = doc.countPages();
-  for (var i = 0; i < pageCount; i++) pages.push(inspectPage(i));
-  var fonts = [];
-  var used = Object.keys(usedFonts).sort();
-  for (var f = 0; f < used.length; f++) {
-    fonts.push(fontInfo[used[f]] || suffixed(used[f]) || { name: used[f], type: null, embedded: null, subset: /^[A-Z]{6}\+/.test(used[f]) });
+  var end = Math.min(END, doc.countPages());
+  for (var i = FIRST; i < end; i++) pages.push(inspectPage(i));
+  var described = [];
+  for (var name in fontInfo) described.push(fontInfo[name]);
+  var report = { pages: pages, described: described, used: Object.keys(usedFonts).sort(), attachment_annotations: annotationFiles };
+  if (!TREES) {
+    // Only the actions of these pages' annotations and /AA.
+    report.javascript = hasJavaScriptAction();
+    report.truncated = truncated;
+    return report;
   }
   var markInfo = root.get('MarkInfo');
   var marked = present(markInfo) && present(markInfo.get('Marked')) && markInfo.get('Marked').isBoolean() && markInfo.get('Marked').asBoolean();
@@ -275,19 +285,15 @@ function main() {
   var ocProperties = root.get('OCProperties');
   var ocgs = present(ocProperties) ? ocProperties.get('OCGs') : null;
   var outline = outlineEntries(root.get('Outlines'));
-  return {
-    pages: pages,
-    fonts: fonts,
-    tagged: marked && present(root.get('StructTreeRoot')),
-    forms: { type: forms.type, fields: forms.fields },
-    signatures: forms.signatures,
-    attachments: present(names) ? nameTreeEntries('embedded files', names.get('EmbeddedFiles')) : 0,
-    attachment_annotations: annotationFiles,
-    javascript: hasJavaScript(root),
-    outline_entries: outline,
-    layers: present(ocgs) && ocgs.isArray() ? ocgs.length : 0,
-    truncated: truncated,
-  };
+  report.tagged = marked && present(root.get('StructTreeRoot'));
+  report.forms = { type: forms.type, fields: forms.fields };
+  report.signatures = forms.signatures;
+  report.attachments = present(names) ? nameTreeEntries('embedded files', names.get('EmbeddedFiles')) : 0;
+  report.javascript = hasJavaScript(root);
+  report.outline_entries = outline;
+  report.layers = present(ocgs) && ocgs.isArray() ? ocgs.length : 0;
+  report.truncated = truncated;
+  return report;
 }
 
 print(JSON.stringify(main()));

@@ -2,14 +2,16 @@
 # python3 with python3-pikepdf 6.0 on qpdf 11 (tools/pikepdf-structure.ts).
 # Usage:
 #   pikepdf-attachments.py list INPUT MAX_BYTES
-#   pikepdf-attachments.py extract INPUT OUTDIR MAX_BYTES MAX_FILES NAMES.json
+#   pikepdf-attachments.py extract INPUT OUTDIR MAX_BYTES MAX_FILES MAX_TOTAL NAMES.json
 #   pikepdf-attachments.py add INPUT OUTPUT SPEC.json      [{"name","path","mime","description"}]
 #   pikepdf-attachments.py remove INPUT OUTPUT NAMES.json  ([] = all)
 # Prints one JSON line. Sizes are of the decoded data, counted while it is
 # decoded (zlib in bounded steps for Flate, the common case), never the /Size
 # the file claims: a 2 GB or bomb attachment stops at MAX_BYTES + 1 and is
 # reported as {"error":"too_large"} (extract) or "size": null with
-# "size_over_limit" (list).
+# "size_over_limit" (list). Extraction also stops once the files written
+# pass MAX_TOTAL bytes in all ({"error":"too_large_total"}): many files each
+# under MAX_BYTES would otherwise fill MAX_FILES × MAX_BYTES of disk.
 import json
 import os
 import sys
@@ -114,8 +116,8 @@ def main():
         print(json.dumps({'attachments': listing(pdf, int(sys.argv[3]))}))
         return
     if action == 'extract':
-        outdir, limit, max_files = sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-        names = json.load(open(sys.argv[6]))
+        outdir, limit, max_files, max_total = sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+        names = json.load(open(sys.argv[7]))
         chosen = [(n, s) for n, s in entries(pdf) if not names or str(n) in names]
         missing = [n for n in names if n not in {str(k) for k, _ in entries(pdf)}]
         if missing:
@@ -125,17 +127,24 @@ def main():
             print(json.dumps({'error': 'too_many', 'count': len(chosen)}))
             return
         written = []
+        total = 0
         for index, (name, spec) in enumerate(chosen):
             stream = stream_of(spec)
             path = os.path.join(outdir, f'attachment-{index + 1}')
             size = 0
+            # Decoded no further than the room left: one byte past it is proof enough.
+            cap = min(limit, max_total - total)
             with open(path, 'wb') as handle:
-                for piece in decoded_chunks(stream, limit) if stream is not None else []:
+                for piece in decoded_chunks(stream, cap) if stream is not None else []:
                     size += len(piece)
                     if size > limit:
                         print(json.dumps({'error': 'too_large', 'name': str(name)}))
                         return
+                    if total + size > max_total:
+                        print(json.dumps({'error': 'too_large_total', 'name': str(name), 'limit': max_total}))
+                        return
                     handle.write(piece)
+            total += size
             written.append({'name': str(name), 'path': path, 'size': size})
         print(json.dumps({'files': written}))
         return

@@ -65,13 +65,14 @@ export type ExtractResult =
   | { files: Array<{ name: string; path: string; size: number }> }
   | { error: 'unknown'; names: string[] }
   | { error: 'too_many'; count: number }
-  | { error: 'too_large'; name: string };
+  | { error: 'too_large'; name: string }
+  | { error: 'too_large_total'; name: string };
 
-/** Writes the embedded files `names` (all when empty) into `outDir`, each stopped past `maxBytes`, at most `maxFiles`. */
-export async function extractAttachments(ctx: RunContext, input: string, outDir: string, names: string[], maxBytes: number, maxFiles: number): Promise<ExtractResult> {
+/** Writes the embedded files `names` (all when empty) into `outDir`, each stopped past `maxBytes`, all of them past `maxTotal`, at most `maxFiles`. */
+export async function extractAttachments(ctx: RunContext, input: string, outDir: string, names: string[], maxBytes: number, maxFiles: number, maxTotal: number): Promise<ExtractResult> {
   await fsp.mkdir(outDir, { recursive: true });
   const list = await jsonFile(ctx, 'names', names);
-  return runScript<ExtractResult>(ctx, 'pikepdf-attachments.py', ['extract', input, outDir, String(maxBytes), String(maxFiles), list], 'Extracting the attachments');
+  return runScript<ExtractResult>(ctx, 'pikepdf-attachments.py', ['extract', input, outDir, String(maxBytes), String(maxFiles), String(maxTotal), list], 'Extracting the attachments');
 }
 
 /** A file to embed. */

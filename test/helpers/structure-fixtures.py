@@ -12,6 +12,7 @@
 #   attachments.pdf  1 page, four embedded files (text, PNG bytes, JSON, and a
 #                    shell script named ../../evil.sh).
 #   bomb.pdf         one attachment of 64 MiB of zeros in 64 KiB (Flate).
+#   pair.pdf         two attachments of 12 MiB of zeros each (Flate).
 import sys
 import zlib
 
@@ -146,6 +147,20 @@ def bomb():
     pdf.save(f'{out}/bomb.pdf', stream_decode_level=pikepdf.StreamDecodeLevel.none, compress_streams=False)
 
 
+def pair():
+    """Two attachments of 12 MiB of zeros each (Flate): each under MAX_FILE_SIZE, 24 MiB together."""
+    pdf = pikepdf.new()
+    pdf.pages.append(pikepdf.Page(text_page(pdf, ['Pair fixture'])))
+    names = []
+    for name in ('first.bin', 'second.bin'):
+        ef = pikepdf.Stream(pdf, zlib.compress(b'\0' * (12 << 20), 9), Filter=Name.FlateDecode, Type=Name.EmbeddedFile)
+        spec = pdf.make_indirect(Dictionary(Type=Name.Filespec, F=String(name), UF=String(name), EF=Dictionary(F=ef)))
+        names += [String(name), spec]
+    pdf.Root.Names = Dictionary(EmbeddedFiles=Dictionary(Names=Array(names)))
+    pdf.save(f'{out}/pair.pdf', stream_decode_level=pikepdf.StreamDecodeLevel.none, compress_streams=False)
+
+
 active()
 attachments()
 bomb()
+pair()

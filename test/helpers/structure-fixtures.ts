@@ -13,6 +13,8 @@ export interface StructureFixtures {
   attachments: string;
   /** One attachment that decodes to 64 MiB of zeros. */
   bomb: string;
+  /** Two attachments of 12 MiB of zeros each ("first.bin", "second.bin"). */
+  pair: string;
 }
 
 /** Writes the fixtures to a fresh temporary directory. */
@@ -20,5 +22,5 @@ export async function makeStructureFixtures(): Promise<StructureFixtures> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'structure-'));
   // Debian's python3: python3-pikepdf is installed for it.
   await out('/usr/bin/python3', [path.join(ROOT, 'test/helpers/structure-fixtures.py'), dir]);
-  return { active: path.join(dir, 'active.pdf'), attachments: path.join(dir, 'attachments.pdf'), bomb: path.join(dir, 'bomb.pdf') };
+  return { active: path.join(dir, 'active.pdf'), attachments: path.join(dir, 'attachments.pdf'), bomb: path.join(dir, 'bomb.pdf'), pair: path.join(dir, 'pair.pdf') };
 }

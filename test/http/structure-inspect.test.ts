@@ -1,6 +1,9 @@
 // inspect and linearize through HTTP against the real tools; reports checked
 // against qpdf, pdfinfo, pdffonts and pdfimages, outputs with
 // qpdf --check-linearization.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpus, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
 import { encryption, out, pages } from '../helpers/async-tools.js';
@@ -69,6 +72,26 @@ describe('POST /v1/pdf/inspect', () => {
     expect(report).toMatchObject({ encryption: null, linearized: false, tagged: false, pdfa: null, pdfua: false, javascript: false, signatures: 0, attachments: 0, outline_entries: 0, layers: 0 });
     expect(report.forms).toEqual({ type: null, fields: 0 });
     expect(report.metadata.pages).toBe(14);
+  });
+
+  it('reads a long document in two halves as it reads its parts: tracemonkey.pdf five times, then the active fixture (JavaScript and an attachment annotation in the second half)', async () => {
+    // 72 pages: past SPLIT_FROM_PAGES (64), so two MuPDF processes share the pages (tools/mutool-inspect.ts).
+    const mixed = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'inspect-split-')), 'mixed.pdf');
+    const tracemonkey = corpus('tracemonkey.pdf');
+    await out('qpdf', ['--empty', '--pages', ...Array.from({ length: 5 }, () => [tracemonkey, '1-z']).flat(), fixtures.active, '1-z', '--', mixed]);
+    const [report, tm, active] = await Promise.all([inspect(mixed), inspect(tracemonkey), inspect(fixtures.active)]);
+    expect(report.page_count).toBe(await pages(mixed));
+    const withoutNumber = ({ number: _n, ...page }: any) => page;
+    const expected = [...Array.from({ length: 5 }, () => tm.pages).flat(), ...active.pages];
+    expect(report.pages.map((p: any) => p.number)).toEqual(expected.map((_, i) => i + 1));
+    expect(report.pages.map(withoutNumber)).toEqual(expected.map(withoutNumber));
+    const byName = new Map([...tm.fonts, ...active.fonts].map((f: any) => [f.name, f]));
+    expect(report.fonts).toEqual([...byName.keys()].sort().map((name) => byName.get(name)));
+    // Only pages of the active fixture carry these (qpdf --pages keeps page /AA and annotations, not the catalog's).
+    expect(tm.javascript).toBe(false);
+    expect(report.javascript).toBe(true);
+    expect(report.attachment_annotations).toBe(active.attachment_annotations);
+    expect(report.attachment_annotations).toBeGreaterThan(0);
   });
 
   it('counts what the active fixture holds: JavaScript, a form field, an attachment and its annotation, an outline, layers', async () => {

@@ -13,9 +13,11 @@ let key: string;
 let fixtures: StructureFixtures;
 /** Small enough that the 64 MiB attachment bomb crosses it (and MAX_OUTPUT_FILES 3, below the fixture's 4 attachments). */
 const MAX_FILE_SIZE = 16 * 1024 * 1024;
+/** Above one 12 MiB attachment of the pair fixture, below both together. */
+const MAX_OUTPUT_SIZE = 20 * 1024 * 1024;
 
 beforeAll(async () => {
-  [server, fixtures] = await Promise.all([startTestServer({ MAX_FILE_SIZE: String(MAX_FILE_SIZE), MAX_OUTPUT_FILES: '3' }), makeStructureFixtures()]);
+  [server, fixtures] = await Promise.all([startTestServer({ MAX_FILE_SIZE: String(MAX_FILE_SIZE), MAX_OUTPUT_FILES: '3', MAX_OUTPUT_SIZE: String(MAX_OUTPUT_SIZE) }), makeStructureFixtures()]);
   key = server.newKey();
 });
 afterAll(() => server.close());
@@ -173,5 +175,17 @@ describe('POST /v1/pdf/attachments', () => {
     const problem = await problemOf(await call('attachments', fixtures.bomb, { action: 'extract' }));
     expect(problem.status).toBe(422);
     expect(problem.limit).toBe('MAX_FILE_SIZE');
+  });
+
+  it('bounds the files extracted in all by MAX_OUTPUT_SIZE: one 12 MiB file passes, both (24 MiB) are 422 resource_limit', async () => {
+    // pdfdetach (Poppler) sees the two attachments the test relies on.
+    expect((await out('pdfdetach', ['-list', fixtures.pair])).match(/\.bin/g)).toHaveLength(2);
+    const one = Buffer.from(await (await ok('attachments', fixtures.pair, { action: 'extract', names: 'first.bin' })).arrayBuffer());
+    expect(one.length).toBe(12 * 1024 * 1024);
+    expect(one.every((b) => b === 0)).toBe(true);
+    const problem = await problemOf(await call('attachments', fixtures.pair, { action: 'extract' }));
+    expect(problem.status).toBe(422);
+    expect(problem.limit).toBe('MAX_OUTPUT_SIZE');
+    expect(problem.detail).toContain('second.bin');
   });
 });
