@@ -6,7 +6,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
-import { chargeAllowance, rateLimitHeaders } from './http/allowance.js';
+import { chargeAllowance, OwnBurstRefunds, rateLimitHeaders } from './http/allowance.js';
 import { requireApiKey, requireScope } from './http/auth.js';
 import { cors } from './http/cors.js';
 import { mintTokens } from './http/tokens.js';
@@ -139,10 +139,12 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
     mountAdmin(router, requireAdmin(loadAdminToken(config.ADMIN_TOKEN_FILE)), { store, dataKey: services.dataKey, log: services.log, operations: operations.map((o) => o.name) });
   }
   // One instance for all routes: its own-burst refund window is per account, not per operation.
-  const charged = chargeAllowance(store);
+  const ownBursts = new OwnBurstRefunds();
+  const charged = chargeAllowance(store, ownBursts);
+  const chargedOnceCounted = chargeAllowance(store, ownBursts, { deferred: true });
   for (const route of operations) {
-    // A route that names its scopes from its options (the pipeline) checks them once they are parsed.
-    router.post(`/v1/pdf/${route.name}`, auth, requireScope(route.name, !route.scopes), charged, operationHandler(route, services));
+    // A route that names its scopes and its request count from its options (the pipeline) checks and charges them once they are parsed.
+    router.post(`/v1/pdf/${route.name}`, auth, requireScope(route.name, !route.scopes), route.requestCount ? chargedOnceCounted : charged, operationHandler(route, services));
   }
   extensions.extend?.(router);
   services.jobs?.mount?.(router);

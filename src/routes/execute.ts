@@ -49,7 +49,7 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
         if (missing) throw new InsufficientScopeError(missing);
       }
       const requests = route.requestCount?.(options) ?? 1;
-      if (requests > 1) await ctx.state.chargeMore!(requests - 1);
+      await ctx.state.chargeRequests!(requests);
       if (wantsAsync(ctx, upload.fields)) {
         if (!services.jobs) throw new InvalidRequestError('Asynchronous jobs are not enabled on this server.', 'async');
         const callback = upload.fields.callback_url;
