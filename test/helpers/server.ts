@@ -57,6 +57,10 @@ export async function startTestServer(
   const services = await createServices(config, { tools: await toolsOnce, log: options.log ?? pino({ level: env.LOG_LEVEL ?? 'silent' }) });
   const jobs = startJobs(services, { worker: config.EMBEDDED_WORKER, ...jobOptions });
   const running = await listen(services, createApp(services, extensions));
+  // The test and the server share one event loop: a tool run synchronously between two requests
+  // can hold it past the 5 s keep-alive timer, which then closes the idle connection just as
+  // fetch reuses it (ECONNRESET on write or read). A minute outlasts any such pause here.
+  running.server.keepAliveTimeout = 60_000;
   return {
     ...running,
     dataDir,
