@@ -49,8 +49,7 @@ interface ReadSide {
 }
 
 /** Compares files.files[0] (old) with files.files[1] (new). */
-export async function comparePdfs({ files, options, run: outer, config }: OperationInput<CompareOptions>): Promise<OperationOutput> {
-  const run = options.ocr === 'auto' ? outer : limitedTo(outer, config.OPERATION_TIMEOUT);
+export async function comparePdfs({ files, options, run, config }: OperationInput<CompareOptions>): Promise<OperationOutput> {
   const passwords = options.password;
   const languages = options.ocr === 'auto' ? await resolveLanguages(options.languages ?? 'eng') : [];
   const inputs = await Promise.all(
@@ -134,10 +133,4 @@ async function readSide(run: RunContext, input: PdfInput, vocabulary: Vocabulary
   const ocrWords = new DocumentWords(vocabulary);
   await readWords(run, output, input.pages, ocrWords);
   return { input, words: ocrWords.finish(), renderFile: plain, ocrPages: empty };
-}
-
-/** Without OCR the ordinary OPERATION_TIMEOUT applies, counted from the same start (the route runs under OCR_TIMEOUT). */
-function limitedTo(run: RunContext, limitMs: number): RunContext {
-  if (limitMs >= run.timeoutMs) return run;
-  return { ...run, deadline: run.deadline - run.timeoutMs + limitMs, timeoutMs: limitMs };
 }

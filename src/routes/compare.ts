@@ -30,7 +30,7 @@ export const compareRoute = defineOperation({
     password: repeatableField(password, 2, 'Password of an encrypted input, taken literally: once for either file, or twice, in file order.'),
   }),
   produces: ['application/json', 'application/pdf'],
-  timeout: 'OCR_TIMEOUT',
+  timeout: (options) => (options.ocr === 'auto' ? 'OCR_TIMEOUT' : 'OPERATION_TIMEOUT'),
   check: (options) => {
     if (options.languages !== undefined && options.ocr !== 'auto') {
       throw new InvalidRequestError('languages: only applies with ocr=auto.', 'languages');

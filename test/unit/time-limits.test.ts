@@ -1,9 +1,10 @@
 // Which configured time limit a route runs under (docs/api.md, "Time limit"):
-// convert waits for OCR only when it was asked to OCR.
+// convert and compare wait for OCR only when they were asked to OCR.
 import { describe, expect, it } from 'vitest';
 import { timeLimitOf } from '../../src/routes/definition.js';
 import { convertRoute } from '../../src/routes/convert.js';
 import { compareRoute } from '../../src/routes/compare.js';
+import { ocrRoute } from '../../src/routes/ocr.js';
 
 describe('timeLimitOf', () => {
   it('gives convert OCR_TIMEOUT with ocr=auto and OPERATION_TIMEOUT otherwise', () => {
@@ -15,7 +16,12 @@ describe('timeLimitOf', () => {
     expect(timeLimitOf(convertRoute, parse({ to: 'png' }))).toBe('OPERATION_TIMEOUT');
   });
 
-  it('keeps a fixed limit as declared (compare runs under OCR_TIMEOUT and narrows itself without OCR)', () => {
-    expect(timeLimitOf(compareRoute, compareRoute.options.parse({}))).toBe('OCR_TIMEOUT');
+  it('gives compare OCR_TIMEOUT with ocr=auto and OPERATION_TIMEOUT otherwise', () => {
+    expect(timeLimitOf(compareRoute, compareRoute.options.parse({ ocr: 'auto' }))).toBe('OCR_TIMEOUT');
+    expect(timeLimitOf(compareRoute, compareRoute.options.parse({}))).toBe('OPERATION_TIMEOUT');
+  });
+
+  it('keeps a fixed limit as declared', () => {
+    expect(timeLimitOf(ocrRoute, ocrRoute.options.parse({}))).toBe('OCR_TIMEOUT');
   });
 });
