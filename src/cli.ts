@@ -45,11 +45,15 @@ async function keys(config: Config, argv: string[]): Promise<void> {
       });
       if (!values.account) fail('keys create needs --account NAME');
       if (!isPlan(values.plan!)) fail(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
-      const scopes = values.scopes?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const scopes = values.scopes
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
       const unknown = scopes?.find((s) => !findOperation(s));
       if (unknown) fail(`--scopes: unknown operation "${unknown}"`);
       const expiresAt = values['expires-at'] === undefined ? null : new Date(values['expires-at']);
-      if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= Date.now())) fail('--expires-at must be a date-time in the future (ISO 8601)');
+      if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= Date.now()))
+        fail('--expires-at must be a date-time in the future (ISO 8601)');
       const existing = await findAccountByName(store, values.account);
       const created = await createKey(store, dataKey, values.account, values.plan, undefined, {
         scopes: scopes && scopes.length > 0 ? scopes : null,
@@ -59,7 +63,9 @@ async function keys(config: Config, argv: string[]): Promise<void> {
       if (values.json) {
         console.log(JSON.stringify(created));
       } else {
-        console.log(`API key for account "${created.account}" (plan ${created.plan}${existing && existing.plan !== values.plan ? `; the account already existed with this plan` : ''}):\n\n  ${created.key}\n\nIt is shown once; store it now. Prefix (for keys revoke): ${created.prefix}`);
+        console.log(
+          `API key for account "${created.account}" (plan ${created.plan}${existing && existing.plan !== values.plan ? `; the account already existed with this plan` : ''}):\n\n  ${created.key}\n\nIt is shown once; store it now. Prefix (for keys revoke): ${created.prefix}`,
+        );
       }
     } else if (sub === 'list') {
       const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
@@ -68,19 +74,28 @@ async function keys(config: Config, argv: string[]): Promise<void> {
         console.log(JSON.stringify(rows.map((r) => ({ ...keyView(r), plan: r.plan }))));
       } else {
         console.log(['PREFIX', 'LAST4', 'ACCOUNT', 'PLAN', 'CREATED', 'LAST USED', 'REVOKED'].join('\t'));
-        for (const r of rows) console.log([r.prefix, r.last4, r.account, r.plan, r.created_at, r.last_used_at ?? '-', r.revoked_at ?? '-'].join('\t'));
+        for (const r of rows)
+          console.log(
+            [r.prefix, r.last4, r.account, r.plan, r.created_at, r.last_used_at ?? '-', r.revoked_at ?? '-'].join('\t'),
+          );
       }
     } else if (sub === 'revoke') {
       const prefix = rest[0] ?? fail('keys revoke needs PREFIX');
       if (!(await revokeKey(store, prefix))) fail(`no active key with prefix ${prefix}`);
       console.log(`revoked ${prefix}`);
     } else if (sub === 'rotate') {
-      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { grace: { type: 'string', default: '3600' } } });
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { grace: { type: 'string', default: '3600' } },
+      });
       const prefix = positionals[0] ?? fail('keys rotate needs PREFIX');
       if (!/^\d+$/.test(values.grace!)) fail('--grace must be a whole number of seconds');
       const rotated = await rotateKey(store, prefix, Number(values.grace));
       if (!rotated) fail(`no active, unrotated key with prefix ${prefix}`);
-      console.log(`New key (shown once; same account, scopes and expiry):\n\n  ${rotated.key}\n\nPrefix: ${rotated.prefix}. The old key ${prefix} works until ${rotated.old_key_expires_at}.`);
+      console.log(
+        `New key (shown once; same account, scopes and expiry):\n\n  ${rotated.key}\n\nPrefix: ${rotated.prefix}. The old key ${prefix} works until ${rotated.old_key_expires_at}.`,
+      );
     } else {
       fail('keys: create, list, revoke or rotate');
     }
@@ -102,7 +117,9 @@ async function accounts(config: Config, argv: string[]): Promise<void> {
     } else if (sub === 'webhook-secret') {
       if (!name) fail('accounts webhook-secret NAME [--rotate]');
       const account = (await findAccountByName(store, name)) ?? fail(`no account named ${name}`);
-      const secret = rest.includes('--rotate') ? (await rotateWebhookSecret(store, dataKey, name))! : await webhookSecret(store, dataKey, account.id);
+      const secret = rest.includes('--rotate')
+        ? (await rotateWebhookSecret(store, dataKey, name))!
+        : await webhookSecret(store, dataKey, account.id);
       console.log(secret);
     } else {
       fail('accounts: set-plan or webhook-secret');
@@ -117,7 +134,9 @@ async function doctor(): Promise<number> {
   let ok = true;
   for (const t of tools) {
     ok &&= t.usable || !t.required;
-    console.log(`${t.usable ? 'ok     ' : 'MISSING'} ${t.name.padEnd(12)} ${(t.binary).padEnd(10)} ${t.version ?? t.error ?? ''}`);
+    console.log(
+      `${t.usable ? 'ok     ' : 'MISSING'} ${t.name.padEnd(12)} ${(t.binary).padEnd(10)} ${t.version ?? t.error ?? ''}`,
+    );
   }
   const { toolIsolation } = await import('./tools/run.js');
   console.log(`isolation: ${await toolIsolation()}`);
@@ -127,7 +146,10 @@ async function doctor(): Promise<number> {
 async function serve(config: Config, withHttp: boolean, argv: string[]): Promise<void> {
   let values: { 'no-workers'?: boolean };
   try {
-    ({ values } = parseArgs({ args: argv, options: withHttp ? { 'no-workers': { type: 'boolean', default: false } } : {} }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: withHttp ? { 'no-workers': { type: 'boolean', default: false } } : {},
+    }));
   } catch (error) {
     fail(`${(error as Error).message}\n\n${USAGE}`);
   }

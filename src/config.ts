@@ -51,7 +51,10 @@ const configSchema = z.object({
   CONCURRENCY: int(Math.max(1, os.availableParallelism())),
   QUEUE_LIMIT: int(100, 0),
   METRICS_ENABLED: bool(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'is not a log level').default('info').describe('fatal, error, warn, info, debug, trace or silent'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'is not a log level')
+    .default('info')
+    .describe('fatal, error, warn, info, debug, trace or silent'),
   /** Trust X-Forwarded-* from a reverse proxy. */
   TRUST_PROXY: bool(false),
   /** Pixels per rendered page at most (guards against 600 dpi on a poster). */
@@ -136,8 +139,17 @@ const configSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .optional()
-    .transform((v) => (v ?? '').split(',').map((o) => o.trim()).filter((o) => o !== ''))
-    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'has an entry that is not an origin (scheme://host[:port], no path)')))
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== ''),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^https?:\/\/[^/\s]+$/, 'has an entry that is not an origin (scheme://host[:port], no path)'),
+      ),
+    )
     .describe('a comma-separated list of origins such as https://app.example.com'),
 
   // --- Signing ---
@@ -146,7 +158,10 @@ const configSchema = z.object({
   /** File holding that PKCS#12's password (one trailing newline ignored); unset: no password. Never in the environment itself. */
   SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE: optionalText(),
   /** RFC 3161 time-stamp authority used by sign from level b-t up when the request names none (`timestamp_url`). */
-  SIGN_TSA_URL: z.url({ protocol: /^https?$/, error: 'is not an http(s) URL' }).optional().describe('an http(s) URL'),
+  SIGN_TSA_URL: z
+    .url({ protocol: /^https?$/, error: 'is not an http(s) URL' })
+    .optional()
+    .describe('an http(s) URL'),
   /** Let sign's outgoing fetches (TSA, OCSP, CRL) and verify's online revocation checks reach private and loopback addresses (closed networks, tests). */
   SIGN_ALLOW_PRIVATE: bool(false),
   /** Each outgoing fetch of sign/verify (TSA, OCSP, CRL) must end within this many seconds. */
@@ -183,7 +198,11 @@ export class ConfigError extends Error {
   constructor(readonly problems: SettingProblem[]) {
     const lines = problems.map((p) => `${p.variable} ${p.problem}; it accepts ${p.accepts}`);
     // One setting: one line (logs); several: one line each under a count.
-    super(lines.length === 1 ? `invalid configuration: ${lines[0]}` : `invalid configuration (${lines.length} settings):\n${lines.map((l) => `  ${l}`).join('\n')}`);
+    super(
+      lines.length === 1
+        ? `invalid configuration: ${lines[0]}`
+        : `invalid configuration (${lines.length} settings):\n${lines.map((l) => `  ${l}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }
@@ -200,7 +219,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = new Map<string, SettingProblem>();
     for (const issue of parsed.error.issues) {
       const variable = String(issue.path[0]);
-      const accepts = configSchema.shape[variable as keyof typeof configSchema.shape]?.description ?? 'see docs/settings.md';
+      const accepts =
+        configSchema.shape[variable as keyof typeof configSchema.shape]?.description ?? 'see docs/settings.md';
       if (!problems.has(variable)) problems.set(variable, { variable, problem: issue.message, accepts });
     }
     throw new ConfigError([...problems.values()]);

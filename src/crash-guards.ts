@@ -44,7 +44,12 @@ export function installCrashGuards({ log, drainAndExit }: CrashGuardOptions): ()
     log.error({ uncaught: describeUncaught(reason) }, 'unhandled promise rejection; the process keeps serving');
   };
   const onException = (error: Error, origin: string) => {
-    log.fatal({ uncaught: describeUncaught(error), origin }, draining ? 'uncaught exception while draining' : 'uncaught exception; draining, then exiting with status 1 for the supervisor to restart');
+    log.fatal(
+      { uncaught: describeUncaught(error), origin },
+      draining
+        ? 'uncaught exception while draining'
+        : 'uncaught exception; draining, then exiting with status 1 for the supervisor to restart',
+    );
     if (draining) return;
     draining = true;
     drainAndExit('uncaughtException');

@@ -37,7 +37,13 @@ export async function startService(config: Config, role: ServiceRole): Promise<v
     running = await listen(services, createApp(services));
     stops.push(() => running!.close());
     log.info(
-      { url: running.url, port: running.port, workers: runsJobs, storage: storage.location, tools: Object.fromEntries(services.tools.map((t) => [t.name, t.version])) },
+      {
+        url: running.url,
+        port: running.port,
+        workers: runsJobs,
+        storage: storage.location,
+        tools: Object.fromEntries(services.tools.map((t) => [t.name, t.version])),
+      },
       `listening on ${running.url}`,
     );
   } else {
@@ -50,7 +56,10 @@ export async function startService(config: Config, role: ServiceRole): Promise<v
       await stopChromiumPool(config);
       await services.store.close();
     });
-    log.info({ worker: jobs.worker?.id, concurrency: config.CONCURRENCY, storage: storage.location }, 'job worker started');
+    log.info(
+      { worker: jobs.worker?.id, concurrency: config.CONCURRENCY, storage: storage.location },
+      'job worker started',
+    );
   }
   let stopping = false;
   const shutdown = async (signal: string, exitCode = 0) => {

@@ -50,21 +50,45 @@ export function createLogger(config: Config, destination?: pino.DestinationStrea
 }
 
 /** Builds the services; fails if a required tool is missing. */
-export async function createServices(config: Config, options: { log?: Logger; tools?: ToolStatus[] } = {}): Promise<Services> {
+export async function createServices(
+  config: Config,
+  options: { log?: Logger; tools?: ToolStatus[] } = {},
+): Promise<Services> {
   const log = options.log ?? createLogger(config);
   const tools = options.tools ?? (await probeTools());
   const missing = tools.filter((t) => t.required && !t.usable);
   if (missing.length > 0) {
-    throw new Error(`required tools missing: ${missing.map((t) => `${t.binary} (${t.error})`).join(', ')}; run scripts/install-tools.sh`);
+    throw new Error(
+      `required tools missing: ${missing.map((t) => `${t.binary} (${t.error})`).join(', ')}; run scripts/install-tools.sh`,
+    );
   }
   await checkDefaultCertificate(config);
-  configureChildLimits({ memoryBytes: config.TOOL_MEMORY_LIMIT, cpuMs: config.TOOL_CPU_LIMIT, nice: config.TOOL_NICE, workRoot: config.TMP_DIR, privateDir: config.DATA_DIR, isolate: config.TOOL_ISOLATION });
+  configureChildLimits({
+    memoryBytes: config.TOOL_MEMORY_LIMIT,
+    cpuMs: config.TOOL_CPU_LIMIT,
+    nice: config.TOOL_NICE,
+    workRoot: config.TMP_DIR,
+    privateDir: config.DATA_DIR,
+    isolate: config.TOOL_ISOLATION,
+  });
   const isolation = await toolIsolation();
   if (isolation.startsWith('none')) log.warn({ isolation }, 'tool processes are not isolated from each other');
   else log.info({ isolation }, 'tool processes isolated from each other');
-  if (process.getuid?.() !== 0 && !(await chromiumSandboxUsable())) log.warn('Chromium runs without its own sandbox: this host refuses unprivileged user namespaces (as Docker\'s default seccomp profile does)');
+  if (process.getuid?.() !== 0 && !(await chromiumSandboxUsable()))
+    log.warn(
+      "Chromium runs without its own sandbox: this host refuses unprivileged user namespaces (as Docker's default seccomp profile does)",
+    );
   const { store, dataKey } = await openStore(config);
-  const services: Services = { config, store, dataKey, log, tools, pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT), metrics: new Metrics(), fairShare: new FairShare(config) };
+  const services: Services = {
+    config,
+    store,
+    dataKey,
+    log,
+    tools,
+    pool: new ProcessPool(config.CONCURRENCY, config.QUEUE_LIMIT),
+    metrics: new Metrics(),
+    fairShare: new FairShare(config),
+  };
   // The HTTP side of jobs (submit, routes); startJobs (src/jobs) runs the worker and sweeper.
   services.jobs = new JobSystem(services);
   log.info({ toolMemoryCap: memoryCapMechanism() }, 'tool memory cap');
@@ -105,7 +129,11 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
   router.get('/healthz', async (ctx) => {
     const ok = await requiredToolsPresent(services.tools);
     ctx.status = ok ? 200 : 503;
-    ctx.body = { status: ok ? 'ok' : 'degraded', tools: Object.fromEntries(services.tools.map((t) => [t.name, t.version])), isolation: await toolIsolation() };
+    ctx.body = {
+      status: ok ? 'ok' : 'degraded',
+      tools: Object.fromEntries(services.tools.map((t) => [t.name, t.version])),
+      isolation: await toolIsolation(),
+    };
   });
   router.get('/v1/openapi.json', (ctx) => {
     ctx.body = openapi;
@@ -134,9 +162,22 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
   });
   router.get('/v1/account/usage', auth, accountUsage(store));
   // Not charged: minting is bookkeeping; the token's requests are charged when they run.
-  router.post('/v1/tokens', auth, mintTokens(store, services.log, operations.map((o) => o.name)));
+  router.post(
+    '/v1/tokens',
+    auth,
+    mintTokens(
+      store,
+      services.log,
+      operations.map((o) => o.name),
+    ),
+  );
   if (config.ADMIN_TOKEN_FILE) {
-    mountAdmin(router, requireAdmin(loadAdminToken(config.ADMIN_TOKEN_FILE)), { store, dataKey: services.dataKey, log: services.log, operations: operations.map((o) => o.name) });
+    mountAdmin(router, requireAdmin(loadAdminToken(config.ADMIN_TOKEN_FILE)), {
+      store,
+      dataKey: services.dataKey,
+      log: services.log,
+      operations: operations.map((o) => o.name),
+    });
   }
   // One instance for all routes: its own-burst refund window is per account, not per operation.
   const ownBursts = new OwnBurstRefunds();
@@ -144,7 +185,13 @@ export function createApp(services: Services, extensions: AppExtensions = {}): K
   const chargedOnceCounted = chargeAllowance(store, ownBursts, { deferred: true });
   for (const route of operations) {
     // A route that names its scopes and its request count from its options (the pipeline) checks and charges them once they are parsed.
-    router.post(`/v1/pdf/${route.name}`, auth, requireScope(route.name, !route.scopes), route.requestCount ? chargedOnceCounted : charged, operationHandler(route, services));
+    router.post(
+      `/v1/pdf/${route.name}`,
+      auth,
+      requireScope(route.name, !route.scopes),
+      route.requestCount ? chargedOnceCounted : charged,
+      operationHandler(route, services),
+    );
   }
   extensions.extend?.(router);
   services.jobs?.mount?.(router);
@@ -173,7 +220,10 @@ function accessLog(services: Services): Koa.Middleware {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const operation = ctx.state.operation;
       // Logged when the handler returns; streamed bodies finish later, which is fine for an access log.
-      ctx.state.log?.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms), operation }, 'request');
+      ctx.state.log?.info(
+        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms), operation },
+        'request',
+      );
       if (operation) services.metrics.record(operation, ctx.status, ms / 1000);
     }
   };

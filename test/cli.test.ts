@@ -12,7 +12,11 @@ afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
 
 function cliFails(args: string[], extraEnv: Record<string, string> = {}): { status: number; stderr: string } {
   try {
-    execFileSync(process.execPath, [path.join(ROOT, 'bin/pdf-service'), ...args], { env: { ...process.env, ...env, ...extraEnv }, encoding: 'utf8', stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(ROOT, 'bin/pdf-service'), ...args], {
+      env: { ...process.env, ...env, ...extraEnv },
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
     return { status: 0, stderr: '' };
   } catch (error) {
     const e = error as { status: number; stderr: string };
@@ -31,7 +35,13 @@ describe('bin/pdf-service', () => {
     const listed = JSON.parse(cli(['keys', 'list', '--json'], env));
     expect(listed).toHaveLength(2);
     expect(JSON.stringify(listed)).not.toContain(created.key);
-    expect(listed[0]).toMatchObject({ prefix: created.prefix, account: 'acme', plan: 'pro', last4: created.key.slice(-4), revoked_at: null });
+    expect(listed[0]).toMatchObject({
+      prefix: created.prefix,
+      account: 'acme',
+      plan: 'pro',
+      last4: created.key.slice(-4),
+      revoked_at: null,
+    });
     expect(cli(['keys', 'list'], env)).not.toContain(created.key);
     expect(cli(['keys', 'revoke', created.prefix], env)).toContain('revoked');
     expect(JSON.parse(cli(['keys', 'list', '--json'], env))[0].revoked_at).not.toBeNull();
@@ -45,9 +55,32 @@ describe('bin/pdf-service', () => {
 
   it('keys create with scopes, expiry and a name; keys rotate keeps them and ends the old key after the grace', () => {
     const expires = '2031-01-01T00:00:00.000Z';
-    const created = JSON.parse(cli(['keys', 'create', '--account', 'scoped', '--plan', 'pro', '--scopes', 'merge,split', '--expires-at', expires, '--name', 'web', '--json'], env));
-    expect(cliFails(['keys', 'create', '--account', 'scoped', '--scopes', 'fly']).stderr).toContain('unknown operation "fly"');
-    expect(cliFails(['keys', 'create', '--account', 'scoped', '--expires-at', '2001-01-01T00:00:00Z']).stderr).toContain('--expires-at');
+    const created = JSON.parse(
+      cli(
+        [
+          'keys',
+          'create',
+          '--account',
+          'scoped',
+          '--plan',
+          'pro',
+          '--scopes',
+          'merge,split',
+          '--expires-at',
+          expires,
+          '--name',
+          'web',
+          '--json',
+        ],
+        env,
+      ),
+    );
+    expect(cliFails(['keys', 'create', '--account', 'scoped', '--scopes', 'fly']).stderr).toContain(
+      'unknown operation "fly"',
+    );
+    expect(
+      cliFails(['keys', 'create', '--account', 'scoped', '--expires-at', '2001-01-01T00:00:00Z']).stderr,
+    ).toContain('--expires-at');
     const rotated = cli(['keys', 'rotate', created.prefix, '--grace', '60'], env);
     const newPrefix = /Prefix: (pdf_live_\w+)\./.exec(rotated)![1];
     const listed = JSON.parse(cli(['keys', 'list', '--json'], env)) as Array<Record<string, unknown>>;
@@ -78,7 +111,7 @@ describe('bin/pdf-service', () => {
     expect(result.stderr).toContain('SIGN_DEFAULT_CERTIFICATE_FILE');
   });
 
-  it('serve sizes libuv\'s thread pool by the cores (2 to 4) unless UV_THREADPOOL_SIZE is set', async () => {
+  it("serve sizes libuv's thread pool by the cores (2 to 4) unless UV_THREADPOOL_SIZE is set", async () => {
     // Threads of a serving process after a request (the pool starts whole at its first use):
     // the same process with a pool of 1 has (size − 1) fewer. Were the size set too late
     // (after the pool started), it would stay libuv's 4.
@@ -93,14 +126,28 @@ describe('bin/pdf-service', () => {
     };
     const expected = Math.min(4, Math.max(2, os.availableParallelism()));
     const env1 = { UV_THREADPOOL_SIZE: '1' };
-    const [byDefault, withOne, withThree] = await Promise.all([threadsOf({}), threadsOf(env1), threadsOf({ UV_THREADPOOL_SIZE: '3' })]);
+    const [byDefault, withOne, withThree] = await Promise.all([
+      threadsOf({}),
+      threadsOf(env1),
+      threadsOf({ UV_THREADPOOL_SIZE: '3' }),
+    ]);
     expect(byDefault - withOne).toBe(expected - 1);
     expect(withThree - withOne).toBe(2);
   }, 120_000);
 
   it('doctor lists every tool with its version', () => {
     const out = cli(['doctor'], env);
-    for (const tool of ['qpdf', 'ghostscript', 'poppler', 'mupdf', 'img2pdf', 'ocrmypdf', 'tesseract', 'libreoffice', 'pikepdf']) {
+    for (const tool of [
+      'qpdf',
+      'ghostscript',
+      'poppler',
+      'mupdf',
+      'img2pdf',
+      'ocrmypdf',
+      'tesseract',
+      'libreoffice',
+      'pikepdf',
+    ]) {
       expect(out).toMatch(new RegExp(`ok\\s+${tool}\\s+\\S+\\s+\\d`));
     }
   });

@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 
 export default function setup(): void {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')], { encoding: 'utf8' });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')],
+    { encoding: 'utf8' },
+  );
   if (result.status !== 0) console.warn(`tsc reported errors (dist/ emitted anyway):\n${result.stdout}`);
   // The spawn helper every tool is started through (src/tools/run.ts).
   const native = spawnSync('bash', [path.join(root, 'scripts/build-native.sh')], { encoding: 'utf8' });

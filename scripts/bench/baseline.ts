@@ -20,25 +20,43 @@ export function baselineTree(ref = process.env.BASELINE_REF ?? 'main'): string {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
 /** POSTs a prebuilt multipart body; resolves with the status, problem code and ms (never rejects on a status). */
-export function request(url: string, key: string, form: { body: Buffer; contentType: string }, timeoutMs = 180_000): Promise<{ status: number; code: string; ms: number }> {
+export function request(
+  url: string,
+  key: string,
+  form: { body: Buffer; contentType: string },
+  timeoutMs = 180_000,
+): Promise<{ status: number; code: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = http.request(url, { method: 'POST', agent, timeout: timeoutMs, headers: { Authorization: `Bearer ${key}`, 'Content-Type': form.contentType, 'Content-Length': form.body.length } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.length < 64 && chunks.push(c));
-      res.on('end', () => {
-        let code = '';
-        if ((res.statusCode ?? 0) >= 400) {
-          try {
-            code = JSON.parse(Buffer.concat(chunks).toString('utf8')).code ?? '';
-          } catch {
-            code = '?';
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        timeout: timeoutMs,
+        headers: {
+          Authorization: `Bearer ${key}`,
+          'Content-Type': form.contentType,
+          'Content-Length': form.body.length,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.length < 64 && chunks.push(c));
+        res.on('end', () => {
+          let code = '';
+          if ((res.statusCode ?? 0) >= 400) {
+            try {
+              code = JSON.parse(Buffer.concat(chunks).toString('utf8')).code ?? '';
+            } catch {
+              code = '?';
+            }
           }
-        }
-        resolve({ status: res.statusCode ?? 0, code, ms: performance.now() - started });
-      });
-      res.on('error', () => resolve({ status: 0, code: 'reset', ms: performance.now() - started }));
-    });
+          resolve({ status: res.statusCode ?? 0, code, ms: performance.now() - started });
+        });
+        res.on('error', () => resolve({ status: 0, code: 'reset', ms: performance.now() - started }));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', () => resolve({ status: 0, code: 'connection', ms: performance.now() - started }));
     req.end(form.body);
@@ -80,12 +98,20 @@ export async function attack(server: BenchServer, operation: string, form: Form,
       // the process is gone (the baseline can die of out-of-memory): its last peak stands
     }
   }, 5);
-  const answers = await Promise.all(Array.from({ length: copies }, () => request(`${server.url}/v1/pdf/${operation}`, server.key, form)));
+  const answers = await Promise.all(
+    Array.from({ length: copies }, () => request(`${server.url}/v1/pdf/${operation}`, server.key, form)),
+  );
   done = true;
   clearInterval(sampler);
   await poll;
   const sorted = health.sort((a, b) => a - b);
   const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))];
   const slowest = answers.reduce((a, b) => (b.ms > a.ms ? b : a));
-  return { ...slowest, statuses: answers.map((a) => `${a.status} ${a.code}`.trim()), growth: peak - before, p99, probes: health.length };
+  return {
+    ...slowest,
+    statuses: answers.map((a) => `${a.status} ${a.code}`.trim()),
+    growth: peak - before,
+    p99,
+    probes: health.length,
+  };
 }

@@ -27,7 +27,8 @@ function largestRenderer(): number {
     try {
       if (!fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('--type=renderer')) continue;
       let kb = 0;
-      for (const m of fs.readFileSync(`/proc/${entry}/status`, 'utf8').matchAll(/^(RssAnon|RssShmem):\s+(\d+) kB$/gm)) kb += Number(m[2]);
+      for (const m of fs.readFileSync(`/proc/${entry}/status`, 'utf8').matchAll(/^(RssAnon|RssShmem):\s+(\d+) kB$/gm))
+        kb += Number(m[2]);
       largest = Math.max(largest, kb / 1024);
     } catch {
       // gone
@@ -38,15 +39,26 @@ function largestRenderer(): number {
 
 async function start(cap: number) {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
-  const env = { DATA_DIR: path.join(base, 'data'), TMP_DIR: base, CHROMIUM_POOL_SIZE: '1', CHROMIUM_MEMORY_LIMIT: String(cap), MAX_PAGES: '2000' };
-  const key = JSON.parse(cli(['keys', 'create', '--account', 'bench', '--plan', 'enterprise', '--json'], env)).key as string;
+  const env = {
+    DATA_DIR: path.join(base, 'data'),
+    TMP_DIR: base,
+    CHROMIUM_POOL_SIZE: '1',
+    CHROMIUM_MEMORY_LIMIT: String(cap),
+    MAX_PAGES: '2000',
+  };
+  const key = JSON.parse(cli(['keys', 'create', '--account', 'bench', '--plan', 'enterprise', '--json'], env))
+    .key as string;
   const server = await startServeProcess(env);
   const post = async (html: string) => {
     const data = new FormData();
     data.append('file', new Blob([html]), 'page.html');
     data.append('to', 'pdf');
     const started = performance.now();
-    const res = await fetch(`${server.url}/v1/pdf/convert`, { method: 'POST', body: data, headers: { Authorization: `Bearer ${key}` } });
+    const res = await fetch(`${server.url}/v1/pdf/convert`, {
+      method: 'POST',
+      body: data,
+      headers: { Authorization: `Bearer ${key}` },
+    });
     await res.arrayBuffer();
     return { status: res.status, ms: performance.now() - started };
   };
@@ -55,7 +67,13 @@ async function start(cap: number) {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
   };
-  return { cap, post, cpuMs, server, stop: async () => (await server.stop(), fs.rmSync(base, { recursive: true, force: true })) };
+  return {
+    cap,
+    post,
+    cpuMs,
+    server,
+    stop: async () => (await server.stop(), fs.rmSync(base, { recursive: true, force: true })),
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -66,7 +84,9 @@ const cpuBefore = servers.map((s) => s.cpuMs());
 for (let i = 0; i < ROUNDS; i++) for (const [n, s] of servers.entries()) times[n].push((await s.post(PAGE)).ms);
 const label = (cap: number) => (cap ? `cap ${cap / MiB} MiB` : 'cap off');
 for (const [n, s] of servers.entries()) {
-  console.log(`ordinary, ${label(s.cap)}: median ${median(times[n]).toFixed(0)} ms, server CPU ${((s.cpuMs() - cpuBefore[n]) / ROUNDS).toFixed(1)} ms per render (${ROUNDS} renders, interleaved)`);
+  console.log(
+    `ordinary, ${label(s.cap)}: median ${median(times[n]).toFixed(0)} ms, server CPU ${((s.cpuMs() - cpuBefore[n]) / ROUNDS).toFixed(1)} ms per render (${ROUNDS} renders, interleaved)`,
+  );
 }
 console.log(`ratio on/off (median latency): ${(median(times[1]) / median(times[0])).toFixed(3)}`);
 for (const s of servers) {
@@ -76,6 +96,8 @@ for (const s of servers) {
   const hog = await s.post(arrayBufferHog(HOG_MIB));
   clearInterval(sampler);
   const next = await s.post(PAGE);
-  console.log(`ArrayBuffer hog (${HOG_MIB} MiB), ${label(s.cap)}: ${hog.status} in ${hog.ms.toFixed(0)} ms, largest renderer ~${peak.toFixed(0)} MiB, server RSS +${((s.server.memory().rssKb - rssBefore) / 1024).toFixed(1)} MiB; next page ${next.status}`);
+  console.log(
+    `ArrayBuffer hog (${HOG_MIB} MiB), ${label(s.cap)}: ${hog.status} in ${hog.ms.toFixed(0)} ms, largest renderer ~${peak.toFixed(0)} MiB, server RSS +${((s.server.memory().rssKb - rssBefore) / 1024).toFixed(1)} MiB; next page ${next.status}`,
+  );
 }
 for (const s of servers) await s.stop();

@@ -26,22 +26,46 @@ try {
     const started = performance.now();
     const form = new FormData();
     form.append('file', await fs.openAsBlob(trivial), 'trivial.pdf');
-    const res = await fetch(`${server.url}/v1/pdf/unlock`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${server.key}` } });
+    const res = await fetch(`${server.url}/v1/pdf/unlock`, {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: `Bearer ${server.key}` },
+    });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
     return performance.now() - started;
   };
   const run = await sideBySide(ROUNDS, viaClient, bare, 10);
   const paired = median(run.a.map((a, i) => a - run.b[i]));
-  report.line('TS client overhead over bare fetch ≤ 2 ms (median)', `client ${median(run.a).toFixed(2)} ms, fetch ${median(run.b).toFixed(2)} ms, paired difference ${paired.toFixed(2)} ms (${ROUNDS} rounds)`, paired <= 2);
+  report.line(
+    'TS client overhead over bare fetch ≤ 2 ms (median)',
+    `client ${median(run.a).toFixed(2)} ms, fetch ${median(run.b).toFixed(2)} ms, paired difference ${paired.toFixed(2)} ms (${ROUNDS} rounds)`,
+    paired <= 2,
+  );
 
   const big = path.join(dir, 'big.pdf');
   writeBigPdf(big, 90 * 1024 * 1024);
   const growth = await new Promise<number>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/clients/roundtrip.ts'), server.url, server.key, big, path.join(dir, 'out.pdf')], { cwd: ROOT });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(ROOT, 'test/clients/roundtrip.ts'),
+        server.url,
+        server.key,
+        big,
+        path.join(dir, 'out.pdf'),
+      ],
+      { cwd: ROOT },
+    );
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!).growthMiB) : reject(new Error(`roundtrip exit ${code}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop()!).growthMiB)
+        : reject(new Error(`roundtrip exit ${code}`)),
+    );
   });
   report.line('TS client 90 MiB round trip: RSS growth < 32 MiB', `${growth.toFixed(1)} MiB`, growth < 32);
 } finally {
@@ -61,14 +85,19 @@ function writeBigPdf(file: string, size: number): void {
     at += bytes.length;
   };
   put('%PDF-1.4\n');
-  for (const body of ['<</Type/Catalog/Pages 2 0 R>>', '<</Type/Pages/Kids[3 0 R]/Count 1>>', '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R>>']) {
+  for (const body of [
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R>>',
+  ]) {
     offsets.push(at);
     put(`${offsets.length} 0 obj\n${body}\nendobj\n`);
   }
   offsets.push(at);
   put(`4 0 obj\n<</Length ${size}>>\nstream\n`);
   const line = Buffer.alloc(1024 * 1024, '% padding of a big content stream\n', 'latin1');
-  for (let written = 0; written < size; written += line.length) put(line.subarray(0, Math.min(line.length, size - written)));
+  for (let written = 0; written < size; written += line.length)
+    put(line.subarray(0, Math.min(line.length, size - written)));
   put('\nendstream\nendobj\n');
   const xref = at;
   put(`xref\n0 5\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`);

@@ -22,7 +22,10 @@ async function read(file: string, vocabulary: Vocabulary): Promise<DocumentWords
   const words = new DocumentWords(vocabulary);
   for (let first = 1; first <= pages; first += WORD_PAGES_PER_RUN) {
     const last = Math.min(pages, first + WORD_PAGES_PER_RUN - 1);
-    parseBboxLayout(execFileSync('pdftotext', bboxArgs(file, first, last), { encoding: 'utf8', maxBuffer: 256 << 20 }), words);
+    parseBboxLayout(
+      execFileSync('pdftotext', bboxArgs(file, first, last), { encoding: 'utf8', maxBuffer: 256 << 20 }),
+      words,
+    );
     peak = Math.max(peak, rss());
     await new Promise((r) => setImmediate(r));
   }
@@ -39,4 +42,12 @@ const { changes } = describeChanges(old, nu, diff, pairs);
 const diffMs = performance.now() - started;
 peak = Math.max(peak, rss());
 clearInterval(sampler);
-console.log(JSON.stringify({ words: [old.count, nu.count], pages: [old.pageSizes.length, nu.pageSizes.length], growthMiB: peak - before, diffMs, changes: changes.length }));
+console.log(
+  JSON.stringify({
+    words: [old.count, nu.count],
+    pages: [old.pageSizes.length, nu.pageSizes.length],
+    growthMiB: peak - before,
+    diffMs,
+    changes: changes.length,
+  }),
+);

@@ -30,7 +30,9 @@ function editedTracemonkey(dir: string): string {
     12: textAt('Corrected in version two', 72, 40, 10),
   };
   const bars: Record<number, string> = { 2: '0.9 0.5 0 rg 60 20 480 6 re f\n', 9: '0 0.6 0.3 rg 60 20 480 6 re f\n' };
-  const overlay = makePdf(Array.from({ length: 14 }, (_, i) => ({ content: (stamps[i + 1] ?? '') + (bars[i + 1] ?? '') })));
+  const overlay = makePdf(
+    Array.from({ length: 14 }, (_, i) => ({ content: (stamps[i + 1] ?? '') + (bars[i + 1] ?? '') })),
+  );
   const overlayFile = path.join(dir, 'overlay.pdf');
   fs.writeFileSync(overlayFile, overlay);
   const stamped = path.join(dir, 'stamped.pdf');
@@ -43,9 +45,13 @@ function editedTracemonkey(dir: string): string {
 
 /** A generated document of about `pages` pages, and a copy with 10 words replaced spread through it. */
 function generatedPair(dir: string, pages: number, name: string): [string, string] {
-  const paragraphs = Array.from({ length: Math.ceil((pages * 30) / 11) }, (_, i) => pseudoWords(110, 1000 + i).join(' '));
+  const paragraphs = Array.from({ length: Math.ceil((pages * 30) / 11) }, (_, i) =>
+    pseudoWords(110, 1000 + i).join(' '),
+  );
   const step = Math.floor(paragraphs.length / 10);
-  const edited = paragraphs.map((p, i) => (i % step === 5 && i < step * 10 ? p.replace(/^(\S+ \S+ \S+) \S+/, '$1 Zeppelin') : p));
+  const edited = paragraphs.map((p, i) =>
+    i % step === 5 && i < step * 10 ? p.replace(/^(\S+ \S+ \S+) \S+/, '$1 Zeppelin') : p,
+  );
   const write = (file: string, list: string[]) => {
     fs.writeFileSync(file, makePdf(flowPages(list).map((content) => ({ content }))));
     return file;
@@ -78,29 +84,73 @@ async function main(): Promise<void> {
       return ms;
     };
     const first = parts(original, edited, 'json');
-    const answer = await fetch(`${server.url}/v1/pdf/compare`, { method: 'POST', headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': first.contentType }, body: first.body });
+    const answer = await fetch(`${server.url}/v1/pdf/compare`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': first.contentType },
+      body: first.body,
+    });
     const result = (await answer.json()) as { summary: object; changes: unknown[]; visual: unknown[] };
     if (answer.status !== 200) throw new Error(`compare answered ${answer.status}: ${JSON.stringify(result)}`);
-    report.info('tracemonkey 10 edits: what compare found', `${JSON.stringify(result.summary)}, ${result.changes.length} text changes, ${result.visual.length} visual`);
-    for (const [format, target] of [['json', 1500], ['pdf', 3000]] as const) {
+    report.info(
+      'tracemonkey 10 edits: what compare found',
+      `${JSON.stringify(result.summary)}, ${result.changes.length} text changes, ${result.visual.length} visual`,
+    );
+    for (const [format, target] of [
+      ['json', 1500],
+      ['pdf', 3000],
+    ] as const) {
       const form = parts(original, edited, format);
-      const { a: raw, b: service } = await sideBySide(ROUNDS, () => tools(original, edited), () => post(`${server.url}/v1/pdf/compare`, server.key, form), 1);
+      const { a: raw, b: service } = await sideBySide(
+        ROUNDS,
+        () => tools(original, edited),
+        () => post(`${server.url}/v1/pdf/compare`, server.key, form),
+        1,
+      );
       const s = median(service);
       const r = median(raw);
-      report.line(`compare tracemonkey (14 p.) with 10 edits, ${format} ≤ ${target} ms`, `${s.toFixed(0)} ms  [${service.map((v) => v.toFixed(0)).join(', ')}]`, s <= target);
-      report.info('  pdftotext -bbox-layout + mutool draw -r 72 of both (side by side)', `${r.toFixed(0)} ms; service/tools ${(s / r).toFixed(2)}×`);
+      report.line(
+        `compare tracemonkey (14 p.) with 10 edits, ${format} ≤ ${target} ms`,
+        `${s.toFixed(0)} ms  [${service.map((v) => v.toFixed(0)).join(', ')}]`,
+        s <= target,
+      );
+      report.info(
+        '  pdftotext -bbox-layout + mutool draw -r 72 of both (side by side)',
+        `${r.toFixed(0)} ms; service/tools ${(s / r).toFixed(2)}×`,
+      );
     }
 
     const [old200, new200] = generatedPair(dir, 200, 'g200');
     const form200 = parts(old200, new200, 'json');
-    const { a: raw200, b: service200 } = await sideBySide(3, () => tools(old200, new200), () => post(`${server.url}/v1/pdf/compare`, server.key, form200), 0);
+    const { a: raw200, b: service200 } = await sideBySide(
+      3,
+      () => tools(old200, new200),
+      () => post(`${server.url}/v1/pdf/compare`, server.key, form200),
+      0,
+    );
     const s200 = median(service200);
-    report.line(`compare ${pageCount(old200)}-page pair, 10 edits, json ≤ 12000 ms`, `${s200.toFixed(0)} ms  [${service200.map((v) => v.toFixed(0)).join(', ')}]`, s200 <= 12000);
-    report.info('  pdftotext -bbox-layout + mutool draw -r 72 of both (side by side)', `${median(raw200).toFixed(0)} ms; service/tools ${(s200 / median(raw200)).toFixed(2)}×`);
+    report.line(
+      `compare ${pageCount(old200)}-page pair, 10 edits, json ≤ 12000 ms`,
+      `${s200.toFixed(0)} ms  [${service200.map((v) => v.toFixed(0)).join(', ')}]`,
+      s200 <= 12000,
+    );
+    report.info(
+      '  pdftotext -bbox-layout + mutool draw -r 72 of both (side by side)',
+      `${median(raw200).toFixed(0)} ms; service/tools ${(s200 / median(raw200)).toFixed(2)}×`,
+    );
 
     const [old2000, new2000] = generatedPair(dir, 2000, 'g2000');
-    const probe = execFileSync('npx', ['tsx', path.join(path.dirname(new URL(import.meta.url).pathname), 'compare-memory.ts'), old2000, new2000], { encoding: 'utf8' });
-    const memory = JSON.parse(probe.trim().split('\n').pop()!) as { words: number[]; growthMiB: number; diffMs: number; changes: number; pages: number[] };
+    const probe = execFileSync(
+      'npx',
+      ['tsx', path.join(path.dirname(new URL(import.meta.url).pathname), 'compare-memory.ts'), old2000, new2000],
+      { encoding: 'utf8' },
+    );
+    const memory = JSON.parse(probe.trim().split('\n').pop()!) as {
+      words: number[];
+      growthMiB: number;
+      diffMs: number;
+      changes: number;
+      pages: number[];
+    };
     report.line(
       `diff memory, ${memory.pages[0]}-page pair (${memory.words[0]} + ${memory.words[1]} words) ≤ 200 MiB`,
       `${memory.growthMiB.toFixed(0)} MiB resident growth; diff ${memory.diffMs.toFixed(0)} ms, ${memory.changes} changes`,

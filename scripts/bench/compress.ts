@@ -30,8 +30,19 @@ function median(values: number[]): number {
 /** The reference command, as a user would type it. */
 function gsEbook(input: string, output: string): Promise<number> {
   const started = performance.now();
-  const args = ['-dSAFER', '-dBATCH', '-dNOPAUSE', '-q', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${output}`, input];
-  return new Promise((resolve, reject) => execFile('gs', args, (error) => (error ? reject(error) : resolve(performance.now() - started))));
+  const args = [
+    '-dSAFER',
+    '-dBATCH',
+    '-dNOPAUSE',
+    '-q',
+    '-sDEVICE=pdfwrite',
+    '-dPDFSETTINGS=/ebook',
+    `-sOutputFile=${output}`,
+    input,
+  ];
+  return new Promise((resolve, reject) =>
+    execFile('gs', args, (error) => (error ? reject(error) : resolve(performance.now() - started))),
+  );
 }
 
 async function main(): Promise<void> {
@@ -85,10 +96,18 @@ async function main(): Promise<void> {
       const timeOk = s / r <= TIME_TARGET;
       missed ||= !sizeOk || !timeOk;
       console.log(`${name} (${inputSize} bytes; ${RUNS} runs each, alternating)`);
-      console.log(`  gs /ebook:                 ${gsSize} bytes, median ${r.toFixed(0)} ms  [${raw.map((v) => v.toFixed(0)).join(', ')}]`);
-      console.log(`  service compress (medium): ${serviceSize} bytes, median ${s.toFixed(0)} ms  [${service.map((v) => v.toFixed(0)).join(', ')}]`);
-      console.log(`  child CPU time (info, robust to other load): gs ${median(cpu.raw).toFixed(2)} s, service ${median(cpu.service).toFixed(2)} s, ratio ${(median(cpu.service) / median(cpu.raw)).toFixed(2)}`);
-      console.log(`  size ratio ${(serviceSize / gsSize).toFixed(3)} (target ≤ 1) ${sizeOk ? 'PASS' : 'MISS'}; time ratio ${(s / r).toFixed(2)} (target ≤ ${TIME_TARGET}) ${timeOk ? 'PASS' : 'MISS'}`);
+      console.log(
+        `  gs /ebook:                 ${gsSize} bytes, median ${r.toFixed(0)} ms  [${raw.map((v) => v.toFixed(0)).join(', ')}]`,
+      );
+      console.log(
+        `  service compress (medium): ${serviceSize} bytes, median ${s.toFixed(0)} ms  [${service.map((v) => v.toFixed(0)).join(', ')}]`,
+      );
+      console.log(
+        `  child CPU time (info, robust to other load): gs ${median(cpu.raw).toFixed(2)} s, service ${median(cpu.service).toFixed(2)} s, ratio ${(median(cpu.service) / median(cpu.raw)).toFixed(2)}`,
+      );
+      console.log(
+        `  size ratio ${(serviceSize / gsSize).toFixed(3)} (target ≤ 1) ${sizeOk ? 'PASS' : 'MISS'}; time ratio ${(s / r).toFixed(2)} (target ≤ ${TIME_TARGET}) ${timeOk ? 'PASS' : 'MISS'}`,
+      );
     }
   } finally {
     await server.close();

@@ -51,28 +51,60 @@ function twoPageDocx(file: string): string {
   const para = (t: string) => `<w:p><w:r><w:t>${t}</w:t></w:r></w:p>`;
   const body = [
     para('Quarterly report alpha'),
-    ...Array.from({ length: 12 }, (_, i) => para(`Line ${i + 1} of the first page, about apples and oranges and the weather.`)),
+    ...Array.from({ length: 12 }, (_, i) =>
+      para(`Line ${i + 1} of the first page, about apples and oranges and the weather.`),
+    ),
     '<w:p><w:r><w:br w:type="page"/></w:r></w:p>',
     para('Second page bravo'),
     ...Array.from({ length: 12 }, (_, i) => para(`Line ${i + 1} of the second page, about pears.`)),
   ].join('');
   const parts = [
-    ['[Content_Types].xml', `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`],
-    ['_rels/.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`],
-    ['word/document.xml', `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`],
+    [
+      '[Content_Types].xml',
+      `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+    ],
+    [
+      '_rels/.rels',
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+    ],
+    [
+      'word/document.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+    ],
   ];
-  execFileSync('python3', ['-c', 'import sys,json,zipfile\nz=zipfile.ZipFile(sys.argv[1],"w",zipfile.ZIP_DEFLATED)\nfor n,d in json.load(sys.stdin): z.writestr(n,d)\nz.close()', file], {
-    input: JSON.stringify(parts),
-  });
+  execFileSync(
+    'python3',
+    [
+      '-c',
+      'import sys,json,zipfile\nz=zipfile.ZipFile(sys.argv[1],"w",zipfile.ZIP_DEFLATED)\nfor n,d in json.load(sys.stdin): z.writestr(n,d)\nz.close()',
+      file,
+    ],
+    {
+      input: JSON.stringify(parts),
+    },
+  );
   return file;
 }
 
-const server = await startTestServer({ OPERATION_TIMEOUT: '60', LIBREOFFICE_POOL_SIZE: '2', LOG_LEVEL: process.env.BENCH_LOG ?? 'silent' });
+const server = await startTestServer({
+  OPERATION_TIMEOUT: '60',
+  LIBREOFFICE_POOL_SIZE: '2',
+  LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
+});
 const key = server.newKey();
 
-async function timeRequest(fields: Record<string, string | [Blob, string]>, save?: string, signal?: AbortSignal): Promise<{ ms: number; status: number }> {
+async function timeRequest(
+  fields: Record<string, string | [Blob, string]>,
+  save?: string,
+  signal?: AbortSignal,
+): Promise<{ ms: number; status: number }> {
   const t = performance.now();
-  const res = await fetch(`${server.url}/v1/pdf/convert`, { method: 'POST', body: form(fields), headers: { Authorization: `Bearer ${key}` }, signal });
+  const res = await fetch(`${server.url}/v1/pdf/convert`, {
+    method: 'POST',
+    body: form(fields),
+    headers: { Authorization: `Bearer ${key}` },
+    signal,
+  });
   const body = Buffer.from(await res.arrayBuffer());
   const ms = performance.now() - t;
   if (save) fs.writeFileSync(save, body);
@@ -91,17 +123,43 @@ try {
     if (r.status !== 200) throw new Error(`docx: HTTP ${r.status}`);
     service.push(r.ms);
     // The raw command the service's DOCX is built from (structured text as XHTML).
-    raw.push(await timeCommand('mutool', ['convert', '-F', 'xhtml', '-O', 'preserve-images,dehyphenate', '-o', path.join(scratch, 'raw.xhtml'), TRACEMONKEY]));
+    raw.push(
+      await timeCommand('mutool', [
+        'convert',
+        '-F',
+        'xhtml',
+        '-O',
+        'preserve-images,dehyphenate',
+        '-o',
+        path.join(scratch, 'raw.xhtml'),
+        TRACEMONKEY,
+      ]),
+    );
   }
-  const docXml = execFileSync('python3', ['-c', 'import sys,zipfile;sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read("word/document.xml").decode())', path.join(scratch, 'out.docx')], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const docXml = execFileSync(
+    'python3',
+    [
+      '-c',
+      'import sys,zipfile;sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read("word/document.xml").decode())',
+      path.join(scratch, 'out.docx'),
+    ],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const docText = (docXml.match(/<w:t[^>]*>[^<]*/g) ?? []).map((t) => t.replace(/<w:t[^>]*>/, '')).join(' ');
   const reference = words(execFileSync('pdftotext', [TRACEMONKEY, '-'], { encoding: 'utf8' }));
   const got = words(docText);
   const recall = [...reference].filter((w) => got.has(w)).length / reference.size;
-  const extract = await timeCommand('mutool', ['convert', '-F', 'docx', '-o', path.join(scratch, 'extract.docx'), TRACEMONKEY]);
+  const extract = await timeCommand('mutool', [
+    'convert',
+    '-F',
+    'docx',
+    '-o',
+    path.join(scratch, 'extract.docx'),
+    TRACEMONKEY,
+  ]);
   console.log(
     `  service median ${fmt(median(service))} | raw mutool convert -F xhtml ${fmt(median(raw))} | ratio ${(median(service) / median(raw)).toFixed(2)} | (mutool -F docx, not used: ${fmt(extract)})`,
   );
@@ -118,12 +176,16 @@ try {
     const r = await timeRequest({ file: tm, to: 'png', dpi: '150' });
     if (r.status !== 200) throw new Error(`png: HTTP ${r.status}`);
     pngService.push(r.ms);
-    pngMutool.push(await timeCommand('mutool', ['draw', '-q', '-r', '150', '-o', path.join(pngDir, 'p-%d.png'), TRACEMONKEY]));
+    pngMutool.push(
+      await timeCommand('mutool', ['draw', '-q', '-r', '150', '-o', path.join(pngDir, 'p-%d.png'), TRACEMONKEY]),
+    );
   }
   const jpegPoppler = await timeCommand('pdftoppm', ['-jpeg', '-r', '150', TRACEMONKEY, path.join(pngDir, 'j')]);
   const pngPoppler = await timeCommand('pdftoppm', ['-png', '-r', '150', TRACEMONKEY, path.join(pngDir, 'q')]);
   const fastest = Math.min(median(pngMutool), pngPoppler);
-  console.log(`  service median ${fmt(median(pngService))} | raw mutool draw ${fmt(median(pngMutool))} | raw pdftoppm -png ${fmt(pngPoppler)} (1 run) | pdftoppm -jpeg ${fmt(jpegPoppler)} (1 run)`);
+  console.log(
+    `  service median ${fmt(median(pngService))} | raw mutool draw ${fmt(median(pngMutool))} | raw pdftoppm -png ${fmt(pngPoppler)} (1 run) | pdftoppm -jpeg ${fmt(jpegPoppler)} (1 run)`,
+  );
   console.log(`  ratio service / fastest raw PNG renderer: ${(median(pngService) / fastest).toFixed(2)}`);
   check('png median ≤ 1.2 × fastest raw renderer', median(pngService) <= 1.2 * fastest);
 
@@ -133,22 +195,48 @@ try {
   const docxPart = await filePart(docx);
   const first = await timeRequest({ file: docxPart, to: 'pdf' }, path.join(scratch, 'first.pdf'));
   if (first.status !== 200) throw new Error(`office: HTTP ${first.status}`);
-  const pages = Number(execFileSync('qpdf', ['--show-npages', path.join(scratch, 'first.pdf')], { encoding: 'utf8' }).trim());
+  const pages = Number(
+    execFileSync('qpdf', ['--show-npages', path.join(scratch, 'first.pdf')], { encoding: 'utf8' }).trim(),
+  );
   const warm: number[] = [];
   for (let i = 0; i < RUNS * 2; i++) warm.push((await timeRequest({ file: docxPart, to: 'pdf' })).ms);
   const cold: number[] = [];
   for (let i = 0; i < 3; i++) {
     const profile = fs.mkdtempSync(path.join(scratch, 'profile-'));
     cold.push(
-      await timeCommand('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', path.join(scratch, 'cold'), docx]),
+      await timeCommand('soffice', [
+        `-env:UserInstallation=file://${profile}`,
+        '--headless',
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        path.join(scratch, 'cold'),
+        docx,
+      ]),
     );
   }
   const warmProfile = fs.mkdtempSync(path.join(scratch, 'profile-'));
-  await timeCommand('soffice', [`-env:UserInstallation=file://${warmProfile}`, '--headless', '--convert-to', 'pdf', '--outdir', path.join(scratch, 'cold'), docx]);
+  await timeCommand('soffice', [
+    `-env:UserInstallation=file://${warmProfile}`,
+    '--headless',
+    '--convert-to',
+    'pdf',
+    '--outdir',
+    path.join(scratch, 'cold'),
+    docx,
+  ]);
   const coldExistingProfile: number[] = [];
   for (let i = 0; i < 3; i++) {
     coldExistingProfile.push(
-      await timeCommand('soffice', [`-env:UserInstallation=file://${warmProfile}`, '--headless', '--convert-to', 'pdf', '--outdir', path.join(scratch, 'cold'), docx]),
+      await timeCommand('soffice', [
+        `-env:UserInstallation=file://${warmProfile}`,
+        '--headless',
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        path.join(scratch, 'cold'),
+        docx,
+      ]),
     );
   }
   const warmMedian = median(warm);
@@ -164,17 +252,30 @@ try {
   fs.writeFileSync(big, `${'All work and no play makes Jack a dull boy. '.repeat(3)}\n`.repeat(40_000));
   const abort = new AbortController();
   const slowStart = performance.now();
-  const slow = timeRequest({ file: await filePart(big), to: 'pdf' }, undefined, abort.signal).catch(() => ({ ms: performance.now() - slowStart, status: 0 }));
+  const slow = timeRequest({ file: await filePart(big), to: 'pdf' }, undefined, abort.signal).catch(() => ({
+    ms: performance.now() - slowStart,
+    status: 0,
+  }));
   await new Promise((r) => setTimeout(r, 200));
   const normal = await Promise.all([0, 1, 2].map(() => timeRequest({ file: docxPart, to: 'pdf' })));
-  const slowStillRunning = await Promise.race([slow.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 50))]);
-  console.log(`  normal: ${normal.map((n) => `${fmt(n.ms)} (HTTP ${n.status})`).join(', ')} | pathological still running when they finished: ${slowStillRunning}`);
+  const slowStillRunning = await Promise.race([
+    slow.then(() => false),
+    new Promise<boolean>((r) => setTimeout(() => r(true), 50)),
+  ]);
+  console.log(
+    `  normal: ${normal.map((n) => `${fmt(n.ms)} (HTTP ${n.status})`).join(', ')} | pathological still running when they finished: ${slowStillRunning}`,
+  );
   abort.abort();
   await slow;
   const after = await timeRequest({ file: docxPart, to: 'pdf' });
-  console.log(`  after the pathological one was canceled (its instance killed): ${fmt(after.ms)} (HTTP ${after.status})`);
+  console.log(
+    `  after the pathological one was canceled (its instance killed): ${fmt(after.ms)} (HTTP ${after.status})`,
+  );
   const bound = 3 * warmMedian + 1000;
-  check(`the three normal ones finish in normal time (each ≤ ${fmt(bound)})`, normal.every((n) => n.status === 200 && n.ms <= bound));
+  check(
+    `the three normal ones finish in normal time (each ≤ ${fmt(bound)})`,
+    normal.every((n) => n.status === 200 && n.ms <= bound),
+  );
   check('pathological one was still converting (it did not block them)', slowStillRunning);
   check('pool healthy afterwards', after.status === 200);
 } finally {

@@ -49,7 +49,14 @@ try {
       for (const op of SWEEP_OPERATIONS) {
         if (op.name === 'ocr' && !OCR_FILES.has(name)) continue;
         const part = { name: op.part, filename: `${variant.name}.pdf`, value: variant.data };
-        const parts = [part, ...(op.part === 'files' ? [part] : []), ...Object.entries({ ...op.fields, ...(password ? { password } : {}) }).map(([n, value]) => ({ name: n, value }))];
+        const parts = [
+          part,
+          ...(op.part === 'files' ? [part] : []),
+          ...Object.entries({ ...op.fields, ...(password ? { password } : {}) }).map(([n, value]) => ({
+            name: n,
+            value,
+          })),
+        ];
         const form = multipart(parts);
         const t = tally(op.name);
         const label = `${op.operation} ${op.name} ${name}/${variant.name}`;
@@ -62,8 +69,13 @@ try {
   let total5xx = 0;
   for (const [op, { now, main }] of tallies) {
     total5xx += now.fiveXX.length;
-    const share = (t: Tally) => `${((100 * t.ok) / Math.max(1, t.total)).toFixed(1)}% (${t.ok}/${t.total}), 5xx ${t.fiveXX.length}`;
-    report.line(`${op}: 0 × 5xx; success main → now`, `main ${share(main)} → now ${share(now)}`, now.fiveXX.length === 0);
+    const share = (t: Tally) =>
+      `${((100 * t.ok) / Math.max(1, t.total)).toFixed(1)}% (${t.ok}/${t.total}), 5xx ${t.fiveXX.length}`;
+    report.line(
+      `${op}: 0 × 5xx; success main → now`,
+      `main ${share(main)} → now ${share(now)}`,
+      now.fiveXX.length === 0,
+    );
     for (const failure of now.fiveXX) console.log(`      now: ${failure}`);
   }
   report.info('5xx on this tree, all operations', String(total5xx));

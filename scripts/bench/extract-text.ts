@@ -29,7 +29,10 @@ try {
   const paired = median(run.a.map((a, i) => a - run.b[i]));
   console.log(`      (median of the ${ROUNDS} paired differences: ${paired.toFixed(1)} ms)`);
   // For reading the figure: the HTTP floor (upload, auth, allowance, multipart, refused before any tool runs).
-  const bogus = multipart([{ name: 'file', filename: 'tracemonkey.pdf', value: fs.readFileSync(tracemonkey) }, { name: 'bogus', value: '1' }]);
+  const bogus = multipart([
+    { name: 'file', filename: 'tracemonkey.pdf', value: fs.readFileSync(tracemonkey) },
+    { name: 'bogus', value: '1' },
+  ]);
   const floor: number[] = [];
   for (let i = 0; i < ROUNDS; i++) floor.push(await post(`${server.url}/v1/pdf/extract-text`, server.key, bogus, 400));
   console.log(`      (HTTP floor, same upload answered 400 before any tool: ${median(floor).toFixed(1)} ms median)`);

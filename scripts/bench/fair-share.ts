@@ -27,7 +27,13 @@ const small = multipart([
 /** A pro key of a new account on `server` (pro: 10,000 requests a day, enough for any number of runs). */
 function proKey(server: BenchServer, account: string): string {
   const env = { ...process.env, DATA_DIR: path.join(server.work, 'data') };
-  return JSON.parse(execFileSync(process.execPath, [path.join(ROOT, 'bin/pdf-service'), 'keys', 'create', '--account', account, '--plan', 'pro', '--json'], { env, encoding: 'utf8' })).key;
+  return JSON.parse(
+    execFileSync(
+      process.execPath,
+      [path.join(ROOT, 'bin/pdf-service'), 'keys', 'create', '--account', account, '--plan', 'pro', '--json'],
+      { env, encoding: 'utf8' },
+    ),
+  ).key;
 }
 
 /** One slow operation alone, then B's small requests while A's burst runs. */
@@ -36,9 +42,14 @@ async function measure(server: BenchServer): Promise<{ alone: number; during: nu
   const b = proKey(server, 'small');
   await post(`${server.url}/v1/pdf/split`, b, small); // warm-up
   const smallIdle = median(await Promise.all([0, 1, 2].map(() => post(`${server.url}/v1/pdf/split`, b, small))));
-  const alone = median([await post(`${server.url}/v1/pdf/convert`, a, slow), await post(`${server.url}/v1/pdf/convert`, a, slow)]);
+  const alone = median([
+    await post(`${server.url}/v1/pdf/convert`, a, slow),
+    await post(`${server.url}/v1/pdf/convert`, a, slow),
+  ]);
   let done = false;
-  const burst = Promise.all(Array.from({ length: BURST }, () => post(`${server.url}/v1/pdf/convert`, a, slow))).finally(() => (done = true));
+  const burst = Promise.all(Array.from({ length: BURST }, () => post(`${server.url}/v1/pdf/convert`, a, slow))).finally(
+    () => (done = true),
+  );
   await new Promise((r) => setTimeout(r, 300)); // the burst is in
   const during: number[] = [];
   while (!done && during.length < 10) during.push(await post(`${server.url}/v1/pdf/split`, b, small));
@@ -56,14 +67,22 @@ try {
   const worst = (m: { during: number[] }) => Math.max(...m.during);
   // The delay B suffers: its worst latency minus its own time on an idle server, in units of one of A's operations.
   const delay = (m: { during: number[]; smallIdle: number; alone: number }) => (worst(m) - m.smallIdle) / m.alone;
-  for (const [name, m] of [['fair share on', withShare], ['fair share off', without], ['fair share on (again)', withShare2]] as const) {
+  for (const [name, m] of [
+    ['fair share on', withShare],
+    ['fair share off', without],
+    ['fair share on (again)', withShare2],
+  ] as const) {
     report.info(
       `${name}: B's split during A's burst of ${BURST}`,
       `median ${median(m.during).toFixed(0)} ms, worst ${worst(m).toFixed(0)} ms (${m.during.length} requests); idle ${m.smallIdle.toFixed(0)} ms; one of A's operations alone ${m.alone.toFixed(0)} ms; delay ${delay(m).toFixed(2)} operations`,
     );
   }
   const ratio = Math.max(delay(withShare), delay(withShare2));
-  report.line("fair share: B delayed by at most one of A's operations", `worst delay = ${ratio.toFixed(2)} operations (target ≤ 1.0; without fair share ${delay(without).toFixed(2)})`, ratio <= 1.0);
+  report.line(
+    "fair share: B delayed by at most one of A's operations",
+    `worst delay = ${ratio.toFixed(2)} operations (target ≤ 1.0; without fair share ${delay(without).toFixed(2)})`,
+    ratio <= 1.0,
+  );
 } finally {
   await on.close();
   await off.close();

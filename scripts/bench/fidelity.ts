@@ -38,7 +38,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { ssim } from 'ssim.js';
-import { TRUTH_TABLE, TRUTH_TEXT_TABLE, reportDocument, tableDocument, twoColumnDocument } from '../../test/helpers/layout-docs.js';
+import {
+  TRUTH_TABLE,
+  TRUTH_TEXT_TABLE,
+  reportDocument,
+  tableDocument,
+  twoColumnDocument,
+} from '../../test/helpers/layout-docs.js';
 import { wordsOf } from '../../test/helpers/recall.js';
 import { corpus, filePart, form, saveBody, startTestServer } from '../../test/helpers/server.js';
 
@@ -48,7 +54,11 @@ const profile = `file://${path.join(scratch, 'lo-profile')}`;
 const LO_IMPORT_TIMEOUT_MS = Number(process.env.BENCH_LO_IMPORT_TIMEOUT_MS ?? 120_000);
 const failures: string[] = [];
 const onlyDocs = process.env.BENCH_FIDELITY_DOCS?.split(',').filter(Boolean);
-const converters = process.env.BENCH_FIDELITY_CONVERTERS?.split(',').filter(Boolean) ?? ['service', 'mutool', 'libreoffice'];
+const converters = process.env.BENCH_FIDELITY_CONVERTERS?.split(',').filter(Boolean) ?? [
+  'service',
+  'mutool',
+  'libreoffice',
+];
 /** The issue's figure for the first, text-only DOCX writer (tracemonkey, 14 pages). */
 const OLD_WRITER_SECONDS = 0.13;
 /** Per document: CPU seconds of one service conversion (server, tools) and of `mutool convert`. */
@@ -84,16 +94,28 @@ interface Metrics {
   seconds: number;
 }
 
-const unzip = (file: string, name: string) => execFileSync('unzip', ['-p', file, name], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-const pdfPages = (file: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1] ?? 0);
+const unzip = (file: string, name: string) =>
+  execFileSync('unzip', ['-p', file, name], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+const pdfPages = (file: string) =>
+  Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1] ?? 0);
 
 function sourceWords(pdf: string, raw = false): string[] {
-  const text = execFileSync('pdftotext', [...(raw ? ['-raw'] : []), pdf, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const text = execFileSync('pdftotext', [...(raw ? ['-raw'] : []), pdf, '-'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return wordsOf(text.replace(/(\p{L})-\n/gu, '$1'));
 }
 
 /** Paragraph texts and picture markers of document.xml in order. */
-function docxStream(source: string): { items: string[]; text: string; boxed: number; total: number; alt: string; withAlt: string } {
+function docxStream(source: string): {
+  items: string[];
+  text: string;
+  boxed: number;
+  total: number;
+  alt: string;
+  withAlt: string;
+} {
   // Tabs and breaks separate words like spaces do.
   const xml = source.replace(/<w:(tab|br|cr)\b[^>]*\/>/g, '<w:t> </w:t>');
   const alt = (xml.match(/<wp:docPr [^>]*descr="[^"]*"/g) ?? []).map((d) => /descr="([^"]*)"/.exec(d)![1]).join(' ');
@@ -102,7 +124,8 @@ function docxStream(source: string): { items: string[]; text: string; boxed: num
   const withAlt: string[] = [];
   let boxed = 0;
   let total = 0;
-  for (const box of xml.match(/<w:txbxContent[\s\S]*?<\/w:txbxContent>/g) ?? []) boxed += (box.match(/<w:t[ >][^<]*/g) ?? []).join('').length;
+  for (const box of xml.match(/<w:txbxContent[\s\S]*?<\/w:txbxContent>/g) ?? [])
+    boxed += (box.match(/<w:t[ >][^<]*/g) ?? []).join('').length;
   for (const p of xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []) {
     const text = (p.match(/<w:t[ >][^<]*/g) ?? []).map((t) => t.replace(/<w:t[^>]*>/, '')).join('');
     if (/<w:framePr/.test(p)) boxed += text.length;
@@ -125,7 +148,8 @@ function editSimilarity(a: string[], b: string[]): number {
   let cur = new Int32Array(y.length + 1);
   for (let i = 1; i <= x.length; i++) {
     cur[0] = i;
-    for (let j = 1; j <= y.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+    for (let j = 1; j <= y.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
     [prev, cur] = [cur, prev];
   }
   return 1 - prev[y.length] / Math.max(x.length, y.length);
@@ -150,12 +174,16 @@ async function render(pdf: string, prefix: string): Promise<string[]> {
   const dir = path.dirname(prefix);
   return fs
     .readdirSync(dir)
-    .filter((f) => f.startsWith(path.basename(prefix) + '-') && f.endsWith('.png'))
+    .filter((f) => f.startsWith(`${path.basename(prefix)}-`) && f.endsWith('.png'))
     .sort((a, b) => Number(/-(\d+)\.png$/.exec(a)![1]) - Number(/-(\d+)\.png$/.exec(b)![1]))
     .map((f) => path.join(dir, f));
 }
 
-function grayImage(file: string, width: number, height: number): { data: Uint8ClampedArray; width: number; height: number } {
+function grayImage(
+  file: string,
+  width: number,
+  height: number,
+): { data: Uint8ClampedArray; width: number; height: number } {
   const png = PNG.sync.read(fs.readFileSync(file));
   // Same size for the comparison: crop or pad (white) to the source page's pixels.
   const data = new Uint8ClampedArray(width * height * 4).fill(255);
@@ -204,7 +232,10 @@ function tableMetrics(truth: NonNullable<Truth['table']>, xml: string): { shape:
   for (const table of tables) {
     const rows = (table.match(/<w:tr[ >][\s\S]*?<\/w:tr>/g) ?? []).map((row) =>
       (row.match(/<w:tc>[\s\S]*?<\/w:tc>/g) ?? []).map((cell) => ({
-        text: (cell.match(/<w:t[ >][^<]*/g) ?? []).map((t) => t.replace(/<w:t[^>]*>/, '')).join('').trim(),
+        text: (cell.match(/<w:t[ >][^<]*/g) ?? [])
+          .map((t) => t.replace(/<w:t[^>]*>/, ''))
+          .join('')
+          .trim(),
         span: Number(/<w:gridSpan w:val="(\d+)"/.exec(cell)?.[1] ?? 1),
       })),
     );
@@ -230,7 +261,11 @@ function tableMetrics(truth: NonNullable<Truth['table']>, xml: string): { shape:
 async function printDocx(docx: string, outDir: string): Promise<string | undefined> {
   fs.mkdirSync(outDir, { recursive: true });
   try {
-    await exec('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, docx], { timeout: 180_000 });
+    await exec(
+      'soffice',
+      [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, docx],
+      { timeout: 180_000 },
+    );
   } catch {
     return undefined;
   }
@@ -238,7 +273,12 @@ async function printDocx(docx: string, outDir: string): Promise<string | undefin
   return fs.existsSync(pdf) ? pdf : undefined;
 }
 
-async function measure(truth: Truth, converter: string, docx: string | undefined, seconds: number): Promise<Metrics | string> {
+async function measure(
+  truth: Truth,
+  converter: string,
+  docx: string | undefined,
+  seconds: number,
+): Promise<Metrics | string> {
   if (!docx || !fs.existsSync(docx)) return `no output (${seconds.toFixed(1)} s)`;
   const xml = unzip(docx, 'word/document.xml');
   const stream = docxStream(xml);
@@ -269,7 +309,10 @@ const TICK = 1 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' 
 
 /** CPU seconds of reaped children (cutime + cstime) of `pid`, from /proc. */
 function childrenCpu(pid: number | string): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = fs
+    .readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return (Number(fields[13]) + Number(fields[14])) * TICK;
 }
 
@@ -319,11 +362,37 @@ async function main(): Promise<void> {
     const wanted = (name: string) => !onlyDocs || onlyDocs.includes(name);
     const docs: Truth[] = [];
     // tracemonkey's drawn figures (1, 3, 4 and 13 are code and a table set as text).
-    if (wanted('tracemonkey')) docs.push({ name: 'tracemonkey', pdf: corpus('tracemonkey.pdf'), figureCaptions: [2, 5, 6, 7, 8, 9, 10, 11, 12] });
-    if (wanted('table')) docs.push({ name: 'table', pdf: await post(await tableDocument(path.join(scratch, 'table.odt')), 'pdf', 'table.pdf'), table: TRUTH_TABLE, pictures: 0 });
+    if (wanted('tracemonkey'))
+      docs.push({
+        name: 'tracemonkey',
+        pdf: corpus('tracemonkey.pdf'),
+        figureCaptions: [2, 5, 6, 7, 8, 9, 10, 11, 12],
+      });
+    if (wanted('table'))
+      docs.push({
+        name: 'table',
+        pdf: await post(await tableDocument(path.join(scratch, 'table.odt')), 'pdf', 'table.pdf'),
+        table: TRUTH_TABLE,
+        pictures: 0,
+      });
     // A table set out by tab stops (no rules), under a running header and footer, three pages.
-    if (wanted('report')) docs.push({ name: 'report', pdf: await post(await reportDocument(path.join(scratch, 'report.odt')), 'pdf', 'report.pdf'), table: TRUTH_TEXT_TABLE, pictures: 0 });
-    if (wanted('twocolumn')) docs.push({ name: 'twocolumn', pdf: await post(await twoColumnDocument(path.join(scratch, 'twocol.odt'), fs.readFileSync(corpus('typewriter.png'))), 'pdf', 'twocol.pdf'), pictures: 2 });
+    if (wanted('report'))
+      docs.push({
+        name: 'report',
+        pdf: await post(await reportDocument(path.join(scratch, 'report.odt')), 'pdf', 'report.pdf'),
+        table: TRUTH_TEXT_TABLE,
+        pictures: 0,
+      });
+    if (wanted('twocolumn'))
+      docs.push({
+        name: 'twocolumn',
+        pdf: await post(
+          await twoColumnDocument(path.join(scratch, 'twocol.odt'), fs.readFileSync(corpus('typewriter.png'))),
+          'pdf',
+          'twocol.pdf',
+        ),
+        pictures: 2,
+      });
     const results = new Map<string, Map<string, Metrics | string>>();
     for (const doc of docs) {
       const row = new Map<string, Metrics | string>();
@@ -352,7 +421,20 @@ async function main(): Promise<void> {
         const loDir = path.join(scratch, `${doc.name}-lo`);
         fs.mkdirSync(loDir, { recursive: true });
         const [, loS] = await timed(() =>
-          exec('soffice', [`-env:UserInstallation=${profile}`, '--headless', '--infilter=writer_pdf_import', '--convert-to', 'docx:MS Word 2007 XML', '--outdir', loDir, doc.pdf], { timeout: LO_IMPORT_TIMEOUT_MS }),
+          exec(
+            'soffice',
+            [
+              `-env:UserInstallation=${profile}`,
+              '--headless',
+              '--infilter=writer_pdf_import',
+              '--convert-to',
+              'docx:MS Word 2007 XML',
+              '--outdir',
+              loDir,
+              doc.pdf,
+            ],
+            { timeout: LO_IMPORT_TIMEOUT_MS },
+          ),
         );
         const loOut = path.join(loDir, path.basename(doc.pdf).replace(/\.pdf$/, '.docx'));
         row.set('libreoffice', await measure(doc, 'libreoffice', fs.existsSync(loOut) ? loOut : undefined, loS));
@@ -369,7 +451,9 @@ async function main(): Promise<void> {
 const f = (v: number | undefined, digits = 2) => (v === undefined ? '–' : Number.isNaN(v) ? 'n/a' : v.toFixed(digits));
 
 function print(results: Map<string, Map<string, Metrics | string>>): void {
-  console.log(`${'document'.padEnd(12)} ${'converter'.padEnd(12)} pages  ssim   figs   table  cells  words  +alt   order  +alt   raw    raw+alt boxed  time`);
+  console.log(
+    `${'document'.padEnd(12)} ${'converter'.padEnd(12)} pages  ssim   figs   table  cells  words  +alt   order  +alt   raw    raw+alt boxed  time`,
+  );
   for (const [doc, row] of results) {
     for (const [name, m] of row) {
       if (typeof m === 'string') console.log(`${doc.padEnd(12)} ${name.padEnd(12)} ${m}`);
@@ -397,8 +481,14 @@ function check(results: Map<string, Map<string, Metrics | string>>): void {
     const tm = get('tracemonkey', 'service');
     expectThat(`tracemonkey page ratio within 1 ± 0.2 (${f(tm?.pages)})`, !!tm && Math.abs(tm.pages - 1) <= 0.2);
     expectThat(`tracemonkey figure recall ≥ 0.9 (${f(tm?.figures)})`, !!tm && tm.figures >= 0.9);
-    expectThat(`tracemonkey word recall ≥ 0.99, figure labels counted from the pictures' alt text (${f(tm?.wordsAlt, 3)})`, !!tm && tm.wordsAlt >= 0.99);
-    expectThat(`tracemonkey reading-order similarity ≥ 0.95 against the content-stream order, labels read at the pictures (${f(tm?.orderRawAlt, 3)})`, !!tm && tm.orderRawAlt >= 0.95);
+    expectThat(
+      `tracemonkey word recall ≥ 0.99, figure labels counted from the pictures' alt text (${f(tm?.wordsAlt, 3)})`,
+      !!tm && tm.wordsAlt >= 0.99,
+    );
+    expectThat(
+      `tracemonkey reading-order similarity ≥ 0.95 against the content-stream order, labels read at the pictures (${f(tm?.orderRawAlt, 3)})`,
+      !!tm && tm.orderRawAlt >= 0.95,
+    );
     if (tm)
       console.log(
         `  literal readings (not judged): body-only word recall ${f(tm.words, 3)}; order against pdftotext's layout order ${f(tm.order, 3)} (with labels ${f(tm.orderAlt, 3)}), against the content-stream order without labels ${f(tm.orderRaw, 3)}`,
@@ -415,21 +505,36 @@ function check(results: Map<string, Map<string, Metrics | string>>): void {
       );
     expectThat(`tracemonkey conversion ≤ 1 s (${tm?.seconds.toFixed(2)} s)`, !!tm && tm.seconds <= 1);
   }
-  for (const doc of results.keys()) if (ran(doc)) expectThat(`${doc}: no text in boxes or frames`, get(doc, 'service')?.boxed === 0);
+  for (const doc of results.keys())
+    if (ran(doc)) expectThat(`${doc}: no text in boxes or frames`, get(doc, 'service')?.boxed === 0);
   const table = get('table', 'service');
-  if (ran('table')) expectThat(`generated table: shape recall ≥ 0.9 and cell accuracy ≥ 0.95 (${f(table?.tableShape)}, ${f(table?.cells)})`, !!table && (table.tableShape ?? 0) >= 0.9 && (table.cells ?? 0) >= 0.95);
+  if (ran('table'))
+    expectThat(
+      `generated table: shape recall ≥ 0.9 and cell accuracy ≥ 0.95 (${f(table?.tableShape)}, ${f(table?.cells)})`,
+      !!table && (table.tableShape ?? 0) >= 0.9 && (table.cells ?? 0) >= 0.95,
+    );
   const report = get('report', 'service');
   if (ran('report'))
-    expectThat(`generated aligned-text table: shape recall ≥ 0.9 and cell accuracy ≥ 0.95 (${f(report?.tableShape)}, ${f(report?.cells)})`, !!report && (report.tableShape ?? 0) >= 0.9 && (report.cells ?? 0) >= 0.95);
+    expectThat(
+      `generated aligned-text table: shape recall ≥ 0.9 and cell accuracy ≥ 0.95 (${f(report?.tableShape)}, ${f(report?.cells)})`,
+      !!report && (report.tableShape ?? 0) >= 0.9 && (report.cells ?? 0) >= 0.95,
+    );
   const two = get('twocolumn', 'service');
-  if (ran('twocolumn')) expectThat(`two-column document: same page count, images present (${f(two?.pages)}, ${f(two?.figures)})`, !!two && two.pages === 1 && two.figures === 1);
+  if (ran('twocolumn'))
+    expectThat(
+      `two-column document: same page count, images present (${f(two?.pages)}, ${f(two?.figures)})`,
+      !!two && two.pages === 1 && two.figures === 1,
+    );
   for (const doc of results.keys()) {
     const ours = get(doc, 'service');
     for (const other of ['mutool', 'libreoffice']) {
       const them = get(doc, other);
       if (!ours || !them) continue;
       expectThat(`${doc}: figure recall ≥ ${other}`, ours.figures >= them.figures);
-      expectThat(`${doc}: page ratio at least as close to 1 as ${other}`, Math.abs(ours.pages - 1) <= Math.abs(them.pages - 1) || Number.isNaN(them.pages));
+      expectThat(
+        `${doc}: page ratio at least as close to 1 as ${other}`,
+        Math.abs(ours.pages - 1) <= Math.abs(them.pages - 1) || Number.isNaN(them.pages),
+      );
     }
   }
   if (failures.length) process.exitCode = 1;

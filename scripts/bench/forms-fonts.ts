@@ -16,13 +16,26 @@ const form = textFieldsForm(FIELDS);
 const scripts = ['東京タワー', 'مرحبا بالعالم', 'Москва', 'नमस्ते'];
 const fills: Record<string, Record<string, string>> = {
   Cyrillic: Object.fromEntries(Array.from({ length: FIELDS }, (_, i) => [`f${i + 1}`, `Значение ${i + 1}`])),
-  'CJK, Arabic, Cyrillic, Devanagari': Object.fromEntries(Array.from({ length: FIELDS }, (_, i) => [`f${i + 1}`, `${scripts[i % 4]} ${i}`])),
+  'CJK, Arabic, Cyrillic, Devanagari': Object.fromEntries(
+    Array.from({ length: FIELDS }, (_, i) => [`f${i + 1}`, `${scripts[i % 4]} ${i}`]),
+  ),
 };
-const bodyOf = (values: object) => multipart([{ name: 'file', filename: 'form.pdf', value: form }, { name: 'values', value: JSON.stringify(values) }]);
+const bodyOf = (values: object) =>
+  multipart([
+    { name: 'file', filename: 'form.pdf', value: form },
+    { name: 'values', value: JSON.stringify(values) },
+  ]);
 
 async function outputSize(server: BenchServer): Promise<number> {
-  const small = multipart([{ name: 'file', filename: 'form.pdf', value: textFieldsForm(4) }, { name: 'values', value: JSON.stringify({ f1: scripts[0], f2: scripts[1], f3: scripts[2], f4: scripts[3] }) }]);
-  const res = await fetch(`${server.url}/v1/pdf/forms`, { method: 'POST', headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': small.contentType }, body: small.body });
+  const small = multipart([
+    { name: 'file', filename: 'form.pdf', value: textFieldsForm(4) },
+    { name: 'values', value: JSON.stringify({ f1: scripts[0], f2: scripts[1], f3: scripts[2], f4: scripts[3] }) },
+  ]);
+  const res = await fetch(`${server.url}/v1/pdf/forms`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': small.contentType },
+    body: small.body,
+  });
   if (res.status !== 200) throw new Error(`fill answered ${res.status}`);
   return (await res.arrayBuffer()).byteLength;
 }
@@ -32,12 +45,23 @@ const baseline = await startBenchServer({}, baselineTree());
 try {
   for (const [name, values] of Object.entries(fills)) {
     const body = bodyOf(values);
-    const { a: now, b: base } = await sideBySide(ROUNDS, () => post(`${current.url}/v1/pdf/forms`, current.key, body), () => post(`${baseline.url}/v1/pdf/forms`, baseline.key, body));
+    const { a: now, b: base } = await sideBySide(
+      ROUNDS,
+      () => post(`${current.url}/v1/pdf/forms`, current.key, body),
+      () => post(`${baseline.url}/v1/pdf/forms`, baseline.key, body),
+    );
     const ratio = median(now) / median(base);
-    report.line(`forms fill, ${FIELDS} fields, ${name}`, `this ${median(now).toFixed(1)} ms | baseline ${median(base).toFixed(1)} ms | this/baseline ${ratio.toFixed(2)} (target ≤ 1.05)`, ratio <= 1.05);
+    report.line(
+      `forms fill, ${FIELDS} fields, ${name}`,
+      `this ${median(now).toFixed(1)} ms | baseline ${median(base).toFixed(1)} ms | this/baseline ${ratio.toFixed(2)} (target ≤ 1.05)`,
+      ratio <= 1.05,
+    );
   }
   const [now, base] = [await outputSize(current), await outputSize(baseline)];
-  report.info('forms fill output, 4 fields in 4 scripts', `this ${now} B | baseline ${base} B | this/baseline ${(now / base).toFixed(2)}`);
+  report.info(
+    'forms fill output, 4 fields in 4 scripts',
+    `this ${now} B | baseline ${base} B | this/baseline ${(now / base).toFixed(2)}`,
+  );
 } finally {
   await current.close();
   await baseline.close();

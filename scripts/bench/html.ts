@@ -17,18 +17,32 @@ const site = path.join(dir, 'site');
 fs.mkdirSync(path.join(site, 'img'), { recursive: true });
 fs.copyFileSync(path.join(CORPUS, 'typewriter.png'), path.join(site, 'img', 'photo.png'));
 const sections = Array.from({ length: 5 }, (_, i) => {
-  const paragraphs = Array.from({ length: 6 }, (_, j) => `<p>Section ${i + 1}, paragraph ${j + 1}: the quarterly figures show steady growth across every region, with margins improving as the new process rolled out.</p>`).join('');
+  const paragraphs = Array.from(
+    { length: 6 },
+    (_, j) =>
+      `<p>Section ${i + 1}, paragraph ${j + 1}: the quarterly figures show steady growth across every region, with margins improving as the new process rolled out.</p>`,
+  ).join('');
   return `<section><h2>Section ${i + 1}</h2>${paragraphs}<figure><img src="img/photo.png" width="360"><figcaption>Figure ${i + 1}</figcaption></figure></section>`;
 }).join('');
-fs.writeFileSync(path.join(site, 'style.css'), 'body{font-family:"DejaVu Serif",serif;color:#222} h1{color:#036;border-bottom:2px solid #036} h2{color:#369} section{break-inside:avoid-page} figure{text-align:center} figcaption{font-style:italic;color:#666}');
-fs.writeFileSync(path.join(site, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="style.css"></head><body><h1>Annual Report</h1>${sections}</body></html>`);
+fs.writeFileSync(
+  path.join(site, 'style.css'),
+  'body{font-family:"DejaVu Serif",serif;color:#222} h1{color:#036;border-bottom:2px solid #036} h2{color:#369} section{break-inside:avoid-page} figure{text-align:center} figcaption{font-style:italic;color:#666}',
+);
+fs.writeFileSync(
+  path.join(site, 'index.html'),
+  `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="style.css"></head><body><h1>Annual Report</h1>${sections}</body></html>`,
+);
 const zip = path.join(dir, 'site.zip');
 execFileSync('zip', ['-qr', zip, '.'], { cwd: site });
 // The same site with web-sized pictures: the photo at 720 px wide (2× its 360 CSS px), as a web page
 // would serve it. The corpus photo is 4000×2864; re-encoding it into the PDF is most of either print.
 const webSite = path.join(dir, 'web-site');
 fs.cpSync(site, webSite, { recursive: true });
-execFileSync('/usr/bin/python3', ['-c', 'import sys; from PIL import Image; im = Image.open(sys.argv[1]); im.resize((720, round(720 * im.height / im.width))).save(sys.argv[1])', path.join(webSite, 'img', 'photo.png')]);
+execFileSync('/usr/bin/python3', [
+  '-c',
+  'import sys; from PIL import Image; im = Image.open(sys.argv[1]); im.resize((720, round(720 * im.height / im.width))).save(sys.argv[1])',
+  path.join(webSite, 'img', 'photo.png'),
+]);
 const webZip = path.join(dir, 'web-site.zip');
 execFileSync('zip', ['-qr', webZip, '.'], { cwd: webSite });
 const webForm = multipart([
@@ -62,7 +76,9 @@ function coldPrint(url: string, output = 'cold.pdf'): Promise<number> {
     '--no-pdf-header-footer',
     url,
   ];
-  return timeCommand('/usr/lib/chromium/chromium', args).finally(() => fs.rmSync(profile, { recursive: true, force: true }));
+  return timeCommand('/usr/lib/chromium/chromium', args).finally(() =>
+    fs.rmSync(profile, { recursive: true, force: true }),
+  );
 }
 
 /**
@@ -129,17 +145,31 @@ try {
     webWarm.push(await settled(() => post(`${server.url}/v1/pdf/convert`, server.key, webForm)));
     webCold.push(await settled(() => coldPrint(`file://${path.join(webSite, 'index.html')}`, 'web-cold.pdf')));
   }
-  report.info('document', `${/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [path.join(dir, 'cold.pdf')], { encoding: 'utf8' }))?.[1]} pages (Chromium's own print)`);
+  report.info(
+    'document',
+    `${/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [path.join(dir, 'cold.pdf')], { encoding: 'utf8' }))?.[1]} pages (Chromium's own print)`,
+  );
   const service = median(warm);
   const coldMs = median(cold);
   const renderOnly = Math.max(1, coldMs - median(blank));
-  report.line('HTML → PDF warm ≤ 2 × Chromium print excluding start-up', `service ${service.toFixed(0)} ms, chromium print ${renderOnly.toFixed(0)} ms (cold ${coldMs.toFixed(0)} − blank ${median(blank).toFixed(0)}), ratio ${(service / renderOnly).toFixed(2)}`, service <= 2 * renderOnly);
+  report.line(
+    'HTML → PDF warm ≤ 2 × Chromium print excluding start-up',
+    `service ${service.toFixed(0)} ms, chromium print ${renderOnly.toFixed(0)} ms (cold ${coldMs.toFixed(0)} − blank ${median(blank).toFixed(0)}), ratio ${(service / renderOnly).toFixed(2)}`,
+    service <= 2 * renderOnly,
+  );
   const tagged = median(warmTagged);
-  report.info('  the same with tagged=true (a tagged PDF, as Chromium\'s own print makes)', `service ${tagged.toFixed(0)} ms: ${(tagged / renderOnly).toFixed(2)} × Chromium's print, cold/service ${(coldMs / tagged).toFixed(1)}×`);
+  report.info(
+    "  the same with tagged=true (a tagged PDF, as Chromium's own print makes)",
+    `service ${tagged.toFixed(0)} ms: ${(tagged / renderOnly).toFixed(2)} × Chromium's print, cold/service ${(coldMs / tagged).toFixed(1)}×`,
+  );
   // The service cannot print the page faster than Chromium prints it: even with nothing of its own
   // added, cold ÷ warm stops at cold ÷ (Chromium's print alone).
-  report.info('  bound: cold ÷ Chromium\'s print alone (a service adding 0 ms)', `${(coldMs / renderOnly).toFixed(1)}×`);
-  report.line('HTML → PDF warm ≥ 5 × faster than cold chromium --print-to-pdf', `cold ${coldMs.toFixed(0)} ms / service ${service.toFixed(0)} ms = ${(coldMs / service).toFixed(1)}×`, coldMs >= 5 * service);
+  report.info("  bound: cold ÷ Chromium's print alone (a service adding 0 ms)", `${(coldMs / renderOnly).toFixed(1)}×`);
+  report.line(
+    'HTML → PDF warm ≥ 5 × faster than cold chromium --print-to-pdf',
+    `cold ${coldMs.toFixed(0)} ms / service ${service.toFixed(0)} ms = ${(coldMs / service).toFixed(1)}×`,
+    coldMs >= 5 * service,
+  );
   const web = median(webWarm);
   const webColdMs = median(webCold);
   const webRender = Math.max(1, webColdMs - median(blank));
@@ -160,7 +190,10 @@ try {
   const four = median(concurrent);
   // Most of it is the context's life (made ahead, closed after): a burst that finds its contexts
   // ready pays only the renders, which is why 4 at once can take less than 4 × this ÷ cores.
-  report.info('  CPU per request (service + Chromium, all processes; render, close, next context)', `${(cpu / ROUNDS).toFixed(0)} ms for ${service.toFixed(0)} ms of wall`);
+  report.info(
+    '  CPU per request (service + Chromium, all processes; render, close, next context)',
+    `${(cpu / ROUNDS).toFixed(0)} ms for ${service.toFixed(0)} ms of wall`,
+  );
   report.line(
     '4 concurrent requests do not serialize (wall < 4 × one)',
     `4 at once ${four.toFixed(0)} ms vs one ${service.toFixed(0)} ms: ${(four / service).toFixed(2)}× (cores: ${os.availableParallelism()}, CHROMIUM_POOL_SIZE ${POOL_SIZE}; ideal on 2 cores ≈ 2×)`,

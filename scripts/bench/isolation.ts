@@ -21,9 +21,16 @@ const pdfBytes = fs.readFileSync(path.join(CORPUS, 'tracemonkey.pdf'));
 const report = new Report();
 const isolated = await startBenchServer({ TOOL_ISOLATION: 'true' });
 const plain = await startBenchServer({ TOOL_ISOLATION: 'false' });
-const isolation = async (url: string) => ((await (await fetch(`${url}/healthz`)).json()) as { isolation: string }).isolation;
+const isolation = async (url: string) =>
+  ((await (await fetch(`${url}/healthz`)).json()) as { isolation: string }).isolation;
 report.info('isolation in force', `on: ${await isolation(isolated.url)}; off: ${await isolation(plain.url)}`);
-report.info('load average at start', os.loadavg().map((l) => l.toFixed(2)).join(' '));
+report.info(
+  'load average at start',
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' '),
+);
 
 const smallForm = multipart([
   { name: 'files', filename: 'a.pdf', value: smallBytes },
@@ -58,7 +65,8 @@ function serviceCpu(serverPid: number): number {
     if (!/^\d+$/.test(d)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      if (stat.includes('(spawn-helper)') && stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(serverPid)) total += cpuWithChildren(Number(d));
+      if (stat.includes('(spawn-helper)') && stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(serverPid))
+        total += cpuWithChildren(Number(d));
     } catch {
       // gone
     }
@@ -74,12 +82,25 @@ async function withCpu(serverPid: number, ops: number, load: () => Promise<numbe
 }
 
 try {
-  for (const server of [isolated, plain]) for (let i = 0; i < 20; i++) await post(`${server.url}/v1/pdf/merge`, server.key, smallForm);
+  for (const server of [isolated, plain])
+    for (let i = 0; i < 20; i++) await post(`${server.url}/v1/pdf/merge`, server.key, smallForm);
   const cpu = { on: [] as number[], off: [] as number[] };
   const rates = await sideBySide(
     ROUNDS,
-    () => withCpu(isolated.pid, OPS, () => lightLoad(`${isolated.url}/v1/pdf/merge`, isolated.key, smallForm, CLIENTS, OPS), cpu.on),
-    () => withCpu(plain.pid, OPS, () => lightLoad(`${plain.url}/v1/pdf/merge`, plain.key, smallForm, CLIENTS, OPS), cpu.off),
+    () =>
+      withCpu(
+        isolated.pid,
+        OPS,
+        () => lightLoad(`${isolated.url}/v1/pdf/merge`, isolated.key, smallForm, CLIENTS, OPS),
+        cpu.on,
+      ),
+    () =>
+      withCpu(
+        plain.pid,
+        OPS,
+        () => lightLoad(`${plain.url}/v1/pdf/merge`, plain.key, smallForm, CLIENTS, OPS),
+        cpu.off,
+      ),
     1,
   );
   ratioLine('16 clients 1-page merges (/s): isolated ≥ 0.95 × unisolated', rates.a, rates.b, '/s', true);
@@ -99,7 +120,13 @@ try {
     () => post(`${plain.url}/v1/pdf/split`, plain.key, splitForm),
   );
   ratioLine('split every=1 tracemonkey (median ms): isolated ≤ 1.05 × unisolated', split.a, split.b, ' ms', false);
-  report.info('load average at end', os.loadavg().map((l) => l.toFixed(2)).join(' '));
+  report.info(
+    'load average at end',
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+  );
 } finally {
   await isolated.close();
   await plain.close();

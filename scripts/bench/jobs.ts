@@ -59,12 +59,18 @@ function randomImagePdf(target: string, pages: number, side: number): void {
   object(2, () => write(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`));
   for (let i = 0; i < pages; i++) {
     const page = 3 + i * 3;
-    object(page, () => write(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${page + 1} 0 R /Resources << /XObject << /Im0 ${page + 2} 0 R >> >> >>`));
+    object(page, () =>
+      write(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${page + 1} 0 R /Resources << /XObject << /Im0 ${page + 2} 0 R >> >> >>`,
+      ),
+    );
     const content = 'q 512 0 0 512 50 140 cm /Im0 Do Q';
     object(page + 1, () => write(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`));
     const data = zlib.deflateSync(scanLikePixels(side, i), { level: 0 });
     object(page + 2, () => {
-      write(`<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`);
+      write(
+        `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+      );
       write(data);
       write('\nendstream');
     });
@@ -87,7 +93,13 @@ function oneMiBPdf(target: string): void {
 /** The app in this process with a log we can read (storage timings of the worker). */
 async function startInProcess(logs: Array<Record<string, any>>) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-bench-inproc-'));
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: path.join(work, 'data'), TMP_DIR: path.join(work, 'tmp'), CONCURRENCY: '2' });
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: path.join(work, 'data'),
+    TMP_DIR: path.join(work, 'tmp'),
+    CONCURRENCY: '2',
+  });
   const log = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
   const services = await createServices(config, { log });
   const jobs = startJobs(services, { worker: true });
@@ -130,12 +142,23 @@ if (parts.includes('1')) {
     const file = path.join(server.work, 'one-mib.pdf');
     oneMiBPdf(file);
     const bytes = fs.readFileSync(file);
-    const accepted = multipart([{ name: 'file', filename: 'doc.pdf', value: bytes }, { name: 'async', value: 'true' }]);
+    const accepted = multipart([
+      { name: 'file', filename: 'doc.pdf', value: bytes },
+      { name: 'async', value: 'true' },
+    ]);
     // Same upload, same route, refused by option validation right after the body is on disk.
-    const refused = multipart([{ name: 'file', filename: 'doc.pdf', value: bytes }, { name: 'nonsense', value: 'x' }]);
+    const refused = multipart([
+      { name: 'file', filename: 'doc.pdf', value: bytes },
+      { name: 'nonsense', value: 'x' },
+    ]);
     const url = `${server.url}/v1/pdf/unlock`;
     const ROUNDS = 60;
-    const run = await sideBySide(ROUNDS, () => post(url, server.key, accepted, 202), () => post(url, server.key, refused, 400), 5);
+    const run = await sideBySide(
+      ROUNDS,
+      () => post(url, server.key, accepted, 202),
+      () => post(url, server.key, refused, 400),
+      5,
+    );
     const a = median(run.a);
     const b = median(run.b);
     report.line(
@@ -177,7 +200,12 @@ if (parts.includes('2')) {
           if (outcome === 'succeeded') {
             const result = await api(`${server.url}${job.result.url}`, server.key);
             const data = Buffer.from(await result.arrayBuffer());
-            if (result.status !== 200 || !data.subarray(0, 5).equals(Buffer.from('%PDF-')) || data.length !== job.result.size) outcome = 'bad-result';
+            if (
+              result.status !== 200 ||
+              !data.subarray(0, 5).equals(Buffer.from('%PDF-')) ||
+              data.length !== job.result.size
+            )
+              outcome = 'bad-result';
           }
           outcomes.push(outcome);
           ids.push(id);
@@ -188,18 +216,25 @@ if (parts.includes('2')) {
     clearInterval(sampler);
     const { peak } = rssKb(server.pid);
     const db = new Database(path.join(server.work, 'data', 'pdf-service.db'), { readonly: true });
-    const rows = db.prepare(`SELECT status, attempts, COUNT(*) AS n FROM jobs GROUP BY status, attempts`).all() as Array<{ status: string; attempts: number; n: number }>;
+    const rows = db
+      .prepare(`SELECT status, attempts, COUNT(*) AS n FROM jobs GROUP BY status, attempts`)
+      .all() as Array<{ status: string; attempts: number; n: number }>;
     db.close();
     const succeeded = outcomes.filter((o) => o === 'succeeded').length;
     const distinct = new Set(ids).size;
-    const ranOnce = rows.every((r) => r.status === 'succeeded' && r.attempts === 1) && rows.reduce((n, r) => n + r.n, 0) === JOBS;
+    const ranOnce =
+      rows.every((r) => r.status === 'succeeded' && r.attempts === 1) && rows.reduce((n, r) => n + r.n, 0) === JOBS;
     report.line(
       '1,000 small jobs / 20 clients: all succeed exactly once',
       `${succeeded}/${JOBS} succeeded with a valid result, ${distinct} distinct ids, rows ${JSON.stringify(rows)}, ${seconds.toFixed(1)} s (${(JOBS / seconds).toFixed(0)} jobs/s)`,
       succeeded === JOBS && distinct === JOBS && ranOnce,
     );
     const peakMiB = Math.max(peak, peakRss) / 1024;
-    report.line('1,000 small jobs: server RSS < 300 MiB', `peak RSS ${peakMiB.toFixed(0)} MiB (VmHWM), ratio to target ${(peakMiB / 300).toFixed(2)}`, peakMiB < 300);
+    report.line(
+      '1,000 small jobs: server RSS < 300 MiB',
+      `peak RSS ${peakMiB.toFixed(0)} MiB (VmHWM), ratio to target ${(peakMiB / 300).toFixed(2)}`,
+      peakMiB < 300,
+    );
   } finally {
     await server.close();
   }
@@ -219,12 +254,25 @@ if (parts.includes('3')) {
     fs.mkdirSync(scratch);
     const resultFile = path.join(scratch, 'result');
     const passes = (): { encrypted: { cpu: number; wall: number }; plain: { cpu: number; wall: number } } =>
-      JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench/crypto-passes.ts'), file, resultFile, scratch], { encoding: 'utf8', cwd: ROOT }));
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          ['--import', 'tsx', path.join(ROOT, 'scripts/bench/crypto-passes.ts'), file, resultFile, scratch],
+          { encoding: 'utf8', cwd: ROOT },
+        ),
+      );
     /** One job end to end as a client sees it: upload → 202 → poll → download. */
     const jobTime = async (operation: string): Promise<number> => {
-      const form = multipart([{ name: 'file', filename: 'fifty.pdf', value: bytes }, { name: 'async', value: 'true' }]);
+      const form = multipart([
+        { name: 'file', filename: 'fifty.pdf', value: bytes },
+        { name: 'async', value: 'true' },
+      ]);
       const t0 = performance.now();
-      const res = await fetch(`${server.url}/v1/pdf/${operation}`, { method: 'POST', body: form.body as unknown as BodyInit, headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': form.contentType } });
+      const res = await fetch(`${server.url}/v1/pdf/${operation}`, {
+        method: 'POST',
+        body: form.body as unknown as BodyInit,
+        headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': form.contentType },
+      });
       if (res.status !== 202) throw new Error(`HTTP ${res.status}`);
       const job = (await res.json()) as { id: string };
       const done = await waitDone(server.url, server.key, job.id, 10);
@@ -235,7 +283,13 @@ if (parts.includes('3')) {
       fs.writeFileSync(resultFile, body); // the result passes are measured on the real result
       return elapsed;
     };
-    const syncTime = (operation: string) => post(`${server.url}/v1/pdf/${operation}`, server.key, multipart([{ name: 'file', filename: 'fifty.pdf', value: bytes }]), 200);
+    const syncTime = (operation: string) =>
+      post(
+        `${server.url}/v1/pdf/${operation}`,
+        server.key,
+        multipart([{ name: 'file', filename: 'fifty.pdf', value: bytes }]),
+        200,
+      );
     const measure = async (operation: string, rounds: number) => {
       const jobs: number[] = [];
       const syncs: number[] = [];
@@ -269,17 +323,26 @@ if (parts.includes('3')) {
     const logs: Array<Record<string, any>> = [];
     const inproc = await startInProcess(logs);
     try {
-      const form = multipart([{ name: 'file', filename: 'fifty.pdf', value: bytes }, { name: 'async', value: 'true' }]);
+      const form = multipart([
+        { name: 'file', filename: 'fifty.pdf', value: bytes },
+        { name: 'async', value: 'true' },
+      ]);
       for (const operation of ['compress', 'unlock']) {
         const shares: number[] = [];
         for (let i = 0; i < 3; i++) {
-          const res = await fetch(`${inproc.url}/v1/pdf/${operation}`, { method: 'POST', body: form.body as unknown as BodyInit, headers: { Authorization: `Bearer ${inproc.key}`, 'Content-Type': form.contentType } });
+          const res = await fetch(`${inproc.url}/v1/pdf/${operation}`, {
+            method: 'POST',
+            body: form.body as unknown as BodyInit,
+            headers: { Authorization: `Bearer ${inproc.key}`, 'Content-Type': form.contentType },
+          });
           const job = (await res.json()) as { id: string };
           await waitDone(inproc.url, inproc.key, job.id, 10);
           const line = logs.find((l) => l.job === job.id && l.msg === 'job succeeded')!;
           shares.push(line.storage_ms / line.ms);
         }
-        console.log(`INFO  ${`50 MiB ${operation}: worker storage passes / worker job time`.padEnd(58)} ${(median(shares) * 100).toFixed(1)} % (median of 3, in-process server log)`);
+        console.log(
+          `INFO  ${`50 MiB ${operation}: worker storage passes / worker job time`.padEnd(58)} ${(median(shares) * 100).toFixed(1)} % (median of 3, in-process server log)`,
+        );
       }
     } finally {
       await inproc.close();

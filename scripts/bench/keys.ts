@@ -44,15 +44,27 @@ function adminCall(url: string, method: string, route: string, body?: unknown): 
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = http.request(`${url}${route}`, { method, agent, headers: { Authorization: `Bearer ${adminToken}`, ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': payload.length } : {}) } }, (res) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => {
-        const ms = performance.now() - started;
-        if ((res.statusCode ?? 0) >= 300) return reject(new Error(`${method} ${route}: HTTP ${res.statusCode} ${text}`));
-        resolve({ ms, json: text ? JSON.parse(text) : null });
-      });
-    });
+    const req = http.request(
+      `${url}${route}`,
+      {
+        method,
+        agent,
+        headers: {
+          Authorization: `Bearer ${adminToken}`,
+          ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': payload.length } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => {
+          const ms = performance.now() - started;
+          if ((res.statusCode ?? 0) >= 300)
+            return reject(new Error(`${method} ${route}: HTTP ${res.statusCode} ${text}`));
+          resolve({ ms, json: text ? JSON.parse(text) : null });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -87,17 +99,27 @@ async function usageTarget(label: string, serve: ServeProcess, open: () => Promi
   const days = first.json.days as Array<{ requests: number; by_operation: Record<string, number> }>;
   const total = days.reduce((n, d) => n + d.requests, 0);
   const cells = days.reduce((n, d) => n + Object.keys(d.by_operation).length, 0);
-  if (total !== charges || cells !== 90 * 30) throw new Error(`${label}: the report has ${total} requests in ${cells} cells, expected ${charges} in 2700`);
+  if (total !== charges || cells !== 90 * 30)
+    throw new Error(`${label}: the report has ${total} requests in ${cells} cells, expected ${charges} in 2700`);
   const times: number[] = [];
   for (let i = 0; i < 30; i++) times.push((await adminCall(serve.url, 'GET', route)).ms);
   const m = median(times);
-  report.line(`usage report 90 days × 30 operations (${label}) ≤ 50 ms`, `median ${m.toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms over 30 (${charges} charges, ${cells} cells)`, m <= 50);
+  report.line(
+    `usage report 90 days × 30 operations (${label}) ≤ 50 ms`,
+    `median ${m.toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms over 30 (${charges} charges, ${cells} cells)`,
+    m <= 50,
+  );
 }
 
 const cluster = await startPostgres();
 const processes: ServeProcess[] = [];
 try {
-  console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.availableParallelism()} cores`);
+  console.log(
+    `load average at start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.availableParallelism()} cores`,
+  );
 
   // 1. Scope and expiry checks, side by side on one SQLite server.
   const sqlite = await startServeProcess(env('sqlite', { EMBEDDED_WORKER: 'false', QUEUE_LIMIT: '10000' }));
@@ -108,16 +130,39 @@ try {
     await adminCall(sqlite.url, 'POST', '/v1/admin/keys', {
       account: 'bench',
       // Many scopes, merge last: the longest list walk the check can make.
-      scopes: ['split', 'compress', 'protect', 'unlock', 'ocr', 'extract-text', 'watermark', 'convert', 'images', 'rotate', 'merge'],
+      scopes: [
+        'split',
+        'compress',
+        'protect',
+        'unlock',
+        'ocr',
+        'extract-text',
+        'watermark',
+        'convert',
+        'images',
+        'rotate',
+        'merge',
+      ],
       expires_at: new Date(Date.now() + 86_400_000).toISOString(),
     })
   ).json.key as string;
   // One file where merge needs two: refused with 400 after auth, scope, charge and the upload parse.
-  const oneFile = multipart([{ name: 'files', filename: 'a.pdf', value: fs.readFileSync(path.join(CORPUS, 'trivial.pdf')) }]);
+  const oneFile = multipart([
+    { name: 'files', filename: 'a.pdf', value: fs.readFileSync(path.join(CORPUS, 'trivial.pdf')) },
+  ]);
   const url = `${sqlite.url}/v1/pdf/merge`;
-  const { a, b } = await sideBySide(ROUNDS, () => post(url, plain, oneFile, 400), () => post(url, scoped, oneFile, 400), 200);
+  const { a, b } = await sideBySide(
+    ROUNDS,
+    () => post(url, plain, oneFile, 400),
+    () => post(url, scoped, oneFile, 400),
+    200,
+  );
   const extra = median(b) - median(a);
-  report.line('scope and expiry checks add ≤ 0.2 ms per request', `unscoped median ${median(a).toFixed(3)} ms, scoped+expiring ${median(b).toFixed(3)} ms: ${extra >= 0 ? '+' : ''}${extra.toFixed(3)} ms (${ROUNDS} each, alternated)`, extra <= 0.2);
+  report.line(
+    'scope and expiry checks add ≤ 0.2 ms per request',
+    `unscoped median ${median(a).toFixed(3)} ms, scoped+expiring ${median(b).toFixed(3)} ms: ${extra >= 0 ? '+' : ''}${extra.toFixed(3)} ms (${ROUNDS} each, alternated)`,
+    extra <= 0.2,
+  );
 
   // 2. Usage reports on both backends.
   await usageTarget('SQLite', sqlite, async () => new SqliteStore(path.join(work, 'sqlite')));

@@ -9,7 +9,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from '../../test/helpers/postgres.js';
-import { cli, startServeProcess, startWorkerProcess, type ServeProcess, type WorkerProcess } from '../../test/helpers/process-server.js';
+import {
+  cli,
+  startServeProcess,
+  startWorkerProcess,
+  type ServeProcess,
+  type WorkerProcess,
+} from '../../test/helpers/process-server.js';
 import { PgStore } from '../../src/store/postgres.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 import { authenticate, createKey } from '../../src/store/keys.js';
@@ -36,9 +42,15 @@ async function submitJob(url: string, key: string, form: { body: Buffer; content
   return ((await res.json()) as { id: string }).id;
 }
 
-async function waitDone(url: string, key: string, id: string): Promise<{ status: string; created_at: string; started_at: string; finished_at: string }> {
+async function waitDone(
+  url: string,
+  key: string,
+  id: string,
+): Promise<{ status: string; created_at: string; started_at: string; finished_at: string }> {
   for (;;) {
-    const job = (await (await fetch(`${url}/v1/jobs/${id}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+    const job = (await (
+      await fetch(`${url}/v1/jobs/${id}`, { headers: { Authorization: `Bearer ${key}` } })
+    ).json()) as {
       status: string;
       created_at: string;
       started_at: string;
@@ -53,7 +65,9 @@ const merge = multipart([
   { name: 'files', filename: 'a.pdf', value: fs.readFileSync(path.join(CORPUS, 'trivial.pdf')) },
   { name: 'files', filename: 'b.pdf', value: fs.readFileSync(path.join(CORPUS, 'trivial.pdf')) },
 ]);
-const unlockForm = multipart([{ name: 'file', filename: 't.pdf', value: fs.readFileSync(path.join(CORPUS, 'trivial.pdf')) }]);
+const unlockForm = multipart([
+  { name: 'file', filename: 't.pdf', value: fs.readFileSync(path.join(CORPUS, 'trivial.pdf')) },
+]);
 const ocrForm = multipart([
   { name: 'file', filename: 'typewriter.png', value: fs.readFileSync(path.join(CORPUS, 'typewriter.png')) },
   { name: 'output', value: 'txt' },
@@ -74,9 +88,20 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-bench-multihost-'));
 const cluster = await startPostgres();
 const processes: Array<ServeProcess | WorkerProcess> = [];
 try {
-  console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.availableParallelism()} cores`);
+  console.log(
+    `load average at start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.availableParallelism()} cores`,
+  );
   const dataKey = crypto.randomBytes(32).toString('base64');
-  const pgEnv = (name: string) => ({ DATA_DIR: path.join(work, name), TMP_DIR: path.join(work, `${name}-tmp`), DATA_KEY: dataKey, LOG_LEVEL: 'warn', QUEUE_LIMIT: '10000' });
+  const pgEnv = (name: string) => ({
+    DATA_DIR: path.join(work, name),
+    TMP_DIR: path.join(work, `${name}-tmp`),
+    DATA_KEY: dataKey,
+    LOG_LEVEL: 'warn',
+    QUEUE_LIMIT: '10000',
+  });
 
   if (parts.includes('1')) {
     // What the store adds to each POST (authenticate + charge), in this process, sequentially: context for the HTTP figure below.
@@ -97,19 +122,34 @@ try {
     fs.mkdirSync(path.join(work, 'micro'));
     const sqliteUs = await perRequest(new SqliteStore(path.join(work, 'micro')));
     const pgUs = await perRequest(await PgStore.open(await cluster.createDatabase('bench_micro')));
-    report.info('store work per POST (authenticate + charge), median', `SQLite ${sqliteUs.toFixed(0)} µs, PostgreSQL ${pgUs.toFixed(0)} µs (local, TCP)`);
+    report.info(
+      'store work per POST (authenticate + charge), median',
+      `SQLite ${sqliteUs.toFixed(0)} µs, PostgreSQL ${pgUs.toFixed(0)} µs (local, TCP)`,
+    );
 
     const sqliteEnv = { ...pgEnv('sqlite'), CONCURRENCY: '2' };
-    const postgresEnv = { ...pgEnv('pg1'), CONCURRENCY: '2', DATABASE_URL: await cluster.createDatabase('bench_overhead') };
-    const sqliteKey = JSON.parse(cli(['keys', 'create', '--account', 'bench', '--plan', 'pro', '--json'], sqliteEnv)).key;
-    const postgresKey = JSON.parse(cli(['keys', 'create', '--account', 'bench', '--plan', 'pro', '--json'], postgresEnv)).key;
+    const postgresEnv = {
+      ...pgEnv('pg1'),
+      CONCURRENCY: '2',
+      DATABASE_URL: await cluster.createDatabase('bench_overhead'),
+    };
+    const sqliteKey = JSON.parse(
+      cli(['keys', 'create', '--account', 'bench', '--plan', 'pro', '--json'], sqliteEnv),
+    ).key;
+    const postgresKey = JSON.parse(
+      cli(['keys', 'create', '--account', 'bench', '--plan', 'pro', '--json'], postgresEnv),
+    ).key;
     const sqlite = await startServeProcess({ ...sqliteEnv, LOG_LEVEL: 'info' });
     const postgres = await startServeProcess({ ...postgresEnv, LOG_LEVEL: 'info' });
     processes.push(sqlite, postgres);
     await mergeLoad(sqlite.url, sqliteKey, 4);
     await mergeLoad(postgres.url, postgresKey, 4);
     // One client first: the added latency without queueing behind 15 others (context for a loaded machine).
-    const single = await sideBySide(100, () => post(`${sqlite.url}/v1/pdf/merge`, sqliteKey, merge), () => post(`${postgres.url}/v1/pdf/merge`, postgresKey, merge));
+    const single = await sideBySide(
+      100,
+      () => post(`${sqlite.url}/v1/pdf/merge`, sqliteKey, merge),
+      () => post(`${postgres.url}/v1/pdf/merge`, postgresKey, merge),
+    );
     report.info(
       'merge, 1 client: PostgreSQL vs SQLite median',
       `SQLite ${median(single.a).toFixed(1)} ms, PostgreSQL ${median(single.b).toFixed(1)} ms, +${(median(single.b) - median(single.a)).toFixed(1)} ms`,
@@ -137,7 +177,12 @@ try {
   }
 
   if (parts.includes('2')) {
-    const env = { ...pgEnv('pg2'), DATABASE_URL: await cluster.createDatabase('bench_latency'), EMBEDDED_WORKER: 'false', CONCURRENCY: '1' };
+    const env = {
+      ...pgEnv('pg2'),
+      DATABASE_URL: await cluster.createDatabase('bench_latency'),
+      EMBEDDED_WORKER: 'false',
+      CONCURRENCY: '1',
+    };
     const key = JSON.parse(cli(['keys', 'create', '--account', 'bench', '--plan', 'enterprise', '--json'], env)).key;
     const api = await startServeProcess({ ...env, LOG_LEVEL: 'info' });
     const worker = await startWorkerProcess({ ...env, LOG_LEVEL: 'info', TMP_DIR: path.join(work, 'pg2-worker-tmp') });
@@ -152,14 +197,27 @@ try {
     }
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
-    report.line('submit → running, idle worker process (PostgreSQL) p50', `${p50} ms (target ≤ 50), n=${latencies.length}`, p50 <= 50);
-    report.line('submit → running, idle worker process (PostgreSQL) p99', `${p99} ms (target ≤ 250), max ${Math.max(...latencies)} ms`, p99 <= 250);
+    report.line(
+      'submit → running, idle worker process (PostgreSQL) p50',
+      `${p50} ms (target ≤ 50), n=${latencies.length}`,
+      p50 <= 50,
+    );
+    report.line(
+      'submit → running, idle worker process (PostgreSQL) p99',
+      `${p99} ms (target ≤ 250), max ${Math.max(...latencies)} ms`,
+      p99 <= 250,
+    );
     await api.stop();
     await worker.stop();
   }
 
   if (parts.includes('3')) {
-    const env = { ...pgEnv('pg3'), DATABASE_URL: await cluster.createDatabase('bench_throughput'), EMBEDDED_WORKER: 'false', CONCURRENCY: '1' };
+    const env = {
+      ...pgEnv('pg3'),
+      DATABASE_URL: await cluster.createDatabase('bench_throughput'),
+      EMBEDDED_WORKER: 'false',
+      CONCURRENCY: '1',
+    };
     const key = JSON.parse(cli(['keys', 'create', '--account', 'bench', '--plan', 'enterprise', '--json'], env)).key;
     const api = await startServeProcess({ ...env, LOG_LEVEL: 'info', CONCURRENCY: '2' });
     processes.push(api);
@@ -167,7 +225,11 @@ try {
       const ids: string[] = [];
       for (let i = 0; i < OCR_JOBS; i++) ids.push(await submitJob(api.url, key, ocrForm));
       const started = performance.now();
-      const workers = await Promise.all(Array.from({ length: workerCount }, (_, i) => startWorkerProcess({ ...env, LOG_LEVEL: 'info', TMP_DIR: path.join(work, `pg3-w${workerCount}-${i}`) })));
+      const workers = await Promise.all(
+        Array.from({ length: workerCount }, (_, i) =>
+          startWorkerProcess({ ...env, LOG_LEVEL: 'info', TMP_DIR: path.join(work, `pg3-w${workerCount}-${i}`) }),
+        ),
+      );
       processes.push(...workers);
       const startedUp = performance.now() - started;
       for (const id of ids) {
@@ -176,15 +238,27 @@ try {
       }
       const ms = performance.now() - started;
       for (const w of workers) await w.stop();
-      report.info(`${OCR_JOBS} OCR jobs, ${workerCount} worker process(es)`, `${(ms / 1000).toFixed(1)} s (${((OCR_JOBS * 1000) / ms).toFixed(2)} jobs/s; worker start-up ${startedUp.toFixed(0)} ms included)`);
+      report.info(
+        `${OCR_JOBS} OCR jobs, ${workerCount} worker process(es)`,
+        `${(ms / 1000).toFixed(1)} s (${((OCR_JOBS * 1000) / ms).toFixed(2)} jobs/s; worker start-up ${startedUp.toFixed(0)} ms included)`,
+      );
       return ms;
     };
     const one = await run(1);
     const two = await run(2);
-    report.line(`${OCR_JOBS} OCR jobs: 2 workers vs 1 (CONCURRENCY=1 each)`, `${(one / two).toFixed(2)}× (target ≥ 1.8×)`, one / two >= 1.8);
+    report.line(
+      `${OCR_JOBS} OCR jobs: 2 workers vs 1 (CONCURRENCY=1 each)`,
+      `${(one / two).toFixed(2)}× (target ≥ 1.8×)`,
+      one / two >= 1.8,
+    );
     await api.stop();
   }
-  console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average at end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 } finally {
   await Promise.all(processes.map((p) => p.stop()));
   cluster.destroy();

@@ -25,7 +25,11 @@ const raw = fs.mkdtempSync(path.join(server.work, 'raw-'));
 
 /** One OCR through HTTP (output=pdf, the full work); resolves with the saved PDF's path. */
 async function viaService(): Promise<string> {
-  const res = await fetch(`${server.url}/v1/pdf/ocr`, { method: 'POST', body: form.body, headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': form.contentType } });
+  const res = await fetch(`${server.url}/v1/pdf/ocr`, {
+    method: 'POST',
+    body: form.body,
+    headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': form.contentType },
+  });
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200) throw new Error(`ocr: HTTP ${res.status}: ${body.toString('utf8').slice(0, 300)}`);
   const out = path.join(raw, `svc-${Math.random().toString(36).slice(2)}.pdf`);
@@ -44,15 +48,33 @@ function timeDetached(file: string, args: string[], cwd: string): Promise<number
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { cwd, detached: true, stdio: 'ignore' });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${file} exited ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`${file} exited ${code}`)),
+    );
   });
 }
 
 /** The same work run directly: ocrmypdf with the flags the service passes (one page: --jobs 1). */
 function direct(i: number): Promise<number> {
   const dir = fs.mkdtempSync(path.join(raw, `direct-${i}-`));
-  const args = ['--output-type', 'pdf', '--optimize', '0', '--jobs', '1', '--tesseract-timeout', '600', '--language', 'eng', '--skip-text'];
-  return timeDetached('ocrmypdf', [...args, '--sidecar', path.join(dir, 'side.txt'), '--', linn, path.join(dir, 'out.pdf')], dir);
+  const args = [
+    '--output-type',
+    'pdf',
+    '--optimize',
+    '0',
+    '--jobs',
+    '1',
+    '--tesseract-timeout',
+    '600',
+    '--language',
+    'eng',
+    '--skip-text',
+  ];
+  return timeDetached(
+    'ocrmypdf',
+    [...args, '--sidecar', path.join(dir, 'side.txt'), '--', linn, path.join(dir, 'out.pdf')],
+    dir,
+  );
 }
 
 /** tesseract processes descended from the server process (its children are detached, so by ancestry, not group). */
@@ -114,7 +136,11 @@ try {
   }
   const recalls = await Promise.all(outputs.map(async (file) => wordRecall(truth, await pdftotext(file))));
   const minRecall = Math.min(...recalls);
-  report.line('ocr linn.pdf: word recall ≥ 0.95', `recall ${minRecall.toFixed(3)} (lowest of ${recalls.length} responses)`, minRecall >= 0.95);
+  report.line(
+    'ocr linn.pdf: word recall ≥ 0.95',
+    `recall ${minRecall.toFixed(3)} (lowest of ${recalls.length} responses)`,
+    minRecall >= 0.95,
+  );
   const allText = recalls.length === CLIENTS * ROUNDS && recalls.every((r) => r >= 0.9);
   const service = serviceTimes.reduce((a, b) => a + b, 0) / ROUNDS;
   const directMs = directTimes.reduce((a, b) => a + b, 0) / ROUNDS;
@@ -125,7 +151,11 @@ try {
       `service ${serviceTimes.map((t) => (t / 1000).toFixed(1)).join('/')} s, direct ${directTimes.map((t) => (t / 1000).toFixed(1)).join('/')} s)`,
     allText && ratio <= 1.15,
   );
-  report.line(`service never runs more tesseracts than cores (${cores})`, `peak ${peakTesseracts} seen (sampled every 100 ms)`, peakTesseracts <= cores);
+  report.line(
+    `service never runs more tesseracts than cores (${cores})`,
+    `peak ${peakTesseracts} seen (sampled every 100 ms)`,
+    peakTesseracts <= cores,
+  );
   if (!allText) console.log('  some responses were missing or had recall < 0.9');
 } finally {
   await server.close();

@@ -11,7 +11,17 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CORPUS, Report, lightLoad, median, multipart, post, sideBySide, startBenchServer, timeCommand } from './lib.js';
+import {
+  CORPUS,
+  Report,
+  lightLoad,
+  median,
+  multipart,
+  post,
+  sideBySide,
+  startBenchServer,
+  timeCommand,
+} from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -28,10 +38,19 @@ const pdfBytes = fs.readFileSync(tracemonkey);
 const report = new Report();
 const probeFile = path.join(os.tmpdir(), `eld-probe-${process.pid}.json`);
 // BENCH_SERVER_ROOT: benchmark another checkout's server (e.g. `git worktree add /tmp/before <commit>`), with this probe and client.
-const server = await startBenchServer({ NODE_OPTIONS: `--require ${path.join(here, 'eld-probe.cjs')}`, ELD_PROBE_FILE: probeFile }, process.env.BENCH_SERVER_ROOT ?? undefined);
+const server = await startBenchServer(
+  { NODE_OPTIONS: `--require ${path.join(here, 'eld-probe.cjs')}`, ELD_PROBE_FILE: probeFile },
+  process.env.BENCH_SERVER_ROOT ?? undefined,
+);
 const raw = path.join(server.work, 'raw');
 fs.mkdirSync(raw, { recursive: true });
-report.info('load average at start', os.loadavg().map((l) => l.toFixed(2)).join(' '));
+report.info(
+  'load average at start',
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' '),
+);
 
 /** CPU ms of one thread (`/proc/<pid>/task/<tid>/stat`) or a whole process (`/proc/<pid>/stat`). */
 function cpuMs(statPath: string): number {
@@ -47,7 +66,9 @@ function helperPids(): number[] {
     .filter((d) => {
       try {
         const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-        return stat.includes('(spawn-helper)') && stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(server.pid);
+        return (
+          stat.includes('(spawn-helper)') && stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(server.pid)
+        );
       } catch {
         return false;
       }
@@ -96,13 +117,17 @@ function rawRate(): Promise<number> {
   const out = fs.mkdtempSync(path.join(raw, 'tp-'));
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const xargs = execFile('xargs', ['-P', String(CLIENTS), '-I{}', 'qpdf', '--empty', '--pages', ...smallCopies, '--', path.join(out, '{}.pdf')], (error) => {
-      if (error) return reject(error);
-      const rate = OPS / ((performance.now() - started) / 1000);
-      fs.rmSync(out, { recursive: true, force: true });
-      resolve(rate);
-    });
-    xargs.stdin!.end(Array.from({ length: OPS }, (_, i) => String(i)).join('\n') + '\n');
+    const xargs = execFile(
+      'xargs',
+      ['-P', String(CLIENTS), '-I{}', 'qpdf', '--empty', '--pages', ...smallCopies, '--', path.join(out, '{}.pdf')],
+      (error) => {
+        if (error) return reject(error);
+        const rate = OPS / ((performance.now() - started) / 1000);
+        fs.rmSync(out, { recursive: true, force: true });
+        resolve(rate);
+      },
+    );
+    xargs.stdin!.end(`${Array.from({ length: OPS }, (_, i) => String(i)).join('\n')}\n`);
   });
 }
 
@@ -121,7 +146,11 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     const serviceRound = async () => {
       const helpers = helperPids();
-      const before = { main: cpuMs(mainStat), all: cpuMs(`/proc/${server.pid}/stat`), helper: helpers.reduce((s, p) => s + cpuMs(`/proc/${p}/stat`), 0) };
+      const before = {
+        main: cpuMs(mainStat),
+        all: cpuMs(`/proc/${server.pid}/stat`),
+        helper: helpers.reduce((s, p) => s + cpuMs(`/proc/${p}/stat`), 0),
+      };
       await eventLoopDelay(); // resets the histogram
       const clientBefore = process.cpuUsage();
       rates.service.push(await serviceRate());
@@ -146,10 +175,19 @@ try {
   // The floor of that delay: 16 clients asking /healthz only (no tool, no file, no store write).
   await eventLoopDelay();
   const healthAgent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-  const health = () => new Promise<void>((resolve, reject) => http.get(`${server.url}/healthz`, { agent: healthAgent }, (res) => res.resume().on('end', resolve)).on('error', reject));
+  const health = () =>
+    new Promise<void>((resolve, reject) =>
+      http
+        .get(`${server.url}/healthz`, { agent: healthAgent }, (res) => res.resume().on('end', resolve))
+        .on('error', reject),
+    );
   let healthNext = 0;
   const healthStarted = performance.now();
-  await Promise.all(Array.from({ length: CLIENTS }, async () => { while (healthNext++ < 3000) await health(); }));
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (healthNext++ < 3000) await health();
+    }),
+  );
   const healthRate = 3000 / ((performance.now() - healthStarted) / 1000);
   const healthLoop = await eventLoopDelay();
   healthAgent.destroy();
@@ -160,11 +198,28 @@ try {
     `service ${median(rates.service).toFixed(0)}/s [${rates.service.map((r) => r.toFixed(0)).join(' ')}], qpdf ${median(rates.raw).toFixed(0)}/s [${rates.raw.map((r) => r.toFixed(0)).join(' ')}], ratio ${ratio.toFixed(2)}`,
     ratio >= 0.9,
   );
-  report.line('server main-thread CPU per small merge ≤ 3 ms', `${(mainCpu / requests).toFixed(2)} ms over ${requests} requests`, mainCpu / requests <= 3);
-  report.info('server process CPU per small merge (all threads)', `${(processCpu / requests).toFixed(2)} ms; spawn helper ${(helperCpu / requests).toFixed(2)} ms`);
-  report.info('this benchmark\'s own HTTP client, CPU per request (same 2 cores)', `${(clientCpu / requests).toFixed(2)} ms`);
-  report.line('event-loop delay p99 under that load ≤ 5 ms', `median of rounds ${median(loopP99).toFixed(1)} ms [${loopP99.map((v) => v.toFixed(1)).join(' ')}], max ${Math.max(...loopMax).toFixed(0)} ms; as Node's raw 1 ms intervals: p99 ${median(loopIntervalP99).toFixed(1)} ms`, median(loopP99) <= 5);
-  report.info('  the same with 16 clients asking /healthz only (3,000 requests)', `p99 ${healthLoop.p99.toFixed(1)} ms at ${healthRate.toFixed(0)}/s: a loop kept busy by 16 waiting requests`);
+  report.line(
+    'server main-thread CPU per small merge ≤ 3 ms',
+    `${(mainCpu / requests).toFixed(2)} ms over ${requests} requests`,
+    mainCpu / requests <= 3,
+  );
+  report.info(
+    'server process CPU per small merge (all threads)',
+    `${(processCpu / requests).toFixed(2)} ms; spawn helper ${(helperCpu / requests).toFixed(2)} ms`,
+  );
+  report.info(
+    "this benchmark's own HTTP client, CPU per request (same 2 cores)",
+    `${(clientCpu / requests).toFixed(2)} ms`,
+  );
+  report.line(
+    'event-loop delay p99 under that load ≤ 5 ms',
+    `median of rounds ${median(loopP99).toFixed(1)} ms [${loopP99.map((v) => v.toFixed(1)).join(' ')}], max ${Math.max(...loopMax).toFixed(0)} ms; as Node's raw 1 ms intervals: p99 ${median(loopIntervalP99).toFixed(1)} ms`,
+    median(loopP99) <= 5,
+  );
+  report.info(
+    '  the same with 16 clients asking /healthz only (3,000 requests)',
+    `p99 ${healthLoop.p99.toFixed(1)} ms at ${healthRate.toFixed(0)}/s: a loop kept busy by 16 waiting requests`,
+  );
 
   const copies = [1, 2, 3].map((i) => {
     const target = path.join(raw, `in-${i}.pdf`);
@@ -194,7 +249,13 @@ try {
   );
   const splitGap = median(split.a) - median(split.b);
   report.line('split every=1 tracemonkey: service ≤ qpdf + 10 ms (median)', gapDetail(split), splitGap <= 10);
-  report.info('load average at end', os.loadavg().map((l) => l.toFixed(2)).join(' '));
+  report.info(
+    'load average at end',
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+  );
 } finally {
   await server.close();
   fs.rmSync(probeFile, { force: true });

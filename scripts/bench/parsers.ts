@@ -60,8 +60,14 @@ for (let i = 0; i < ROUNDS; i++) {
   own.ms.push(b.ms);
   own.stall.push(b.stall);
 }
-report.info(`PNG ${side}×${side} RGBA (${(pngBytes.length / 1e6).toFixed(1)} MB) decode, median wall`, `pngjs ${median(lib.ms).toFixed(0)} ms, pdf/png.ts ${median(own.ms).toFixed(0)} ms`);
-report.info('  longest event-loop stall', `pngjs ${median(lib.stall).toFixed(0)} ms, pdf/png.ts ${median(own.stall).toFixed(0)} ms`);
+report.info(
+  `PNG ${side}×${side} RGBA (${(pngBytes.length / 1e6).toFixed(1)} MB) decode, median wall`,
+  `pngjs ${median(lib.ms).toFixed(0)} ms, pdf/png.ts ${median(own.ms).toFixed(0)} ms`,
+);
+report.info(
+  '  longest event-loop stall',
+  `pngjs ${median(lib.stall).toFixed(0)} ms, pdf/png.ts ${median(own.stall).toFixed(0)} ms`,
+);
 
 // 2. Image sizes the decoder would allocate, from hostile headers.
 const jp2 = path.join(scratch, 'lying.jp2');
@@ -76,8 +82,14 @@ const safe = (f: () => { width?: number; height?: number }) => {
     return 'error';
   }
 };
-report.info('JP2 whose ihdr box says 16×16, SIZ 12000×12000', `image-size ${safe(() => libraryImageSize(fs.readFileSync(jp2)))}, files/jpx-size.ts ${say(await imageSize(jp2, 'jp2'))}`);
-report.info('TIFF 12000×12000 (directory read where it lies)', `image-size ${safe(() => libraryImageSize(fs.readFileSync(tiff)))}, files/tiff-directories.ts ${say(await imageSize(tiff, 'tiff'))}`);
+report.info(
+  'JP2 whose ihdr box says 16×16, SIZ 12000×12000',
+  `image-size ${safe(() => libraryImageSize(fs.readFileSync(jp2)))}, files/jpx-size.ts ${say(await imageSize(jp2, 'jp2'))}`,
+);
+report.info(
+  'TIFF 12000×12000 (directory read where it lies)',
+  `image-size ${safe(() => libraryImageSize(fs.readFileSync(tiff)))}, files/tiff-directories.ts ${say(await imageSize(tiff, 'tiff'))}`,
+);
 
 // 3. Page count: in-process walk vs a qpdf process.
 const tracemonkey = path.join(CORPUS, 'tracemonkey.pdf');
@@ -91,6 +103,9 @@ for (let i = 0; i < ROUNDS * 3; i++) {
   await promisify(execFile)('qpdf', ['--show-pages', tracemonkey]);
   qpdf.push(performance.now() - started);
 }
-report.info('page count of tracemonkey.pdf, median', `pdf-page-count.ts ${median(walk).toFixed(2)} ms in-process, qpdf --show-pages ${median(qpdf).toFixed(1)} ms (a process)`);
+report.info(
+  'page count of tracemonkey.pdf, median',
+  `pdf-page-count.ts ${median(walk).toFixed(2)} ms in-process, qpdf --show-pages ${median(qpdf).toFixed(1)} ms (a process)`,
+);
 fs.rmSync(scratch, { recursive: true, force: true });
 report.finish();

@@ -17,9 +17,19 @@ import { CORPUS, median, Report, timeCommand } from './lib.js';
 
 const ROUNDS = 7;
 const INPUT = path.join(CORPUS, 'tracemonkey.pdf');
-const STEPS = [{ operation: 'rotate', options: { angle: 90 } }, { operation: 'page-numbers', options: {} }, { operation: 'compress', options: {} }];
+const STEPS = [
+  { operation: 'rotate', options: { angle: 90 } },
+  { operation: 'page-numbers', options: {} },
+  { operation: 'compress', options: {} },
+];
 
-async function post(server: TestServer, key: string, op: string, file: Buffer, fields: Record<string, string>): Promise<Buffer> {
+async function post(
+  server: TestServer,
+  key: string,
+  op: string,
+  file: Buffer,
+  fields: Record<string, string>,
+): Promise<Buffer> {
   const res = await server.post(op, form({ file: await filePart(file, 'tracemonkey.pdf'), ...fields }), key);
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200) throw new Error(`${op} answered ${res.status}: ${body.toString()}`);
@@ -61,10 +71,13 @@ async function main(): Promise<void> {
     const children = await capture(server, key, input, dir);
     const core = [
       children.find((c) => c.file === 'qpdf' && c.args.some((a) => a.startsWith('--rotate'))),
-      children.find((c) => c.file === 'qpdf' && c.args.includes('--overlay') && c.args.some((a) => a.endsWith('stamp.pdf'))),
+      children.find(
+        (c) => c.file === 'qpdf' && c.args.includes('--overlay') && c.args.some((a) => a.endsWith('stamp.pdf')),
+      ),
       children.find((c) => c.file === 'gs'),
     ];
-    if (core.some((c) => !c)) throw new Error(`could not find the three step commands among: ${children.map((c) => c.file).join(' ')}`);
+    if (core.some((c) => !c))
+      throw new Error(`could not find the three step commands among: ${children.map((c) => c.file).join(' ')}`);
     const raw = async (list: Captured[]) => {
       let total = 0;
       for (const child of list) total += await timeCommand(child.file, child.args, dir);
@@ -99,12 +112,24 @@ async function main(): Promise<void> {
       }
     }
     const ratio = median(runs.pipeline) / median(runs.separate);
-    report.line('3-step pipeline vs 3 requests one after the other', `${fmt(runs.pipeline)} vs ${fmt(runs.separate)}: ${ratio.toFixed(2)}× (target ≤ 0.8×)`, ratio <= 0.8);
+    report.line(
+      '3-step pipeline vs 3 requests one after the other',
+      `${fmt(runs.pipeline)} vs ${fmt(runs.separate)}: ${ratio.toFixed(2)}× (target ≤ 0.8×)`,
+      ratio <= 0.8,
+    );
     const gap = median(runs.pipeline) - median(runs.raw);
-    report.line('3-step pipeline vs the 3 raw step commands', `${fmt(runs.pipeline)} vs ${fmt(runs.raw)}: +${gap.toFixed(0)} ms (target ≤ +15)`, gap <= 15);
+    report.line(
+      '3-step pipeline vs the 3 raw step commands',
+      `${fmt(runs.pipeline)} vs ${fmt(runs.raw)}: +${gap.toFixed(0)} ms (target ≤ +15)`,
+      gap <= 15,
+    );
     // What the pipeline adds over its own children run one after the other by hand (it runs some side by side).
     const own = median(runs.pipeline) - median(runs.replay);
-    report.line(`3-step pipeline vs a replay of all ${children.length} children it started`, `${fmt(runs.pipeline)} vs ${fmt(runs.replay)}: ${own >= 0 ? '+' : ''}${own.toFixed(0)} ms (≤ +15)`, own <= 15);
+    report.line(
+      `3-step pipeline vs a replay of all ${children.length} children it started`,
+      `${fmt(runs.pipeline)} vs ${fmt(runs.replay)}: ${own >= 0 ? '+' : ''}${own.toFixed(0)} ms (≤ +15)`,
+      own <= 15,
+    );
   } finally {
     await server.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -19,8 +19,16 @@ async function main(): Promise<void> {
   const pdf = fs.readFileSync(input);
   const areas = Array.from({ length: 14 }, (_, i) => ({ page: i + 1, x: 150, y: 200, w: 200, h: 150 }));
   const cases: Array<{ name: string; fields: Array<{ name: string; value: string }>; spec: object }> = [
-    { name: 'term TraceMonkey', fields: [{ name: 'terms', value: 'TraceMonkey' }], spec: { terms: ['TraceMonkey'], regex: [], areas: [] } },
-    { name: '14 areas (one per page)', fields: [{ name: 'areas', value: JSON.stringify(areas) }], spec: { terms: [], regex: [], areas } },
+    {
+      name: 'term TraceMonkey',
+      fields: [{ name: 'terms', value: 'TraceMonkey' }],
+      spec: { terms: ['TraceMonkey'], regex: [], areas: [] },
+    },
+    {
+      name: '14 areas (one per page)',
+      fields: [{ name: 'areas', value: JSON.stringify(areas) }],
+      spec: { terms: [], regex: [], areas },
+    },
   ];
   const server = await startBenchServer();
   const report = new Report();
@@ -29,12 +37,20 @@ async function main(): Promise<void> {
       const form = multipart([{ name: 'file', filename: 'tracemonkey.pdf', value: pdf }, ...c.fields]);
       const specFile = path.join(dir, 'spec.json');
       fs.writeFileSync(specFile, JSON.stringify(c.spec));
-      const mupdf = () => timeCommand('mutool', ['run', path.join(ROOT, 'src/tools/mupdf-redact-script.js'), input, path.join(dir, 'out.pdf'), specFile], dir);
+      const mupdf = () =>
+        timeCommand(
+          'mutool',
+          ['run', path.join(ROOT, 'src/tools/mupdf-redact-script.js'), input, path.join(dir, 'out.pdf'), specFile],
+          dir,
+        );
       const service = () => post(`${server.url}/v1/pdf/redact`, server.key, form);
       const { a: rawTimes, b: serviceTimes } = await sideBySide(ROUNDS, mupdf, service, 1);
       const s = median(serviceTimes);
       const r = median(rawTimes);
-      report.info(`redact tracemonkey.pdf, ${c.name}: service median`, `${s.toFixed(0)} ms  [${serviceTimes.map((v) => v.toFixed(0)).join(', ')}]`);
+      report.info(
+        `redact tracemonkey.pdf, ${c.name}: service median`,
+        `${s.toFixed(0)} ms  [${serviceTimes.map((v) => v.toFixed(0)).join(', ')}]`,
+      );
       report.info('  MuPDF stage alone (side by side)', `${r.toFixed(0)} ms; service/MuPDF ${(s / r).toFixed(2)}×`);
     }
   } finally {

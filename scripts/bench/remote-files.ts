@@ -42,7 +42,11 @@ async function main(): Promise<void> {
     const remote: number[] = [];
     for (let i = 0; i < 3; i++) remote.push(await post(url, server.key, remoteForm));
     const growthMiB = (statusKb(server.pid, 'VmHWM') - before) / 1024;
-    report.line('remote 50 MiB input: server memory growth (peak − before)', `${growthMiB.toFixed(1)} MiB (target < 32)`, growthMiB < 32);
+    report.line(
+      'remote 50 MiB input: server memory growth (peak − before)',
+      `${growthMiB.toFixed(1)} MiB (target < 32)`,
+      growthMiB < 32,
+    );
     const upload: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       if (i % 2 === 0) {
@@ -54,7 +58,11 @@ async function main(): Promise<void> {
       }
     }
     const ratio = median(remote) / median(upload);
-    report.line('remote 50 MiB input vs the same file uploaded (unlock)', `median ${median(remote).toFixed(0)} ms vs ${median(upload).toFixed(0)} ms: ${ratio.toFixed(2)}× (target ≤ 1.1×)`, ratio <= 1.1);
+    report.line(
+      'remote 50 MiB input vs the same file uploaded (unlock)',
+      `median ${median(remote).toFixed(0)} ms vs ${median(upload).toFixed(0)} ms: ${ratio.toFixed(2)}× (target ≤ 1.1×)`,
+      ratio <= 1.1,
+    );
   } finally {
     await server.close();
     await new Promise((r) => files.close(r));

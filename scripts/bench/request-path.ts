@@ -21,7 +21,13 @@ const pdfBytes = fs.readFileSync(path.join(CORPUS, 'tracemonkey.pdf'));
 const report = new Report();
 const current = await startBenchServer();
 const baseline = await startBenchServer({}, baselineTree());
-report.info('load average at start', os.loadavg().map((l) => l.toFixed(2)).join(' '));
+report.info(
+  'load average at start',
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' '),
+);
 
 const smallForm = multipart([
   { name: 'files', filename: 'a.pdf', value: smallBytes },
@@ -48,7 +54,11 @@ function serviceCpu(serverPid: number): number {
   const cpu = (pid: number | string) => {
     const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const s = f.slice(f.lastIndexOf(')') + 2).split(' ');
-    return { parent: s[1], ms: (Number(s[11]) + Number(s[12]) + Number(s[13]) + Number(s[14])) * 10, helper: f.includes('(spawn-helper)') };
+    return {
+      parent: s[1],
+      ms: (Number(s[11]) + Number(s[12]) + Number(s[13]) + Number(s[14])) * 10,
+      helper: f.includes('(spawn-helper)'),
+    };
   };
   let total = cpu(serverPid).ms;
   for (const d of fs.readdirSync('/proc')) {
@@ -64,7 +74,8 @@ function serviceCpu(serverPid: number): number {
 }
 
 try {
-  for (const server of [current, baseline]) for (let i = 0; i < 20; i++) await post(`${server.url}/v1/pdf/merge`, server.key, smallForm);
+  for (const server of [current, baseline])
+    for (let i = 0; i < 20; i++) await post(`${server.url}/v1/pdf/merge`, server.key, smallForm);
   const cpu = { now: [] as number[], base: [] as number[] };
   const measured = (server: typeof current, into: number[]) => async () => {
     const before = serviceCpu(server.pid);
@@ -91,9 +102,21 @@ try {
     };
     const latency = await sideBySide(LATENCY_ROUNDS, timed(current, used.now), timed(baseline, used.base));
     ratioLine(`${name} (median ms)`, latency.a, latency.b, ' ms', false);
-    ratioLine(`  service CPU per ${operation} (ms)`, used.now.slice(-LATENCY_ROUNDS), used.base.slice(-LATENCY_ROUNDS), ' ms', false);
+    ratioLine(
+      `  service CPU per ${operation} (ms)`,
+      used.now.slice(-LATENCY_ROUNDS),
+      used.base.slice(-LATENCY_ROUNDS),
+      ' ms',
+      false,
+    );
   }
-  report.info('load average at end', os.loadavg().map((l) => l.toFixed(2)).join(' '));
+  report.info(
+    'load average at end',
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+  );
 } finally {
   await current.close();
   await baseline.close();

@@ -68,16 +68,34 @@ async function main(): Promise<void> {
       }
     }
     const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
-    for (const [name, values] of Object.entries(times)) report.info(`${name} median`, `${m[name].toFixed(1)} ms  [${values.map((v) => v.toFixed(0)).join(', ')}]`);
+    for (const [name, values] of Object.entries(times))
+      report.info(`${name} median`, `${m[name].toFixed(1)} ms  [${values.map((v) => v.toFixed(0)).join(', ')}]`);
     const bt = m['b-t'] - m['b-b'] - m.tsa;
     const lt = m['b-lt'] - m['b-t'] - m.crl;
-    report.line('b-t over b-b beyond the TSA round trip', `${bt.toFixed(1)} ms (target ≤ 15 ms); b-t/b-b ${(m['b-t'] / m['b-b']).toFixed(2)}×`, bt <= 15);
-    report.line('b-lt over b-t beyond the TSA CRL round trip (signer OCSP runs alongside)', `${lt.toFixed(1)} ms (target ≤ 25 ms); b-lt/b-t ${(m['b-lt'] / m['b-t']).toFixed(2)}×`, lt <= 25);
-    report.info('b-lt over b-t beyond both revocation round trips (as if in series)', `${(m['b-lt'] - m['b-t'] - m.crl - m.ocsp).toFixed(1)} ms`);
+    report.line(
+      'b-t over b-b beyond the TSA round trip',
+      `${bt.toFixed(1)} ms (target ≤ 15 ms); b-t/b-b ${(m['b-t'] / m['b-b']).toFixed(2)}×`,
+      bt <= 15,
+    );
+    report.line(
+      'b-lt over b-t beyond the TSA CRL round trip (signer OCSP runs alongside)',
+      `${lt.toFixed(1)} ms (target ≤ 25 ms); b-lt/b-t ${(m['b-lt'] / m['b-t']).toFixed(2)}×`,
+      lt <= 25,
+    );
+    report.info(
+      'b-lt over b-t beyond both revocation round trips (as if in series)',
+      `${(m['b-lt'] - m['b-t'] - m.crl - m.ocsp).toFixed(1)} ms`,
+    );
     // On a loaded machine the medians carry the noise of other processes; the fastest of each shows the cost with the least of it.
     const f = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.min(...v)]));
-    report.info('fastest of each: b-t − b-b − TSA', `${(f['b-t'] - f['b-b'] - f.tsa).toFixed(1)} ms (b-b ${f['b-b'].toFixed(0)}, b-t ${f['b-t'].toFixed(0)}, TSA ${f.tsa.toFixed(0)})`);
-    report.info('fastest of each: b-lt − b-t − CRL', `${(f['b-lt'] - f['b-t'] - f.crl).toFixed(1)} ms (b-lt ${f['b-lt'].toFixed(0)}, CRL ${f.crl.toFixed(0)}, OCSP ${f.ocsp.toFixed(0)})`);
+    report.info(
+      'fastest of each: b-t − b-b − TSA',
+      `${(f['b-t'] - f['b-b'] - f.tsa).toFixed(1)} ms (b-b ${f['b-b'].toFixed(0)}, b-t ${f['b-t'].toFixed(0)}, TSA ${f.tsa.toFixed(0)})`,
+    );
+    report.info(
+      'fastest of each: b-lt − b-t − CRL',
+      `${(f['b-lt'] - f['b-t'] - f.crl).toFixed(1)} ms (b-lt ${f['b-lt'].toFixed(0)}, CRL ${f.crl.toFixed(0)}, OCSP ${f.ocsp.toFixed(0)})`,
+    );
   } finally {
     await server.close();
     await pki.close();

@@ -19,7 +19,23 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sign-'));
   const input = path.join(CORPUS, 'tracemonkey.pdf');
   const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  run(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'k.pem', '-out', 'c.pem', '-days', '30', '-subj', '/CN=Bench Signer', '-addext', 'keyUsage=critical,digitalSignature']);
+  run([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'k.pem',
+    '-out',
+    'c.pem',
+    '-days',
+    '30',
+    '-subj',
+    '/CN=Bench Signer',
+    '-addext',
+    'keyUsage=critical,digitalSignature',
+  ]);
   run(['pkcs12', '-export', '-inkey', 'k.pem', '-in', 'c.pem', '-out', 'c.p12', '-passout', `pass:${PASSWORD}`]);
   const pdf = fs.readFileSync(input);
   const signForm = multipart([
@@ -30,17 +46,49 @@ async function main(): Promise<void> {
   const server = await startBenchServer();
   const report = new Report();
   try {
-    const signed = await fetch(`${server.url}/v1/pdf/sign`, { method: 'POST', headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': signForm.contentType }, body: signForm.body });
+    const signed = await fetch(`${server.url}/v1/pdf/sign`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': signForm.contentType },
+      body: signForm.body,
+    });
     const signedPdf = Buffer.from(await signed.arrayBuffer());
     if (signed.status !== 200) throw new Error(`sign answered ${signed.status}: ${signedPdf.toString()}`);
     const verifyForm = multipart([{ name: 'file', filename: 'signed.pdf', value: signedPdf }]);
-    const raw = () => timeCommand('openssl', ['cms', '-sign', '-binary', '-outform', 'DER', '-signer', 'c.pem', '-inkey', 'k.pem', '-md', 'sha256', '-in', input, '-out', 'raw.der'], dir);
+    const raw = () =>
+      timeCommand(
+        'openssl',
+        [
+          'cms',
+          '-sign',
+          '-binary',
+          '-outform',
+          'DER',
+          '-signer',
+          'c.pem',
+          '-inkey',
+          'k.pem',
+          '-md',
+          'sha256',
+          '-in',
+          input,
+          '-out',
+          'raw.der',
+        ],
+        dir,
+      );
     const service = () => post(`${server.url}/v1/pdf/sign`, server.key, signForm);
     const { a: rawTimes, b: serviceTimes } = await sideBySide(ROUNDS, raw, service, 3);
     const s = median(serviceTimes);
     const r = median(rawTimes);
-    report.line('sign tracemonkey.pdf: service median', `${s.toFixed(0)} ms (target ≤ ${TARGET_MS} ms)  [${serviceTimes.map((v) => v.toFixed(0)).join(', ')}]`, s <= TARGET_MS);
-    report.info('  raw openssl cms -sign of the same file (side by side)', `${r.toFixed(0)} ms; service/raw ${(s / r).toFixed(2)}×`);
+    report.line(
+      'sign tracemonkey.pdf: service median',
+      `${s.toFixed(0)} ms (target ≤ ${TARGET_MS} ms)  [${serviceTimes.map((v) => v.toFixed(0)).join(', ')}]`,
+      s <= TARGET_MS,
+    );
+    report.info(
+      '  raw openssl cms -sign of the same file (side by side)',
+      `${r.toFixed(0)} ms; service/raw ${(s / r).toFixed(2)}×`,
+    );
     const verifyTimes: number[] = [];
     for (let i = 0; i < 11; i++) verifyTimes.push(await post(`${server.url}/v1/pdf/verify`, server.key, verifyForm));
     report.info('verify of the signed tracemonkey.pdf: service median', `${median(verifyTimes).toFixed(0)} ms`);

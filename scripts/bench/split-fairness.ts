@@ -25,9 +25,20 @@ const merge = multipart([1, 2, 3].map((i) => ({ name: 'files', filename: `in-${i
 
 const before = await startBenchServer({}, beforeRoot);
 const after = await startBenchServer();
-report.info('load average at start', os.loadavg().map((l) => l.toFixed(2)).join(' '));
+report.info(
+  'load average at start',
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' '),
+);
 try {
-  const compare = async (name: string, operation: string, form: { body: Buffer; contentType: string }, target?: number) => {
+  const compare = async (
+    name: string,
+    operation: string,
+    form: { body: Buffer; contentType: string },
+    target?: number,
+  ) => {
     const times = await sideBySide(
       ROUNDS,
       () => post(`${before.url}/v1/pdf/${operation}`, before.key, form),
@@ -45,7 +56,13 @@ try {
     await compare('split ranges=1,2,…,14 tracemonkey', 'split', ranges);
     await compare('merge 3× tracemonkey', 'merge', merge);
   }
-  report.info('load average at end', os.loadavg().map((l) => l.toFixed(2)).join(' '));
+  report.info(
+    'load average at end',
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+  );
 } finally {
   await before.close();
   await after.close();

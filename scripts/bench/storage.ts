@@ -12,7 +12,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { largePdf } from '../../test/helpers/jobs.js';
-import { cli, startServeProcess, startWorkerProcess, type ServeProcess, type WorkerProcess } from '../../test/helpers/process-server.js';
+import {
+  cli,
+  startServeProcess,
+  startWorkerProcess,
+  type ServeProcess,
+  type WorkerProcess,
+} from '../../test/helpers/process-server.js';
 import { startS3 } from '../../test/helpers/s3.js';
 import { ROOT, Report, median } from './lib.js';
 
@@ -21,7 +27,11 @@ const SIZE = 100 * MiB;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const report = new Report();
 
-spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.json')], { stdio: 'ignore' });
+spawnSync(
+  process.execPath,
+  [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'tsconfig.json')],
+  { stdio: 'ignore' },
+);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-bench-storage-'));
 const s3 = await startS3();
 const keyFile = path.join(work, 'data.key');
@@ -42,8 +52,16 @@ interface Backend {
 }
 
 async function start(name: Backend['name'], storage: Record<string, string>): Promise<Backend> {
-  const env = { DATA_DIR: path.join(work, name, 'data'), TMP_DIR: path.join(work, name, 'tmp'), DATA_KEY_FILE: keyFile, LOG_LEVEL: 'info', CONCURRENCY: '1', ...storage };
-  const key = JSON.parse(cli(['keys', 'create', '--account', 'bench', '--plan', 'enterprise', '--json'], env)).key as string;
+  const env = {
+    DATA_DIR: path.join(work, name, 'data'),
+    TMP_DIR: path.join(work, name, 'tmp'),
+    DATA_KEY_FILE: keyFile,
+    LOG_LEVEL: 'info',
+    CONCURRENCY: '1',
+    ...storage,
+  };
+  const key = JSON.parse(cli(['keys', 'create', '--account', 'bench', '--plan', 'enterprise', '--json'], env))
+    .key as string;
   const api = await startServeProcess(env, ['--no-workers']);
   const worker = await startWorkerProcess(env);
   const backend: Backend = { name, api, worker, key, baselineKb: 0, peakKb: 0, upload: [], job: [], download: [] };
@@ -62,20 +80,29 @@ async function runJob(b: Backend, file: string, record = true): Promise<void> {
   const sampler = setInterval(() => (peak = Math.max(peak, b.worker.memory().rssKb)), 20);
   try {
     let t = performance.now();
-    const res = await fetch(`${b.api.url}/v1/pdf/unlock`, { method: 'POST', headers: { Authorization: `Bearer ${b.key}` }, body: form });
+    const res = await fetch(`${b.api.url}/v1/pdf/unlock`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${b.key}` },
+      body: form,
+    });
     if (res.status !== 202) throw new Error(`${b.name}: submit ${res.status} ${await res.text()}`);
     const { id } = (await res.json()) as { id: string };
     const uploadMs = performance.now() - t;
     t = performance.now();
     for (;;) {
-      const job = (await (await fetch(`${b.api.url}/v1/jobs/${id}`, { headers: { Authorization: `Bearer ${b.key}` } })).json()) as { status: string; error: unknown };
+      const job = (await (
+        await fetch(`${b.api.url}/v1/jobs/${id}`, { headers: { Authorization: `Bearer ${b.key}` } })
+      ).json()) as { status: string; error: unknown };
       if (job.status === 'succeeded') break;
-      if (job.status !== 'queued' && job.status !== 'running') throw new Error(`${b.name}: job ${job.status} ${JSON.stringify(job.error)}`);
+      if (job.status !== 'queued' && job.status !== 'running')
+        throw new Error(`${b.name}: job ${job.status} ${JSON.stringify(job.error)}`);
       await new Promise((r) => setTimeout(r, 20));
     }
     const jobMs = performance.now() - t;
     t = performance.now();
-    const download = await fetch(`${b.api.url}/v1/jobs/${id}/result`, { headers: { Authorization: `Bearer ${b.key}` } });
+    const download = await fetch(`${b.api.url}/v1/jobs/${id}/result`, {
+      headers: { Authorization: `Bearer ${b.key}` },
+    });
     const hash = crypto.createHash('sha256');
     for await (const chunk of download.body!) hash.update(chunk);
     const downloadMs = performance.now() - t;
@@ -107,9 +134,17 @@ try {
       `file ${median(file[phase]).toFixed(0)} ms (${mibps(file[phase]).toFixed(0)} MiB/s) · s3 ${median(s3b[phase]).toFixed(0)} ms (${mibps(s3b[phase]).toFixed(0)} MiB/s) · s3/file ${(median(s3b[phase]) / median(file[phase])).toFixed(2)}`,
     );
   }
-  for (const b of backends) report.info(`worker RSS on ${b.name}://`, `baseline ${(b.baselineKb / 1024).toFixed(0)} MiB, peak ${(b.peakKb / 1024).toFixed(0)} MiB, growth ${((b.peakKb - b.baselineKb) / 1024).toFixed(1)} MiB`);
+  for (const b of backends)
+    report.info(
+      `worker RSS on ${b.name}://`,
+      `baseline ${(b.baselineKb / 1024).toFixed(0)} MiB, peak ${(b.peakKb / 1024).toFixed(0)} MiB, growth ${((b.peakKb - b.baselineKb) / 1024).toFixed(1)} MiB`,
+    );
   const growth = (s3b.peakKb - s3b.baselineKb) / 1024;
-  report.line('100 MiB input through S3: worker RSS growth < 64 MiB', `${growth.toFixed(1)} MiB over ${ROUNDS} jobs (file:// ${((file.peakKb - file.baselineKb) / 1024).toFixed(1)} MiB), ratio to target ${(growth / 64).toFixed(2)}`, growth < 64);
+  report.line(
+    '100 MiB input through S3: worker RSS growth < 64 MiB',
+    `${growth.toFixed(1)} MiB over ${ROUNDS} jobs (file:// ${((file.peakKb - file.baselineKb) / 1024).toFixed(1)} MiB), ratio to target ${(growth / 64).toFixed(2)}`,
+    growth < 64,
+  );
 } finally {
   for (const b of backends) {
     await b.worker.stop();

@@ -44,7 +44,13 @@ function shortPages(dir: string, pages: number): string {
 
 function repeated(dir: string, input: string, copies: number): string {
   const out = path.join(dir, `repeated-${copies}.pdf`);
-  execFileSync('qpdf', ['--empty', '--pages', ...Array.from({ length: copies }, () => [input, '1-z']).flat(), '--', out]);
+  execFileSync('qpdf', [
+    '--empty',
+    '--pages',
+    ...Array.from({ length: copies }, () => [input, '1-z']).flat(),
+    '--',
+    out,
+  ]);
   return out;
 }
 
@@ -52,28 +58,61 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-structure-ops-'));
   const tracemonkey = path.join(CORPUS, 'tracemonkey.pdf');
   const server = await startBenchServer({ MAX_PAGES: '5000' });
-  const form = (file: string) => multipart([{ name: 'file', filename: path.basename(file), value: fs.readFileSync(file) }]);
+  const form = (file: string) =>
+    multipart([{ name: 'file', filename: path.basename(file), value: fs.readFileSync(file) }]);
   const call = (op: string, file: string) => {
     const body = form(file);
     return () => post(`${server.url}/v1/pdf/${op}`, server.key, body);
   };
-  const compare = async (name: string, op: string, file: string, raw: () => Promise<number>, ok: (s: number, r: number) => boolean, target: string) => {
+  const compare = async (
+    name: string,
+    op: string,
+    file: string,
+    raw: () => Promise<number>,
+    ok: (s: number, r: number) => boolean,
+    target: string,
+  ) => {
     const { a: rawTimes, b: serviceTimes } = await sideBySide(ROUNDS, raw, call(op, file), 1);
     const s = median(serviceTimes);
     const r = median(rawTimes);
-    report.line(name, `service ${s.toFixed(0)} ms, raw ${r.toFixed(0)} ms, ratio ${(s / r).toFixed(2)}×, +${(s - r).toFixed(0)} ms (target ${target})`, ok(s, r));
+    report.line(
+      name,
+      `service ${s.toFixed(0)} ms, raw ${r.toFixed(0)} ms, ratio ${(s / r).toFixed(2)}×, +${(s - r).toFixed(0)} ms (target ${target})`,
+      ok(s, r),
+    );
   };
   try {
-    await compare('inspect tracemonkey.pdf vs qpdf --json=2', 'inspect', tracemonkey, () => timeCommand('qpdf', ['--json=2', tracemonkey]), (s, r) => s <= r + 15, '≤ raw + 15 ms');
+    await compare(
+      'inspect tracemonkey.pdf vs qpdf --json=2',
+      'inspect',
+      tracemonkey,
+      () => timeCommand('qpdf', ['--json=2', tracemonkey]),
+      (s, r) => s <= r + 15,
+      '≤ raw + 15 ms',
+    );
     await compare(
       'sanitize tracemonkey.pdf vs pikepdf open+save',
       'sanitize',
       tracemonkey,
-      () => timeCommand('/usr/bin/python3', ['-I', '-c', 'import sys, pikepdf; pikepdf.open(sys.argv[1]).save(sys.argv[2])', tracemonkey, path.join(dir, 'raw-s.pdf')]),
+      () =>
+        timeCommand('/usr/bin/python3', [
+          '-I',
+          '-c',
+          'import sys, pikepdf; pikepdf.open(sys.argv[1]).save(sys.argv[2])',
+          tracemonkey,
+          path.join(dir, 'raw-s.pdf'),
+        ]),
       (s, r) => s <= 1.2 * r,
       '≤ 1.2×',
     );
-    await compare('linearize tracemonkey.pdf vs qpdf --linearize', 'linearize', tracemonkey, () => timeCommand('qpdf', ['--linearize', tracemonkey, path.join(dir, 'raw-l.pdf')]), (s, r) => s <= 1.2 * r, '≤ 1.2×');
+    await compare(
+      'linearize tracemonkey.pdf vs qpdf --linearize',
+      'linearize',
+      tracemonkey,
+      () => timeCommand('qpdf', ['--linearize', tracemonkey, path.join(dir, 'raw-l.pdf')]),
+      (s, r) => s <= 1.2 * r,
+      '≤ 1.2×',
+    );
     for (const file of [shortPages(dir, 2000), repeated(dir, tracemonkey, 143)]) {
       const times: number[] = [];
       const run = call('inspect', file);
@@ -81,7 +120,11 @@ async function main(): Promise<void> {
       for (let i = 0; i < Math.min(ROUNDS, 5); i++) times.push(await run());
       const m = median(times);
       const json = await timeCommand('qpdf', ['--json=2', file]);
-      report.line(`inspect ${path.basename(file)} (${(fs.statSync(file).size / 1e6).toFixed(1)} MB)`, `${m.toFixed(0)} ms (qpdf --json=2 alone ${json.toFixed(0)} ms) (target ≤ 1500 ms)`, m <= 1500);
+      report.line(
+        `inspect ${path.basename(file)} (${(fs.statSync(file).size / 1e6).toFixed(1)} MB)`,
+        `${m.toFixed(0)} ms (qpdf --json=2 alone ${json.toFixed(0)} ms) (target ≤ 1500 ms)`,
+        m <= 1500,
+      );
     }
   } finally {
     await server.close();

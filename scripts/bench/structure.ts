@@ -12,7 +12,7 @@ import path from 'node:path';
 import { checkPdfStructure } from '../../src/files/pdf-structure.js';
 import * as structure from '../../test/helpers/hostile-structure.js';
 import { attack, baselineTree, request, type Form } from './baseline.js';
-import { CORPUS, Report, median, multipart, startBenchServer, type BenchServer } from './lib.js';
+import { CORPUS, Report, median, multipart, startBenchServer, } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const PARTS = (process.env.STRUCTURE_PARTS ?? 'cost,classes').split(',');
@@ -22,17 +22,45 @@ const file = (name: string, value: Buffer, field = 'file') => ({ name: field, fi
 const fields = (o: Record<string, string>) => Object.entries(o).map(([name, value]) => ({ name, value }));
 
 const CLASSES: Array<[string, string, () => Form]> = [
-  ['Type3 cycle → compress medium', 'compress', () => multipart([file('t.pdf', structure.type3Cycle()), ...fields({ level: 'medium' })])],
-  ['Form XObject cycle → compress medium', 'compress', () => multipart([file('f.pdf', structure.formCycle()), ...fields({ level: 'medium' })])],
-  ['field tree 2^40 paths → extract-text', 'extract-text', () => multipart([file('d.pdf', structure.fieldTreeDag(40))])],
-  ['field tree 2^40 paths → watermark', 'watermark', () => multipart([file('d.pdf', structure.fieldTreeDag(40)), ...fields({ text: 'X' })])],
+  [
+    'Type3 cycle → compress medium',
+    'compress',
+    () => multipart([file('t.pdf', structure.type3Cycle()), ...fields({ level: 'medium' })]),
+  ],
+  [
+    'Form XObject cycle → compress medium',
+    'compress',
+    () => multipart([file('f.pdf', structure.formCycle()), ...fields({ level: 'medium' })]),
+  ],
+  [
+    'field tree 2^40 paths → extract-text',
+    'extract-text',
+    () => multipart([file('d.pdf', structure.fieldTreeDag(40))]),
+  ],
+  [
+    'field tree 2^40 paths → watermark',
+    'watermark',
+    () => multipart([file('d.pdf', structure.fieldTreeDag(40)), ...fields({ text: 'X' })]),
+  ],
   ['outline DAG 2^30 → extract-text', 'extract-text', () => multipart([file('o.pdf', structure.outlineDag(30))])],
-  ['page tree 2^30 → watermark', 'watermark', () => multipart([file('p.pdf', structure.pageTreeDag(30)), ...fields({ text: 'X' })])],
+  [
+    'page tree 2^30 → watermark',
+    'watermark',
+    () => multipart([file('p.pdf', structure.pageTreeDag(30)), ...fields({ text: 'X' })]),
+  ],
   ['Flate bomb 4 GiB → extract-text', 'extract-text', () => multipart([file('b.pdf', structure.flateBomb(4))])],
-  ['double-Flate bomb 4 GiB (7 KB) → extract-text', 'extract-text', () => multipart([file('b.pdf', structure.doubleFlateBomb(4))])],
-  ['encrypted double-Flate bomb → extract-text', 'extract-text', () => multipart([file('b.pdf', structure.encrypted(structure.doubleFlateBomb(4))), ...fields({ password: 'user' })])],
+  [
+    'double-Flate bomb 4 GiB (7 KB) → extract-text',
+    'extract-text',
+    () => multipart([file('b.pdf', structure.doubleFlateBomb(4))]),
+  ],
+  [
+    'encrypted double-Flate bomb → extract-text',
+    'extract-text',
+    () =>
+      multipart([file('b.pdf', structure.encrypted(structure.doubleFlateBomb(4))), ...fields({ password: 'user' })]),
+  ],
 ];
-
 
 if (PARTS.includes('cost')) {
   for (const name of ['tracemonkey.pdf', 'multipage.pdf', 'francais.pdf', 'linn.pdf', 'trivial.pdf']) {
@@ -44,7 +72,10 @@ if (PARTS.includes('cost')) {
       await checkPdfStructure('', bytes, 1000);
       cpu.push(process.cpuUsage(started).user / 1000);
     }
-    report.info(`check in-process: ${name} (${(bytes.length / 1024).toFixed(0)} KB)`, `median CPU ${median(cpu).toFixed(2)} ms per call`);
+    report.info(
+      `check in-process: ${name} (${(bytes.length / 1024).toFixed(0)} KB)`,
+      `median CPU ${median(cpu).toFixed(2)} ms per call`,
+    );
   }
 }
 
@@ -71,7 +102,10 @@ try {
         }
       }
       const ratio = median(now) / median(main);
-      report.info(name, `now ${median(now).toFixed(1)} ms, main ${median(main).toFixed(1)} ms, ratio ${ratio.toFixed(3)} (median of ${ROUNDS})`);
+      report.info(
+        name,
+        `now ${median(now).toFixed(1)} ms, main ${median(main).toFixed(1)} ms, ratio ${ratio.toFixed(3)} (median of ${ROUNDS})`,
+      );
     }
   }
   if (PARTS.includes('classes')) {
@@ -79,8 +113,13 @@ try {
       const form = build();
       const after = await attack(current, operation, form);
       const before = await attack(baseline, operation, form);
-      const fmt = (r: typeof after) => `${r.status} ${r.code || ''} ${(r.ms / 1000).toFixed(2)} s, RSS +${r.growth.toFixed(0)} MiB, healthz p99 ${r.p99.toFixed(0)} ms`;
-      report.line(name, `now: ${fmt(after)} | main: ${fmt(before)}`, after.status === 422 && after.ms < 1000 && after.growth < 64);
+      const fmt = (r: typeof after) =>
+        `${r.status} ${r.code || ''} ${(r.ms / 1000).toFixed(2)} s, RSS +${r.growth.toFixed(0)} MiB, healthz p99 ${r.p99.toFixed(0)} ms`;
+      report.line(
+        name,
+        `now: ${fmt(after)} | main: ${fmt(before)}`,
+        after.status === 422 && after.ms < 1000 && after.growth < 64,
+      );
     }
   }
 } finally {

@@ -10,7 +10,10 @@ import { CORPUS, multipart, post, startBenchServer } from './lib.js';
 const root = process.argv[2] ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const server = await startBenchServer({}, root);
 const small = fs.readFileSync(path.join(CORPUS, 'trivial.pdf'));
-const form = multipart([{ name: 'files', filename: 'a.pdf', value: small }, { name: 'files', filename: 'b.pdf', value: small }]);
+const form = multipart([
+  { name: 'files', filename: 'a.pdf', value: small },
+  { name: 'files', filename: 'b.pdf', value: small },
+]);
 for (let i = 0; i < 20; i++) await post(`${server.url}/v1/pdf/merge`, server.key, form);
 const dir = fs.mkdtempSync('/tmp/strace-');
 const st = spawn('strace', ['-f', '-ff', '-o', path.join(dir, 't'), '-p', String(server.pid)], { stdio: 'ignore' });
@@ -19,15 +22,30 @@ const N = 100;
 for (let i = 0; i < N; i++) await post(`${server.url}/v1/pdf/merge`, server.key, form);
 st.kill('SIGINT');
 await new Promise((r) => st.once('exit', r));
-let main = 0, other = 0;
+let main = 0,
+  other = 0;
 const kinds = new Map<string, number>();
 for (const f of fs.readdirSync(dir)) {
-  const lines = fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter((l) => /^\w+\(/.test(l));
+  const lines = fs
+    .readFileSync(path.join(dir, f), 'utf8')
+    .split('\n')
+    .filter((l) => /^\w+\(/.test(l));
   const tid = Number(f.split('.')[1]);
-  if (tid === server.pid) main += lines.length; else other += lines.length;
-  for (const l of lines) { const k = (tid === server.pid ? 'main ' : 'pool ') + l.slice(0, l.indexOf('(')); kinds.set(k, (kinds.get(k) ?? 0) + 1); }
+  if (tid === server.pid) main += lines.length;
+  else other += lines.length;
+  for (const l of lines) {
+    const k = (tid === server.pid ? 'main ' : 'pool ') + l.slice(0, l.indexOf('('));
+    kinds.set(k, (kinds.get(k) ?? 0) + 1);
+  }
 }
 console.log(`per merge: main thread ${(main / N).toFixed(1)}, other threads ${(other / N).toFixed(1)}`);
-console.log([...kinds].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, n]) => `${k} ${(n / N).toFixed(1)}`).join('\n'));
+console.log(
+  [...kinds]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 30)
+    .map(([k, n]) => `${k} ${(n / N).toFixed(1)}`)
+    .join('\n'),
+);
 await server.close();
-if (!process.env.KEEP) fs.rmSync(dir, { recursive: true, force: true }); else console.log(dir);
+if (!process.env.KEEP) fs.rmSync(dir, { recursive: true, force: true });
+else console.log(dir);

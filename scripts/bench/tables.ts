@@ -26,14 +26,19 @@ function check(label: string, ok: boolean): void {
   console.log(`  ${ok ? 'PASS' : 'FAIL'}: ${label}`);
   if (!ok) failures.push(label);
 }
-const norm = (t: string) => t.replace(/\u2212/g, '-').replace(/\s+/g, ' ').trim();
+const norm = (t: string) =>
+  t
+    .replace(/\u2212/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Cells of `truth` found by text in a grid of rows (a baseline's table): the best-aligned start row wins. */
 function textAccuracy(truth: TruthTable, grid: string[][]): number {
   let best = 0;
   for (let start = 0; start < grid.length; start++) {
     let matched = 0;
-    for (const cell of truth.cells) if (norm(grid[start + cell.row]?.[cell.column] ?? '') === norm(cell.text)) matched++;
+    for (const cell of truth.cells)
+      if (norm(grid[start + cell.row]?.[cell.column] ?? '') === norm(cell.text)) matched++;
     best = Math.max(best, matched);
   }
   return best;
@@ -59,11 +64,17 @@ async function main(): Promise<void> {
     const xlsx = path.join(scratch, 'tables.xlsx');
     fs.writeFileSync(xlsx, (await post(pdf, 'xlsx')).body);
     const sheets = await readXlsx(xlsx);
-    const service = TABLES_IN_ORDER.reduce((n, truth, i) => n + (sheets[i] ? cellAccuracy(truth, sheetCells(sheets[i])).matched : 0), 0);
+    const service = TABLES_IN_ORDER.reduce(
+      (n, truth, i) => n + (sheets[i] ? cellAccuracy(truth, sheetCells(sheets[i])).matched : 0),
+      0,
+    );
 
     // pdftotext -layout, split on runs of two or more spaces (Tabula-less peers' route).
     const layout = (await exec('pdftotext', ['-layout', pdf, '-'])).stdout;
-    const grid = layout.split('\n').filter((l) => l.trim() !== '').map((l) => l.trim().split(/\s{2,}/));
+    const grid = layout
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => l.trim().split(/\s{2,}/));
     const pdftotext = TABLES_IN_ORDER.reduce((n, truth) => n + textAccuracy(truth, grid), 0);
 
     // LibreOffice: PDF import exists only for Draw/Writer (no Calc import: "no export filter" for xlsx);
@@ -72,9 +83,28 @@ async function main(): Promise<void> {
     let loNote = '';
     try {
       const dir = path.join(scratch, 'lo');
-      await exec('soffice', [`-env:UserInstallation=file://${path.join(scratch, 'lo-profile')}`, '--headless', '--infilter=writer_pdf_import', '--convert-to', 'odt', '--outdir', dir, pdf], { timeout: 300_000 });
-      const content = (await exec('unzip', ['-p', path.join(dir, 'tables.odt'), 'content.xml'], { maxBuffer: 256 << 20 })).stdout;
-      const rows = [...content.matchAll(/<table:table-row[^>]*>(.*?)<\/table:table-row>/gs)].map((m) => [...m[1].matchAll(/<table:table-cell[^>]*>(.*?)<\/table:table-cell>/gs)].map((c) => c[1].replace(/<[^>]+>/g, '')));
+      await exec(
+        'soffice',
+        [
+          `-env:UserInstallation=file://${path.join(scratch, 'lo-profile')}`,
+          '--headless',
+          '--infilter=writer_pdf_import',
+          '--convert-to',
+          'odt',
+          '--outdir',
+          dir,
+          pdf,
+        ],
+        { timeout: 300_000 },
+      );
+      const content = (
+        await exec('unzip', ['-p', path.join(dir, 'tables.odt'), 'content.xml'], { maxBuffer: 256 << 20 })
+      ).stdout;
+      const rows = [...content.matchAll(/<table:table-row[^>]*>(.*?)<\/table:table-row>/gs)].map((m) =>
+        [...m[1].matchAll(/<table:table-cell[^>]*>(.*?)<\/table:table-cell>/gs)].map((c) =>
+          c[1].replace(/<[^>]+>/g, ''),
+        ),
+      );
       libreoffice = TABLES_IN_ORDER.reduce((n, truth) => n + textAccuracy(truth, rows), 0);
       loNote = `${rows.length} table rows in its ODT`;
     } catch (error) {
@@ -88,9 +118,12 @@ async function main(): Promise<void> {
 
     const tracemonkey = corpus('tracemonkey.pdf');
     const times: Record<string, number[]> = { xlsx: [], pptx: [], docx: [] };
-    for (let i = 0; i < RUNS; i++) for (const to of Object.keys(times)) times[to].push((await post(tracemonkey, to)).ms);
+    for (let i = 0; i < RUNS; i++)
+      for (const to of Object.keys(times)) times[to].push((await post(tracemonkey, to)).ms);
     const m = Object.fromEntries(Object.entries(times).map(([to, v]) => [to, median(v)]));
-    console.log(`tracemonkey.pdf (median of ${RUNS}, same run): xlsx ${m.xlsx.toFixed(0)} ms, pptx ${m.pptx.toFixed(0)} ms, docx ${m.docx.toFixed(0)} ms; xlsx/docx ${(m.xlsx / m.docx).toFixed(2)}, pptx/docx ${(m.pptx / m.docx).toFixed(2)}; load ${os.loadavg()[0].toFixed(1)}`);
+    console.log(
+      `tracemonkey.pdf (median of ${RUNS}, same run): xlsx ${m.xlsx.toFixed(0)} ms, pptx ${m.pptx.toFixed(0)} ms, docx ${m.docx.toFixed(0)} ms; xlsx/docx ${(m.xlsx / m.docx).toFixed(2)}, pptx/docx ${(m.pptx / m.docx).toFixed(2)}; load ${os.loadavg()[0].toFixed(1)}`,
+    );
     check(`xlsx ${m.xlsx.toFixed(0)} ms ≤ 1000 ms`, m.xlsx <= 1000);
     check(`pptx ${m.pptx.toFixed(0)} ms ≤ 1500 ms`, m.pptx <= 1500);
   } finally {

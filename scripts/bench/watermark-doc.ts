@@ -10,10 +10,17 @@ export function textPdf(pages: number): Buffer {
   const font = pdf.add('<</Type/Font/Subtype/Type1/BaseFont/Helvetica/Encoding/WinAnsiEncoding>>');
   const kids: number[] = [];
   for (let p = 1; p <= pages; p++) {
-    const lines = Array.from({ length: 40 }, (_, i) => `(Page ${p} line ${i + 1}: the quick brown fox jumps over the lazy dog 0123456789) Tj T*`);
+    const lines = Array.from(
+      { length: 40 },
+      (_, i) => `(Page ${p} line ${i + 1}: the quick brown fox jumps over the lazy dog 0123456789) Tj T*`,
+    );
     const content = Buffer.from(`BT /F1 11 Tf 14 TL 56 740 Td\n${lines.join('\n')}\nET\n`, 'latin1');
     const stream = pdf.add('<</Filter/FlateDecode>>', zlib.deflateSync(content));
-    kids.push(pdf.add(`<</Type/Page/Parent ${tree} 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 ${font} 0 R>>>>/Contents ${stream} 0 R>>`));
+    kids.push(
+      pdf.add(
+        `<</Type/Page/Parent ${tree} 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 ${font} 0 R>>>>/Contents ${stream} 0 R>>`,
+      ),
+    );
   }
   pdf.set(tree, `<</Type/Pages/Kids[${kids.map((k) => `${k} 0 R`).join(' ')}]/Count ${pages}>>`);
   pdf.set(catalog, `<</Type/Catalog/Pages ${tree} 0 R>>`);

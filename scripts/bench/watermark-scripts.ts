@@ -25,7 +25,9 @@ const CJK = '机密文件请勿外传公司内部资料严禁复制转发';
 function fontProgramBytes(pdf: Buffer, dir: string): number {
   const file = path.join(dir, 'measure.pdf');
   fs.writeFileSync(file, pdf);
-  const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=qpdf', file], { encoding: 'utf8', maxBuffer: 256 << 20 }));
+  const json = JSON.parse(
+    execFileSync('qpdf', ['--json=2', '--json-key=qpdf', file], { encoding: 'utf8', maxBuffer: 256 << 20 }),
+  );
   let bytes = 0;
   for (const value of Object.values(json.qpdf[1] as Record<string, { stream?: { dict: Record<string, unknown> } }>)) {
     const dict = value.stream?.dict;
@@ -71,11 +73,19 @@ async function main(): Promise<void> {
   const ratio = median(cjk) / median(latin);
   const growth = fonts.cjk;
   console.log(`watermark in other scripts, ${PAGES}-page text PDF (${RUNS} runs each, alternating)`);
-  console.log(`  Latin "${LATIN}":      median ${median(latin).toFixed(0)} ms  [${latin.map((v) => v.toFixed(0)).join(', ')}]`);
-  console.log(`  CJK (20 characters):     median ${median(cjk).toFixed(0)} ms  [${cjk.map((v) => v.toFixed(0)).join(', ')}]`);
+  console.log(
+    `  Latin "${LATIN}":      median ${median(latin).toFixed(0)} ms  [${latin.map((v) => v.toFixed(0)).join(', ')}]`,
+  );
+  console.log(
+    `  CJK (20 characters):     median ${median(cjk).toFixed(0)} ms  [${cjk.map((v) => v.toFixed(0)).join(', ')}]`,
+  );
   console.log(`  time ratio CJK / Latin ${ratio.toFixed(2)} (target ≤ ${TIME_TARGET})`);
-  console.log(`  output: input ${inputSize} B, Latin +${outputs.latin.length - inputSize} B, CJK +${outputs.cjk.length - inputSize} B (the per-page overlay objects, alike for both)`);
-  console.log(`  embedded font programs: Latin ${fonts.latin} B, CJK ${fonts.cjk} B (target ≤ ${GROWTH_TARGET}); CJK output − Latin output ${outputs.cjk.length - outputs.latin.length} B`);
+  console.log(
+    `  output: input ${inputSize} B, Latin +${outputs.latin.length - inputSize} B, CJK +${outputs.cjk.length - inputSize} B (the per-page overlay objects, alike for both)`,
+  );
+  console.log(
+    `  embedded font programs: Latin ${fonts.latin} B, CJK ${fonts.cjk} B (target ≤ ${GROWTH_TARGET}); CJK output − Latin output ${outputs.cjk.length - outputs.latin.length} B`,
+  );
   if (ratio > TIME_TARGET || growth > GROWTH_TARGET) {
     console.error('TARGET MISSED');
     process.exit(1);

@@ -42,8 +42,22 @@ async function main(): Promise<void> {
   // The ready stamp: the same stamp the service generates for a letter page.
   const text = 'CONFIDENTIAL';
   const stamp = path.join(dir, 'stamp.pdf');
-  const mark = { kind: 'text' as const, text, runs: await layoutText(text, 'text'), fontSize: 48, color: [128, 128, 128] as [number, number, number] };
-  fs.writeFileSync(stamp, buildStamp([{ width: 612, height: 792 }], mark, { opacity: 0.3, rotation: 45, position: 'center' }, embedded(mark.runs, dir)));
+  const mark = {
+    kind: 'text' as const,
+    text,
+    runs: await layoutText(text, 'text'),
+    fontSize: 48,
+    color: [128, 128, 128] as [number, number, number],
+  };
+  fs.writeFileSync(
+    stamp,
+    buildStamp(
+      [{ width: 612, height: 792 }],
+      mark,
+      { opacity: 0.3, rotation: 45, position: 'center' },
+      embedded(mark.runs, dir),
+    ),
+  );
 
   const server = await startTestServer();
   const key = server.newKey();
@@ -51,7 +65,16 @@ async function main(): Promise<void> {
   const service: number[] = [];
   const rawOnce = () => {
     const t = performance.now();
-    execFileSync('qpdf', [input, '--overlay', stamp, '--to=1-z', '--from=', '--repeat=1', '--', path.join(dir, 'raw-out.pdf')]);
+    execFileSync('qpdf', [
+      input,
+      '--overlay',
+      stamp,
+      '--to=1-z',
+      '--from=',
+      '--repeat=1',
+      '--',
+      path.join(dir, 'raw-out.pdf'),
+    ]);
     return performance.now() - t;
   };
   const serviceOnce = async () => {
@@ -77,8 +100,12 @@ async function main(): Promise<void> {
   const s = median(service);
   const ratio = s / r;
   console.log(`watermark, ${PAGES}-page text PDF (${RUNS} runs each, alternating)`);
-  console.log(`  raw qpdf --overlay (ready stamp): median ${r.toFixed(0)} ms  [${raw.map((v) => v.toFixed(0)).join(', ')}]`);
-  console.log(`  service POST /v1/pdf/watermark:   median ${s.toFixed(0)} ms  [${service.map((v) => v.toFixed(0)).join(', ')}]`);
+  console.log(
+    `  raw qpdf --overlay (ready stamp): median ${r.toFixed(0)} ms  [${raw.map((v) => v.toFixed(0)).join(', ')}]`,
+  );
+  console.log(
+    `  service POST /v1/pdf/watermark:   median ${s.toFixed(0)} ms  [${service.map((v) => v.toFixed(0)).join(', ')}]`,
+  );
   console.log(`  ratio ${ratio.toFixed(2)} (target ≤ ${TARGET})`);
   if (ratio > TARGET) {
     console.error('TARGET MISSED');

@@ -16,7 +16,11 @@ import { CORPUS, Report, median } from './lib.js';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const report = new Report();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zip-writers-'));
-await promisify(execFile)('qpdf', ['--split-pages', path.join(CORPUS, 'tracemonkey.pdf'), path.join(dir, 'page-%d.pdf')]);
+await promisify(execFile)('qpdf', [
+  '--split-pages',
+  path.join(CORPUS, 'tracemonkey.pdf'),
+  path.join(dir, 'page-%d.pdf'),
+]);
 const entries = fs.readdirSync(dir).map((f) => ({ path: path.join(dir, f), name: f }));
 const bytes = entries.reduce((sum, e) => sum + fs.statSync(e.path).size, 0);
 
@@ -34,7 +38,16 @@ const withYazl = async () => {
 const wall = { hand: [] as number[], yazl: [] as number[] };
 const cpu = { hand: [] as number[], yazl: [] as number[] };
 for (let i = 0; i < ROUNDS + 10; i++) {
-  const order: Array<['hand' | 'yazl', () => Promise<void>]> = i % 2 ? [['hand', byHand], ['yazl', withYazl]] : [['yazl', withYazl], ['hand', byHand]];
+  const order: Array<['hand' | 'yazl', () => Promise<void>]> =
+    i % 2
+      ? [
+          ['hand', byHand],
+          ['yazl', withYazl],
+        ]
+      : [
+          ['yazl', withYazl],
+          ['hand', byHand],
+        ];
   for (const [name, write] of order) {
     const started = performance.now();
     const used = process.cpuUsage();
@@ -46,6 +59,12 @@ for (let i = 0; i < ROUNDS + 10; i++) {
   }
 }
 fs.rmSync(dir, { recursive: true, force: true });
-report.info(`ZIP of ${entries.length} split pages (${(bytes / 1e6).toFixed(2)} MB), median wall`, `files/zip.ts ${median(wall.hand).toFixed(2)} ms, yazl ${median(wall.yazl).toFixed(2)} ms, yazl/hand ${(median(wall.yazl) / median(wall.hand)).toFixed(2)}`);
-report.info('  median main-thread CPU', `files/zip.ts ${median(cpu.hand).toFixed(2)} ms, yazl ${median(cpu.yazl).toFixed(2)} ms, yazl/hand ${(median(cpu.yazl) / median(cpu.hand)).toFixed(2)}`);
+report.info(
+  `ZIP of ${entries.length} split pages (${(bytes / 1e6).toFixed(2)} MB), median wall`,
+  `files/zip.ts ${median(wall.hand).toFixed(2)} ms, yazl ${median(wall.yazl).toFixed(2)} ms, yazl/hand ${(median(wall.yazl) / median(wall.hand)).toFixed(2)}`,
+);
+report.info(
+  '  median main-thread CPU',
+  `files/zip.ts ${median(cpu.hand).toFixed(2)} ms, yazl ${median(cpu.yazl).toFixed(2)} ms, yazl/hand ${(median(cpu.yazl) / median(cpu.hand)).toFixed(2)}`,
+);
 report.finish();

@@ -48,5 +48,7 @@ export function isJson(schema: FieldSchema): boolean {
 
 /** The operations a JSON steps field's variants name, in document order. */
 export function stepOperations(schema: FieldSchema): string[] {
-  return (schema.items?.oneOf ?? []).map((v) => v.properties?.operation?.const).filter((name): name is string => typeof name === 'string');
+  return (schema.items?.oneOf ?? [])
+    .map((v) => v.properties?.operation?.const)
+    .filter((name): name is string => typeof name === 'string');
 }

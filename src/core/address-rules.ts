@@ -40,7 +40,8 @@ function effective(address: Address): Address | undefined {
 
 /** True for addresses a webhook must never reach: anything but public unicast (loopback, private, link-local and metadata, CGNAT, ULA, multicast, reserved…), in any IPv6 spelling. */
 export function isForbiddenAddress(address: string): boolean {
-  if (!ipaddr.isValid(address) || (!ipaddr.IPv4.isValidFourPartDecimal(address) && !ipaddr.IPv6.isValid(address))) return true;
+  if (!ipaddr.isValid(address) || (!ipaddr.IPv4.isValidFourPartDecimal(address) && !ipaddr.IPv6.isValid(address)))
+    return true;
   const target = effective(ipaddr.parse(address));
   return target === undefined || target.range() !== 'unicast';
 }

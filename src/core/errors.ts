@@ -103,7 +103,9 @@ export class ResultExpiredError extends ProblemError {
 }
 export class FileTooLargeError extends ProblemError {
   constructor(limitBytes: number, what = 'A file') {
-    super('file_too_large', 'File too large', `${what} exceeds the limit of ${limitBytes} bytes (MAX_FILE_SIZE).`, { limit: limitBytes });
+    super('file_too_large', 'File too large', `${what} exceeds the limit of ${limitBytes} bytes (MAX_FILE_SIZE).`, {
+      limit: limitBytes,
+    });
   }
 }
 export class TooManyFilesError extends ProblemError {
@@ -114,15 +116,25 @@ export class TooManyFilesError extends ProblemError {
 export class TooManyPagesError extends ProblemError {
   /** `exact` false: the count stopped past the limit (a print cut at MAX_PAGES + 1), so the detail says "more than". */
   constructor(limit: number, pages: number, exact = true) {
-    super('too_many_pages', 'Too many pages', `The document has ${exact ? pages : `more than ${limit}`} pages; the limit is ${limit} (MAX_PAGES).`, { limit });
+    super(
+      'too_many_pages',
+      'Too many pages',
+      `The document has ${exact ? pages : `more than ${limit}`} pages; the limit is ${limit} (MAX_PAGES).`,
+      { limit },
+    );
   }
 }
 /** An image that would have to be decoded is over the pixel limit (413 file_too_large; detail states the limit). */
 export class ImageTooLargeError extends ProblemError {
   constructor(what: string, width: number, height: number, limit: number, setting = 'MAX_RENDER_PIXELS') {
-    super('file_too_large', 'Image too large', `${what} is ${width}×${height} pixels; images that must be decoded may have at most ${limit} pixels (${setting}).`, {
-      limit,
-    });
+    super(
+      'file_too_large',
+      'Image too large',
+      `${what} is ${width}×${height} pixels; images that must be decoded may have at most ${limit} pixels (${setting}).`,
+      {
+        limit,
+      },
+    );
   }
 }
 export class UnsupportedMediaTypeError extends ProblemError {
@@ -158,7 +170,12 @@ export class IncorrectPasswordError extends ProblemError {
 }
 export class QuotaExceededError extends ProblemError {
   constructor(limit: number, retryAfterSeconds: number) {
-    super('quota_exceeded', 'Daily allowance used up', `The plan allows ${limit} requests per UTC day; it resets at 00:00 UTC.`, { limit });
+    super(
+      'quota_exceeded',
+      'Daily allowance used up',
+      `The plan allows ${limit} requests per UTC day; it resets at 00:00 UTC.`,
+      { limit },
+    );
     this.headers['Retry-After'] = String(retryAfterSeconds);
   }
 }
@@ -178,16 +195,25 @@ export class ResourceLimitError extends ProblemError {
 /** The account already runs ACCOUNT_CONCURRENCY operations and ACCOUNT_QUEUE_LIMIT more wait (429; not charged). */
 export class ConcurrencyLimitError extends ProblemError {
   constructor(concurrency: number, queued: number) {
-    super('concurrency_limit', 'Too many operations at once', `This account already runs ${concurrency} operations on this server and ${queued} more wait; retry shortly (ACCOUNT_CONCURRENCY, ACCOUNT_QUEUE_LIMIT).`, {
-      limit: concurrency,
-    });
+    super(
+      'concurrency_limit',
+      'Too many operations at once',
+      `This account already runs ${concurrency} operations on this server and ${queued} more wait; retry shortly (ACCOUNT_CONCURRENCY, ACCOUNT_QUEUE_LIMIT).`,
+      {
+        limit: concurrency,
+      },
+    );
     this.headers['Retry-After'] = '1';
   }
 }
 /** No byte of the request body arrived for UPLOAD_IDLE_TIMEOUT (408). */
 export class UploadIdleTimeoutError extends ProblemError {
   constructor(limitMs: number) {
-    super('request_timeout', 'Request timeout', `No byte of the upload arrived for ${Math.round(limitMs / 1000)} s (UPLOAD_IDLE_TIMEOUT).`);
+    super(
+      'request_timeout',
+      'Request timeout',
+      `No byte of the upload arrived for ${Math.round(limitMs / 1000)} s (UPLOAD_IDLE_TIMEOUT).`,
+    );
   }
 }
 export class ServerBusyError extends ProblemError {
@@ -203,12 +229,19 @@ export class ServerBusyError extends ProblemError {
  */
 export class QueueShareExceededError extends ServerBusyError {
   constructor(retryAfterSeconds: number) {
-    super(retryAfterSeconds, "The work queue is full and this account's own tool runs hold at least an equal share of it; retry later (only the first such answer in 60 s is refunded).");
+    super(
+      retryAfterSeconds,
+      "The work queue is full and this account's own tool runs hold at least an equal share of it; retry later (only the first such answer in 60 s is refunded).",
+    );
   }
 }
 export class TimeoutError extends ProblemError {
   constructor(limitMs: number) {
-    super('timeout', 'Operation timed out', `The operation ran past its time limit of ${Math.round(limitMs / 1000)} s and was stopped.`);
+    super(
+      'timeout',
+      'Operation timed out',
+      `The operation ran past its time limit of ${Math.round(limitMs / 1000)} s and was stopped.`,
+    );
   }
 }
 /** The client went away (or a job was canceled); nobody is left to answer. */
@@ -222,7 +255,12 @@ export class ClientClosedError extends Error {
 export class OcrTimeoutError extends ProblemError {
   constructor(limitMs: number, pages: number[], cause?: unknown) {
     const which = pages.length > 0 ? `page${pages.length > 1 ? 's' : ''} ${pages.join(', ')}` : 'some pages';
-    super('timeout', 'Operation timed out', `OCR of ${which} did not finish within the time limit of ${Math.round(limitMs / 1000)} s; no partial result is returned.`, { pages });
+    super(
+      'timeout',
+      'Operation timed out',
+      `OCR of ${which} did not finish within the time limit of ${Math.round(limitMs / 1000)} s; no partial result is returned.`,
+      { pages },
+    );
     if (cause !== undefined) this.cause = cause;
   }
 }
@@ -247,7 +285,10 @@ export class InvalidCertificateError extends ProblemError {
 /** A remote input (file_url, …) could not be downloaded (422, charged): `url` without its query, `upstream_status` the last HTTP status or null. */
 export class FetchFailedError extends ProblemError {
   constructor(url: string, upstreamStatus: number | null, why: string) {
-    super('fetch_failed', 'Remote file could not be fetched', `The remote file could not be fetched: ${why}.`, { url, upstream_status: upstreamStatus });
+    super('fetch_failed', 'Remote file could not be fetched', `The remote file could not be fetched: ${why}.`, {
+      url,
+      upstream_status: upstreamStatus,
+    });
   }
 }
 
@@ -261,7 +302,6 @@ export class IdempotencyKeyReusedError extends ProblemError {
     );
   }
 }
-
 
 /**
  * A party the request named did not answer usably — a time-stamp authority, an

@@ -208,10 +208,13 @@ export function loadDataKey(dataKey: string | undefined, dataDir: string, keyFil
     try {
       text = fs.readFileSync(keyFile, 'utf8');
     } catch (error) {
-      throw new Error(`invalid configuration: DATA_KEY_FILE: cannot read ${keyFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new Error(
+        `invalid configuration: DATA_KEY_FILE: cannot read ${keyFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
     const key = Buffer.from(text.trim(), 'base64');
-    if (key.length !== 32) throw new Error(`invalid configuration: DATA_KEY_FILE: ${keyFile} must hold base64 of exactly 32 bytes`);
+    if (key.length !== 32)
+      throw new Error(`invalid configuration: DATA_KEY_FILE: ${keyFile} must hold base64 of exactly 32 bytes`);
     return key;
   }
   const file = path.join(dataDir, 'data.key');
@@ -220,7 +223,7 @@ export function loadDataKey(dataKey: string | undefined, dataDir: string, keyFil
     // Written whole to a private name, then hard-linked into place: link() fails if another
     // process won the race, and nobody ever reads a half-written key.
     const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-    fs.writeFileSync(temp, crypto.randomBytes(32).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+    fs.writeFileSync(temp, `${crypto.randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
     try {
       fs.linkSync(temp, file);
     } catch (error) {

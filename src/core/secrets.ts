@@ -45,7 +45,8 @@ export function scrubbedError(error: unknown, secrets: readonly string[]): unkno
   if (secrets.length === 0) return error;
   if (!(error instanceof Error)) return typeof error === 'string' ? scrubSecrets(error, secrets) : error;
   const copy = Object.create(Object.getPrototypeOf(error)) as Error & Record<string, unknown>;
-  for (const [name, value] of Object.entries(error)) copy[name] = typeof value === 'string' ? scrubSecrets(value, secrets) : value;
+  for (const [name, value] of Object.entries(error))
+    copy[name] = typeof value === 'string' ? scrubSecrets(value, secrets) : value;
   copy.message = scrubSecrets(error.message, secrets);
   if (error.stack !== undefined) copy.stack = scrubSecrets(error.stack, secrets);
   if (error.cause !== undefined) copy.cause = scrubbedError(error.cause, secrets);
@@ -89,7 +90,7 @@ export function maskLogSecrets(obj: Record<string, unknown>): Record<string, unk
 function maskKeys(value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   let out = value;
   for (const key of keys) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (!Object.hasOwn(value, key)) continue;
     if (out === value) out = copyOf(value);
     out[key] = MASK;
   }
@@ -98,5 +99,7 @@ function maskKeys(value: Record<string, unknown>, keys: readonly string[]): Reco
 
 /** A plain copy, keeping an Error's (non-enumerable) message and stack. */
 function copyOf(value: Record<string, unknown>): Record<string, unknown> {
-  return value instanceof Error ? { ...value, type: value.name, message: value.message, stack: value.stack } : { ...value };
+  return value instanceof Error
+    ? { ...value, type: value.name, message: value.message, stack: value.stack }
+    : { ...value };
 }

@@ -29,7 +29,10 @@ function pngDpi(buf: Buffer): ImageInfo['dpi'] {
     const type = buf.toString('latin1', offset + 4, offset + 8);
     if (type === 'pHYs' && offset + 17 <= buf.length) {
       if (buf[offset + 16] !== 1) return undefined;
-      return { x: buf.readUInt32BE(offset + 8) / INCHES_PER_METER, y: buf.readUInt32BE(offset + 12) / INCHES_PER_METER };
+      return {
+        x: buf.readUInt32BE(offset + 8) / INCHES_PER_METER,
+        y: buf.readUInt32BE(offset + 12) / INCHES_PER_METER,
+      };
     }
     if (type === 'IDAT' || type === 'IEND') return undefined;
     offset += 12 + length;

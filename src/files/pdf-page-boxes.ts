@@ -26,13 +26,18 @@ export interface PageBoxes {
 
 /** A direct array of four numbers as a normalised box, else undefined (exported for unit tests). */
 export function boxOf(value: PdfValue | undefined): Box | undefined {
-  if (!Array.isArray(value) || value.length !== 4 || !value.every((v) => typeof v === 'number' && Number.isFinite(v))) return undefined;
+  if (!Array.isArray(value) || value.length !== 4 || !value.every((v) => typeof v === 'number' && Number.isFinite(v)))
+    return undefined;
   const [a, b, c, d] = value as number[];
   return [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
 }
 
 /** The pages' boxes in order, or undefined when the file is not plainly readable. */
-export async function quickPageBoxes(file: string, maxPages: number, bytes?: ByteSource): Promise<PageBoxes[] | undefined> {
+export async function quickPageBoxes(
+  file: string,
+  maxPages: number,
+  bytes?: ByteSource,
+): Promise<PageBoxes[] | undefined> {
   return withPlainObjects(file, bytes, 2 * (maxPages + 1) + 64, async (reader, rootNumber) => {
     const catalog = await readDict(reader, rootNumber);
     const pages = catalog?.get('Pages');

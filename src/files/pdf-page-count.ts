@@ -77,7 +77,11 @@ interface XrefInfo {
  * refuse the file), so its cost is bounded by the page limit too. `bytes`:
  * the whole file when the caller already holds it (read from there instead).
  */
-export async function quickPageCount(file: string, maxPages = 100_000, bytes?: ByteSource): Promise<number | undefined> {
+export async function quickPageCount(
+  file: string,
+  maxPages = 100_000,
+  bytes?: ByteSource,
+): Promise<number | undefined> {
   // Every page costs at least one object read; nodes and the catalog a few more.
   return withPlainObjects(file, bytes, 2 * (maxPages + 1) + 64, async (reader, rootNumber) => {
     const catalog = await reader.read(rootNumber);
@@ -173,7 +177,12 @@ async function countLeaves(reader: PlainObjects, rootNumber: number, maxPages: n
   return leaves;
 }
 
-async function readXrefChain(handle: Handle, start: number, size: number, budget: Budget): Promise<XrefInfo | undefined> {
+async function readXrefChain(
+  handle: Handle,
+  start: number,
+  size: number,
+  budget: Budget,
+): Promise<XrefInfo | undefined> {
   const offsets = new Map<number, number | [number, number]>();
   let trailer: string | undefined;
   let position: number | undefined = start;
@@ -196,10 +205,17 @@ async function readXrefChain(handle: Handle, start: number, size: number, budget
 }
 
 /** Classic table; older sections never override newer entries. */
-async function readXrefTable(handle: Handle, position: number, size: number, offsets: XrefInfo['offsets']): Promise<string | undefined> {
+async function readXrefTable(
+  handle: Handle,
+  position: number,
+  size: number,
+  offsets: XrefInfo['offsets'],
+): Promise<string | undefined> {
   // Read enough for the table: grow until "trailer" and its dictionary end are seen.
   for (let length = 4096; ; length *= 4) {
-    const text = (await readAt(handle, position, Math.min(length, QUICK_COUNT_LIMITS.xrefTableBytes))).toString('latin1');
+    const text = (await readAt(handle, position, Math.min(length, QUICK_COUNT_LIMITS.xrefTableBytes))).toString(
+      'latin1',
+    );
     const trailerAt = text.indexOf('trailer');
     const end = trailerAt >= 0 ? text.indexOf('startxref', trailerAt) : -1;
     if (end < 0) {
@@ -283,7 +299,12 @@ function boundedInflate(raw: Buffer, budget: Budget): Buffer {
 }
 
 /** Reads "N 0 obj << … >> stream … endstream" at `position`, inflating Flate data (no other filters; predictors 1, 12). */
-async function readStreamObject(handle: Handle, position: number, size: number, budget: Budget): Promise<StreamObject | undefined> {
+async function readStreamObject(
+  handle: Handle,
+  position: number,
+  size: number,
+  budget: Budget,
+): Promise<StreamObject | undefined> {
   const head = (await readAt(handle, position, 4096)).toString('latin1');
   const start = /^\s*\d+\s+\d+\s+obj\s*/.exec(head);
   if (!start) return undefined;
@@ -298,7 +319,11 @@ async function readStreamObject(handle: Handle, position: number, size: number, 
   const eol = await readAt(handle, dataStart, 2);
   dataStart += eol[0] === 0x0d && eol[1] === 0x0a ? 2 : 1;
   const raw = await readAt(handle, dataStart, Math.max(0, Math.min(Number(length[1]), size - dataStart)));
-  let data = /\/Filter\s*\/FlateDecode/.test(dict) ? boundedInflate(raw, budget) : /\/Filter/.test(dict) ? undefined : raw;
+  let data = /\/Filter\s*\/FlateDecode/.test(dict)
+    ? boundedInflate(raw, budget)
+    : /\/Filter/.test(dict)
+      ? undefined
+      : raw;
   if (!data) return undefined;
   if (/\/Predictor\s+12/.test(dict)) {
     const columns = Number(/\/Columns\s+(\d+)/.exec(dict)?.[1] ?? 1);
@@ -328,7 +353,10 @@ function undoPngUpPredictor(data: Buffer, columns: number): Buffer {
 
 /** Object dictionaries by number (direct or inside an object stream), each object stream inflated once. */
 class ObjectReader implements PlainObjects {
-  private readonly streams = new Map<number, { data: Buffer; n: number; first: number; header: number[] } | undefined>();
+  private readonly streams = new Map<
+    number,
+    { data: Buffer; n: number; first: number; header: number[] } | undefined
+  >();
 
   constructor(
     private readonly handle: Handle,
@@ -361,7 +389,11 @@ class ObjectReader implements PlainObjects {
     const dict = head.slice(start[0].length, streamAt);
     const direct = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dict);
     const indirect = /\/Length\s+(\d+)\s+\d+\s+R/.exec(dict);
-    const declared = direct ? Number(direct[1]) : indirect ? Number((await this.read(Number(indirect[1])))?.trim()) : NaN;
+    const declared = direct
+      ? Number(direct[1])
+      : indirect
+        ? Number((await this.read(Number(indirect[1])))?.trim())
+        : NaN;
     let dataStart = where + streamAt + 'stream'.length;
     const eol = await readAt(this.handle, dataStart, 2);
     dataStart += eol[0] === 0x0d && eol[1] === 0x0a ? 2 : 1;

@@ -6,7 +6,11 @@ import fs from 'node:fs/promises';
 const MAX_DICT_BYTES = 64 * 1024;
 
 /** The stream dictionary's text and the first `bytes` of its data, or undefined when the object is not a plain stream there. */
-export async function readStreamHead(file: string, offset: number, bytes = 4096): Promise<{ dict: string; head: Buffer } | undefined> {
+export async function readStreamHead(
+  file: string,
+  offset: number,
+  bytes = 4096,
+): Promise<{ dict: string; head: Buffer } | undefined> {
   const handle = await fs.open(file, 'r');
   try {
     const buf = Buffer.alloc(MAX_DICT_BYTES);

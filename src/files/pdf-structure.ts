@@ -89,11 +89,18 @@ class Found extends Error {
  * when it passed, undefined when the check cannot tell (not a plain file, a
  * cap reached).
  */
-export async function checkPdfStructure(file: string, bytes: ByteSource | undefined, maxPages: number): Promise<StructureFinding | null | undefined> {
+export async function checkPdfStructure(
+  file: string,
+  bytes: ByteSource | undefined,
+  maxPages: number,
+): Promise<StructureFinding | null | undefined> {
   let finding: StructureFinding | undefined;
   // A file read per object was 174 ms for tracemonkey.pdf against 5 ms from memory: a file that is not held is read whole when small.
   if (!bytes) {
-    const size = await fs.stat(file).then((stat) => stat.size, () => Infinity);
+    const size = await fs.stat(file).then(
+      (stat) => stat.size,
+      () => Infinity,
+    );
     if (size <= STRUCTURE_LIMITS.wholeFileRead) bytes = await fs.readFile(file).catch(() => undefined);
   }
   const passed = await withPlainObjects(file, bytes, STRUCTURE_LIMITS.objects, async (reader, root) => {
@@ -118,7 +125,11 @@ export async function checkPdfStructure(file: string, bytes: ByteSource | undefi
  * inflation past the limit. Returns whether the file was checked (false:
  * the in-process reader cannot read it; check a qpdf-written copy instead).
  */
-export async function refuseRunawayStructure(file: string, bytes: ByteSource | undefined, maxPages: number): Promise<boolean> {
+export async function refuseRunawayStructure(
+  file: string,
+  bytes: ByteSource | undefined,
+  maxPages: number,
+): Promise<boolean> {
   const finding = await checkPdfStructure(file, bytes, maxPages);
   if (finding === undefined) return false;
   if (finding === null) return true;
@@ -208,14 +219,20 @@ class StructureWalk {
   // ---- trees ---------------------------------------------------------------
 
   /** Walks /Kids; a node reached twice is a loop or a DAG. Returns the pages (at most maxPages + 1: the page count refuses more). */
-  private async pageTree(rootValue: PdfValue | undefined): Promise<Array<{ page: PdfDict; resources: PdfValue | undefined }>> {
+  private async pageTree(
+    rootValue: PdfValue | undefined,
+  ): Promise<Array<{ page: PdfDict; resources: PdfValue | undefined }>> {
     const pages: Array<{ page: PdfDict; resources: PdfValue | undefined }> = [];
     if (!(rootValue instanceof PdfRef)) return pages;
     const seen = new Set<number>();
     const stack: Array<{ ref: PdfRef; inherited: PdfValue | undefined }> = [{ ref: rootValue, inherited: undefined }];
     while (stack.length > 0 && pages.length <= this.maxPages) {
       const { ref, inherited } = stack.pop()!;
-      if (seen.has(ref.num)) throw new Found({ kind: 'repeat', detail: `The page tree reaches object ${ref.num} twice (a loop or a shared node).` });
+      if (seen.has(ref.num))
+        throw new Found({
+          kind: 'repeat',
+          detail: `The page tree reaches object ${ref.num} twice (a loop or a shared node).`,
+        });
       seen.add(ref.num);
       const node = await this.dict(ref);
       if (!node) continue;
@@ -243,7 +260,11 @@ class StructureWalk {
     const stack: PdfRef[] = [first];
     while (stack.length > 0) {
       const ref = stack.pop()!;
-      if (seen.has(ref.num)) throw new Found({ kind: 'repeat', detail: `The outline (bookmarks) reaches item ${ref.num} twice (a loop or a shared item).` });
+      if (seen.has(ref.num))
+        throw new Found({
+          kind: 'repeat',
+          detail: `The outline (bookmarks) reaches item ${ref.num} twice (a loop or a shared item).`,
+        });
       seen.add(ref.num);
       const item = await this.dict(ref);
       if (!item) continue;
@@ -266,18 +287,24 @@ class StructureWalk {
     const asKid = new Set<number>();
     const stack: Array<{ ref: PdfRef; kid: boolean }> = [];
     const roots = await this.array(acroForm.get('Fields'));
-    for (let i = roots.length - 1; i >= 0; i--) if (roots[i] instanceof PdfRef) stack.push({ ref: roots[i] as PdfRef, kid: false });
+    for (let i = roots.length - 1; i >= 0; i--)
+      if (roots[i] instanceof PdfRef) stack.push({ ref: roots[i] as PdfRef, kid: false });
     while (stack.length > 0) {
       const { ref, kid } = stack.pop()!;
       if (kid) {
-        if (asKid.has(ref.num)) throw new Found({ kind: 'repeat', detail: `The form-field tree reaches field ${ref.num} twice (a loop or a shared field).` });
+        if (asKid.has(ref.num))
+          throw new Found({
+            kind: 'repeat',
+            detail: `The form-field tree reaches field ${ref.num} twice (a loop or a shared field).`,
+          });
         asKid.add(ref.num);
       }
       if (walked.has(ref.num)) continue;
       walked.add(ref.num);
       const field = await this.dict(ref);
       const kids = field ? await this.array(field.get('Kids')) : [];
-      for (let i = kids.length - 1; i >= 0; i--) if (kids[i] instanceof PdfRef) stack.push({ ref: kids[i] as PdfRef, kid: true });
+      for (let i = kids.length - 1; i >= 0; i--)
+        if (kids[i] instanceof PdfRef) stack.push({ ref: kids[i] as PdfRef, kid: true });
     }
   }
 
@@ -297,7 +324,9 @@ class StructureWalk {
         if (state.has(root.target)) continue;
         // Iterative DFS: a chain of 100,000 forms must not overflow the stack.
         state.set(root.target, 'open');
-        const stack: Array<{ node: number; edges: Edge[]; next: number }> = [{ node: root.target, edges: await this.drawableEdges(root.target), next: 0 }];
+        const stack: Array<{ node: number; edges: Edge[]; next: number }> = [
+          { node: root.target, edges: await this.drawableEdges(root.target), next: 0 },
+        ];
         while (stack.length > 0) {
           const top = stack[stack.length - 1];
           if (top.next >= top.edges.length) {
@@ -310,7 +339,10 @@ class StructureWalk {
           if (seen === 'done') continue;
           if (!(await this.uses(top.node, edge.name))) continue;
           if (seen === 'open') {
-            throw new Found({ kind: 'cycle', detail: `Object ${edge.target} (a form, pattern or Type3 font) draws itself through its resources (a cycle).` });
+            throw new Found({
+              kind: 'cycle',
+              detail: `Object ${edge.target} (a form, pattern or Type3 font) draws itself through its resources (a cycle).`,
+            });
           }
           state.set(edge.target, 'open');
           stack.push({ node: edge.target, edges: await this.drawableEdges(edge.target), next: 0 });
@@ -358,7 +390,9 @@ class StructureWalk {
         const subtype = nameOf(target.get('Subtype'));
         if (subtype === 'Image') continue;
         const drawable =
-          (category === 'XObject' && subtype === 'Form') || (category === 'Font' && subtype === 'Type3') || (category === 'Pattern' && target.get('PatternType') === 1);
+          (category === 'XObject' && subtype === 'Form') ||
+          (category === 'Font' && subtype === 'Type3') ||
+          (category === 'Pattern' && target.get('PatternType') === 1);
         if (drawable) edges.push({ name, target: value.num });
       }
     }
@@ -377,7 +411,8 @@ class StructureWalk {
         const resolved = await this.object(entry.num);
         // A stream resolves to its dictionary (with /Length); a dictionary of states maps names to streams.
         if (isDict(resolved) && !resolved.has('Length') && !resolved.has('BBox')) {
-          for (const state of resolved.values()) if (state instanceof PdfRef) edges.push({ name: '', target: state.num });
+          for (const state of resolved.values())
+            if (state instanceof PdfRef) edges.push({ name: '', target: state.num });
         } else edges.push({ name: '', target: entry.num });
       }
     }
@@ -390,7 +425,8 @@ class StructureWalk {
     if (!node) return [];
     if (nameOf(node.get('Subtype')) === 'Type3') {
       const procs = await this.dict(node.get('CharProcs'));
-      for (const proc of procs?.values() ?? []) if (proc instanceof PdfRef) this.streams.set(proc.num, { num: proc.num });
+      for (const proc of procs?.values() ?? [])
+        if (proc instanceof PdfRef) this.streams.set(proc.num, { num: proc.num });
     } else this.streams.set(num, { num });
     return this.edges(node.get('Resources'));
   }
@@ -409,7 +445,8 @@ class StructureWalk {
     if (!node) return undefined;
     const streams: number[] = [];
     if (nameOf(node.get('Subtype')) === 'Type3') {
-      for (const proc of (await this.dict(node.get('CharProcs')))?.values() ?? []) if (proc instanceof PdfRef) streams.push(proc.num);
+      for (const proc of (await this.dict(node.get('CharProcs')))?.values() ?? [])
+        if (proc instanceof PdfRef) streams.push(proc.num);
     } else streams.push(num);
     const names = new Set<string>();
     let budget: number = STRUCTURE_LIMITS.contentBytes;
@@ -418,7 +455,11 @@ class StructureWalk {
       if (!decoded) return undefined;
       budget -= decoded.length;
       for (const match of decoded.toString('latin1').matchAll(/\/([^\s/[\]<>(){}%]*)/g)) {
-        names.add(match[1].includes('#') ? match[1].replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : match[1]);
+        names.add(
+          match[1].includes('#')
+            ? match[1].replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+            : match[1],
+        );
       }
     }
     return names;
@@ -434,7 +475,8 @@ class StructureWalk {
     if (stages === undefined) return undefined;
     let data = raw.head;
     try {
-      for (let s = 0; s < stages; s++) data = await inflate(data, { maxOutputLength: maxOutput, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      for (let s = 0; s < stages; s++)
+        data = await inflate(data, { maxOutputLength: maxOutput, finishFlush: zlib.constants.Z_SYNC_FLUSH });
     } catch {
       return undefined;
     }
@@ -459,7 +501,12 @@ class StructureWalk {
       const stages = flateStages(raw.dict);
       if (!stages) continue; // unfiltered, or filters this check does not estimate
       // One Flate stage inflates at most MAX_FLATE_RATIO times; a chain of them has no useful bound.
-      candidates.push({ num: stream.num, length: raw.length, stages, bound: stages === 1 ? raw.length * MAX_FLATE_RATIO : Infinity });
+      candidates.push({
+        num: stream.num,
+        length: raw.length,
+        stages,
+        bound: stages === 1 ? raw.length * MAX_FLATE_RATIO : Infinity,
+      });
     }
     candidates.sort((a, b) => b.bound - a.bound);
     let rest = candidates.reduce((sum, c) => sum + c.bound, 0);
@@ -488,7 +535,10 @@ class StructureWalk {
    * input: a prefix of a nested bomb does not show its ratio.
    */
   private async sampledSize(num: number, length: number, stages: number): Promise<number> {
-    const raw = await this.reader.readStream(num, stages === 1 ? STRUCTURE_LIMITS.sampleBytes : STRUCTURE_LIMITS.chainRawBytes);
+    const raw = await this.reader.readStream(
+      num,
+      stages === 1 ? STRUCTURE_LIMITS.sampleBytes : STRUCTURE_LIMITS.chainRawBytes,
+    );
     if (!raw || raw.head.length === 0) return 0;
     if (stages === 1) return (await sampleRatio(raw.head)) * length;
     const middle = await inflateCounted(raw.head, stages - 1);
@@ -512,7 +562,9 @@ async function sampleRatio(head: Buffer): Promise<number> {
  * (the length is then a lower bound). Memory: a few chunks, whatever the size.
  */
 async function inflateCounted(data: Buffer, stages: number): Promise<{ length: number; head: Buffer }> {
-  const chain = Array.from({ length: stages }, () => zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH, chunkSize: INFLATE_CHUNK }));
+  const chain = Array.from({ length: stages }, () =>
+    zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH, chunkSize: INFLATE_CHUNK }),
+  );
   for (let s = 0; s + 1 < stages; s++) chain[s].pipe(chain[s + 1]);
   const last = chain[stages - 1];
   const kept: Buffer[] = [];
@@ -544,7 +596,11 @@ async function inflatedLength(prefix: Buffer, stages: number): Promise<number | 
   let data = prefix;
   for (let s = 0; s < stages; s++) {
     try {
-      data = await inflate(data, { maxOutputLength: STRUCTURE_LIMITS.sampleOutput, finishFlush: zlib.constants.Z_SYNC_FLUSH, chunkSize: INFLATE_CHUNK });
+      data = await inflate(data, {
+        maxOutputLength: STRUCTURE_LIMITS.sampleOutput,
+        finishFlush: zlib.constants.Z_SYNC_FLUSH,
+        chunkSize: INFLATE_CHUNK,
+      });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return undefined;
       return data === prefix ? 0 : data.length; // damaged data: the tools stop there too

@@ -90,7 +90,8 @@ export function parsePdfValue(text: string): PdfValue {
       // Plain unsigned integers (most tokens: references, widths) without a regex.
       let j = i;
       let value = 0;
-      while (j < n && text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x39) value = value * 10 + text.charCodeAt(j++) - 0x30;
+      while (j < n && text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x39)
+        value = value * 10 + text.charCodeAt(j++) - 0x30;
       if (j < n && isRegular(text.charCodeAt(j))) {
         // "1.5", "12R"…: the general path below reads it.
         let k = j;
@@ -173,7 +174,9 @@ function skipLiteralString(text: string, start: number): number {
 }
 
 function decodeName(raw: string): string {
-  return raw.includes('#') ? raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : raw;
+  return raw.includes('#')
+    ? raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : raw;
 }
 
 /** The dictionary's value at `key` when it is a name. */

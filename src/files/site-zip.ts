@@ -31,10 +31,14 @@ export function unsafeEntryName(name: string): string | undefined {
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true }, (error, zip) => {
-      if (error || !zip) reject(new InvalidDocumentError('The upload is not a readable ZIP archive.'));
-      else resolve(zip);
-    });
+    yauzl.open(
+      file,
+      { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true },
+      (error, zip) => {
+        if (error || !zip) reject(new InvalidDocumentError('The upload is not a readable ZIP archive.'));
+        else resolve(zip);
+      },
+    );
   });
 }
 
@@ -57,7 +61,10 @@ function entryReader(zip: yauzl.ZipFile): () => Promise<yauzl.Entry | undefined>
     // yauzl checks every name itself before handing the entry over.
     const unsafe = /^(invalid relative path|absolute path|invalid characters in fileName): (.*)$/.exec(error.message);
     failed = unsafe
-      ? new InvalidRequestError(`file: the ZIP entry "${unsafe[2].slice(0, 200)}" climbs out of the archive or is an absolute path.`, 'file')
+      ? new InvalidRequestError(
+          `file: the ZIP entry "${unsafe[2].slice(0, 200)}" climbs out of the archive or is an absolute path.`,
+          'file',
+        )
       : new InvalidDocumentError('The ZIP archive is damaged.');
     settle()?.reject(failed);
   });
@@ -83,7 +90,10 @@ function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.Reada
 /** Refuses (422 resource_limit) an archive whose end-of-central-directory record (ZIP64's when present) lists more entries than allowed. */
 function checkDeclaredCount(zip: yauzl.ZipFile, limits: SiteLimits): void {
   if (zip.entryCount > limits.maxEntries) {
-    throw new ResourceLimitError(`The archive has ${zip.entryCount} entries; at most ${limits.maxEntries} are unpacked (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES');
+    throw new ResourceLimitError(
+      `The archive has ${zip.entryCount} entries; at most ${limits.maxEntries} are unpacked (MAX_OUTPUT_FILES).`,
+      'MAX_OUTPUT_FILES',
+    );
   }
 }
 
@@ -145,7 +155,9 @@ export async function unpackSite(file: string, dir: string, limits: SiteLimits, 
         await pipeline(await openEntry(zip, entry), fs.createWriteStream(target, { flags: 'wx', mode: 0o600 }));
       } catch (error) {
         if (error instanceof InvalidDocumentError) throw error;
-        throw new InvalidDocumentError(`The ZIP entry "${entry.fileName.slice(0, 200)}" is damaged or larger than it claims.`);
+        throw new InvalidDocumentError(
+          `The ZIP entry "${entry.fileName.slice(0, 200)}" is damaged or larger than it claims.`,
+        );
       }
     }
   } finally {

@@ -96,7 +96,11 @@ export function sniffBuffer(head: Buffer): FileKind {
   if (head.toString('latin1', 0, 5) === '{\\rtf') return 'rtf';
   if (isPkcs12(head)) return 'pkcs12';
   if (looksLikeText(head)) {
-    const start = head.toString('utf8', 0, 512).replace(/^\uFEFF/, '').trimStart().toLowerCase();
+    const start = head
+      .toString('utf8', 0, 512)
+      .replace(/^\uFEFF/, '')
+      .trimStart()
+      .toLowerCase();
     if (start.startsWith('<!doctype html') || start.startsWith('<html')) return 'html';
     return 'txt';
   }

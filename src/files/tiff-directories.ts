@@ -76,4 +76,3 @@ export async function tiffInfo(readAt: ReadAt, frameLimit: number): Promise<Tiff
   }
   return { dpi, frames: Math.max(1, frames), largest };
 }
-

@@ -52,10 +52,18 @@ const MAX_ENTRIES = 0xffff;
  */
 export function checkOutputCount(count: number, limit: number): void {
   if (count > limit) {
-    throw new ResourceLimitError(`The result would have ${count} files; at most ${limit} are allowed (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES', { max_output_files: limit });
+    throw new ResourceLimitError(
+      `The result would have ${count} files; at most ${limit} are allowed (MAX_OUTPUT_FILES).`,
+      'MAX_OUTPUT_FILES',
+      { max_output_files: limit },
+    );
   }
   if (count > MAX_ENTRIES) {
-    throw new ResourceLimitError(`The result would have ${count} files; a ZIP archive holds at most ${MAX_ENTRIES}.`, 'ZIP entries', { max_output_files: MAX_ENTRIES });
+    throw new ResourceLimitError(
+      `The result would have ${count} files; a ZIP archive holds at most ${MAX_ENTRIES}.`,
+      'ZIP entries',
+      { max_output_files: MAX_ENTRIES },
+    );
   }
 }
 
@@ -67,7 +75,12 @@ function tooLarge(): ResourceLimitError {
 export async function zipEntries(entries: ZipEntry[], maxEntries: number): Promise<ZipStream> {
   checkOutputCount(entries.length, maxEntries);
   const planned: Planned[] = await Promise.all(
-    entries.map(async (entry) => ({ entry, name: Buffer.from(entry.name, 'utf8'), size: (await fs.promises.stat(entry.path)).size, stored: entry.compress === undefined ? STORED.test(entry.name) : !entry.compress })),
+    entries.map(async (entry) => ({
+      entry,
+      name: Buffer.from(entry.name, 'utf8'),
+      size: (await fs.promises.stat(entry.path)).size,
+      stored: entry.compress === undefined ? STORED.test(entry.name) : !entry.compress,
+    })),
   );
   const allStored = planned.every((p) => p.stored);
   let size: number | undefined;
@@ -143,12 +156,16 @@ async function pushStreamed(p: Planned, push: (chunk: Buffer) => Promise<void>):
   let compressed = 0;
   let uncompressed = 0;
   // Read buffers sized by the file: a 1 MiB buffer per entry, and another for the EOF probe, was most of a split's GC.
-  const source = fs.createReadStream(p.entry.path, { highWaterMark: Math.min(1024 * 1024, Math.max(1, p.size)), end: p.size > 0 ? p.size - 1 : undefined });
-  const data: AsyncIterable<Buffer> = p.stored ? source : source.pipe(zlib.createDeflateRaw());
-  if (!p.stored) source.on('data', (chunk: Buffer | string) => {
-    crc = zlib.crc32(chunk, crc);
-    uncompressed += chunk.length;
+  const source = fs.createReadStream(p.entry.path, {
+    highWaterMark: Math.min(1024 * 1024, Math.max(1, p.size)),
+    end: p.size > 0 ? p.size - 1 : undefined,
   });
+  const data: AsyncIterable<Buffer> = p.stored ? source : source.pipe(zlib.createDeflateRaw());
+  if (!p.stored)
+    source.on('data', (chunk: Buffer | string) => {
+      crc = zlib.crc32(chunk, crc);
+      uncompressed += chunk.length;
+    });
   for await (const chunk of data) {
     if (p.stored) {
       crc = zlib.crc32(chunk, crc);
@@ -167,10 +184,11 @@ async function write(planned: Planned[], out: PassThrough): Promise<void> {
   let offset = 0;
   const push = async (chunk: Buffer) => {
     offset += chunk.length;
-    if (!out.write(chunk)) await new Promise<void>((resolve, reject) => {
-      out.once('drain', resolve);
-      out.once('close', () => reject(new Error('zip consumer went away')));
-    });
+    if (!out.write(chunk))
+      await new Promise<void>((resolve, reject) => {
+        out.once('drain', resolve);
+        out.once('close', () => reject(new Error('zip consumer went away')));
+      });
   };
   for (const [index, p] of planned.entries()) {
     const headerOffset = offset;

@@ -22,7 +22,8 @@ import { jsonBody } from './json-body.js';
 /** Reads the admin token (one trailing newline ignored); refuses an empty or short one. */
 export function loadAdminToken(file: string): string {
   const token = fs.readFileSync(file, 'utf8').replace(/\r?\n$/, '');
-  if (token.length < 16) throw new Error('invalid configuration: ADMIN_TOKEN_FILE: the admin token must be at least 16 characters');
+  if (token.length < 16)
+    throw new Error('invalid configuration: ADMIN_TOKEN_FILE: the admin token must be at least 16 characters');
   return token;
 }
 
@@ -45,8 +46,12 @@ export const MAX_REPORT_DAYS = 366;
 
 /** `from`..`to` checked: real dates, in order, at most MAX_REPORT_DAYS. */
 export function reportRange(from: string, to: string): { from: string; to: string } {
-  for (const [field, value] of [['from', from], ['to', to]] as const) {
-    if (!DAY.test(value) || utcDay(new Date(`${value}T00:00:00Z`)) !== value) throw new InvalidRequestError(`${field} must be a date YYYY-MM-DD.`, field);
+  for (const [field, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (!DAY.test(value) || utcDay(new Date(`${value}T00:00:00Z`)) !== value)
+      throw new InvalidRequestError(`${field} must be a date YYYY-MM-DD.`, field);
   }
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
   if (days < 1) throw new InvalidRequestError('from must not be after to.', 'from');
@@ -59,7 +64,11 @@ export function lastDays(days: number, now = new Date()): { from: string; to: st
   return { from: utcDay(new Date(now.getTime() - (days - 1) * 86_400_000)), to: utcDay(now) };
 }
 
-const accountName = z.string().min(1).max(100).regex(/^[^\s\u0000-\u001f]+$/, 'must be a name without spaces or control characters');
+const accountName = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[^\s\u0000-\u001f]+$/, 'must be a name without spaces or control characters');
 const plan = z.enum(PLAN_NAMES as [Plan, ...Plan[]]);
 
 export interface AdminDeps {
@@ -76,12 +85,19 @@ export function mountAdmin(router: Router, admin: Middleware, deps: AdminDeps): 
   // Who: the holder of the admin token, from this address (and request id); what: the action, its account and key prefix.
   const audit = (ctx: Context, action: string, account: string | null, keyPrefix: string | null = null) =>
     (ctx.state.log ?? log).info({ admin_action: action, account, key_prefix: keyPrefix, ip: ctx.ip }, 'admin action');
-  const scopes = z.array(z.enum(deps.operations as [string, ...string[]])).min(1).max(deps.operations.length);
+  const scopes = z
+    .array(z.enum(deps.operations as [string, ...string[]]))
+    .min(1)
+    .max(deps.operations.length);
   const account = async (name: string) => (await findAccountByName(store, name)) ?? notFound(`No account "${name}".`);
 
   router.post('/v1/admin/accounts', admin, async (ctx) => {
     const body = await jsonBody(ctx, z.object({ account: accountName, plan }).strict());
-    if (await findAccountByName(store, body.account)) throw new InvalidRequestError(`The account "${body.account}" already exists (PATCH it to change its plan).`, 'account');
+    if (await findAccountByName(store, body.account))
+      throw new InvalidRequestError(
+        `The account "${body.account}" already exists (PATCH it to change its plan).`,
+        'account',
+      );
     const created = await ensureAccount(store, deps.dataKey, body.account, body.plan);
     audit(ctx, 'accounts.create', created.name);
     ctx.status = 201;
@@ -108,7 +124,12 @@ export function mountAdmin(router: Router, admin: Middleware, deps: AdminDeps): 
     const fallback = lastDays(30);
     const range = reportRange(queryText(ctx.query.from) ?? fallback.from, queryText(ctx.query.to) ?? fallback.to);
     audit(ctx, 'accounts.usage', owner.name);
-    ctx.body = { account: owner.name, from: range.from, to: range.to, days: await usageReport(store, owner.id, range.from, range.to) };
+    ctx.body = {
+      account: owner.name,
+      from: range.from,
+      to: range.to,
+      days: await usageReport(store, owner.id, range.from, range.to),
+    };
   });
 
   router.post('/v1/admin/keys', admin, async (ctx) => {
@@ -125,8 +146,13 @@ export function mountAdmin(router: Router, admin: Middleware, deps: AdminDeps): 
     );
     const owner = await account(body.account);
     const expiresAt = body.expires_at === undefined ? null : new Date(body.expires_at).toISOString();
-    if (expiresAt !== null && Date.parse(expiresAt) <= Date.now()) throw new InvalidRequestError('expires_at is in the past.', 'expires_at');
-    const created = await createKeyFor(store, owner, { scopes: body.scopes ?? null, expires_at: expiresAt, name: body.name ?? null });
+    if (expiresAt !== null && Date.parse(expiresAt) <= Date.now())
+      throw new InvalidRequestError('expires_at is in the past.', 'expires_at');
+    const created = await createKeyFor(store, owner, {
+      scopes: body.scopes ?? null,
+      expires_at: expiresAt,
+      name: body.name ?? null,
+    });
     audit(ctx, 'keys.create', owner.name, created.prefix);
     ctx.status = 201;
     ctx.body = { key: created.key, ...keyView((await store.findKey(created.prefix))!) };
@@ -147,12 +173,30 @@ export function mountAdmin(router: Router, admin: Middleware, deps: AdminDeps): 
   });
 
   router.post('/v1/admin/keys/:prefix/rotate', admin, async (ctx) => {
-    const body = await jsonBody(ctx, z.object({ grace_seconds: z.number().int().min(0).max(30 * 86_400).default(3600) }).strict());
+    const body = await jsonBody(
+      ctx,
+      z
+        .object({
+          grace_seconds: z
+            .number()
+            .int()
+            .min(0)
+            .max(30 * 86_400)
+            .default(3600),
+        })
+        .strict(),
+    );
     const old = (await store.findKey(ctx.params.prefix)) ?? notFound('No such key.');
-    const rotated = (await rotateKey(store, old.prefix, body.grace_seconds)) ?? notFound('This key is revoked or already rotated.');
+    const rotated =
+      (await rotateKey(store, old.prefix, body.grace_seconds)) ?? notFound('This key is revoked or already rotated.');
     audit(ctx, 'keys.rotate', old.account, `${old.prefix}->${rotated.prefix}`);
     ctx.status = 201;
-    ctx.body = { key: rotated.key, ...keyView((await store.findKey(rotated.prefix))!), replaces: old.prefix, old_key_expires_at: rotated.old_key_expires_at };
+    ctx.body = {
+      key: rotated.key,
+      ...keyView((await store.findKey(rotated.prefix))!),
+      replaces: old.prefix,
+      old_key_expires_at: rotated.old_key_expires_at,
+    };
   });
 }
 
@@ -167,16 +211,28 @@ function queryText(value: string | string[] | undefined): string | undefined {
 }
 
 function accountView(a: { name: string; plan: Plan; created_at: string }, usedToday: number): Record<string, unknown> {
-  return { account: a.name, plan: a.plan, daily_limit: dailyLimit(a.plan), used_today: usedToday, created_at: a.created_at };
+  return {
+    account: a.name,
+    plan: a.plan,
+    daily_limit: dailyLimit(a.plan),
+    used_today: usedToday,
+    created_at: a.created_at,
+  };
 }
 
 /** GET /v1/account/usage?days=30: the caller's own report, as the admin's. */
 export function accountUsage(store: Store): Middleware {
   return async (ctx) => {
     const raw = queryText(ctx.query.days as string | string[] | undefined) ?? '30';
-    if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_REPORT_DAYS) throw new InvalidRequestError(`days must be a whole number from 1 to ${MAX_REPORT_DAYS}.`, 'days');
+    if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_REPORT_DAYS)
+      throw new InvalidRequestError(`days must be a whole number from 1 to ${MAX_REPORT_DAYS}.`, 'days');
     const owner = ctx.state.account!;
     const range = lastDays(Number(raw));
-    ctx.body = { account: owner.name, from: range.from, to: range.to, days: await usageReport(store, owner.id, range.from, range.to) };
+    ctx.body = {
+      account: owner.name,
+      from: range.from,
+      to: range.to,
+      days: await usageReport(store, owner.id, range.from, range.to),
+    };
   };
 }

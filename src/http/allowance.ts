@@ -40,7 +40,9 @@ export function rateLimitHeaders(store: Store): Middleware {
  */
 export function isRefunded(status: number, code?: string): boolean {
   // insufficient_scope: a pipeline's steps are known only once its body is read (a single operation is refused before the charge).
-  return status === 500 || status === 502 || status === 503 || code === 'concurrency_limit' || code === 'insufficient_scope';
+  return (
+    status === 500 || status === 502 || status === 503 || code === 'concurrency_limit' || code === 'insufficient_scope'
+  );
 }
 
 /** After a refunded 503 of an account's own burst, further ones of that account within this window are charged. */
@@ -82,14 +84,20 @@ export interface ChargeOptions {
 }
 
 /** Charges one request (or a route's count, see ChargeOptions); refunds it when isRefunded says so (an own-burst 503 only as OwnBurstRefunds allows). */
-export function chargeAllowance(store: Store, ownBursts = new OwnBurstRefunds(), options: ChargeOptions = {}): Middleware {
+export function chargeAllowance(
+  store: Store,
+  ownBursts = new OwnBurstRefunds(),
+  options: ChargeOptions = {},
+): Middleware {
   return async (ctx, next) => {
     const account = ctx.state.account!;
     const limit = dailyLimit(account.plan);
     const now = new Date();
     // requireScope named the operation; a route without one still counts, under "other".
     const operation = ctx.state.operation ?? 'other';
-    const result = options.deferred ? await roomForOne(store, account.id, limit, now) : await charge(store, account.id, limit, operation, now);
+    const result = options.deferred
+      ? await roomForOne(store, account.id, limit, now)
+      : await charge(store, account.id, limit, operation, now);
     if (!result.admitted) {
       if (limit !== null) setRateLimitHeaders(ctx, limit, result.used);
       throw new QuotaExceededError(limit ?? 0, secondsToReset(now));
@@ -129,7 +137,9 @@ export function chargeAllowance(store: Store, ownBursts = new OwnBurstRefunds(),
       if (error instanceof ClientClosedError) closed = true;
       else {
         const problem = toProblem(error);
-        refunded = isRefunded(problemStatus(problem), problem.code) && (!(error instanceof QueueShareExceededError) || ownBursts.refunds(account.id));
+        refunded =
+          isRefunded(problemStatus(problem), problem.code) &&
+          (!(error instanceof QueueShareExceededError) || ownBursts.refunds(account.id));
       }
       throw error;
     } finally {
@@ -149,7 +159,12 @@ export function chargeAllowance(store: Store, ownBursts = new OwnBurstRefunds(),
 }
 
 /** Whether one more request fits today, without counting it (a deferred charge, see ChargeOptions). */
-async function roomForOne(store: Store, accountId: number, limit: number | null, now: Date): Promise<{ admitted: boolean; used: number; day: string }> {
+async function roomForOne(
+  store: Store,
+  accountId: number,
+  limit: number | null,
+  now: Date,
+): Promise<{ admitted: boolean; used: number; day: string }> {
   const day = utcDay(now);
   const used = await usedOn(store, accountId, day);
   return { admitted: limit === null || used < limit, used, day };

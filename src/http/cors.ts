@@ -31,7 +31,9 @@ export function cors(origins: string[]): Middleware {
       await next();
     } finally {
       ctx.set('Access-Control-Allow-Origin', origin);
-      const own = Object.keys(ctx.response.headers).filter((name) => /^x-/i.test(name) && !EXPOSED.some((e) => e.toLowerCase() === name.toLowerCase()));
+      const own = Object.keys(ctx.response.headers).filter(
+        (name) => /^x-/i.test(name) && !EXPOSED.some((e) => e.toLowerCase() === name.toLowerCase()),
+      );
       ctx.set('Access-Control-Expose-Headers', [...EXPOSED, ...own].join(', '));
     }
   };

@@ -16,7 +16,11 @@ interface Line {
 
 /** The fair-share limits of a plan: concurrency (0 = unlimited) and how many may wait. */
 export function fairShareLimits(config: Config, plan: Plan): { concurrency: number; queue: number } {
-  const concurrency = { free: config.ACCOUNT_CONCURRENCY_FREE, pro: config.ACCOUNT_CONCURRENCY_PRO, enterprise: config.ACCOUNT_CONCURRENCY_ENTERPRISE }[plan];
+  const concurrency = {
+    free: config.ACCOUNT_CONCURRENCY_FREE,
+    pro: config.ACCOUNT_CONCURRENCY_PRO,
+    enterprise: config.ACCOUNT_CONCURRENCY_ENTERPRISE,
+  }[plan];
   return { concurrency, queue: config.ACCOUNT_QUEUE_LIMIT || 10 * concurrency };
 }
 
@@ -80,6 +84,7 @@ export class FairShare {
   }
 
   private forgetIfIdle(accountId: number, line: Line): void {
-    if (line.running === 0 && line.waiting.length === 0 && this.lines.get(accountId) === line) this.lines.delete(accountId);
+    if (line.running === 0 && line.waiting.length === 0 && this.lines.get(accountId) === line)
+      this.lines.delete(accountId);
   }
 }

@@ -9,6 +9,10 @@ function encodeRfc5987(value: string): string {
 /** `attachment; filename="ascii"; filename*=UTF-8''pct` */
 export function contentDisposition(filename: string): string {
   const clean = cleanUploadName(filename) || 'download';
-  const ascii = clean.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const ascii = clean
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(clean)}`;
 }

@@ -16,7 +16,11 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export function idempotencyKey(ctx: Context): string | undefined {
   const key = ctx.get('Idempotency-Key');
   if (key === '') return undefined;
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new InvalidRequestError('Idempotency-Key: must be 1 to 255 printable ASCII characters without spaces.', 'Idempotency-Key');
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new InvalidRequestError(
+      'Idempotency-Key: must be 1 to 255 printable ASCII characters without spaces.',
+      'Idempotency-Key',
+    );
   return key;
 }
 
@@ -28,7 +32,11 @@ async function fileDigest(file: InputFile): Promise<string> {
 }
 
 /** One digest of what makes two submissions the same request: the operation, the option fields (sorted) and each file part's contents in order. */
-export async function requestDigest(operation: string, fields: Record<string, unknown>, files: Record<string, InputFile[]>): Promise<string> {
+export async function requestDigest(
+  operation: string,
+  fields: Record<string, unknown>,
+  files: Record<string, InputFile[]>,
+): Promise<string> {
   const options = Object.keys(fields)
     .filter((name) => name !== 'async' && name !== 'callback_url')
     .sort()

@@ -23,7 +23,8 @@ export async function jsonBody<S extends z.ZodType>(ctx: Context, schema: S): Pr
   const text = await readText(ctx);
   let value: unknown = {};
   if (text.trim() !== '') {
-    if (!/^application\/([a-z.+-]*\+)?json\b/i.test(ctx.get('Content-Type'))) throw new InvalidRequestError('Send the body as JSON (Content-Type: application/json).');
+    if (!/^application\/([a-z.+-]*\+)?json\b/i.test(ctx.get('Content-Type')))
+      throw new InvalidRequestError('Send the body as JSON (Content-Type: application/json).');
     try {
       value = JSON.parse(text);
     } catch {

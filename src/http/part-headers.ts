@@ -26,7 +26,8 @@ export function partHeaderProblem(headerBlock: string, index: number): string | 
   if (lines.some((line) => line !== '' && !line.includes(':'))) return '';
   const disposition = lines.find((line) => /^content-disposition\s*:/i.test(line));
   const which = `Part ${index} of the multipart body`;
-  if (!disposition) return `${which} has no Content-Disposition header; every part must be sent as "Content-Disposition: form-data; name=…".`;
+  if (!disposition)
+    return `${which} has no Content-Disposition header; every part must be sent as "Content-Disposition: form-data; name=…".`;
   const value = disposition.slice(disposition.indexOf(':') + 1).trim();
   const type = value.split(';', 1)[0].trim().toLowerCase();
   if (type !== 'form-data') return `${which} has Content-Disposition "${type.slice(0, 40)}", not form-data.`;
@@ -88,7 +89,10 @@ export class PartHeaderScanner {
       return found + d.length;
     }
     // Keep the last delimiter.length - 1 bytes seen (a short chunk keeps some of the old tail too).
-    const rest = chunk.length - at >= d.length - 1 ? chunk.subarray(chunk.length - (d.length - 1)) : Buffer.concat([tail, chunk.subarray(at)]);
+    const rest =
+      chunk.length - at >= d.length - 1
+        ? chunk.subarray(chunk.length - (d.length - 1))
+        : Buffer.concat([tail, chunk.subarray(at)]);
     this.tail = Buffer.from(rest.subarray(Math.max(0, rest.length - (d.length - 1))));
     return chunk.length;
   }
@@ -125,7 +129,10 @@ export class PartHeaderScanner {
     this.pendingBytes = 0;
     this.state = 'body';
     // The block starts with the two bytes after the delimiter: the delimiter line's optional padding and CRLF.
-    const text = block.subarray(0, end).toString('latin1').replace(/^[ \t]*\r\n/, '');
+    const text = block
+      .subarray(0, end)
+      .toString('latin1')
+      .replace(/^[ \t]*\r\n/, '');
     this.parts++;
     // The part's body starts right after the blank line (all of it in this chunk's piece).
     const next = at + piece.length - (block.length - (end + CRLFCRLF.length));

@@ -89,7 +89,14 @@ export function problemMiddleware(): Middleware {
       if (problemStatus(problem) >= 500) {
         const cause = problem.cause ?? (problem === error ? undefined : error);
         // The request's passwords are scrubbed from whatever a tool said.
-        ctx.state.log?.error({ err: scrubbedError(cause ?? problem, ctx.state.secrets ?? []), code: problem.code, operation: ctx.state.operation }, 'request failed');
+        ctx.state.log?.error(
+          {
+            err: scrubbedError(cause ?? problem, ctx.state.secrets ?? []),
+            code: problem.code,
+            operation: ctx.state.operation,
+          },
+          'request failed',
+        );
       }
       sendProblem(ctx, problem);
     }

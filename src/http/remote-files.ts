@@ -41,19 +41,25 @@ export function shownUrl(url: URL): string {
 
 /** Whether FETCH_ALLOW_PRIVATE opens this address; otherwise only public unicast is reachable. */
 function allowed(address: string, config: Config): boolean {
-  return config.FETCH_ALLOW_PRIVATE ? !isForbiddenAddress(address) || isPrivateOrLoopbackAddress(address) : !isForbiddenAddress(address);
+  return config.FETCH_ALLOW_PRIVATE
+    ? !isForbiddenAddress(address) || isPrivateOrLoopbackAddress(address)
+    : !isForbiddenAddress(address);
 }
 
-const refusal = (address: string) => Object.assign(new Error(`refused to connect to ${address}`), { code: 'EADDRFORBIDDEN' });
+const refusal = (address: string) =>
+  Object.assign(new Error(`refused to connect to ${address}`), { code: 'EADDRFORBIDDEN' });
 
 /** The socket's DNS lookup: every address of the name must be allowed, and plain http goes only to private or loopback ones. */
 export function guardedLookup(config: Config, plainHttp: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
     lookupAll(hostname, options).then(
       (list) => {
-        const refused = list.find((a) => !allowed(a.address, config) || (plainHttp && !isPrivateOrLoopbackAddress(a.address)));
+        const refused = list.find(
+          (a) => !allowed(a.address, config) || (plainHttp && !isPrivateOrLoopbackAddress(a.address)),
+        );
         if (refused || list.length === 0) return callback(refusal(refused?.address ?? hostname), '', 0);
-        if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+        if ((options as { all?: boolean }).all)
+          (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
         else callback(null, list[0].address, list[0].family);
       },
       (error: NodeJS.ErrnoException) => callback(error, '', 0),
@@ -73,7 +79,10 @@ export function checkRemoteUrl(raw: string, field: string, config: Config): URL 
   if (url.username || url.password) throw new InvalidRequestError(`${field}: must not contain credentials.`, field);
   const plain = url.protocol === 'http:';
   if (url.protocol !== 'https:' && !(plain && config.FETCH_ALLOW_PRIVATE)) {
-    throw new InvalidRequestError(`${field}: must be an https URL${config.FETCH_ALLOW_PRIVATE ? ' (or http to a private or loopback address)' : ''}.`, field);
+    throw new InvalidRequestError(
+      `${field}: must be an https URL${config.FETCH_ALLOW_PRIVATE ? ' (or http to a private or loopback address)' : ''}.`,
+      field,
+    );
   }
   return url;
 }
@@ -105,7 +114,12 @@ function get(url: URL, config: Config, signal: AbortSignal): Promise<Answer> {
     });
     req.on('response', (res) => {
       const length = Number(res.headers['content-length']);
-      resolve({ status: res.statusCode ?? 0, location: res.headers.location, length: Number.isFinite(length) && res.headers['content-length'] !== undefined ? length : undefined, body: res });
+      resolve({
+        status: res.statusCode ?? 0,
+        location: res.headers.location,
+        length: Number.isFinite(length) && res.headers['content-length'] !== undefined ? length : undefined,
+        body: res,
+      });
     });
     req.on('error', reject);
     req.end();
@@ -127,13 +141,24 @@ function why(error: unknown, signal: AbortSignal, config: Config): string {
  * anything the remote side did (status, redirects, refused address, timeout); charged either way.
  * `outer` aborts it when the client leaves.
  */
-export async function fetchRemoteFile(raw: string, field: string, target: string, config: Config, outer: AbortSignal): Promise<FetchedFile> {
+export async function fetchRemoteFile(
+  raw: string,
+  field: string,
+  target: string,
+  config: Config,
+  outer: AbortSignal,
+): Promise<FetchedFile> {
   let url = checkRemoteUrl(raw, field, config);
   const timeout = AbortSignal.timeout(config.FETCH_TIMEOUT);
   const signal = AbortSignal.any([timeout, outer]);
   let status: number | null = null;
   for (let redirects = 0; ; redirects++) {
-    if (literalRefused(url, config)) throw new FetchFailedError(shownUrl(url), status, 'the address is not allowed (private, loopback, link-local or reserved)');
+    if (literalRefused(url, config))
+      throw new FetchFailedError(
+        shownUrl(url),
+        status,
+        'the address is not allowed (private, loopback, link-local or reserved)',
+      );
     let answer: Answer;
     try {
       answer = await get(url, config, signal);
@@ -143,7 +168,8 @@ export async function fetchRemoteFile(raw: string, field: string, target: string
     status = answer.status;
     if (REDIRECTS.has(answer.status) && answer.location) {
       answer.body.resume();
-      if (redirects >= MAX_REDIRECTS) throw new FetchFailedError(shownUrl(url), status, `more than ${MAX_REDIRECTS} redirects`);
+      if (redirects >= MAX_REDIRECTS)
+        throw new FetchFailedError(shownUrl(url), status, `more than ${MAX_REDIRECTS} redirects`);
       let next: URL;
       try {
         next = new URL(answer.location, url);
@@ -171,7 +197,16 @@ export async function fetchRemoteFile(raw: string, field: string, target: string
 }
 
 /** Streams the body to `target`, counting bytes against MAX_FILE_SIZE and keeping the first bytes for the sniff. */
-async function save(body: http.IncomingMessage, url: URL, field: string, target: string, config: Config, signal: AbortSignal, timeout: AbortSignal, status: number): Promise<FetchedFile> {
+async function save(
+  body: http.IncomingMessage,
+  url: URL,
+  field: string,
+  target: string,
+  config: Config,
+  signal: AbortSignal,
+  timeout: AbortSignal,
+  status: number,
+): Promise<FetchedFile> {
   let size = 0;
   const head: Buffer[] = [];
   let headBytes = 0;
@@ -194,11 +229,17 @@ async function save(body: http.IncomingMessage, url: URL, field: string, target:
     },
   });
   try {
-    await pipeline(body, counter, fs.createWriteStream(target, { mode: 0o600, highWaterMark: 1024 * 1024 }), { signal });
+    await pipeline(body, counter, fs.createWriteStream(target, { mode: 0o600, highWaterMark: 1024 * 1024 }), {
+      signal,
+    });
   } catch (error) {
     body.destroy();
     if (tooLarge) throw new FileTooLargeError(config.MAX_FILE_SIZE, `The remote file of "${field}"`);
-    throw new FetchFailedError(shownUrl(url), status, timeout.aborted ? why(error, timeout, config) : 'the body ended early');
+    throw new FetchFailedError(
+      shownUrl(url),
+      status,
+      timeout.aborted ? why(error, timeout, config) : 'the body ended early',
+    );
   }
   let last = url.pathname.split('/').pop() ?? '';
   try {

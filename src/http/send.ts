@@ -29,7 +29,11 @@ export async function sendOutput(ctx: Context, output: OperationOutput, maxFiles
     // `end` bounds each read buffer by the file: without it every response allocated two 1 MiB buffers
     // (the data read and the EOF probe), which drove most of the GC on small requests.
     // The stream opens the file itself and closes it when it ends or is destroyed (the client left).
-    ctx.body = fs.createReadStream(output.path, { highWaterMark: STREAM_CHUNK, start: 0, end: Math.max(0, small.size - 1) });
+    ctx.body = fs.createReadStream(output.path, {
+      highWaterMark: STREAM_CHUNK,
+      start: 0,
+      end: Math.max(0, small.size - 1),
+    });
     ctx.length = small.size;
     return;
   }

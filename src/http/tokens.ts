@@ -23,9 +23,16 @@ export function mintTokens(store: Store, log: Logger, operations: string[]): Mid
   const schema = z
     .object({
       ttl_seconds: z.number().int().min(1).max(MAX_TOKEN_TTL).default(600),
-      scopes: z.array(z.enum(operations as [string, ...string[]])).min(1).max(operations.length).optional(),
+      scopes: z
+        .array(z.enum(operations as [string, ...string[]]))
+        .min(1)
+        .max(operations.length)
+        .optional(),
       max_uses: z.number().int().min(1).max(1_000_000).optional(),
-      origin: z.string().regex(/^https?:\/\/[^/\s]+$/, 'must be an origin (scheme://host[:port], no path)').optional(),
+      origin: z
+        .string()
+        .regex(/^https?:\/\/[^/\s]+$/, 'must be an origin (scheme://host[:port], no path)')
+        .optional(),
     })
     .strict();
   return async (ctx) => {
@@ -41,8 +48,21 @@ export function mintTokens(store: Store, log: Logger, operations: string[]): Mid
     let expires = Date.now() + body.ttl_seconds * 1000;
     if (caller.keyExpiresAt !== null) expires = Math.min(expires, Date.parse(caller.keyExpiresAt));
     const expiresAt = new Date(expires).toISOString();
-    const token = await mintToken(store, caller, { scopes, expiresAt, maxUses: body.max_uses ?? null, origin: body.origin ?? null });
-    log.info({ account: caller.account.name, key_prefix: caller.keyPrefix, ttl_seconds: body.ttl_seconds, origin: body.origin ?? null }, 'browser token minted');
+    const token = await mintToken(store, caller, {
+      scopes,
+      expiresAt,
+      maxUses: body.max_uses ?? null,
+      origin: body.origin ?? null,
+    });
+    log.info(
+      {
+        account: caller.account.name,
+        key_prefix: caller.keyPrefix,
+        ttl_seconds: body.ttl_seconds,
+        origin: body.origin ?? null,
+      },
+      'browser token minted',
+    );
     ctx.status = 201;
     ctx.body = { token, expires_at: expiresAt, scopes, max_uses: body.max_uses ?? null, origin: body.origin ?? null };
   };

@@ -37,7 +37,12 @@ const URL_OPTIONS = new Set(['callback_url', 'result_url']);
  * `files_url`, repeatable for a multi-file part), and for a route that takes parts under other
  * names, any other `<name>_url`. The fields are taken out of `fields` (they are not options).
  */
-function remoteFields(fields: Record<string, unknown>, parts: FilePart[], otherParts: FilePart | undefined, config: Config): Map<string, string[]> {
+function remoteFields(
+  fields: Record<string, unknown>,
+  parts: FilePart[],
+  otherParts: FilePart | undefined,
+  config: Config,
+): Map<string, string[]> {
   const remote = new Map<string, string[]>();
   for (const [name, value] of Object.entries(fields)) {
     if (!name.endsWith('_url') || URL_OPTIONS.has(name)) continue;
@@ -74,7 +79,10 @@ export function checkDeclaredLength(ctx: Context, parts: FilePart[], config: Con
   const limit = maxBodySize(parts, config);
   if (declared > limit) {
     closeAfterResponse(ctx);
-    throw new FileTooLargeError(config.MAX_FILE_SIZE, `The request body (${declared} bytes, over the ${limit} bytes this operation accepts) or a file in it`);
+    throw new FileTooLargeError(
+      config.MAX_FILE_SIZE,
+      `The request body (${declared} bytes, over the ${limit} bytes this operation accepts) or a file in it`,
+    );
   }
 }
 
@@ -111,7 +119,6 @@ const UPLOAD_BUFFER = 1024 * 1024;
  * mkdtemp, open, write and close before). Larger ones stream to disk as they arrive.
  */
 const IN_MEMORY_BODY = 256 * 1024;
-
 
 /** The end of a request's response, watched from the handler's first line. */
 export interface ResponseWatch {
@@ -165,7 +172,10 @@ export interface Workdir {
  * mkdtemp's.
  */
 export function createWorkdir(config: Config): Workdir {
-  const dir = path.join(config.TMP_DIR, `${REQUEST_WORKDIR_PREFIX}${process.pid}-${crypto.randomBytes(9).toString('base64url')}`);
+  const dir = path.join(
+    config.TMP_DIR,
+    `${REQUEST_WORKDIR_PREFIX}${process.pid}-${crypto.randomBytes(9).toString('base64url')}`,
+  );
   let created: Promise<void> | undefined;
   let released: Promise<void> | undefined;
   // TMP_DIR is created only when missing.
@@ -219,7 +229,14 @@ interface RawFile {
  * the client gets its 413 while it is still sending, and nothing past the
  * limit reaches the disk.
  */
-export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Workdir, config: Config, otherParts?: FilePart, signal?: AbortSignal): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  ctx: Context,
+  parts: FilePart[],
+  workdir: Workdir,
+  config: Config,
+  otherParts?: FilePart,
+  signal?: AbortSignal,
+): Promise<ReceivedUpload> {
   if (!ctx.is('multipart/form-data')) {
     throw new InvalidRequestError('Send the request as multipart/form-data.');
   }
@@ -248,7 +265,9 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Wo
   const check = (part: FilePart, received: RawFile[]) => {
     if (received.length < part.min) {
       throw new InvalidRequestError(
-        part.min === 1 ? `${part.field}: a file is required.` : `${part.field}: at least ${part.min} files are required (got ${received.length}).`,
+        part.min === 1
+          ? `${part.field}: a file is required.`
+          : `${part.field}: at least ${part.min} files are required (got ${received.length}).`,
         part.field,
       );
     }
@@ -266,9 +285,13 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Wo
     }
   }
   if (inMemory) {
-    const held = Object.values(raw).flatMap((list) => list.map((f) => ({ name: path.basename(f.path), bytes: f.bytes as Buffer })));
+    const held = Object.values(raw).flatMap((list) =>
+      list.map((f) => ({ name: path.basename(f.path), bytes: f.bytes as Buffer })),
+    );
     await workdir.store(held).catch((error: Error) => {
-      throw error instanceof ClientClosedError ? error : new ProcessingFailedError('The upload could not be stored.', error);
+      throw error instanceof ClientClosedError
+        ? error
+        : new ProcessingFailedError('The upload could not be stored.', error);
     });
   }
   if (remote.size > 0) {
@@ -279,14 +302,29 @@ export async function receiveUpload(ctx: Context, parts: FilePart[], workdir: Wo
       const fetched: RawFile[] = [];
       for (const url of urls) {
         const target = path.join(workdir.path, `remote-${++counter}`);
-        const file = await fetchRemoteFile(url, `${field}_url`, target, config, signal ?? new AbortController().signal).catch((error: unknown) => {
+        const file = await fetchRemoteFile(
+          url,
+          `${field}_url`,
+          target,
+          config,
+          signal ?? new AbortController().signal,
+        ).catch((error: unknown) => {
           throw signal?.aborted ? new ClientClosedError() : error;
         });
-        fetched.push({ path: file.path, originalName: file.originalName, size: file.size, head: [file.head], headBytes: file.head.length });
+        fetched.push({
+          path: file.path,
+          originalName: file.originalName,
+          size: file.size,
+          head: [file.head],
+          headBytes: file.head.length,
+        });
       }
       const all = [...(raw[field] ?? []), ...fetched];
       check(part, all);
-      files[field] = [...(files[field] ?? []), ...fetched.map((file, i) => checkedFile(file, part, (raw[field] ?? []).length + i, all.length))];
+      files[field] = [
+        ...(files[field] ?? []),
+        ...fetched.map((file, i) => checkedFile(file, part, (raw[field] ?? []).length + i, all.length)),
+      ];
     }
   }
   return { files, fields };
@@ -314,7 +352,13 @@ function parseMultipart(
         defParamCharset: 'utf8',
         fileHwm: UPLOAD_BUFFER,
         highWaterMark: UPLOAD_BUFFER,
-        limits: { fileSize: config.MAX_FILE_SIZE, files: totalFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_SIZE, parts: totalFiles + MAX_FIELDS },
+        limits: {
+          fileSize: config.MAX_FILE_SIZE,
+          files: totalFiles,
+          fields: MAX_FIELDS,
+          fieldSize: MAX_FIELD_SIZE,
+          parts: totalFiles + MAX_FIELDS,
+        },
       });
     } catch {
       return reject(new InvalidRequestError('The multipart Content-Type has no boundary.'));
@@ -341,12 +385,17 @@ function parseMultipart(
     // UPLOAD_IDLE_TIMEOUT: a body that stops arriving would hold a socket and a work directory.
     const touch = () => {
       clearTimeout(idle);
-      idle = setTimeout(() => fail(new UploadIdleTimeoutError(config.UPLOAD_IDLE_TIMEOUT), 'drop'), config.UPLOAD_IDLE_TIMEOUT);
+      idle = setTimeout(
+        () => fail(new UploadIdleTimeoutError(config.UPLOAD_IDLE_TIMEOUT), 'drop'),
+        config.UPLOAD_IDLE_TIMEOUT,
+      );
     };
     const clientGone = () => req.destroyed && !req.complete;
 
     parser.on('file', (name, stream, info) => {
-      const part = parts.find((p) => p.field === name) ?? (otherParts && !(name in fields) ? { ...otherParts, field: name } : undefined);
+      const part =
+        parts.find((p) => p.field === name) ??
+        (otherParts && !(name in fields) ? { ...otherParts, field: name } : undefined);
       if (failed) return void stream.resume();
       if (part && otherParts && !parts.includes(part) && ++otherCount > otherMax) {
         stream.resume();
@@ -355,14 +404,23 @@ function parseMultipart(
       if (!part) {
         stream.resume();
         const expected = parts.map((p) => `"${p.field}"`).join(' or ');
-        return fail(new InvalidRequestError(`Unexpected file field "${name}"; this operation takes ${expected}.`, name));
+        return fail(
+          new InvalidRequestError(`Unexpected file field "${name}"; this operation takes ${expected}.`, name),
+        );
       }
       const list = (raw[name] ??= []);
       if (list.length >= maxPartCount(part, config)) {
         stream.resume();
         return fail(new TooManyFilesError(maxPartCount(part, config)));
       }
-      const file: RawFile = { path: path.join(workdir.path, `upload-${++counter}`), originalName: info.filename ?? '', size: 0, head: [], headBytes: 0, held: hold && new ChunkedBytes() };
+      const file: RawFile = {
+        path: path.join(workdir.path, `upload-${++counter}`),
+        originalName: info.filename ?? '',
+        size: 0,
+        head: [],
+        headBytes: 0,
+        held: hold && new ChunkedBytes(),
+      };
       list.push(file);
       const storeFailed = (error: Error) => {
         if (!failed) fail(new ProcessingFailedError('The upload could not be stored.', error));
@@ -399,7 +457,10 @@ function parseMultipart(
     parser.on('field', (name, value, info) => {
       if (failed) return;
       if (info.nameTruncated || info.valueTruncated) {
-        return fail(new InvalidRequestError(`Form field "${name}" is over the limit of ${MAX_FIELD_SIZE} bytes.`, name), 'nothing');
+        return fail(
+          new InvalidRequestError(`Form field "${name}" is over the limit of ${MAX_FIELD_SIZE} bytes.`, name),
+          'nothing',
+        );
       }
       const previous = fields[name];
       fields[name] = previous === undefined ? value : ([] as unknown[]).concat(previous, value);
@@ -410,7 +471,12 @@ function parseMultipart(
     // A parse error is the body's fault (a bad part header, a missing final boundary): 400, never
     // "client closed" (which answered 204 and stayed charged), unless the client really left.
     parser.on('error', () =>
-      fail(clientGone() ? new ClientClosedError() : new InvalidRequestError('The multipart body is malformed or incomplete.'), req.complete || clientGone() ? 'nothing' : 'drain'),
+      fail(
+        clientGone()
+          ? new ClientClosedError()
+          : new InvalidRequestError('The multipart body is malformed or incomplete.'),
+        req.complete || clientGone() ? 'nothing' : 'drain',
+      ),
     );
     parser.on('close', () => {
       clearTimeout(idle);
@@ -445,12 +511,16 @@ function parseMultipart(
 
 function checkedFile(file: RawFile, part: FilePart, index: number, count: number): InputFile {
   // The copy made as the file streamed by; a body held in memory whole has no separate one.
-  const head = file.headBytes > 0 || !file.bytes ? Buffer.concat(file.head, file.headBytes) : file.bytes.subarray(0, Math.min(file.size, SNIFF_BYTES));
+  const head =
+    file.headBytes > 0 || !file.bytes
+      ? Buffer.concat(file.head, file.headBytes)
+      : file.bytes.subarray(0, Math.min(file.size, SNIFF_BYTES));
   const kind: FileKind = file.size === 0 ? 'unknown' : sniffBuffer(head);
   const name = cleanUploadName(file.originalName);
   if (!part.kinds.includes(kind)) {
     const which = count > 1 ? `${part.field} #${index + 1}` : part.field;
-    const what = file.size === 0 ? 'is empty' : kind === 'unknown' ? 'is of an unrecognized type' : `is ${MEDIA_TYPES[kind]}`;
+    const what =
+      file.size === 0 ? 'is empty' : kind === 'unknown' ? 'is of an unrecognized type' : `is ${MEDIA_TYPES[kind]}`;
     const accepted = [...new Set(part.kinds.map((k) => MEDIA_TYPES[k]))].join(', ');
     throw new UnsupportedMediaTypeError(`${which}${name ? ` ("${name}")` : ''} ${what}; accepted: ${accepted}.`);
   }

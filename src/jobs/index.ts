@@ -37,7 +37,9 @@ export class JobSystem implements JobSubmitter {
     this.log = services.log;
     // Hosts sharing a storage must share the key; one generated in a local DATA_DIR would differ per host.
     if (this.config.STORAGE_URL && !this.config.DATA_KEY && !this.config.DATA_KEY_FILE) {
-      throw new Error('invalid configuration: STORAGE_URL is set, so DATA_KEY or DATA_KEY_FILE must be too (every host needs the same data key)');
+      throw new Error(
+        'invalid configuration: STORAGE_URL is set, so DATA_KEY or DATA_KEY_FILE must be too (every host needs the same data key)',
+      );
     }
     this.key = services.dataKey;
     this.storage = openJobStorage(this.config, this.key);
@@ -50,7 +52,8 @@ export class JobSystem implements JobSubmitter {
    */
   async submit(request: SubmitRequest): Promise<{ job: Record<string, unknown>; replayed: boolean }> {
     const { config, store, storage } = this;
-    const callbackUrl = request.callbackUrl === undefined ? null : await validateCallbackUrl(request.callbackUrl, config);
+    const callbackUrl =
+      request.callbackUrl === undefined ? null : await validateCallbackUrl(request.callbackUrl, config);
     const uploads = Object.entries(request.files).flatMap(([field, files]) => files.map((file) => ({ field, file })));
     const needed = uploads.reduce((n, u) => n + sealedSize(u.file.size), 0);
     // Early refusal before any byte is written; insertJob re-checks atomically.
@@ -99,7 +102,19 @@ export class JobSystem implements JobSubmitter {
     for (const file of written) storage.settle(file.name);
     // The store tells every worker (PostgreSQL NOTIFY; this process's own worker on SQLite).
     // The answer is built from what was inserted: no second read that an outage could turn into a 503 for a queued job.
-    return { job: jobView({ ...job, status: 'queued', attempts: 0, started_at: null, finished_at: null, worker_id: null, lease_until: null, ...NO_RESULT }), replayed: false };
+    return {
+      job: jobView({
+        ...job,
+        status: 'queued',
+        attempts: 0,
+        started_at: null,
+        finished_at: null,
+        worker_id: null,
+        lease_until: null,
+        ...NO_RESULT,
+      }),
+      replayed: false,
+    };
   }
 
   /** Cancels a queued or running job; undefined if it had already ended. */
@@ -201,7 +216,14 @@ export function startJobs(services: Services, options: StartJobsOptions = {}): J
       deliverAgain = true;
       return;
     }
-    delivering = deliverDue(store, dataKey, config, log, worker?.id ?? `sweeper/${process.pid}`, options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS)
+    delivering = deliverDue(
+      store,
+      dataKey,
+      config,
+      log,
+      worker?.id ?? `sweeper/${process.pid}`,
+      options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+    )
       .then(() => undefined)
       .catch((error) => log.error({ err: error }, 'webhook delivery failed'))
       .finally(() => {
@@ -215,7 +237,14 @@ export function startJobs(services: Services, options: StartJobsOptions = {}): J
 
   let worker: JobWorker | undefined;
   if (runWorker) {
-    worker = new JobWorker(services, jobs.storage, jobs.key, config.CONCURRENCY, { ...DEFAULT_TIMINGS, leaseMs: config.JOB_LEASE_TIMEOUT, ...options.timings }, () => setImmediate(deliver));
+    worker = new JobWorker(
+      services,
+      jobs.storage,
+      jobs.key,
+      config.CONCURRENCY,
+      { ...DEFAULT_TIMINGS, leaseMs: config.JOB_LEASE_TIMEOUT, ...options.timings },
+      () => setImmediate(deliver),
+    );
     jobs.worker = worker;
     // Leftovers of a killed process go before the first job starts.
     void sweep().then(() => worker?.start());

@@ -19,9 +19,17 @@ interface Attempt {
 }
 
 /** One PUT of `file`; the exchange is bounded by FETCH_TIMEOUT (at least a minute, for large results). */
-function putOnce(url: URL, file: string, size: number, contentType: string, config: Config, signal: AbortSignal): Promise<Attempt> {
+function putOnce(
+  url: URL,
+  file: string,
+  size: number,
+  contentType: string,
+  config: Config,
+  signal: AbortSignal,
+): Promise<Attempt> {
   return new Promise((resolve) => {
-    if (literalRefused(url, config)) return resolve({ ok: false, retry: false, status: null, error: 'the address is not allowed' });
+    if (literalRefused(url, config))
+      return resolve({ ok: false, retry: false, status: null, error: 'the address is not allowed' });
     const client = url.protocol === 'https:' ? https : http;
     const timeout = AbortSignal.timeout(Math.max(60_000, config.FETCH_TIMEOUT));
     const req = client.request(url, {
@@ -34,19 +42,43 @@ function putOnce(url: URL, file: string, size: number, contentType: string, conf
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
       res.resume();
-      res.on('end', () => resolve(status >= 200 && status < 300 ? { ok: true, retry: false, status } : { ok: false, retry: status === 429 || status >= 500, status, error: `HTTP ${status}` }));
+      res.on('end', () =>
+        resolve(
+          status >= 200 && status < 300
+            ? { ok: true, retry: false, status }
+            : { ok: false, retry: status === 429 || status >= 500, status, error: `HTTP ${status}` },
+        ),
+      );
       res.on('error', () => resolve({ ok: false, retry: true, status, error: 'response aborted' }));
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
       const forbidden = error.code === 'EADDRFORBIDDEN';
-      resolve({ ok: false, retry: !forbidden && !signal.aborted, status: null, error: forbidden ? 'the address is not allowed' : timeout.aborted ? 'timed out' : (error.code ?? 'network error') });
+      resolve({
+        ok: false,
+        retry: !forbidden && !signal.aborted,
+        status: null,
+        error: forbidden
+          ? 'the address is not allowed'
+          : timeout.aborted
+            ? 'timed out'
+            : (error.code ?? 'network error'),
+      });
     });
-    fs.createReadStream(file).on('error', (error) => req.destroy(error)).pipe(req);
+    fs.createReadStream(file)
+      .on('error', (error) => req.destroy(error))
+      .pipe(req);
   });
 }
 
 /** PUTs the result to `raw`, retrying after each of `delaysMs`; resolves with the URL as shown (no query), or throws 502 upstream_failed. */
-export async function deliverResult(raw: string, file: string, contentType: string, config: Config, signal: AbortSignal, delaysMs: readonly number[]): Promise<string> {
+export async function deliverResult(
+  raw: string,
+  file: string,
+  contentType: string,
+  config: Config,
+  signal: AbortSignal,
+  delaysMs: readonly number[],
+): Promise<string> {
   const url = new URL(raw);
   const size = (await fs.promises.stat(file)).size;
   let last: Attempt | undefined;
@@ -57,5 +89,8 @@ export async function deliverResult(raw: string, file: string, contentType: stri
     if (last.ok) return shownUrl(url);
     if (!last.retry) break;
   }
-  throw new UpstreamFailedError('result_url', `the result could not be delivered (${last?.error ?? 'no answer'}).`, { url: shownUrl(url), upstream_status: last?.status ?? null });
+  throw new UpstreamFailedError('result_url', `the result could not be delivered (${last?.error ?? 'no answer'}).`, {
+    url: shownUrl(url),
+    upstream_status: last?.status ?? null,
+  });
 }

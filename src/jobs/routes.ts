@@ -36,14 +36,16 @@ export function mountJobRoutes(router: Router, jobs: JobRoutesBackend): void {
   router.get('/v1/jobs/:id/result', auth, async (ctx) => {
     const row = await find(ctx.params.id, ctx.state.account!.id);
     if (row.status === 'queued' || row.status === 'running') throw new JobNotFinishedError();
-    if (row.status !== 'succeeded') throw new NotFoundError(`The job ${row.status === 'failed' ? 'failed' : 'was canceled'}; it has no result.`);
+    if (row.status !== 'succeeded')
+      throw new NotFoundError(`The job ${row.status === 'failed' ? 'failed' : 'was canceled'}; it has no result.`);
     if (!row.result_file || !row.expires_at || Date.parse(row.expires_at) <= Date.now()) throw new ResultExpiredError();
     // Opened before any header is set: a result swept a moment ago is still a clean 410.
     const stream = await jobs.storage.open('results', row.result_file).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') throw new ResultExpiredError();
       throw error;
     });
-    for (const [name, value] of Object.entries(JSON.parse(row.result_headers ?? '{}') as Record<string, string>)) ctx.set(name, value);
+    for (const [name, value] of Object.entries(JSON.parse(row.result_headers ?? '{}') as Record<string, string>))
+      ctx.set(name, value);
     ctx.set('Content-Disposition', contentDisposition(row.result_filename ?? 'result'));
     ctx.status = 200;
     ctx.body = stream;
@@ -64,8 +66,14 @@ export function mountJobRoutes(router: Router, jobs: JobRoutesBackend): void {
 }
 
 const jobIdParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: JOB_ID.source } };
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
-const jobResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } } });
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+const jobResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Job' } } },
+});
 
 /** OpenAPI paths of the job routes. */
 export const jobOpenApiPaths: Record<string, unknown> = {
@@ -73,11 +81,16 @@ export const jobOpenApiPaths: Record<string, unknown> = {
     get: {
       operationId: 'getJob',
       summary: 'A job and its status',
-      description: 'Poll until `status` is `succeeded` (then download `result.url`), `failed` (see `error`) or `canceled`. Not charged.',
+      description:
+        'Poll until `status` is `succeeded` (then download `result.url`), `failed` (see `error`) or `canceled`. Not charged.',
       tags: ['Jobs'],
       security: [{ bearer: [] }],
       parameters: [jobIdParam],
-      responses: { '200': jobResponse('The job.'), '401': problem('missing_api_key or invalid_api_key.'), '404': problem('not_found: no such job for this account.') },
+      responses: {
+        '200': jobResponse('The job.'),
+        '401': problem('missing_api_key or invalid_api_key.'),
+        '404': problem('not_found: no such job for this account.'),
+      },
     },
     delete: {
       operationId: 'deleteJob',
@@ -99,8 +112,9 @@ export const jobOpenApiPaths: Record<string, unknown> = {
   '/v1/jobs/{id}/result': {
     get: {
       operationId: 'getJobResult',
-      summary: 'Download a job\'s result',
-      description: 'The result file with the headers a synchronous request would have had. Results are deleted `JOB_RESULT_TTL` after the job ends.',
+      summary: "Download a job's result",
+      description:
+        'The result file with the headers a synchronous request would have had. Results are deleted `JOB_RESULT_TTL` after the job ends.',
       tags: ['Jobs'],
       security: [{ bearer: [] }],
       parameters: [jobIdParam],
@@ -108,7 +122,9 @@ export const jobOpenApiPaths: Record<string, unknown> = {
         '200': {
           description: 'The result file (`Content-Disposition: attachment`).',
           headers: { 'Content-Disposition': { schema: { type: 'string' } } },
-          content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+          content: {
+            'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } },
+          },
         },
         '401': problem('missing_api_key or invalid_api_key.'),
         '404': problem('not_found: no such job for this account, or the job failed or was canceled (no result).'),

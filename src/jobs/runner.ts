@@ -14,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { ProcessingFailedError, ProblemError } from '../core/errors.js';
+import { ProcessingFailedError, type ProblemError } from '../core/errors.js';
 import { zipEntries } from '../files/zip.js';
 import { isRefunded } from '../http/allowance.js';
 import { scrubbedError, secretFieldValues } from '../core/secrets.js';
@@ -144,7 +144,8 @@ export class JobWorker {
         // Worker ids are unique per worker: a job running under ours that we do not run was claimed in a lost answer.
         const released = await this.services.store.releaseStrays(this.id, [...this.active.keys()]);
         this.claimUncertain = false;
-        if (released.length > 0) this.services.log.warn({ jobs: released }, 'claims lost with the connection; queued again');
+        if (released.length > 0)
+          this.services.log.warn({ jobs: released }, 'claims lost with the connection; queued again');
       }
       while (this.active.size < this.concurrency && !this.stopping) {
         const row = await this.services.store.claimNext(this.id, Date.now() + this.timings.leaseMs, new Date());
@@ -235,14 +236,24 @@ export class JobWorker {
       // A pid says something only on one host (SQLite); across hosts the lease alone decides.
       for (const row of await store.orphanedJobs(Date.now(), store.multiHost ? undefined : workerIsDead)) {
         if (row.attempts < 2) {
-          if (await store.requeueOrphan(row)) log.warn({ job: row.id, worker: row.worker_id }, 'job interrupted (worker gone); queued again');
+          if (await store.requeueOrphan(row))
+            log.warn({ job: row.id, worker: row.worker_id }, 'job interrupted (worker gone); queued again');
           continue;
         }
-        const problem = new ProcessingFailedError('The job was interrupted twice (the worker running it stopped) and was not retried again.');
-        const failed = await store.failOrphan(row, JSON.stringify(problemBody(problem, row.request_id ?? undefined)), this.effects(true), new Date());
+        const problem = new ProcessingFailedError(
+          'The job was interrupted twice (the worker running it stopped) and was not retried again.',
+        );
+        const failed = await store.failOrphan(
+          row,
+          JSON.stringify(problemBody(problem, row.request_id ?? undefined)),
+          this.effects(true),
+          new Date(),
+        );
         if (failed) {
           log.error({ job: row.id, worker: row.worker_id }, 'job interrupted twice; failed');
-          this.removeInputs(failed).catch((error) => log.warn({ err: error, job: row.id }, 'removing the inputs of a failed job failed'));
+          this.removeInputs(failed).catch((error) =>
+            log.warn({ err: error, job: row.id }, 'removing the inputs of a failed job failed'),
+          );
           this.onFinished();
         }
       }
@@ -266,7 +277,8 @@ export class JobWorker {
     let ended = true;
     let secrets: string[] = [];
     try {
-      const route = findOperation(row.operation) ?? this.services.extraOperations?.find((r) => r.name === row.operation);
+      const route =
+        findOperation(row.operation) ?? this.services.extraOperations?.find((r) => r.name === row.operation);
       if (!route) throw new ProcessingFailedError(`This server does not offer the operation "${row.operation}".`);
       workdir = await createJobWorkdir(config.TMP_DIR);
       const files: Record<string, InputFile[]> = Object.fromEntries(route.files.map((part) => [part.field, []]));
@@ -275,14 +287,25 @@ export class JobWorker {
       for (const [i, input] of inputs.entries()) {
         const target = path.join(workdir, `input-${i + 1}`);
         await this.storage.decryptTo('inputs', input.file, target);
-        (files[input.field] ??= []).push({ path: target, name: input.name, size: input.size, kind: input.kind as FileKind });
+        (files[input.field] ??= []).push({
+          path: target,
+          name: input.name,
+          size: input.size,
+          kind: input.kind as FileKind,
+        });
       }
       storageMs = Date.now() - storageMs;
       const fields = JSON.parse(openValue(this.key, row.fields, row.id).toString('utf8')) as Record<string, unknown>;
       secrets = secretFieldValues(fields);
       const options = parseOptions(route, fields, files, config);
       const timeoutMs = config[timeLimitOf(route, options)];
-      const run: RunContext = { workdir, signal: entry.abort.signal, deadline: Date.now() + timeoutMs, timeoutMs, pool: pool.forOperation(row.account_id) };
+      const run: RunContext = {
+        workdir,
+        signal: entry.abort.signal,
+        deadline: Date.now() + timeoutMs,
+        timeoutMs,
+        pool: pool.forOperation(row.account_id),
+      };
       const output = await route.run({ files, options, run, config });
       if (entry.abort.signal.aborted) throw new Error('aborted');
 
@@ -300,7 +323,17 @@ export class JobWorker {
           result_delivered_to: delivered.to,
         });
         if (finished === 'unrecorded') ended = false;
-        else if (finished === 'done') log.info({ job: row.id, operation: row.operation, ms: Date.now() - started, size: delivered.size, delivered_to: delivered.to }, 'job succeeded (result delivered)');
+        else if (finished === 'done')
+          log.info(
+            {
+              job: row.id,
+              operation: row.operation,
+              ms: Date.now() - started,
+              size: delivered.size,
+              delivered_to: delivered.to,
+            },
+            'job succeeded (result delivered)',
+          );
         return;
       }
       resultName = this.storage.newName(row.id, 'result');
@@ -330,12 +363,19 @@ export class JobWorker {
       this.storage.settle(resultName);
       if (finished === 'unrecorded') ended = false;
       if (finished !== 'done') await this.storage.remove('results', resultName);
-      else log.info({ job: row.id, operation: row.operation, ms: Date.now() - started, storage_ms: storageMs, size: stored.size }, 'job succeeded');
+      else
+        log.info(
+          { job: row.id, operation: row.operation, ms: Date.now() - started, storage_ms: storageMs, size: stored.size },
+          'job succeeded',
+        );
     } catch (error) {
       if (resultName) await this.storage.remove('results', resultName);
       if (entry.abort.signal.aborted) {
         if (entry.reason === 'shutdown' && (await store.requeue(row.id, this.id).catch(() => false))) ended = false;
-        log.info({ job: row.id, reason: entry.reason }, entry.reason === 'shutdown' ? 'job put back in the queue' : 'job canceled');
+        log.info(
+          { job: row.id, reason: entry.reason },
+          entry.reason === 'shutdown' ? 'job put back in the queue' : 'job canceled',
+        );
       } else {
         const problem = toProblem(error);
         if (problem.code === 'server_busy' && (await store.requeue(row.id, this.id).catch(() => false))) {
@@ -343,8 +383,16 @@ export class JobWorker {
           ended = false;
           this.pausedUntil = Date.now() + 1000;
         } else {
-          if (problemStatus(problem) >= 500) log.error({ err: scrubbedError(problem.cause ?? error, secrets), job: row.id, code: problem.code }, 'job failed');
-          const failed = await this.finish(row, { status: 'failed', error: JSON.stringify(problemBody(problem, row.request_id ?? undefined)) }, problem);
+          if (problemStatus(problem) >= 500)
+            log.error(
+              { err: scrubbedError(problem.cause ?? error, secrets), job: row.id, code: problem.code },
+              'job failed',
+            );
+          const failed = await this.finish(
+            row,
+            { status: 'failed', error: JSON.stringify(problemBody(problem, row.request_id ?? undefined)) },
+            problem,
+          );
           if (failed === 'unrecorded') ended = false;
         }
       }
@@ -356,7 +404,12 @@ export class JobWorker {
   }
 
   /** PUTs the output to the job's result_url (a ZIP is written to the work directory first: a presigned PUT needs its length). */
-  private async deliver(url: string, output: OperationOutput, workdir: string, signal: AbortSignal): Promise<{ to: string; contentType: string; size: number }> {
+  private async deliver(
+    url: string,
+    output: OperationOutput,
+    workdir: string,
+    signal: AbortSignal,
+  ): Promise<{ to: string; contentType: string; size: number }> {
     let file: string;
     let contentType: string;
     if (output.type === 'file') {
@@ -364,10 +417,20 @@ export class JobWorker {
       contentType = output.contentType;
     } else {
       file = path.join(workdir, 'result-delivery.zip');
-      await pipeline((await zipEntries(output.entries, this.services.config.MAX_OUTPUT_FILES)).stream, fs.createWriteStream(file, { mode: 0o600 }));
+      await pipeline(
+        (await zipEntries(output.entries, this.services.config.MAX_OUTPUT_FILES)).stream,
+        fs.createWriteStream(file, { mode: 0o600 }),
+      );
       contentType = 'application/zip';
     }
-    const to = await deliverResult(url, file, contentType, this.services.config, signal, this.timings.resultRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS);
+    const to = await deliverResult(
+      url,
+      file,
+      contentType,
+      this.services.config,
+      signal,
+      this.timings.resultRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+    );
     return { to, contentType, size: (await fsp.stat(file)).size };
   }
 

@@ -14,10 +14,22 @@ import { pidAlive, type JobStorage } from './storage/base.js';
 import { FileJobStorage } from './storage/file.js';
 import { S3JobStorage } from './storage/s3.js';
 
-export { AREAS, pidAlive, READ_CHUNK, readFileStream, type Area, type JobStorage, type Referenced, type StoredFile } from './storage/base.js';
+export {
+  AREAS,
+  pidAlive,
+  READ_CHUNK,
+  readFileStream,
+  type Area,
+  type JobStorage,
+  type Referenced,
+  type StoredFile,
+} from './storage/base.js';
 
 /** The storage STORAGE_URL names (default: DATA_DIR/jobs), sealing files with `key`. */
-export function openJobStorage(config: Pick<Config, 'DATA_DIR' | 'STORAGE_URL' | 'S3_ENDPOINT' | 'S3_REGION'>, key: Buffer): JobStorage {
+export function openJobStorage(
+  config: Pick<Config, 'DATA_DIR' | 'STORAGE_URL' | 'S3_ENDPOINT' | 'S3_REGION'>,
+  key: Buffer,
+): JobStorage {
   const raw = config.STORAGE_URL;
   if (!raw) return new FileJobStorage(path.join(config.DATA_DIR, 'jobs'), key);
   const invalid = (why: string) => new Error(`invalid configuration: STORAGE_URL: ${why}`);
@@ -33,9 +45,13 @@ export function openJobStorage(config: Pick<Config, 'DATA_DIR' | 'STORAGE_URL' |
   }
   if (url.protocol === 's3:') {
     if (!url.hostname) throw invalid('s3://bucket/prefix needs a bucket name');
-    if (url.username || url.password || url.port || url.search) throw invalid('credentials go in AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, the endpoint in S3_ENDPOINT');
+    if (url.username || url.password || url.port || url.search)
+      throw invalid('credentials go in AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, the endpoint in S3_ENDPOINT');
     const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
-    return new S3JobStorage({ bucket: url.hostname, prefix: prefix ? `${prefix}/` : '' }, key, { endpoint: config.S3_ENDPOINT, region: config.S3_REGION });
+    return new S3JobStorage({ bucket: url.hostname, prefix: prefix ? `${prefix}/` : '' }, key, {
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+    });
   }
   throw invalid(`unsupported scheme "${url.protocol}" (file:// or s3://)`);
 }

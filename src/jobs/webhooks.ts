@@ -4,7 +4,7 @@
 // so a DNS answer that changes after the check (rebinding) cannot reach a
 // private network. No redirects are followed.
 import crypto from 'node:crypto';
-import dns from 'node:dns';
+import type dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
@@ -58,7 +58,9 @@ export async function validateCallbackUrl(raw: string, config: Config): Promise<
     throw bad('must be an https URL (plain http is accepted only to loopback, when WEBHOOK_ALLOW_PRIVATE is set).');
   }
   if (!config.WEBHOOK_ALLOW_PRIVATE && addresses.some(isForbiddenAddress)) {
-    throw bad('resolves to a private, loopback, link-local or reserved address; webhooks are only sent to public addresses.');
+    throw bad(
+      'resolves to a private, loopback, link-local or reserved address; webhooks are only sent to public addresses.',
+    );
   }
   return url.toString();
 }
@@ -94,20 +96,31 @@ interface Attempt {
 /** A DNS lookup that refuses forbidden addresses at connect time. */
 function guardedLookup(allowPrivate: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
-    lookupAll(hostname, options).then((list) => {
-      const refused = allowPrivate ? undefined : list.find((a) => isForbiddenAddress(a.address));
-      if (refused || list.length === 0) {
-        const err = Object.assign(new Error(`refused to connect to ${refused?.address ?? hostname}`), { code: 'EADDRFORBIDDEN' });
-        return callback(err, '', 0);
-      }
-      if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-      else callback(null, list[0].address, list[0].family);
-    }, (error: NodeJS.ErrnoException) => callback(error, '', 0));
+    lookupAll(hostname, options).then(
+      (list) => {
+        const refused = allowPrivate ? undefined : list.find((a) => isForbiddenAddress(a.address));
+        if (refused || list.length === 0) {
+          const err = Object.assign(new Error(`refused to connect to ${refused?.address ?? hostname}`), {
+            code: 'EADDRFORBIDDEN',
+          });
+          return callback(err, '', 0);
+        }
+        if ((options as { all?: boolean }).all)
+          (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+        else callback(null, list[0].address, list[0].family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
   };
 }
 
 /** One POST; never follows redirects; the whole exchange is bounded by WEBHOOK_TIMEOUT. */
-export function postWebhook(url: string, headers: Record<string, string>, body: string, config: Config): Promise<Attempt> {
+export function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  config: Config,
+): Promise<Attempt> {
   return new Promise((resolve) => {
     let target: URL;
     try {
@@ -125,7 +138,12 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       target,
       {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'pdf-service-webhooks/1' },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'pdf-service-webhooks/1',
+        },
         lookup: guardedLookup(config.WEBHOOK_ALLOW_PRIVATE),
         signal,
         agent: false,
@@ -142,7 +160,11 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
     );
     req.on('error', (error: NodeJS.ErrnoException) => {
       const forbidden = error.code === 'EADDRFORBIDDEN';
-      resolve({ ok: false, retry: !forbidden, error: signal.aborted ? `timed out after ${config.WEBHOOK_TIMEOUT} ms` : error.code ?? error.message });
+      resolve({
+        ok: false,
+        retry: !forbidden,
+        error: signal.aborted ? `timed out after ${config.WEBHOOK_TIMEOUT} ms` : (error.code ?? error.message),
+      });
     });
     req.end(body);
   });
@@ -169,7 +191,11 @@ export async function deliverDue(
         const timestamp = Math.floor(Date.now() / 1000);
         attempt = await postWebhook(
           delivery.url,
-          { 'webhook-id': delivery.id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secret, delivery.id, timestamp, delivery.body) },
+          {
+            'webhook-id': delivery.id,
+            'webhook-timestamp': String(timestamp),
+            'webhook-signature': signWebhook(secret, delivery.id, timestamp, delivery.body),
+          },
           delivery.body,
           config,
         );
@@ -179,7 +205,12 @@ export async function deliverDue(
       const status = attempt.ok ? 'delivered' : attempt.retry && delay !== undefined ? 'pending' : 'failed';
       // ±10 % jitter so a receiver that was down is not hit by every retry at once.
       const next = status === 'pending' ? Date.now() + Math.round(delay! * (0.9 + Math.random() * 0.2)) : Date.now();
-      await store.completeDelivery(delivery.id, workerId, { status, attempts, next_attempt_at: next, last_error: attempt.error ?? null });
+      await store.completeDelivery(delivery.id, workerId, {
+        status,
+        attempts,
+        next_attempt_at: next,
+        last_error: attempt.error ?? null,
+      });
       const line = { job: delivery.job_id, webhook: delivery.id, attempt: attempts, error: attempt.error };
       if (status === 'failed') log.warn(line, 'webhook delivery failed for good');
       else if (status === 'pending') log.info(line, 'webhook delivery failed; will retry');

@@ -33,7 +33,9 @@ export function analysePage(page: RawPage, allLines: Line[], ctx: PageContext): 
   let lines = allLines.filter((l) => !ctx.isRunning(l, page) || grids.some((g) => centerInside(l.bbox, g)));
   const { tables, used } = findRuledTables(page.draws, lines);
   const inTable = new Set<RawSpan>(tables.flatMap((t) => t.cells.flatMap((c) => c.spans)));
-  lines = lines.map((l) => (l.spans.some((s) => inTable.has(s)) ? { ...l, spans: l.spans.filter((s) => !inTable.has(s)) } : l)).filter((l) => l.spans.length > 0);
+  lines = lines
+    .map((l) => (l.spans.some((s) => inTable.has(s)) ? { ...l, spans: l.spans.filter((s) => !inTable.has(s)) } : l))
+    .filter((l) => l.spans.length > 0);
   lines = lines.map((l) => ({ ...l, bbox: l.spans.map((s) => s.bbox).reduce(union) }));
   const figures = findFigures(
     page.draws.filter((d) => !used.has(d)),
@@ -46,12 +48,27 @@ export function analysePage(page: RawPage, allLines: Line[], ctx: PageContext): 
 
   const elements: Element[] = lines.map((line) => ({ box: line.bbox, line }));
   for (const figure of figures) {
-    const media = ctx.addFigure(page.page, figure.bbox, figure.lines.size === 0 ? soleJpeg(figure.bbox, page.draws) : undefined);
+    const media = ctx.addFigure(
+      page.page,
+      figure.bbox,
+      figure.lines.size === 0 ? soleJpeg(figure.bbox, page.draws) : undefined,
+    );
     const alt = [...figure.lines]
       .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0])
       .map((l) => lineText(l.spans).trim())
       .join(' ');
-    elements.push({ box: figure.bbox, block: { kind: 'figure', media, width: width(figure.bbox), height: figure.bbox[3] - figure.bbox[1], spaceBefore: 0, align: 'left', alt } });
+    elements.push({
+      box: figure.bbox,
+      block: {
+        kind: 'figure',
+        media,
+        width: width(figure.bbox),
+        height: figure.bbox[3] - figure.bbox[1],
+        spaceBefore: 0,
+        align: 'left',
+        alt,
+      },
+    });
   }
   for (const table of tables) {
     elements.push({ box: table.bbox, block: tableBlock(table, (spans, box) => cellParagraphs(spans, box, page)) });
@@ -65,7 +82,8 @@ export function analysePage(page: RawPage, allLines: Line[], ctx: PageContext): 
   for (const group of splitBands(elements, gutters)) {
     const edges = group.multi ? [left, ...gutters.flatMap((g) => [g[0], g[1]]), right] : [left, right];
     const columns: Band['columns'] = [];
-    for (let i = 0; i < edges.length; i += 2) columns.push({ width: edges[i + 1] - edges[i], gap: i + 2 < edges.length ? edges[i + 2] - edges[i + 1] : 0 });
+    for (let i = 0; i < edges.length; i += 2)
+      columns.push({ width: edges[i + 1] - edges[i], gap: i + 2 < edges.length ? edges[i + 2] - edges[i + 1] : 0 });
     const content: Block[][] = [];
     let bottom = top;
     for (let c = 0; c < columns.length; c++) {
@@ -82,7 +100,9 @@ export function analysePage(page: RawPage, allLines: Line[], ctx: PageContext): 
 
 /** The JPEG XObject a region shows and nothing else (same box within a point, no other ink on it). */
 export function soleJpeg(region: Box, draws: RawPage['draws']): string | undefined {
-  const on = draws.filter((d) => centerInside(d.bbox, region) && !(d.kind === 'fill' && d.color?.every((c) => c > 0.98)));
+  const on = draws.filter(
+    (d) => centerInside(d.bbox, region) && !(d.kind === 'fill' && d.color?.every((c) => c > 0.98)),
+  );
   const image = on.length === 1 ? on[0] : undefined;
   if (!image?.jpeg || image.bbox.some((v, i) => Math.abs(v - region[i]) > 2)) return undefined;
   return image.jpeg;
@@ -115,7 +135,8 @@ export function findGutters(lines: Line[], left: number, right: number): Array<[
     const before = beside.filter((l) => l.bbox[2] <= x - 2 && l.bbox[2] > x - 0.35 * span).map((l) => l.bbox[2]);
     // Table columns also align, but their lines are short.
     const widths = aligned.map((l) => width(l.bbox)).sort((a, b) => a - b);
-    if (before.length < 5 || aligned.length < 3 * crossing || widths[Math.floor(widths.length / 2)] < 0.2 * span) continue;
+    if (before.length < 5 || aligned.length < 3 * crossing || widths[Math.floor(widths.length / 2)] < 0.2 * span)
+      continue;
     const g0 = Math.min(Math.max(...before), x - 6);
     gutters.push([g0, x - 0.5]);
   }
@@ -142,16 +163,23 @@ function columnOf(box: Box, gutters: Array<[number, number]>, multi: boolean): n
 function tableRows(elements: Element[], gutters: Array<[number, number]>): Set<Element> {
   const rows = new Set<Element>();
   if (gutters.length === 0) return rows;
-  const lines = elements.filter((e): e is { box: Box; line: Line } => 'line' in e).sort((a, b) => a.line.base - b.line.base);
+  const lines = elements
+    .filter((e): e is { box: Box; line: Line } => 'line' in e)
+    .sort((a, b) => a.line.base - b.line.base);
   for (let i = 0; i < lines.length; ) {
     let j = i + 1;
-    while (j < lines.length && Math.abs(lines[j].line.base - lines[i].line.base) < Math.max(1.5, 0.2 * lines[i].line.size)) j++;
+    while (
+      j < lines.length &&
+      Math.abs(lines[j].line.base - lines[i].line.base) < Math.max(1.5, 0.2 * lines[i].line.size)
+    )
+      j++;
     const row = lines.slice(i, j);
     i = j;
     if (row.length < 4) continue;
     // At least two short pieces on each of two sides: a text line (long) on either side is a column's.
     const perSide = new Map<number, number>();
-    for (const e of row) perSide.set(columnOf(e.box, gutters, true), (perSide.get(columnOf(e.box, gutters, true)) ?? 0) + 1);
+    for (const e of row)
+      perSide.set(columnOf(e.box, gutters, true), (perSide.get(columnOf(e.box, gutters, true)) ?? 0) + 1);
     const sides = [...perSide.values()].filter((n) => n >= 2).length;
     if (sides >= 2 && row.every((e) => width(e.box) < 12 * e.line.size)) for (const e of row) rows.add(e);
   }
@@ -159,7 +187,10 @@ function tableRows(elements: Element[], gutters: Array<[number, number]>): Set<E
 }
 
 /** Elements in y order, cut into bands: runs of column content, and runs of full-width content. */
-function splitBands(elements: Element[], gutters: Array<[number, number]>): Array<{ multi: boolean; elements: Element[] }> {
+function splitBands(
+  elements: Element[],
+  gutters: Array<[number, number]>,
+): Array<{ multi: boolean; elements: Element[] }> {
   const sorted = [...elements].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
   const rows = tableRows(elements, gutters);
   const bands: Array<{ multi: boolean; elements: Element[] }> = [];
@@ -194,7 +225,12 @@ function joinBaselines(lines: Line[]): Line[] {
   for (const line of sorted) {
     const prev = out[out.length - 1];
     if (prev && Math.abs(prev.base - line.base) < Math.max(2, 0.3 * line.size) && line.bbox[0] >= prev.bbox[2] - 1) {
-      out[out.length - 1] = { ...prev, bbox: union(prev.bbox, line.bbox), spans: [...prev.spans, ...line.spans], size: Math.max(prev.size, line.size) };
+      out[out.length - 1] = {
+        ...prev,
+        bbox: union(prev.bbox, line.bbox),
+        spans: [...prev.spans, ...line.spans],
+        size: Math.max(prev.size, line.size),
+      };
     } else out.push(line);
   }
   return out;
@@ -223,7 +259,7 @@ function continues(current: Line[], line: Line): boolean {
   const text = lineText(line.spans);
   if (!/^\s*\(?\d/.test(text)) return false;
   const prevText = lineText(current[current.length - 1].spans).trimEnd();
-  return line.bbox[0] > current[0].bbox[0] + 2 || /[–—,\-]$/.test(prevText);
+  return line.bbox[0] > current[0].bbox[0] + 2 || /[–—,-]$/.test(prevText);
 }
 
 /** Groups a column's lines into paragraphs. */
@@ -283,7 +319,14 @@ function runsOf(lines: Line[], page: RawPage, left: number, tabs: number[]): Tex
         italic: span.italic,
         mono: span.mono,
         color: colorOf(span.color),
-        vertical: span.size < line.size * 0.85 ? (span.base < line.base - 1 ? 'superscript' : span.base > line.base + 1 ? 'subscript' : undefined) : undefined,
+        vertical:
+          span.size < line.size * 0.85
+            ? span.base < line.base - 1
+              ? 'superscript'
+              : span.base > line.base + 1
+                ? 'subscript'
+                : undefined
+            : undefined,
       };
       if (style.vertical) style.size = line.size;
       const link = page.links.find((l) => centerInside(span.bbox, l.bbox))?.uri;
@@ -312,7 +355,14 @@ function runsOf(lines: Line[], page: RawPage, left: number, tabs: number[]): Tex
 }
 
 function sameStyle(a: RunStyle, b: RunStyle): boolean {
-  return a.font === b.font && Math.abs(a.size - b.size) < 0.3 && a.bold === b.bold && a.italic === b.italic && a.color === b.color && a.vertical === b.vertical;
+  return (
+    a.font === b.font &&
+    Math.abs(a.size - b.size) < 0.3 &&
+    a.bold === b.bold &&
+    a.italic === b.italic &&
+    a.color === b.color &&
+    a.vertical === b.vertical
+  );
 }
 
 function median(values: number[]): number {
@@ -321,18 +371,26 @@ function median(values: number[]): number {
 }
 
 /** A paragraph block for `lines` inside the column `[x0, x1]`. */
-function paragraphBlock(lines: Line[], column: [number, number], page: RawPage, bodySize: number, pitchFor: (size: number) => number): ParagraphBlock {
+function paragraphBlock(
+  lines: Line[],
+  column: [number, number],
+  page: RawPage,
+  bodySize: number,
+  pitchFor: (size: number) => number,
+): ParagraphBlock {
   const pitches = lines.slice(1).map((l, i) => l.base - lines[i].base);
   const size = median(lines.map((l) => l.size));
   const lineHeight = pitches.length ? median(pitches) : pitchFor(size);
   const [c0, c1] = column;
   const body = lines.length > 1 ? lines.slice(1) : lines;
   let align: ParagraphBlock['align'] = 'left';
-  const centred = lines.every((l) => Math.abs((l.bbox[0] + l.bbox[2]) / 2 - (c0 + c1) / 2) < 4) && lines[0].bbox[0] > c0 + 8;
+  const centred =
+    lines.every((l) => Math.abs((l.bbox[0] + l.bbox[2]) / 2 - (c0 + c1) / 2) < 4) && lines[0].bbox[0] > c0 + 8;
   if (lines.length >= 2 && lines.slice(0, -1).every((l) => l.bbox[2] >= c1 - 3)) align = 'justify';
   else if (centred) align = 'center';
   else if (lines.every((l) => l.bbox[2] >= c1 - 3) && lines[0].bbox[0] > c0 + 20) align = 'right';
-  const indentLeft = align === 'center' || align === 'right' ? 0 : Math.max(0, Math.min(...body.map((l) => l.bbox[0])) - c0);
+  const indentLeft =
+    align === 'center' || align === 'right' ? 0 : Math.max(0, Math.min(...body.map((l) => l.bbox[0])) - c0);
   const indentFirst = align === 'center' || align === 'right' ? 0 : lines[0].bbox[0] - c0 - indentLeft;
   const tabs: number[] = [];
   const runs = runsOf(lines, page, c0, tabs);
@@ -384,8 +442,16 @@ function paragraphBlock(lines: Line[], column: [number, number], page: RawPage, 
 }
 
 /** Blocks of one column from its elements; `top` is where the band starts. */
-function buildColumn(elements: Element[], column: [number, number], top: number, page: RawPage, bodySize: number): { blocks: Block[]; bottom: number } {
-  let lineElements = joinBaselines(elements.filter((e): e is { box: Box; line: Line } => 'line' in e).map((e) => e.line));
+function buildColumn(
+  elements: Element[],
+  column: [number, number],
+  top: number,
+  page: RawPage,
+  bodySize: number,
+): { blocks: Block[]; bottom: number } {
+  let lineElements = joinBaselines(
+    elements.filter((e): e is { box: Box; line: Line } => 'line' in e).map((e) => e.line),
+  );
   const others = elements.filter((e): e is { box: Box; block: Block } => 'block' in e);
   for (const table of findTextTables(lineElements)) {
     const inTable = new Set(table.lines);
@@ -415,7 +481,12 @@ function buildColumn(elements: Element[], column: [number, number], top: number,
       const block = paragraphBlock(lines, column, page, bodySize, pitchFor);
       const first = lines[0];
       const last = lines[lines.length - 1];
-      items.push({ y: first.bbox[1], block, top: first.base - 0.8 * block.lineHeight, bottom: last.base + 0.2 * block.lineHeight });
+      items.push({
+        y: first.bbox[1],
+        block,
+        top: first.base - 0.8 * block.lineHeight,
+        bottom: last.base + 0.2 * block.lineHeight,
+      });
     }
   }
   items.sort((a, b) => a.y - b.y);
@@ -430,7 +501,8 @@ function buildColumn(elements: Element[], column: [number, number], top: number,
       const [c0, c1] = column;
       const el = others.find((e) => e.block === block)!;
       const centre = (el.box[0] + el.box[2]) / 2;
-      block.align = Math.abs(centre - (c0 + c1) / 2) < 10 ? 'center' : el.box[0] - c0 < c1 - el.box[2] ? 'left' : 'right';
+      block.align =
+        Math.abs(centre - (c0 + c1) / 2) < 10 ? 'center' : el.box[0] - c0 < c1 - el.box[2] ? 'left' : 'right';
     }
     if (block.kind === 'table') {
       const el = others.find((e) => e.block === block)!;
@@ -451,7 +523,9 @@ function textTableBlock(table: TextTable, page: RawPage): TableBlock {
   const rowHeights = bases.map((_, r) => pitches[r] ?? pitch);
   // Each column's alignment from its one-column cells: numbers line up on the right, names on the left.
   const alignOf = (column: number): ParagraphBlock['align'] => {
-    const boxes = table.rows.flatMap((cells) => cells.filter((c) => c.column === column && c.colSpan === 1).map((c) => c.spans.map((s) => s.bbox).reduce(union)));
+    const boxes = table.rows.flatMap((cells) =>
+      cells.filter((c) => c.column === column && c.colSpan === 1).map((c) => c.spans.map((s) => s.bbox).reduce(union)),
+    );
     const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
     if (boxes.length < 2 || spread(boxes.map((b) => b[0])) < 1.5) return 'left';
     return spread(boxes.map((b) => b[2])) < 1.5 ? 'right' : 'center';
@@ -462,11 +536,25 @@ function textTableBlock(table: TextTable, page: RawPage): TableBlock {
       const box: Box = [xs[cell.column], bases[r] - pitch, xs[cell.column + cell.colSpan], bases[r] + 0.3 * pitch];
       // One source line per row: the row keeps the source's pitch (a taller line would push the page's end over).
       const align = cell.colSpan > 1 ? 'center' : aligns[cell.column];
-      const paragraphs = cellParagraphs(cell.spans, box, page).map((p) => ({ ...p, align, indentLeft: 0, indentFirst: 0, lineHeight: Math.min(p.lineHeight, pitch) }));
+      const paragraphs = cellParagraphs(cell.spans, box, page).map((p) => ({
+        ...p,
+        align,
+        indentLeft: 0,
+        indentFirst: 0,
+        lineHeight: Math.min(p.lineHeight, pitch),
+      }));
       return { column: cell.column, colSpan: cell.colSpan, rowSpan: 1, paragraphs };
     }),
   );
-  return { kind: 'table', columnWidths: xs.slice(1).map((x, i) => x - xs[i]), rowHeights, rows, spaceBefore: 0, indentLeft: 0, borderless: true };
+  return {
+    kind: 'table',
+    columnWidths: xs.slice(1).map((x, i) => x - xs[i]),
+    rowHeights,
+    rows,
+    spaceBefore: 0,
+    indentLeft: 0,
+    borderless: true,
+  };
 }
 
 /** Paragraphs of one table cell from the spans inside it. */

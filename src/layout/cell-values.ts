@@ -6,7 +6,10 @@
 // a double holds exactly, European "1.234,5".
 
 /** A cell value: text, or a number/date (days since 1899-12-30, as spreadsheets count) with its display format. */
-export type CellValue = { kind: 'text'; text: string } | { kind: 'number'; value: number; format: string; text: string } | { kind: 'date'; value: number; format: string; text: string };
+export type CellValue =
+  | { kind: 'text'; text: string }
+  | { kind: 'number'; value: number; format: string; text: string }
+  | { kind: 'date'; value: number; format: string; text: string };
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const CURRENCY: Record<string, string> = { $: '"$"', '€': '"€"', '£': '"£"', '¥': '"¥"' };
@@ -37,13 +40,17 @@ function dateOf(text: string): CellValue | undefined {
   m = /^(\d{1,2}) ([A-Za-z]+\.?) (\d{4})$/.exec(text);
   if (m && monthOf(m[2])) {
     const value = serialOf(+m[3], monthOf(m[2])!, +m[1]);
-    return value === undefined ? undefined : { kind: 'date', value, format: m[2].length > 4 ? 'd mmmm yyyy' : 'd mmm yyyy', text };
+    return value === undefined
+      ? undefined
+      : { kind: 'date', value, format: m[2].length > 4 ? 'd mmmm yyyy' : 'd mmm yyyy', text };
   }
   // "March 15, 2024" / "Mar 15, 2024"
   m = /^([A-Za-z]+\.?) (\d{1,2}), (\d{4})$/.exec(text);
   if (m && monthOf(m[1])) {
     const value = serialOf(+m[3], monthOf(m[1])!, +m[2]);
-    return value === undefined ? undefined : { kind: 'date', value, format: m[1].length > 4 ? 'mmmm d, yyyy' : 'mmm d, yyyy', text };
+    return value === undefined
+      ? undefined
+      : { kind: 'date', value, format: m[1].length > 4 ? 'mmmm d, yyyy' : 'mmm d, yyyy', text };
   }
   // "31/12/2024" or "12/31/2024": a date only when one reading alone is valid (a day above 12 decides).
   m = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$/.exec(text);

@@ -52,13 +52,24 @@ export interface Line {
 }
 
 /** TeX sets accents as a spacing accent before the letter ("na¨ıve"): as combining marks they compose ("naïve"). */
-const ACCENTS: Record<string, string> = { '¨': '\u0308', '´': '\u0301', '`': '\u0300', ˆ: '\u0302', '˜': '\u0303', '¸': '\u0327', ˇ: '\u030c', '˚': '\u030a' };
+const ACCENTS: Record<string, string> = {
+  '¨': '\u0308',
+  '´': '\u0301',
+  '`': '\u0300',
+  ˆ: '\u0302',
+  '˜': '\u0303',
+  '¸': '\u0327',
+  ˇ: '\u030c',
+  '˚': '\u030a',
+};
 const SPACING_ACCENT = /([¨´`ˆ˜¸ˇ˚])([ıȷ]|\p{L})/gu;
 
 /** Text with spacing accents before a letter composed onto it (dotless i and j get their dot back first). */
 export function composeAccents(text: string): string {
   if (!/[¨´`ˆ˜¸ˇ˚]/.test(text)) return text;
-  return text.replace(SPACING_ACCENT, (_, accent: string, letter: string) => `${letter === 'ı' ? 'i' : letter === 'ȷ' ? 'j' : letter}${ACCENTS[accent]}`.normalize('NFC'));
+  return text.replace(SPACING_ACCENT, (_, accent: string, letter: string) =>
+    `${letter === 'ı' ? 'i' : letter === 'ȷ' ? 'j' : letter}${ACCENTS[accent]}`.normalize('NFC'),
+  );
 }
 
 /** Parses one JSON line of the extractor into lines with block numbers. */
@@ -86,10 +97,16 @@ export function parsePage(json: string): { page: RawPage; lines: Line[] } {
 export const width = (b: Box) => b[2] - b[0];
 export const height = (b: Box) => b[3] - b[1];
 export const area = (b: Box) => Math.max(0, width(b)) * Math.max(0, height(b));
-export const union = (a: Box, b: Box): Box => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+export const union = (a: Box, b: Box): Box => [
+  Math.min(a[0], b[0]),
+  Math.min(a[1], b[1]),
+  Math.max(a[2], b[2]),
+  Math.max(a[3], b[3]),
+];
 export const grow = (b: Box, d: number): Box => [b[0] - d, b[1] - d, b[2] + d, b[3] + d];
 export const intersects = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-export const overlapArea = (a: Box, b: Box) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+export const overlapArea = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
 export const centerInside = (inner: Box, outer: Box) => {
   const x = (inner[0] + inner[2]) / 2;
   const y = (inner[1] + inner[3]) / 2;
@@ -101,7 +118,8 @@ export function lineText(spans: RawSpan[]): string {
   let text = '';
   let prev: RawSpan | undefined;
   for (const span of spans) {
-    if (prev && span.bbox[0] - prev.bbox[2] > prev.size * 0.15 && !text.endsWith(' ') && !span.text.startsWith(' ')) text += ' ';
+    if (prev && span.bbox[0] - prev.bbox[2] > prev.size * 0.15 && !text.endsWith(' ') && !span.text.startsWith(' '))
+      text += ' ';
     text += span.text;
     prev = span;
   }
@@ -127,7 +145,8 @@ export function clusterBoxes<T>(items: T[], boxOf: (item: T) => Box, tolerance: 
     // Keep the active list bounded: drop boxes that end left of everything still to come.
     if (active.length > 64) {
       const x = bi[0];
-      for (let k = active.length - 1; k >= 0; k--) if (grow(boxOf(items[active[k]]), tolerance)[2] < x) active.splice(k, 1);
+      for (let k = active.length - 1; k >= 0; k--)
+        if (grow(boxOf(items[active[k]]), tolerance)[2] < x) active.splice(k, 1);
     }
   }
   const groups = new Map<number, T[]>();

@@ -3,7 +3,19 @@
 // one picture); text lines inside the region, or small labels hugging it, are
 // its labels and leave the body text. Lone rules (a footnote separator, an
 // underline) and page-sized backgrounds are not figures.
-import { area, centerInside, clusterBoxes, grow, height, intersects, overlapArea, union, width, type Line, type RawDraw } from './facts.js';
+import {
+  area,
+  centerInside,
+  clusterBoxes,
+  grow,
+  height,
+  intersects,
+  overlapArea,
+  union,
+  width,
+  type Line,
+  type RawDraw,
+} from './facts.js';
 import type { Box } from './model.js';
 
 /** A region to render as one picture, and the lines it swallowed. */
@@ -13,7 +25,12 @@ export interface FoundFigure {
 }
 
 /** Figure regions among `draws` (those not used by tables). */
-export function findFigures(draws: RawDraw[], lines: Line[], page: { width: number; height: number }, bodySize: number): FoundFigure[] {
+export function findFigures(
+  draws: RawDraw[],
+  lines: Line[],
+  page: { width: number; height: number },
+  bodySize: number,
+): FoundFigure[] {
   const pageArea = page.width * page.height;
   const candidates = draws.filter((d) => {
     if (d.kind !== 'image' && area(d.bbox) > pageArea * 0.6) return false; // background (a page-sized image is content)
@@ -42,7 +59,14 @@ export function findFigures(draws: RawDraw[], lines: Line[], page: { width: numb
   // White backgrounds under a found region widen it (a diagram's canvas).
   regions = regions.map((r) =>
     draws
-      .filter((d) => d.kind === 'fill' && onPage(d.bbox, page) && intersects(d.bbox, r) && area(d.bbox) < pageArea * 0.25 && overlapArea(d.bbox, r) > 0.5 * area(r))
+      .filter(
+        (d) =>
+          d.kind === 'fill' &&
+          onPage(d.bbox, page) &&
+          intersects(d.bbox, r) &&
+          area(d.bbox) < pageArea * 0.25 &&
+          overlapArea(d.bbox, r) > 0.5 * area(r),
+      )
       .reduce((acc, d) => union(acc, d.bbox), r),
   );
   regions = mergeOverlapping(regions);
@@ -56,7 +80,11 @@ export function findFigures(draws: RawDraw[], lines: Line[], page: { width: numb
         const inside = overlapArea(line.bbox, figure.bbox) > 0.6 * area(line.bbox);
         // Captions are long lines of (nearly) body size: only short small lines count as labels.
         const hugging =
-          intersects(grow(figure.bbox, 4), line.bbox) && line.size < bodySize * 0.95 && width(line.bbox) < 0.4 * width(figure.bbox) && line.bbox[0] >= figure.bbox[0] - 20 && line.bbox[2] <= figure.bbox[2] + 20;
+          intersects(grow(figure.bbox, 4), line.bbox) &&
+          line.size < bodySize * 0.95 &&
+          width(line.bbox) < 0.4 * width(figure.bbox) &&
+          line.bbox[0] >= figure.bbox[0] - 20 &&
+          line.bbox[2] <= figure.bbox[2] + 20;
         if (inside || hugging) {
           figure.lines.add(line);
           figure.bbox = union(figure.bbox, line.bbox);
@@ -74,7 +102,7 @@ function onPage(b: Box, page: { width: number; height: number }): boolean {
 }
 
 function mergeOverlapping(boxes: Box[]): Box[] {
-  let out = [...boxes];
+  const out = [...boxes];
   for (let changed = true; changed; ) {
     changed = false;
     outer: for (let i = 0; i < out.length; i++) {

@@ -15,7 +15,8 @@ function zoneOf(line: Line, page: { height: number }): Zone | undefined {
   return undefined;
 }
 
-const keyOf = (line: Line, zone: Zone) => `${zone}:${lineText(line.spans).trim().replace(/\d+/g, '#').replace(/\s+/g, ' ')}`;
+const keyOf = (line: Line, zone: Zone) =>
+  `${zone}:${lineText(line.spans).trim().replace(/\d+/g, '#').replace(/\s+/g, ' ')}`;
 
 /** What the sample pages say runs along the top and bottom. */
 export interface RunningParts {
@@ -41,18 +42,37 @@ export function findRunning(sample: Array<{ page: RawPage; lines: Line[] }>): Ru
   const needed = Math.max(2, Math.ceil(sample.length / 3));
   const running = new Map([...counts].filter(([, v]) => v.pages.size >= needed));
   const best = (zone: Zone): RunningText | undefined => {
-    const top = [...running].filter(([k]) => k.startsWith(`${zone}:`)).sort((a, b) => b[1].pages.size - a[1].pages.size)[0];
+    const top = [...running]
+      .filter(([k]) => k.startsWith(`${zone}:`))
+      .sort((a, b) => b[1].pages.size - a[1].pages.size)[0];
     if (!top) return undefined;
     const { line, page } = top[1];
     const text = lineText(line.spans).trim();
     const key = top[0].slice(zone.length + 1);
-    const parts: RunningText['parts'] = /^[^#]*#[^#]*$/.test(key) && /\d/.test(text)
-      ? ([{ text: key.split('#')[0] }, { pageNumber: true as const }, { text: key.split('#')[1] }] as RunningText['parts']).filter((p) => !('text' in p) || p.text.length > 0)
-      : [{ text }];
+    const parts: RunningText['parts'] =
+      /^[^#]*#[^#]*$/.test(key) && /\d/.test(text)
+        ? (
+            [
+              { text: key.split('#')[0] },
+              { pageNumber: true as const },
+              { text: key.split('#')[1] },
+            ] as RunningText['parts']
+          ).filter((p) => !('text' in p) || p.text.length > 0)
+        : [{ text }];
     const centre = (line.bbox[0] + line.bbox[2]) / 2;
     const align = Math.abs(centre - page.width / 2) < 30 ? 'center' : centre > page.width / 2 ? 'right' : 'left';
     const span = line.spans[0];
-    return { parts, align, style: { font: fontFamily(span.font, span.mono), size: span.size, bold: span.bold, italic: span.italic, mono: span.mono } };
+    return {
+      parts,
+      align,
+      style: {
+        font: fontFamily(span.font, span.mono),
+        size: span.size,
+        bold: span.bold,
+        italic: span.italic,
+        mono: span.mono,
+      },
+    };
   };
   return {
     isRunning: (line, page) => {

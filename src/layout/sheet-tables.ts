@@ -31,7 +31,10 @@ export interface SheetTable {
 }
 
 function paragraphText(p: ParagraphBlock): string {
-  const text = p.runs.map((r) => r.text).join('').replace(/\t/g, ' ');
+  const text = p.runs
+    .map((r) => r.text)
+    .join('')
+    .replace(/\t/g, ' ');
   if (p.bullet) return `${p.bullet} ${text}`;
   if (p.number) return `${p.number.prefix}${p.number.value}${p.number.suffix} ${text}`;
   return text;
@@ -102,7 +105,13 @@ interface Edges {
  * many columns, and it repeats the heading row or keeps the column widths.
  */
 function continues(prev: SheetTable, next: SheetTable, table: SheetTable, edges: Edges): boolean {
-  if (next.columns !== table.columns || next.page !== prev.page + 1 || !edges.ending.has(prev) || !edges.opening.has(next)) return false;
+  if (
+    next.columns !== table.columns ||
+    next.page !== prev.page + 1 ||
+    !edges.ending.has(prev) ||
+    !edges.opening.has(next)
+  )
+    return false;
   if (rowTexts(next, 0) === rowTexts(table, 0) && rowTexts(next, 0) !== '') return true;
   return next.columnWidths.every((w, i) => Math.abs(w - prev.columnWidths[i]) <= 1.5);
 }
@@ -153,7 +162,14 @@ export function linesTable(page: number, lines: Line[]): SheetTable {
     let group: Line['spans'] = [];
     const flush = () => {
       if (group.length === 0) return;
-      cells.push({ row, column: column++, rowSpan: 1, colSpan: 1, text: lineText(group).trim(), bold: group.every((s) => s.bold) });
+      cells.push({
+        row,
+        column: column++,
+        rowSpan: 1,
+        colSpan: 1,
+        text: lineText(group).trim(),
+        bold: group.every((s) => s.bold),
+      });
       group = [];
     };
     for (const span of line.spans) {
@@ -164,5 +180,13 @@ export function linesTable(page: number, lines: Line[]): SheetTable {
     flush();
   }
   const columns = Math.max(1, ...cells.map((c) => c.column + 1));
-  return { page, index: 0, rows: row + 1, columns, columnWidths: [], cells: cells.filter((c) => c.text !== ''), headerRows: 0 };
+  return {
+    page,
+    index: 0,
+    rows: row + 1,
+    columns,
+    columnWidths: [],
+    cells: cells.filter((c) => c.text !== ''),
+    headerRows: 0,
+  };
 }

@@ -59,8 +59,14 @@ export function findRuledTables(draws: RawDraw[], lines: Line[]): { tables: Foun
     const h = group.filter((r) => r.horizontal);
     const v = group.filter((r) => !r.horizontal);
     if (h.length < 2 || v.length < 2) continue;
-    const ys = distinct(h.map((r) => r.at), 2);
-    const xs = distinct(v.map((r) => r.at), 2);
+    const ys = distinct(
+      h.map((r) => r.at),
+      2,
+    );
+    const xs = distinct(
+      v.map((r) => r.at),
+      2,
+    );
     if (ys.length < 2 || xs.length < 2) continue;
     const bbox: Box = [xs[0], ys[0], xs[xs.length - 1], ys[ys.length - 1]];
     // Cells: walk the grid; a cell grows right/down while the rule on that side is missing.
@@ -70,10 +76,12 @@ export function findRuledTables(draws: RawDraw[], lines: Line[]): { tables: Foun
       for (let c = 0; c < xs.length - 1; c++) {
         if (taken[r][c]) continue;
         let colSpan = 1;
-        while (c + colSpan < xs.length - 1 && !taken[r][c + colSpan] && !covered(v, xs[c + colSpan], ys[r], ys[r + 1])) colSpan++;
+        while (c + colSpan < xs.length - 1 && !taken[r][c + colSpan] && !covered(v, xs[c + colSpan], ys[r], ys[r + 1]))
+          colSpan++;
         let rowSpan = 1;
         const openBelow = (row: number) => {
-          for (let k = c; k < c + colSpan; k++) if (taken[row + 1]?.[k] !== false || covered(h, ys[row + 1], xs[k], xs[k + 1])) return false;
+          for (let k = c; k < c + colSpan; k++)
+            if (taken[row + 1]?.[k] !== false || covered(h, ys[row + 1], xs[k], xs[k + 1])) return false;
           return true;
         };
         while (r + rowSpan < ys.length - 1 && openBelow(r + rowSpan - 1)) rowSpan++;
@@ -83,7 +91,12 @@ export function findRuledTables(draws: RawDraw[], lines: Line[]): { tables: Foun
     }
     // A "grid" of one cell is a frame around something (a code listing, a figure), not a table.
     if (cells.length < 2) continue;
-    const cellBox = (cell: FoundTable['cells'][number]): Box => [xs[cell.column], ys[cell.row], xs[cell.column + cell.colSpan], ys[cell.row + cell.rowSpan]];
+    const cellBox = (cell: FoundTable['cells'][number]): Box => [
+      xs[cell.column],
+      ys[cell.row],
+      xs[cell.column + cell.colSpan],
+      ys[cell.row + cell.rowSpan],
+    ];
     let placed = 0;
     for (const line of lines) {
       for (const span of line.spans) {
@@ -99,17 +112,30 @@ export function findRuledTables(draws: RawDraw[], lines: Line[]): { tables: Foun
     tables.push({ bbox, xs, ys, cells });
   }
   // Cell shading: fills lying inside a table belong to it.
-  for (const d of draws) if (d.kind === 'fill' && tables.some((t) => centerInside(d.bbox, t.bbox) && d.bbox[2] - d.bbox[0] <= t.bbox[2] - t.bbox[0] + 1)) used.add(d);
+  for (const d of draws)
+    if (
+      d.kind === 'fill' &&
+      tables.some((t) => centerInside(d.bbox, t.bbox) && d.bbox[2] - d.bbox[0] <= t.bbox[2] - t.bbox[0] + 1)
+    )
+      used.add(d);
   return { tables, used };
 }
 
 /** The model's table for `found`, cell paragraphs made by `paragraphs`. */
-export function tableBlock(found: FoundTable, paragraphs: (spans: RawSpan[], box: Box) => TableBlock['rows'][number][number]['paragraphs']): TableBlock {
+export function tableBlock(
+  found: FoundTable,
+  paragraphs: (spans: RawSpan[], box: Box) => TableBlock['rows'][number][number]['paragraphs'],
+): TableBlock {
   const { xs, ys } = found;
   const rows: TableBlock['rows'] = ys.slice(1).map(() => []);
   for (const cell of found.cells) {
     const box: Box = [xs[cell.column], ys[cell.row], xs[cell.column + cell.colSpan], ys[cell.row + cell.rowSpan]];
-    rows[cell.row].push({ column: cell.column, colSpan: cell.colSpan, rowSpan: cell.rowSpan, paragraphs: paragraphs(cell.spans, box) });
+    rows[cell.row].push({
+      column: cell.column,
+      colSpan: cell.colSpan,
+      rowSpan: cell.rowSpan,
+      paragraphs: paragraphs(cell.spans, box),
+    });
   }
   for (const row of rows) row.sort((a, b) => a.column - b.column);
   return {

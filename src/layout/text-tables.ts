@@ -48,7 +48,8 @@ export function findTextTables(lines: Line[]): TextTable[] {
   for (const line of lines) {
     const prev = run[run.length - 1];
     // Rows follow each other at about one line pitch.
-    if (prev && (line.base - prev.base > 2.2 * Math.max(prev.size, line.size) || Math.abs(line.size - prev.size) > 1.5)) flush();
+    if (prev && (line.base - prev.base > 2.2 * Math.max(prev.size, line.size) || Math.abs(line.size - prev.size) > 1.5))
+      flush();
     if (cellsOf(line).length >= 2) run.push(line);
     else flush();
   }

@@ -62,10 +62,18 @@ async function sniffedType(file: string): Promise<string> {
 }
 
 function unknownNames(names: string[]): InvalidRequestError {
-  return new InvalidRequestError(`names: the document has no attachment named ${names.map((n) => JSON.stringify(n)).join(', ')}.`, 'names');
+  return new InvalidRequestError(
+    `names: the document has no attachment named ${names.map((n) => JSON.stringify(n)).join(', ')}.`,
+    'names',
+  );
 }
 
-export async function pdfAttachments({ files, options, run, config }: OperationInput<AttachmentsOptions>): Promise<OperationOutput> {
+export async function pdfAttachments({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<AttachmentsOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const stem = stemOf(input.name);
   if (options.action === 'list') {
@@ -76,14 +84,34 @@ export async function pdfAttachments({ files, options, run, config }: OperationI
   }
   if (options.action === 'extract') {
     const outDir = path.join(run.workdir, 'attachments');
-    const result = await input.withPlainRetry((file) => extractAttachments(run, file, outDir, options.names, config.MAX_FILE_SIZE, config.MAX_OUTPUT_FILES, config.MAX_OUTPUT_SIZE));
+    const result = await input.withPlainRetry((file) =>
+      extractAttachments(
+        run,
+        file,
+        outDir,
+        options.names,
+        config.MAX_FILE_SIZE,
+        config.MAX_OUTPUT_FILES,
+        config.MAX_OUTPUT_SIZE,
+      ),
+    );
     if ('error' in result) {
       if (result.error === 'unknown') throw unknownNames(result.names);
-      if (result.error === 'too_many') throw new ResourceLimitError(`The document has ${result.count} attachments; at most ${config.MAX_OUTPUT_FILES} files are returned (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES');
+      if (result.error === 'too_many')
+        throw new ResourceLimitError(
+          `The document has ${result.count} attachments; at most ${config.MAX_OUTPUT_FILES} files are returned (MAX_OUTPUT_FILES).`,
+          'MAX_OUTPUT_FILES',
+        );
       if (result.error === 'too_large_total') {
-        throw new ResourceLimitError(`The attachments decode to more than ${config.MAX_OUTPUT_SIZE} bytes in all (past it at ${JSON.stringify(result.name)}; MAX_OUTPUT_SIZE).`, 'MAX_OUTPUT_SIZE');
+        throw new ResourceLimitError(
+          `The attachments decode to more than ${config.MAX_OUTPUT_SIZE} bytes in all (past it at ${JSON.stringify(result.name)}; MAX_OUTPUT_SIZE).`,
+          'MAX_OUTPUT_SIZE',
+        );
       }
-      throw new ResourceLimitError(`The attachment ${JSON.stringify(result.name)} is larger than ${config.MAX_FILE_SIZE} bytes once decoded (MAX_FILE_SIZE).`, 'MAX_FILE_SIZE');
+      throw new ResourceLimitError(
+        `The attachment ${JSON.stringify(result.name)} is larger than ${config.MAX_FILE_SIZE} bytes once decoded (MAX_FILE_SIZE).`,
+        'MAX_FILE_SIZE',
+      );
     }
     const names = uniqueNames(result.files.map((f, i) => safeAttachmentName(f.name, `attachment-${i + 1}`)));
     if (options.names.length === 1 && result.files.length === 1) {
@@ -91,17 +119,33 @@ export async function pdfAttachments({ files, options, run, config }: OperationI
       return { type: 'file', path: only.path, contentType: await sniffedType(only.path), filename: names[0] };
     }
     const entries: ZipEntry[] = result.files.map((f, i) => ({ path: f.path, name: names[i] }));
-    return { type: 'zip', entries, filename: `${stem}-attachments.zip`, headers: { 'X-Attachment-Count': String(entries.length) } };
+    return {
+      type: 'zip',
+      entries,
+      filename: `${stem}-attachments.zip`,
+      headers: { 'X-Attachment-Count': String(entries.length) },
+    };
   }
   const output = path.join(run.workdir, `${options.action}.pdf`);
   if (options.action === 'add') {
     const uploads = files.attachments ?? [];
     const names = uniqueNames(uploads.map((f, i) => safeAttachmentName(f.name, `attachment-${i + 1}`)));
-    const spec = uploads.map((f, i) => ({ name: names[i], path: f.path, mime: MEDIA_TYPES[f.kind], description: options.description ?? '' }));
+    const spec = uploads.map((f, i) => ({
+      name: names[i],
+      path: f.path,
+      mime: MEDIA_TYPES[f.kind],
+      description: options.description ?? '',
+    }));
     await input.withPlainRetry((file) => addAttachments(run, file, output, spec));
     return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stem}-attachments.pdf` };
   }
   const result = await input.withPlainRetry((file) => removeAttachments(run, file, output, options.names));
   if ('error' in result) throw unknownNames(result.names);
-  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stem}-attachments.pdf`, headers: { 'X-Removed-Attachments': String(result.removed) } };
+  return {
+    type: 'file',
+    path: output,
+    contentType: 'application/pdf',
+    filename: `${stem}-attachments.pdf`,
+    headers: { 'X-Removed-Attachments': String(result.removed) },
+  };
 }

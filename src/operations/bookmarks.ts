@@ -18,7 +18,11 @@ export interface BookmarksOptions {
 }
 
 /** The first bookmark whose page is past `pages`, as a path like "bookmarks[0].children[2]". */
-export function pageOutOfRange(items: Bookmark[], pages: number, at = 'bookmarks'): { path: string; page: number } | undefined {
+export function pageOutOfRange(
+  items: Bookmark[],
+  pages: number,
+  at = 'bookmarks',
+): { path: string; page: number } | undefined {
   for (let i = 0; i < items.length; i++) {
     const here = `${at}[${i}]`;
     const page = items[i].page;
@@ -29,7 +33,12 @@ export function pageOutOfRange(items: Bookmark[], pages: number, at = 'bookmarks
   return undefined;
 }
 
-export async function pdfBookmarks({ files, options, run, config }: OperationInput<BookmarksOptions>): Promise<OperationOutput> {
+export async function pdfBookmarks({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<BookmarksOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const stem = stemOf(input.name);
   const source = await input.plain();
@@ -46,7 +55,8 @@ export async function pdfBookmarks({ files, options, run, config }: OperationInp
     try {
       bookmarks = readOutline(objects, root, pages);
     } catch (error) {
-      if (error instanceof OutlineTooLargeError) throw new ResourceLimitError(`The outline has ${error.message}.`, 'outline entries');
+      if (error instanceof OutlineTooLargeError)
+        throw new ResourceLimitError(`The outline has ${error.message}.`, 'outline entries');
       throw error;
     }
     const output = path.join(run.workdir, 'bookmarks.json');
@@ -55,7 +65,11 @@ export async function pdfBookmarks({ files, options, run, config }: OperationInp
   }
 
   const past = pageOutOfRange(options.bookmarks, pages.length);
-  if (past) throw new InvalidRequestError(`bookmarks: ${past.path} points at page ${past.page}, past the last page (${pages.length}).`, 'bookmarks');
+  if (past)
+    throw new InvalidRequestError(
+      `bookmarks: ${past.path} points at page ${past.page}, past the last page (${pages.length}).`,
+      'bookmarks',
+    );
   const update: Record<string, unknown> = {};
   const newRoot: Record<string, unknown> = { ...root };
   if (options.bookmarks.length === 0) delete newRoot['/Outlines'];

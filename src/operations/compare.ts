@@ -33,7 +33,13 @@ export interface CompareOptions {
 
 /** The JSON answer (contract: API §5f). */
 export interface CompareResult {
-  summary: { words_inserted: number; words_deleted: number; pages_old: number; pages_new: number; pages_changed_visually: number };
+  summary: {
+    words_inserted: number;
+    words_deleted: number;
+    pages_old: number;
+    pages_new: number;
+    pages_changed_visually: number;
+  };
   changes: Change[];
   visual: VisualChange[];
 }
@@ -49,17 +55,29 @@ interface ReadSide {
 }
 
 /** Compares files.files[0] (old) with files.files[1] (new). */
-export async function comparePdfs({ files, options, run, config }: OperationInput<CompareOptions>): Promise<OperationOutput> {
+export async function comparePdfs({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<CompareOptions>): Promise<OperationOutput> {
   const passwords = options.password;
   const languages = options.ocr === 'auto' ? await resolveLanguages(options.languages ?? 'eng') : [];
   const inputs = await Promise.all(
-    files.files.map((file, i) => PdfInput.open(run, file, { maxPages: config.MAX_PAGES, password: passwords.length === 2 ? passwords[i] : passwords[0] })),
+    files.files.map((file, i) =>
+      PdfInput.open(run, file, {
+        maxPages: config.MAX_PAGES,
+        password: passwords.length === 2 ? passwords[i] : passwords[0],
+      }),
+    ),
   );
   // Both files count against MAX_PAGES together: one request.
   const total = inputs[0].pages + inputs[1].pages;
   if (total > config.MAX_PAGES) throw new TooManyPagesError(config.MAX_PAGES, total);
   const vocabulary = new Vocabulary();
-  const [old, nu] = await Promise.all(inputs.map((input, i) => readSide(run, input, vocabulary, options, languages, config.MAX_RENDER_PIXELS, i)));
+  const [old, nu] = await Promise.all(
+    inputs.map((input, i) => readSide(run, input, vocabulary, options, languages, config.MAX_RENDER_PIXELS, i)),
+  );
 
   const diff = await diffSequences(old.words.ids, nu.words.ids, run);
   const pairs = alignPages(old.words, nu.words, diff);
@@ -96,12 +114,30 @@ export async function comparePdfs({ files, options, run, config }: OperationInpu
     return { type: 'file', path: output, contentType: 'application/json', filename: `${stem}-compare.json`, headers };
   }
   const output = path.join(run.workdir, 'compare-report.pdf');
-  await writeCompareReport(run, reportSpec({ old: rendered[0], new: rendered[1], names: [files.files[0].name, files.files[1].name], ...result, pairs }), output);
+  await writeCompareReport(
+    run,
+    reportSpec({
+      old: rendered[0],
+      new: rendered[1],
+      names: [files.files[0].name, files.files[1].name],
+      ...result,
+      pairs,
+    }),
+    output,
+  );
   return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stem}-compare.pdf`, headers };
 }
 
 /** Words of one input; with ocr=auto and text-less pages, read from an OCRmyPDF copy (skip-text: pages with text are kept as they are). */
-async function readSide(run: RunContext, input: PdfInput, vocabulary: Vocabulary, options: CompareOptions, languages: string[], maxPixels: number, index: number): Promise<ReadSide> {
+async function readSide(
+  run: RunContext,
+  input: PdfInput,
+  vocabulary: Vocabulary,
+  options: CompareOptions,
+  languages: string[],
+  maxPixels: number,
+  index: number,
+): Promise<ReadSide> {
   // A fresh word store per attempt: a run that failed halfway must not leave its pages in the retry's.
   const { words, plain } = await input.withPlainRetry(async (file) => {
     const read = new DocumentWords(vocabulary);

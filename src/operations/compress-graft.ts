@@ -40,7 +40,8 @@ export async function readPageTree(ctx: RunContext, file: string): Promise<PageT
     pages: refs.map((ref) => {
       const dict = objects[`obj:${ref}`]?.value;
       // A page qpdf had to null out (e.g. 200k nested arrays in its dictionary): nothing to graft onto.
-      if (dict === null || typeof dict !== 'object' || Array.isArray(dict)) throw new InvalidPdfError(`The PDF is damaged: page object ${ref} is not a dictionary.`);
+      if (dict === null || typeof dict !== 'object' || Array.isArray(dict))
+        throw new InvalidPdfError(`The PDF is damaged: page object ${ref} is not a dictionary.`);
       return { ref, dict };
     }),
   };

@@ -21,7 +21,13 @@ import { deduplicateObjects } from '../tools/mutool-clean.js';
 import { pageCount, updateFromJson } from '../tools/qpdf.js';
 import { writeJsonUpdate, writeOptimized } from '../tools/qpdf-optimize.js';
 import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
-import { dropTrimBoxesUpdate, emptyPagesUpdate, readPageTree, restoreTrimBoxesUpdate, trimBoxWouldClip } from './compress-graft.js';
+import {
+  dropTrimBoxesUpdate,
+  emptyPagesUpdate,
+  readPageTree,
+  restoreTrimBoxesUpdate,
+  trimBoxWouldClip,
+} from './compress-graft.js';
 import { PdfInput } from './pdf-input.js';
 
 /** The `level` option: low is lossless, medium and high go through Ghostscript. */
@@ -67,7 +73,12 @@ interface Source {
 }
 
 /** Compresses `files.file[0]`; the answer is never larger than the input (headers X-Original-Size, X-Compressed-Size, X-Compression-Applied, X-Compression-Level). */
-export async function compressPdf({ files, options, run, config }: OperationInput<CompressOptions>): Promise<OperationOutput> {
+export async function compressPdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<CompressOptions>): Promise<OperationOutput> {
   const file = files.file[0];
   const filename = `${stemOf(file.name)}-compressed.pdf`;
   const opened = await PdfInput.open(run, file, { maxPages: config.MAX_PAGES, password: options.password });
@@ -75,7 +86,13 @@ export async function compressPdf({ files, options, run, config }: OperationInpu
   const originalSize = (await fs.stat(opened.path)).size;
   // A file a tool fails on is compressed again from its repaired copy (PdfInput's retry rule).
   const { result, size, applied } = await opened.withPlainRetry(async (plain, repaired) => {
-    const source: Source = { plain, gsInput: repaired ? plain : await opened.gsSafe(), pages: opened.pages, encryptionFrom, prefix: repaired ? 'repaired-' : '' };
+    const source: Source = {
+      plain,
+      gsInput: repaired ? plain : await opened.gsSafe(),
+      pages: opened.pages,
+      encryptionFrom,
+      prefix: repaired ? 'repaired-' : '',
+    };
     return compressSource(run, source, options, originalSize);
   });
   const headers: Record<string, string> = { 'X-Original-Size': String(originalSize) };
@@ -85,7 +102,12 @@ export async function compressPdf({ files, options, run, config }: OperationInpu
       path: opened.path,
       contentType: 'application/pdf',
       filename,
-      headers: { ...headers, 'X-Compressed-Size': String(originalSize), 'X-Compression-Applied': 'false', 'X-Compression-Level': 'none' },
+      headers: {
+        ...headers,
+        'X-Compressed-Size': String(originalSize),
+        'X-Compression-Applied': 'false',
+        'X-Compression-Level': 'none',
+      },
     };
   }
   return {
@@ -93,17 +115,31 @@ export async function compressPdf({ files, options, run, config }: OperationInpu
     path: result,
     contentType: 'application/pdf',
     filename,
-    headers: { ...headers, 'X-Compressed-Size': String(size), 'X-Compression-Applied': 'true', 'X-Compression-Level': applied },
+    headers: {
+      ...headers,
+      'X-Compressed-Size': String(size),
+      'X-Compression-Applied': 'true',
+      'X-Compression-Level': applied,
+    },
   };
 }
 
 /** One compression attempt of `source`. */
-async function compressSource(run: RunContext, source: Source, options: CompressOptions, originalSize: number): Promise<{ result: string; size: number; applied: CompressionLevel }> {
+async function compressSource(
+  run: RunContext,
+  source: Source,
+  options: CompressOptions,
+  originalSize: number,
+): Promise<{ result: string; size: number; applied: CompressionLevel }> {
   let applied: CompressionLevel = options.level;
   let result =
     options.level === 'low'
       ? await lossless(run, source)
-      : await lossy(run, source, LOSSY_LEVELS[options.level].map((variant) => ({ ...variant, grayscale: options.grayscale })));
+      : await lossy(
+          run,
+          source,
+          LOSSY_LEVELS[options.level].map((variant) => ({ ...variant, grayscale: options.grayscale })),
+        );
   let size = (await fs.stat(result)).size;
   if (size >= originalSize && options.level !== 'low' && !options.grayscale) {
     // Already well compressed (e.g. a small scan at its native resolution):
@@ -121,15 +157,23 @@ function work(run: RunContext, name: string): string {
 
 /** Lossless: shared duplicates, object streams, Flate at level 9. */
 async function lossless(run: RunContext, source: Source): Promise<string> {
-  const deduped = work(run, source.prefix + 'lossless-dedup.pdf');
-  const output = work(run, source.prefix + 'lossless.pdf');
+  const deduped = work(run, `${source.prefix}lossless-dedup.pdf`);
+  const output = work(run, `${source.prefix}lossless.pdf`);
   await deduplicateObjects(run, source.plain, deduped);
-  await writeOptimized(run, deduped, output, { compressionLevel: LOSSLESS_FLATE_LEVEL, encryptionFrom: source.encryptionFrom });
+  await writeOptimized(run, deduped, output, {
+    compressionLevel: LOSSLESS_FLATE_LEVEL,
+    encryptionFrom: source.encryptionFrom,
+  });
   return output;
 }
 
 /** Runs every pdfwrite variant on `input` side by side; returns the smallest output. */
-async function smallestRewrite(run: RunContext, input: string, variants: PdfwriteSettings[], prefix: string): Promise<string> {
+async function smallestRewrite(
+  run: RunContext,
+  input: string,
+  variants: PdfwriteSettings[],
+  prefix: string,
+): Promise<string> {
   const outputs = variants.map((_, i) => work(run, `${prefix}gs-${i}.pdf`));
   await Promise.all(variants.map((settings, i) => rewriteWithPdfwrite(run, input, outputs[i], settings)));
   const sizes = await Promise.all(outputs.map(async (output) => (await fs.stat(output)).size));
@@ -141,26 +185,32 @@ async function lossy(run: RunContext, source: Source, variants: PdfwriteSettings
   // The page tree is read while gs runs (another pool slot): it is only
   // needed for the graft, except when TrimBoxes would clip (rare), where gs
   // must run again on a copy without them.
-  const [treeResult, gsResult] = await Promise.allSettled([readPageTree(run, source.plain), smallestRewrite(run, source.gsInput, variants, source.prefix)]);
+  const [treeResult, gsResult] = await Promise.allSettled([
+    readPageTree(run, source.plain),
+    smallestRewrite(run, source.gsInput, variants, source.prefix),
+  ]);
   if (treeResult.status === 'rejected') throw treeResult.reason;
   if (gsResult.status === 'rejected') throw gsResult.reason;
   const tree = treeResult.value;
   let rewritten = gsResult.value;
   const clipping = trimBoxWouldClip(tree.pages);
   if (clipping) {
-    const untrimmed = work(run, source.prefix + 'untrimmed.pdf');
+    const untrimmed = work(run, `${source.prefix}untrimmed.pdf`);
     await updateFromJson(run, source.plain, dropTrimBoxesUpdate(tree), untrimmed);
     rewritten = await smallestRewrite(run, untrimmed, variants, source.prefix);
   }
   const gsPages = await pageCount(run, rewritten);
   if (gsPages !== source.pages) {
     // qpdf --overlay would leave the missing pages blank: never return that.
-    throw new ProcessingFailedError('Ghostscript did not reproduce every page.', new Error(`gs wrote ${gsPages} of ${source.pages} pages`));
+    throw new ProcessingFailedError(
+      'Ghostscript did not reproduce every page.',
+      new Error(`gs wrote ${gsPages} of ${source.pages} pages`),
+    );
   }
-  const content = work(run, source.prefix + 'gs-dedup.pdf');
+  const content = work(run, `${source.prefix}gs-dedup.pdf`);
   await deduplicateObjects(run, rewritten, content);
   const emptied = await writeJsonUpdate(run, `${source.prefix}empty-pages.json`, emptyPagesUpdate(tree, clipping));
-  const grafted = work(run, source.prefix + 'grafted.pdf');
+  const grafted = work(run, `${source.prefix}grafted.pdf`);
   await writeOptimized(run, source.plain, grafted, {
     compressionLevel: LOSSY_FLATE_LEVEL,
     updateJson: emptied,
@@ -168,8 +218,12 @@ async function lossy(run: RunContext, source: Source, variants: PdfwriteSettings
     encryptionFrom: clipping ? undefined : source.encryptionFrom,
   });
   if (!clipping) return grafted;
-  const restored = work(run, source.prefix + 'restored.pdf');
-  const restore = await writeJsonUpdate(run, `${source.prefix}restore-trim.json`, restoreTrimBoxesUpdate(await readPageTree(run, grafted), tree.pages));
+  const restored = work(run, `${source.prefix}restored.pdf`);
+  const restore = await writeJsonUpdate(
+    run,
+    `${source.prefix}restore-trim.json`,
+    restoreTrimBoxesUpdate(await readPageTree(run, grafted), tree.pages),
+  );
   await writeOptimized(run, grafted, restored, { updateJson: restore, encryptionFrom: source.encryptionFrom });
   return restored;
 }

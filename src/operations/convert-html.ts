@@ -72,7 +72,14 @@ const MARKDOWN_PAGE = `<!doctype html>
 `;
 
 /** Prints a web upload to PDF; the answer says how many resources were refused (X-Blocked-Resources). */
-export async function webToPdf(run: RunContext, file: InputFile, input: WebInput, print: PrintOptions, stem: string, config: Config): Promise<OperationOutput> {
+export async function webToPdf(
+  run: RunContext,
+  file: InputFile,
+  input: WebInput,
+  print: PrintOptions,
+  stem: string,
+  config: Config,
+): Promise<OperationOutput> {
   const siteDir = path.join(run.workdir, 'site');
   const output = path.join(run.workdir, 'converted.pdf');
   let internal: Record<string, string> | undefined;
@@ -90,8 +97,22 @@ export async function webToPdf(run: RunContext, file: InputFile, input: WebInput
     }
   }
   // The render checks the PDF is whole (header to %%EOF); Chromium's own output needs no qpdf pass.
-  const { blocked } = await chromiumPool(config).render(run, { siteDir, entry: 'index.html', internal, readyWhen, output, print, maxPages: config.MAX_PAGES });
+  const { blocked } = await chromiumPool(config).render(run, {
+    siteDir,
+    entry: 'index.html',
+    internal,
+    readyWhen,
+    output,
+    print,
+    maxPages: config.MAX_PAGES,
+  });
   const pages = (await quickPageCount(output, config.MAX_PAGES + 1)) ?? (await pageCount(run, output));
   if (pages > config.MAX_PAGES) throw new TooManyPagesError(config.MAX_PAGES, pages, false);
-  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stem}.pdf`, headers: { 'X-Blocked-Resources': String(blocked) } };
+  return {
+    type: 'file',
+    path: output,
+    contentType: 'application/pdf',
+    filename: `${stem}.pdf`,
+    headers: { 'X-Blocked-Resources': String(blocked) },
+  };
 }

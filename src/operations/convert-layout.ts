@@ -26,7 +26,10 @@ function median(values: number[], fallback: number): number {
 /** The size most characters have (body text). */
 export function bodySizeOf(sample: Array<{ lines: Line[] }>): number {
   const weight = new Map<number, number>();
-  for (const { lines } of sample) for (const l of lines) for (const s of l.spans) weight.set(Math.round(s.size * 2) / 2, (weight.get(Math.round(s.size * 2) / 2) ?? 0) + s.text.length);
+  for (const { lines } of sample)
+    for (const l of lines)
+      for (const s of l.spans)
+        weight.set(Math.round(s.size * 2) / 2, (weight.get(Math.round(s.size * 2) / 2) ?? 0) + s.text.length);
   return [...weight].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
 }
 
@@ -40,10 +43,20 @@ function marginsOf(sample: Array<{ page: RawPage; lines: Line[] }>, running: Run
   }
   const clamp = (v: number) => Math.max(18, Math.min(v, 144));
   return {
-    left: clamp(median(boxes.map((b) => b.box[0]), 72)),
+    left: clamp(
+      median(
+        boxes.map((b) => b.box[0]),
+        72,
+      ),
+    ),
     // Top and bottom from the fullest page: a short last page says nothing about the margin.
     top: clamp(Math.min(...boxes.map((b) => b.box[1]), 72) - 2),
-    right: clamp(median(boxes.map((b) => b.page.width - b.box[2]), 72)),
+    right: clamp(
+      median(
+        boxes.map((b) => b.page.width - b.box[2]),
+        72,
+      ),
+    ),
     // Room below the last line: sections start each page anyway, so slack costs nothing.
     bottom: clamp(Math.min(...boxes.map((b) => b.page.height - b.box[3]), 72) - 12),
   };
@@ -58,7 +71,13 @@ export interface LayoutOptions {
 }
 
 /** Lays out pages 1..`pages` of `source` (an unencrypted PDF); figure PNGs go to the workdir. */
-export async function layoutPdf(run: RunContext, source: string, pages: number, maxPixels: number, options: LayoutOptions = {}): Promise<LayoutDocument> {
+export async function layoutPdf(
+  run: RunContext,
+  source: string,
+  pages: number,
+  maxPixels: number,
+  options: LayoutOptions = {},
+): Promise<LayoutDocument> {
   const figures = options.figures ?? true;
   const doc: LayoutDocument = { margins: { top: 72, right: 72, bottom: 72, left: 72 }, pages: [], media: [] };
   let ctx: PageContext | undefined;
@@ -66,7 +85,10 @@ export async function layoutPdf(run: RunContext, source: string, pages: number, 
     const last = Math.min(pages, first + CHUNK_PAGES - 1);
     // Two processes per chunk (the machine's two cores): the JavaScript walk over every character is the slow part.
     const middle = last - first >= 3 ? Math.floor((first + last) / 2) : last;
-    const halves = await Promise.all([layoutFacts(run, source, first, middle), ...(middle < last ? [layoutFacts(run, source, middle + 1, last)] : [])]);
+    const halves = await Promise.all([
+      layoutFacts(run, source, first, middle),
+      ...(middle < last ? [layoutFacts(run, source, middle + 1, last)] : []),
+    ]);
     const chunk = halves.flat().map(parsePage);
     if (!ctx) {
       const running = findRunning(chunk);
@@ -90,7 +112,8 @@ export async function layoutPdf(run: RunContext, source: string, pages: number, 
         const box: Box = [Math.max(0, bbox[0] - 1), Math.max(0, bbox[1] - 1), bbox[2] + 1, bbox[3] + 1];
         const pixels = ((box[2] - box[0]) * (box[3] - box[1]) * FIGURE_DPI * FIGURE_DPI) / (72 * 72);
         // A region too large for the pixel cap is drawn at a lower resolution, not refused.
-        const dpi = pixels > maxPixels ? Math.max(36, Math.floor(FIGURE_DPI * Math.sqrt(maxPixels / pixels))) : FIGURE_DPI;
+        const dpi =
+          pixels > maxPixels ? Math.max(36, Math.floor(FIGURE_DPI * Math.sqrt(maxPixels / pixels))) : FIGURE_DPI;
         const out = path.join(run.workdir, `figure-${doc.media.length + 1}.png`);
         jobs.push({ page, bbox: box, dpi, out });
         doc.media.push({ path: out, ext: 'png' });
@@ -98,7 +121,10 @@ export async function layoutPdf(run: RunContext, source: string, pages: number, 
       },
     };
     for (const { page, lines } of chunk) {
-      options.onPage?.(page, lines.filter((l) => !pageCtx.isRunning(l, page)));
+      options.onPage?.(
+        page,
+        lines.filter((l) => !pageCtx.isRunning(l, page)),
+      );
       doc.pages.push(analysePage(page, lines, pageCtx));
     }
     await renderRegions(run, source, jobs);

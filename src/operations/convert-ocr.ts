@@ -12,9 +12,16 @@ import { ocrJobs, refuseHugeImages, resolveLanguages } from './ocr-support.js';
 import type { PdfInput } from './pdf-input.js';
 
 /** The OCR'd copy and the pages that were recognized (1-based), or undefined when every page has text. */
-export async function ocrTextlessPages(run: RunContext, pdf: PdfInput, languages: string, maxPixels: number): Promise<{ path: string; pages: number[] } | undefined> {
+export async function ocrTextlessPages(
+  run: RunContext,
+  pdf: PdfInput,
+  languages: string,
+  maxPixels: number,
+): Promise<{ path: string; pages: number[] } | undefined> {
   const codes = await resolveLanguages(languages);
-  const texts = await pdf.withPlainRetry((source) => pageTexts(run, source, { first: 1, last: pdf.pages, layout: false }));
+  const texts = await pdf.withPlainRetry((source) =>
+    pageTexts(run, source, { first: 1, last: pdf.pages, layout: false }),
+  );
   const textless = texts.flatMap((t, i) => (t.trim() === '' ? [i + 1] : []));
   if (textless.length === 0) return undefined;
   // OCRmyPDF runs Ghostscript: it reads only the qpdf rewrite (PdfInput.gsSafe).

@@ -5,6 +5,12 @@ import { writeOdt } from '../writers/odt.js';
 import { layoutPdf } from './convert-layout.js';
 
 /** Converts `source` (unencrypted, `pages` pages) to an ODT at `output`. */
-export async function pdfToOdt(run: RunContext, source: string, pages: number, output: string, maxPixels: number): Promise<void> {
+export async function pdfToOdt(
+  run: RunContext,
+  source: string,
+  pages: number,
+  output: string,
+  maxPixels: number,
+): Promise<void> {
   await writeOdt(await layoutPdf(run, source, pages, maxPixels), output);
 }

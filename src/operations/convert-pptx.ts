@@ -44,12 +44,27 @@ function textShape(spans: RawSpan[], line: Line): Extract<SlideShape, { kind: 't
   let prev: RawSpan | undefined;
   for (const span of spans) {
     const gap = prev ? span.bbox[0] - prev.bbox[2] : 0;
-    const text = prev && gap > prev.size * 0.15 && !/\s$/.test(prev.text) && !/^\s/.test(span.text) ? ` ${span.text}` : span.text;
+    const text =
+      prev && gap > prev.size * 0.15 && !/\s$/.test(prev.text) && !/^\s/.test(span.text) ? ` ${span.text}` : span.text;
     const small = span.size < line.size * 0.85;
-    const vertical = small ? (span.base < line.base - 1 ? 'superscript' : span.base > line.base + 1 ? 'subscript' : undefined) : undefined;
+    const vertical = small
+      ? span.base < line.base - 1
+        ? 'superscript'
+        : span.base > line.base + 1
+          ? 'subscript'
+          : undefined
+      : undefined;
     runs.push({
       text,
-      style: { font: fontFamily(span.font, span.mono), size: vertical ? line.size : span.size, bold: span.bold, italic: span.italic, mono: span.mono, color: colorOf(span.color), vertical },
+      style: {
+        font: fontFamily(span.font, span.mono),
+        size: vertical ? line.size : span.size,
+        bold: span.bold,
+        italic: span.italic,
+        mono: span.mono,
+        color: colorOf(span.color),
+        vertical,
+      },
     });
     prev = span;
   }
@@ -66,14 +81,23 @@ function garbled(text: string): boolean {
 }
 
 /** The slide for one page; figures registered through `addFigure` (returns the media index; `withText` keeps the figure's text drawn). */
-function slideOf(page: RawPage, lines: Line[], bodySize: number, addFigure: (bbox: Box, jpeg?: string, withText?: boolean) => number): Slide {
+function slideOf(
+  page: RawPage,
+  lines: Line[],
+  bodySize: number,
+  addFigure: (bbox: Box, jpeg?: string, withText?: boolean) => number,
+): Slide {
   // Labels of a figure whose text does not read (a font without a Unicode mapping): the picture keeps them as drawn.
   const drawnLabels = new Set<Line>();
   const figures = findFigures(page.draws, lines, page, bodySize).map((figure) => {
     const alt = [...figure.lines].map((l) => lineText(l.spans).trim()).join(' ');
     const unreadable = garbled(alt);
     if (unreadable) for (const line of figure.lines) drawnLabels.add(line);
-    const media = addFigure(figure.bbox, figure.lines.size === 0 ? soleJpeg(figure.bbox, page.draws) : undefined, unreadable);
+    const media = addFigure(
+      figure.bbox,
+      figure.lines.size === 0 ? soleJpeg(figure.bbox, page.draws) : undefined,
+      unreadable,
+    );
     return { kind: 'picture' as const, box: figure.bbox, media, alt };
   });
   const shapes: SlideShape[] = [];
@@ -82,7 +106,9 @@ function slideOf(page: RawPage, lines: Line[], bodySize: number, addFigure: (bbo
     for (let i = 0; i < waiting.length; i++) {
       if (waiting[i].box[1] <= line.bbox[1] + 1) shapes.push(...waiting.splice(i--, 1));
     }
-    for (const piece of pieces(line)) if (piece.some((s) => /\S/.test(s.text))) shapes.push({ ...textShape(piece, line), hidden: drawnLabels.has(line) });
+    for (const piece of pieces(line))
+      if (piece.some((s) => /\S/.test(s.text)))
+        shapes.push({ ...textShape(piece, line), hidden: drawnLabels.has(line) });
   }
   shapes.push(...waiting);
   return { width: page.width, height: page.height, shapes };
@@ -92,7 +118,14 @@ function slideOf(page: RawPage, lines: Line[], bodySize: number, addFigure: (bbo
  * Converts pages 1..`pages` of `source` (unencrypted) to a PPTX at `output`; figure pictures are drawn into the workdir.
  * `ocrPages`: pages whose text is an OCR layer over a scan (invisible in the PDF): their text boxes are kept but not painted.
  */
-export async function pdfToPptx(run: RunContext, source: string, pages: number, output: string, maxPixels: number, ocrPages: ReadonlySet<number> = new Set()): Promise<void> {
+export async function pdfToPptx(
+  run: RunContext,
+  source: string,
+  pages: number,
+  output: string,
+  maxPixels: number,
+  ocrPages: ReadonlySet<number> = new Set(),
+): Promise<void> {
   const slides: Slide[] = [];
   const media: Media[] = [];
   let bodySize: number | undefined;
@@ -100,7 +133,10 @@ export async function pdfToPptx(run: RunContext, source: string, pages: number, 
     const last = Math.min(pages, first + CHUNK_PAGES - 1);
     // Two processes per chunk, as for PDF → Word: the walk over every character is the slow part.
     const middle = last - first >= 3 ? Math.floor((first + last) / 2) : last;
-    const halves = await Promise.all([layoutFacts(run, source, first, middle), ...(middle < last ? [layoutFacts(run, source, middle + 1, last)] : [])]);
+    const halves = await Promise.all([
+      layoutFacts(run, source, first, middle),
+      ...(middle < last ? [layoutFacts(run, source, middle + 1, last)] : []),
+    ]);
     const chunk = halves.flat().map(parsePage);
     bodySize ??= bodySizeOf(chunk);
     const jobs: RegionJob[] = [];
@@ -111,8 +147,13 @@ export async function pdfToPptx(run: RunContext, source: string, pages: number, 
         const box: Box = [Math.max(0, bbox[0] - 1), Math.max(0, bbox[1] - 1), bbox[2] + 1, bbox[3] + 1];
         const pixels = ((box[2] - box[0]) * (box[3] - box[1]) * FIGURE_DPI * FIGURE_DPI) / (72 * 72);
         // A region too large for the pixel cap is drawn at a lower resolution, not refused.
-        const dpi = pixels > maxPixels ? Math.max(36, Math.floor(FIGURE_DPI * Math.sqrt(maxPixels / pixels))) : FIGURE_DPI;
-        jobs.push(jpeg ? { page: page.page, bbox, dpi: 0, out, jpeg } : { page: page.page, bbox: box, dpi, out, noText: !withText });
+        const dpi =
+          pixels > maxPixels ? Math.max(36, Math.floor(FIGURE_DPI * Math.sqrt(maxPixels / pixels))) : FIGURE_DPI;
+        jobs.push(
+          jpeg
+            ? { page: page.page, bbox, dpi: 0, out, jpeg }
+            : { page: page.page, bbox: box, dpi, out, noText: !withText },
+        );
         media.push({ path: out, ext });
         return media.length - 1;
       };

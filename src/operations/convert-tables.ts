@@ -15,9 +15,17 @@ import { writeXlsx } from '../writers/xlsx.js';
 import { layoutPdf } from './convert-layout.js';
 
 /** The tables of `source` (unencrypted), or, when it has none, each page's lines as a table; `found` says which. */
-export async function readTables(run: RunContext, source: string, pages: number, maxPixels: number): Promise<{ tables: SheetTable[]; found: boolean }> {
+export async function readTables(
+  run: RunContext,
+  source: string,
+  pages: number,
+  maxPixels: number,
+): Promise<{ tables: SheetTable[]; found: boolean }> {
   const linesByPage = new Map<number, Line[]>();
-  const doc = await layoutPdf(run, source, pages, maxPixels, { figures: false, onPage: (page, lines) => linesByPage.set(page.page, lines) });
+  const doc = await layoutPdf(run, source, pages, maxPixels, {
+    figures: false,
+    onPage: (page, lines) => linesByPage.set(page.page, lines),
+  });
   const tables = tablesOf(doc);
   if (tables.length > 0) return { tables, found: true };
   return { tables: [...linesByPage].map(([page, lines]) => linesTable(page, lines)), found: false };
@@ -35,7 +43,12 @@ export async function tablesToXlsx(tables: SheetTable[], output: string): Promis
 }
 
 /** Writes one CSV per table into `dir`; `maxFiles` (MAX_OUTPUT_FILES) is checked before any is written. */
-export async function tablesToCsv(tables: SheetTable[], dir: string, stem: string, maxFiles: number): Promise<ZipEntry[]> {
+export async function tablesToCsv(
+  tables: SheetTable[],
+  dir: string,
+  stem: string,
+  maxFiles: number,
+): Promise<ZipEntry[]> {
   checkOutputCount(tables.length, maxFiles);
   return Promise.all(
     tables.map(async (table) => {

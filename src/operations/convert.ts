@@ -37,7 +37,20 @@ import { firstThatWorks, type Engine } from './engines.js';
 import { damaged, isRepairable, PdfInput } from './pdf-input.js';
 
 /** Targets for PDF input. */
-export const PDF_TARGETS = ['docx', 'odt', 'xlsx', 'csv', 'pptx', 'txt', 'html', 'png', 'jpeg', 'tiff', 'svg', 'pdfa'] as const;
+export const PDF_TARGETS = [
+  'docx',
+  'odt',
+  'xlsx',
+  'csv',
+  'pptx',
+  'txt',
+  'html',
+  'png',
+  'jpeg',
+  'tiff',
+  'svg',
+  'pdfa',
+] as const;
 /** Every value of `to`; `pdf` is for Office/OpenDocument/RTF/text input. */
 export const TARGETS = [...PDF_TARGETS, 'pdf'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -84,7 +97,12 @@ const IMAGE_FORMATS: Record<'png' | 'jpeg' | 'tiff' | 'svg', { ext: string; cont
   svg: { ext: 'svg', contentType: 'image/svg+xml' },
 };
 
-export async function convertFile({ files, options, run, config }: OperationInput<ConvertOptions>): Promise<OperationOutput> {
+export async function convertFile({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<ConvertOptions>): Promise<OperationOutput> {
   const file = files.file[0];
   const stem = stemOf(file.name);
   if (options.to === 'pdf') {
@@ -115,9 +133,13 @@ export async function convertFile({ files, options, run, config }: OperationInpu
     case 'xlsx':
     case 'csv':
     case 'pptx': {
-      const ocr = options.ocr === 'auto' ? await ocrTextlessPages(run, pdf, options.languages ?? 'eng', config.MAX_RENDER_PIXELS) : undefined;
+      const ocr =
+        options.ocr === 'auto'
+          ? await ocrTextlessPages(run, pdf, options.languages ?? 'eng', config.MAX_RENDER_PIXELS)
+          : undefined;
       // The OCR'd copy is OCRmyPDF's own output of the repaired copy: nothing is left to retry on it.
-      const step = <T>(fn: (source: string, repaired: boolean) => Promise<T>) => (ocr ? finalOnRepaired(() => fn(ocr.path, true)) : pdf.withPlainRetry(fn));
+      const step = <T>(fn: (source: string, repaired: boolean) => Promise<T>) =>
+        ocr ? finalOnRepaired(() => fn(ocr.path, true)) : pdf.withPlainRetry(fn);
       const headers: Record<string, string> = ocr ? { 'X-OCR-Pages': String(ocr.pages.length) } : {};
       if (options.to !== 'pptx') return tablesOutput(run, pdf.pages, step, options.to, stem, config, headers);
       const pptx = await step(async (source, repaired) => {
@@ -129,21 +151,41 @@ export async function convertFile({ files, options, run, config }: OperationInpu
     }
     case 'html':
       await pdf.withPlainRetry((source) => convertDocument(run, source, 'html', out('converted.html')));
-      return { type: 'file', path: out('converted.html'), contentType: 'text/html; charset=utf-8', filename: `${stem}.html` };
+      return {
+        type: 'file',
+        path: out('converted.html'),
+        contentType: 'text/html; charset=utf-8',
+        filename: `${stem}.html`,
+      };
     case 'txt': {
-      const texts = await pdf.withPlainRetry((source) => pageTexts(run, source, { first: 1, last: pdf.pages, layout: false }));
+      const texts = await pdf.withPlainRetry((source) =>
+        pageTexts(run, source, { first: 1, last: pdf.pages, layout: false }),
+      );
       // pdftotext's own form: every page ends with a form feed.
       await fs.writeFile(out('converted.txt'), texts.map((t) => `${t}\f`).join(''));
-      return { type: 'file', path: out('converted.txt'), contentType: 'text/plain; charset=utf-8', filename: `${stem}.txt` };
+      return {
+        type: 'file',
+        path: out('converted.txt'),
+        contentType: 'text/plain; charset=utf-8',
+        filename: `${stem}.txt`,
+      };
     }
     case 'pdfa': {
       const level = options.pdfa ?? '2b';
       // gsSafe is already the repaired copy: a failure here is final.
-      const warnings = await finalOnRepaired(async () => convertToPdfa(run, await pdf.gsSafe(), out('converted-pdfa.pdf'), level));
+      const warnings = await finalOnRepaired(async () =>
+        convertToPdfa(run, await pdf.gsSafe(), out('converted-pdfa.pdf'), level),
+      );
       const headers: Record<string, string> = { 'X-PDFA-Level': level };
       // Features PDF/A forbids were dropped or fixed: say so rather than pass it silently.
       if (warnings.length > 0) headers['X-PDFA-Adjustments'] = String(warnings.length);
-      return { type: 'file', path: out('converted-pdfa.pdf'), contentType: 'application/pdf', filename: `${stem}-pdfa.pdf`, headers };
+      return {
+        type: 'file',
+        path: out('converted-pdfa.pdf'),
+        contentType: 'application/pdf',
+        filename: `${stem}-pdfa.pdf`,
+        headers,
+      };
     }
     default:
       return renderPages(run, pdf, options, stem, config);
@@ -173,7 +215,14 @@ async function tablesOutput(
   const dir = path.join(run.workdir, 'tables');
   await fs.mkdir(dir);
   const entries = await tablesToCsv(tables, dir, stem, config.MAX_OUTPUT_FILES);
-  if (entries.length === 1) return { type: 'file', path: entries[0].path, contentType: 'text/csv; charset=utf-8', filename: entries[0].name, headers };
+  if (entries.length === 1)
+    return {
+      type: 'file',
+      path: entries[0].path,
+      contentType: 'text/csv; charset=utf-8',
+      filename: entries[0].name,
+      headers,
+    };
   return { type: 'zip', entries, filename: `${stem}-tables.zip`, headers };
 }
 
@@ -210,7 +259,11 @@ const PAGE_SIZE_READERS: readonly Engine<RenderJob, PageSize[]>[] = [
       const geometry = await pageGeometry(j.run, j.source, Math.max(...j.pages));
       return [...new Set(j.pages)].map((page) => {
         const g = geometry[page - 1];
-        if (!g) throw new ProcessingFailedError('Reading page sizes failed.', new Error(`pdfinfo gave no geometry for page ${page}`));
+        if (!g)
+          throw new ProcessingFailedError(
+            'Reading page sizes failed.',
+            new Error(`pdfinfo gave no geometry for page ${page}`),
+          );
         const box = g.crop ?? g.box;
         return { page, width: Math.abs(box[2] - box[0]), height: Math.abs(box[3] - box[1]) };
       });
@@ -227,7 +280,10 @@ const PNG_RENDERERS: readonly Engine<RenderJob, Rendered>[] = [
 /** JPEG pages: poppler (mutool 1.21 writes no JPEG), else Ghostscript on the gs-safe copy. */
 const JPEG_RENDERERS: readonly Engine<RenderJob, Rendered>[] = [
   { name: 'poppler', run: async (j) => renderJpeg(j.run, j.source, j.ranges, j.dpi, await j.freshDir()) },
-  { name: 'ghostscript', run: async (j) => renderJpegPages(j.run, await j.gsSource(), j.ranges, j.dpi, await j.freshDir()) },
+  {
+    name: 'ghostscript',
+    run: async (j) => renderJpegPages(j.run, await j.gsSource(), j.ranges, j.dpi, await j.freshDir()),
+  },
 ];
 
 /** Refuses before rendering any page whose pixel count at `dpi` exceeds `limit`. */
@@ -243,12 +299,21 @@ async function checkPixels(job: RenderJob, limit: number): Promise<void> {
   }
 }
 
-async function renderPages(run: RunContext, pdf: PdfInput, options: ConvertOptions, stem: string, config: OperationInput<ConvertOptions>['config']): Promise<OperationOutput> {
+async function renderPages(
+  run: RunContext,
+  pdf: PdfInput,
+  options: ConvertOptions,
+  stem: string,
+  config: OperationInput<ConvertOptions>['config'],
+): Promise<OperationOutput> {
   const { MAX_RENDER_PIXELS: maxPixels, MAX_PAGES: maxPages } = config;
   const to = options.to as 'png' | 'jpeg' | 'tiff' | 'svg';
-  const ranges: PageRange[] = options.pages ? parsePageRanges(options.pages, pdf.pages, 'pages') : [{ first: 1, last: pdf.pages }];
+  const ranges: PageRange[] = options.pages
+    ? parsePageRanges(options.pages, pdf.pages, 'pages')
+    : [{ first: 1, last: pdf.pages }];
   const pages = expandPageRanges(ranges);
-  if (pages.length > maxPages) throw new InvalidRequestError(`pages: selects ${pages.length} pages; at most ${maxPages} (MAX_PAGES).`, 'pages');
+  if (pages.length > maxPages)
+    throw new InvalidRequestError(`pages: selects ${pages.length} pages; at most ${maxPages} (MAX_PAGES).`, 'pages');
   // One image per page (TIFF: one multi-page file): refused before any page is rendered.
   if (to !== 'tiff') checkOutputCount(pages.length, config.MAX_OUTPUT_FILES);
   const range = toQpdfRange(ranges);
@@ -267,10 +332,24 @@ async function renderPages(run: RunContext, pdf: PdfInput, options: ConvertOptio
       return dir;
     });
     // mutool numbers SVG files 1..n in selection order.
-    return pageOutput(pages.map((_, i) => path.join(dir, `page-${i + 1}.svg`)), stem, ext, contentType);
+    return pageOutput(
+      pages.map((_, i) => path.join(dir, `page-${i + 1}.svg`)),
+      stem,
+      ext,
+      contentType,
+    );
   }
   const dpi = options.dpi ?? DEFAULT_DPI;
-  const job = (source: string, repaired: boolean): RenderJob => ({ run, source, gsSource: async () => (repaired ? source : pdf.gsSafe()), ranges, range, pages, dpi, freshDir });
+  const job = (source: string, repaired: boolean): RenderJob => ({
+    run,
+    source,
+    gsSource: async () => (repaired ? source : pdf.gsSafe()),
+    ranges,
+    range,
+    pages,
+    dpi,
+    freshDir,
+  });
   await pdf.withPlainRetry((source, repaired) => checkPixels(job(source, repaired), maxPixels));
   if (to === 'tiff') {
     const output = path.join(run.workdir, 'converted.tiff');
@@ -280,10 +359,16 @@ async function renderPages(run: RunContext, pdf: PdfInput, options: ConvertOptio
   const byPage = await pdf.withPlainRetry(async (source, repaired) => {
     const rendered = await firstThatWorks(to === 'png' ? PNG_RENDERERS : JPEG_RENDERERS, job(source, repaired));
     const missing = pages.find((p) => !rendered.has(p));
-    if (missing !== undefined) throw new ProcessingFailedError('Rendering failed.', new Error(`renderer wrote no image for page ${missing}`));
+    if (missing !== undefined)
+      throw new ProcessingFailedError('Rendering failed.', new Error(`renderer wrote no image for page ${missing}`));
     return rendered;
   });
-  return pageOutput(pages.map((p) => byPage.get(p)!), stem, ext, contentType);
+  return pageOutput(
+    pages.map((p) => byPage.get(p)!),
+    stem,
+    ext,
+    contentType,
+  );
 }
 
 /** One page → the file; several → a ZIP of `<stem>-<n>.<ext>`. */

@@ -27,12 +27,29 @@ export async function cropPdf({ files, options, run, config }: OperationInput<Cr
   // The gs-safe copy is a qpdf rewrite: the same pages, decrypted, for both gs and pikepdf.
   const source = await input.gsSafe();
   const bboxes = options.auto ? await drawnBoxes(run, source, input.pages) : undefined;
-  const answer = await runLayout(run, { op: 'crop', input: source, output, pages, box: options.box, bboxes, margin: options.margin });
+  const answer = await runLayout(run, {
+    op: 'crop',
+    input: source,
+    output,
+    pages,
+    box: options.box,
+    bboxes,
+    margin: options.margin,
+  });
   if (answer.error === 'box') {
-    throw new InvalidRequestError(`box: reaches outside page ${answer.page}, whose visible size is ${answer.width} × ${answer.height} pt.`, 'box');
+    throw new InvalidRequestError(
+      `box: reaches outside page ${answer.page}, whose visible size is ${answer.width} × ${answer.height} pt.`,
+      'box',
+    );
   }
   const empty = (answer.empty as number[] | undefined) ?? [];
   // Pages auto=true left as they were (nothing drawn on them): said, never silent.
   const headers: Record<string, string> = empty.length > 0 ? { 'X-Uncropped-Pages': empty.join(',') } : {};
-  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-cropped.pdf`, headers };
+  return {
+    type: 'file',
+    path: output,
+    contentType: 'application/pdf',
+    filename: `${stemOf(input.name)}-cropped.pdf`,
+    headers,
+  };
 }

@@ -26,7 +26,11 @@ export function tryNext(error: unknown): boolean {
  * tryNext accepts, the next one, and so on. The last engine's error stands
  * (or `allFailed`'s, given that error).
  */
-export async function firstThatWorks<Job, Result>(engines: readonly Engine<Job, Result>[], job: Job, allFailed?: (last: unknown) => Error): Promise<Result> {
+export async function firstThatWorks<Job, Result>(
+  engines: readonly Engine<Job, Result>[],
+  job: Job,
+  allFailed?: (last: unknown) => Error,
+): Promise<Result> {
   const usable = engines.filter((engine) => engine.takes?.(job) ?? true);
   let last: unknown = new Error(`no engine takes this job (${engines.map((e) => e.name).join(', ')})`);
   for (const engine of usable) {

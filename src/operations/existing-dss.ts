@@ -20,7 +20,11 @@ const objectArg = (ref: string) => ref.replace(/ R$/, '').replace(' ', ',');
  * dictionary) of `file`, or undefined when it is not a dictionary (then a new
  * one replaces it, as nothing in it can be kept meaningfully).
  */
-export async function readExistingDss(run: RunContext, file: string, dssValue: unknown): Promise<ExistingDss | undefined> {
+export async function readExistingDss(
+  run: RunContext,
+  file: string,
+  dssValue: unknown,
+): Promise<ExistingDss | undefined> {
   const objects = async (refs: string[]): Promise<Record<string, { value?: unknown }>> =>
     refs.length ? ((await readJson(run, file, ['qpdf'], refs.map(objectArg))).qpdf?.[1] ?? {}) : {};
   let dss: unknown = dssValue;
@@ -28,7 +32,9 @@ export async function readExistingDss(run: RunContext, file: string, dssValue: u
   if (!dss || typeof dss !== 'object' || Array.isArray(dss)) return undefined;
   const dict = dss as Record<string, unknown>;
   // Arrays and the VRI may be indirect objects of their own.
-  const indirect = ['/Certs', '/OCSPs', '/CRLs', '/VRI'].map((k) => dict[k]).filter((v): v is string => typeof v === 'string' && REF.test(v));
+  const indirect = ['/Certs', '/OCSPs', '/CRLs', '/VRI']
+    .map((k) => dict[k])
+    .filter((v): v is string => typeof v === 'string' && REF.test(v));
   const resolved = await objects(indirect);
   const value = (key: string) => {
     const v = dict[key];
@@ -40,10 +46,19 @@ export async function readExistingDss(run: RunContext, file: string, dssValue: u
   };
   const vri = value('/VRI');
   const [certs, ocsps, crls] = [refs('/Certs'), refs('/OCSPs'), refs('/CRLs')];
-  const other = Object.fromEntries(Object.entries(dict).filter(([k]) => !['/Type', '/Certs', '/OCSPs', '/CRLs', '/VRI'].includes(k)));
+  const other = Object.fromEntries(
+    Object.entries(dict).filter(([k]) => !['/Type', '/Certs', '/OCSPs', '/CRLs', '/VRI'].includes(k)),
+  );
   const hashed = [...new Set([...certs, ...ocsps, ...crls])].slice(0, MAX_HASHED);
   const data = await readStreamData(run, file, hashed, MAX_HASHED_JSON);
   const known = new Map<string, string>();
   for (const [ref, bytes] of data) if (!known.has(sha256(bytes))) known.set(sha256(bytes), ref);
-  return { certs, ocsps, crls, vri: vri && typeof vri === 'object' && !Array.isArray(vri) ? (vri as Record<string, unknown>) : {}, other, known };
+  return {
+    certs,
+    ocsps,
+    crls,
+    vri: vri && typeof vri === 'object' && !Array.isArray(vri) ? (vri as Record<string, unknown>) : {},
+    other,
+    known,
+  };
 }

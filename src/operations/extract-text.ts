@@ -31,7 +31,12 @@ function limitedTo(run: RunContext, limitMs: number): RunContext {
 }
 
 /** The text of the requested pages (OCR of text-less ones with ocr=auto), as text or JSON. */
-export async function extractText({ files, options, run: outer, config }: OperationInput<ExtractTextOptions>): Promise<OperationOutput> {
+export async function extractText({
+  files,
+  options,
+  run: outer,
+  config,
+}: OperationInput<ExtractTextOptions>): Promise<OperationOutput> {
   const run = options.ocr === 'auto' ? outer : limitedTo(outer, config.OPERATION_TIMEOUT);
   const languages = options.ocr === 'auto' ? await resolveLanguages(options.languages ?? 'eng') : [];
   const file = files.file[0];
@@ -72,7 +77,10 @@ interface Selection {
  * cannot read is retried on the repaired copy.
  */
 async function selectText(run: RunContext, input: PdfInput, options: ExtractTextOptions): Promise<Selection> {
-  const wanted = options.pages === undefined ? range(1, input.pages) : expandPageRanges(parsePageRanges(options.pages, input.pages, 'pages'));
+  const wanted =
+    options.pages === undefined
+      ? range(1, input.pages)
+      : expandPageRanges(parsePageRanges(options.pages, input.pages, 'pages'));
   if (wanted.length === 0) return { wanted, texts: [] };
   const span = { first: Math.min(...wanted), last: Math.max(...wanted), layout: options.layout };
   return { wanted, texts: await input.withPlainRetry((source) => pageTexts(run, source, span)) };

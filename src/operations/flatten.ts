@@ -36,7 +36,10 @@ export function survives(annotation: Value, what: FlattenOptions['what']): boole
 }
 
 /** qpdf JSON objects of `file` and its page refs. */
-async function pagesAndObjects(run: RunContext, file: string): Promise<{ header: Value; objects: Record<string, Value>; pages: string[] }> {
+async function pagesAndObjects(
+  run: RunContext,
+  file: string,
+): Promise<{ header: Value; objects: Record<string, Value>; pages: string[] }> {
   const json = await readJson(run, file, ['qpdf', 'pages']);
   return { header: json.qpdf[0], objects: json.qpdf[1], pages: json.pages.map((p: { object: string }) => p.object) };
 }
@@ -46,7 +49,11 @@ function resolve(objects: Record<string, Value>, value: Value): Value {
 }
 
 /** Moves the surviving annotations of every page into HELD; returns the update, or undefined when none survive. */
-function holdSurvivors(objects: Record<string, Value>, pages: string[], what: FlattenOptions['what']): Record<string, Value> | undefined {
+function holdSurvivors(
+  objects: Record<string, Value>,
+  pages: string[],
+  what: FlattenOptions['what'],
+): Record<string, Value> | undefined {
   const update: Record<string, Value> = {};
   for (const ref of pages) {
     const page = resolve(objects, ref);
@@ -74,7 +81,12 @@ function restoreHeld(objects: Record<string, Value>, pages: string[]): Record<st
 }
 
 /** Flattens `what` of `source` (an unencrypted PDF) into a new file in the work directory; returns its path. */
-async function flattenFile(run: RunContext, source: string, what: FlattenOptions['what'], generateAppearances: boolean): Promise<string> {
+async function flattenFile(
+  run: RunContext,
+  source: string,
+  what: FlattenOptions['what'],
+  generateAppearances: boolean,
+): Promise<string> {
   const before = await pagesAndObjects(run, source);
   const hold = holdSurvivors(before.objects, before.pages, what);
   let toFlatten = source;
@@ -96,8 +108,18 @@ export function flattenForms(run: RunContext, source: string): Promise<string> {
   return flattenFile(run, source, 'forms', false);
 }
 
-export async function flattenPdf({ files, options, run, config }: OperationInput<FlattenOptions>): Promise<OperationOutput> {
+export async function flattenPdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<FlattenOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const output = await flattenFile(run, await input.plain(), options.what, options.what !== 'annotations');
-  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-flattened.pdf` };
+  return {
+    type: 'file',
+    path: output,
+    contentType: 'application/pdf',
+    filename: `${stemOf(input.name)}-flattened.pdf`,
+  };
 }

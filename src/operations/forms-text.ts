@@ -43,7 +43,8 @@ export class FormText {
 
   /** Records strings (words, no line breaks) an embedded font must set; `owner` is the field whose sent value holds them. */
   need(strings: string[], owner?: string): void {
-    for (const s of strings) if (!this.owners.has(s) || (owner !== undefined && this.owners.get(s) === undefined)) this.owners.set(s, owner);
+    for (const s of strings)
+      if (!this.owners.has(s) || (owner !== undefined && this.owners.get(s) === undefined)) this.owners.set(s, owner);
   }
 
   /**
@@ -55,7 +56,8 @@ export class FormText {
       const options = owner === undefined ? { notdef: true } : { subject: `values: the value of "${owner}"` };
       const runs = await layoutText(text, 'values', 'sans', options);
       this.laidOut.set(text, runs);
-      for (const run of runs) if (!this.resources.has(run.face)) this.resources.set(run.face, `NF${this.resources.size}`);
+      for (const run of runs)
+        if (!this.resources.has(run.face)) this.resources.set(run.face, `NF${this.resources.size}`);
     }
     this.used = usedGlyphs([...this.laidOut.values()].flat());
   }
@@ -73,7 +75,13 @@ export class FormText {
       const k = 1000 / run.face.unitsPerEm;
       const widths = this.used.get(run.face)!.widths;
       const font = this.resources.get(run.face)!;
-      return run.glyphs.map((g) => ({ font, code: g.glyph.toString(16).padStart(4, '0'), width: widths.get(g.glyph)!, advance: g.xAdvance * k, dx: g.xOffset * k }));
+      return run.glyphs.map((g) => ({
+        font,
+        code: g.glyph.toString(16).padStart(4, '0'),
+        width: widths.get(g.glyph)!,
+        advance: g.xAdvance * k,
+        dx: g.xOffset * k,
+      }));
     });
   }
 
@@ -81,13 +89,18 @@ export class FormText {
    * The font objects of this fill for a qpdf JSON update (numbered from
    * `firstObject`) and the font resources every generated appearance gets.
    */
-  async fontObjects(run: RunContext, firstObject: number): Promise<{ resources: Record<string, string>; objects: Record<string, unknown>; next: number }> {
+  async fontObjects(
+    run: RunContext,
+    firstObject: number,
+  ): Promise<{ resources: Record<string, string>; objects: Record<string, unknown>; next: number }> {
     const resources: Record<string, string> = {};
     const objects: Record<string, unknown> = {};
     let next = firstObject;
     if (this.helveticaUsed) {
       const ref = `${next++} 0 R`;
-      objects[`obj:${ref}`] = { value: { '/Type': '/Font', '/Subtype': '/Type1', '/BaseFont': '/Helvetica', '/Encoding': '/WinAnsiEncoding' } };
+      objects[`obj:${ref}`] = {
+        value: { '/Type': '/Font', '/Subtype': '/Type1', '/BaseFont': '/Helvetica', '/Encoding': '/WinAnsiEncoding' },
+      };
       resources[`/${HELVETICA_RESOURCE}`] = ref;
     }
     if (this.dingbatsUsed) {

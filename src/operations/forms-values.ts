@@ -20,16 +20,23 @@ export function checkValue(field: FormField, value: FieldValue): FieldValue {
     case 'text': {
       if (typeof value !== 'string') throw bad(field, 'is a text field: send a string.');
       const text = value.normalize('NFC');
-      if (field.maxLength !== null && Array.from(text).length > field.maxLength) throw bad(field, `takes at most ${field.maxLength} characters.`);
-      if (!(field.flags & FF.multiline) && /[\r\n]/.test(text)) throw bad(field, 'is a single-line field: the value must not contain line breaks.');
+      if (field.maxLength !== null && Array.from(text).length > field.maxLength)
+        throw bad(field, `takes at most ${field.maxLength} characters.`);
+      if (!(field.flags & FF.multiline) && /[\r\n]/.test(text))
+        throw bad(field, 'is a single-line field: the value must not contain line breaks.');
       return text;
     }
     case 'checkbox':
       if (typeof value !== 'boolean') throw bad(field, 'is a checkbox: send true or false.');
       return value;
     case 'radio': {
-      if (typeof value !== 'string') throw bad(field, `is a radio group: send one of ${JSON.stringify(field.options.map((o) => o[0]))}.`);
-      if (!field.options.some((o) => o[0] === value)) throw bad(field, `does not offer "${value}"; its options are ${JSON.stringify(field.options.map((o) => o[0]))}.`);
+      if (typeof value !== 'string')
+        throw bad(field, `is a radio group: send one of ${JSON.stringify(field.options.map((o) => o[0]))}.`);
+      if (!field.options.some((o) => o[0] === value))
+        throw bad(
+          field,
+          `does not offer "${value}"; its options are ${JSON.stringify(field.options.map((o) => o[0]))}.`,
+        );
       return value;
     }
     case 'choice': {
@@ -37,15 +44,22 @@ export function checkValue(field: FormField, value: FieldValue): FieldValue {
       const editable = (field.flags & FF.combo) !== 0 && (field.flags & FF.edit) !== 0;
       const list = Array.isArray(value) ? value : [value];
       if ((Array.isArray(value) && !multi) || list.some((v) => typeof v !== 'string')) {
-        throw bad(field, multi ? 'is a multi-select list: send a string or an array of strings.' : 'is a choice field: send one of its options as a string.');
+        throw bad(
+          field,
+          multi
+            ? 'is a multi-select list: send a string or an array of strings.'
+            : 'is a choice field: send one of its options as a string.',
+        );
       }
       for (const v of list as string[]) {
-        if (!editable && !field.options.some((o) => o[0] === v)) throw bad(field, `does not offer "${v}"; its options are ${JSON.stringify(field.options.map((o) => o[0]))}.`);
+        if (!editable && !field.options.some((o) => o[0] === v))
+          throw bad(field, `does not offer "${v}"; its options are ${JSON.stringify(field.options.map((o) => o[0]))}.`);
       }
-      return Array.isArray(value) ? (value as string[]).map((v) => v.normalize('NFC')) : (value as string).normalize('NFC');
+      return Array.isArray(value)
+        ? (value as string[]).map((v) => v.normalize('NFC'))
+        : (value as string).normalize('NFC');
     }
     default:
       throw bad(field, `is a ${field.type} field, which cannot be filled.`);
   }
 }
-

@@ -12,7 +12,17 @@ import path from 'node:path';
 import type { OperationInput, OperationOutput, RunContext } from '../core/contract.js';
 import { InvalidPdfError, InvalidRequestError, ResourceLimitError, UnsupportedDocumentError } from '../core/errors.js';
 import { stemOf } from '../core/names.js';
-import { acroFormOf, FF, FieldTreeTooLargeError, readFields, reportOf, stateForLabel, valueOf, type FormField, type Widget } from '../pdf/acroform.js';
+import {
+  acroFormOf,
+  FF,
+  FieldTreeTooLargeError,
+  readFields,
+  reportOf,
+  stateForLabel,
+  valueOf,
+  type FormField,
+  type Widget,
+} from '../pdf/acroform.js';
 import {
   buttonOffAppearance,
   buttonOnAppearance,
@@ -24,7 +34,17 @@ import {
   type FieldStyle,
   type Glyph,
 } from '../pdf/field-appearance.js';
-import { array, dict, isRef, nameValue, numberOf, textOf, textValue, type QpdfObjects, type QpdfValue } from '../pdf/qpdf-values.js';
+import {
+  array,
+  dict,
+  isRef,
+  nameValue,
+  numberOf,
+  textOf,
+  textValue,
+  type QpdfObjects,
+  type QpdfValue,
+} from '../pdf/qpdf-values.js';
 import { readJson, updateFromJson } from '../tools/qpdf.js';
 import { flattenForms } from './flatten.js';
 import { FormText, isRightToLeft } from './forms-text.js';
@@ -60,11 +80,14 @@ async function readDocument(run: RunContext, file: string): Promise<Document> {
   try {
     fields = readFields(objects, acroForm, pages);
   } catch (error) {
-    if (error instanceof FieldTreeTooLargeError) throw new ResourceLimitError(`The form has ${error.message}.`, 'form fields');
+    if (error instanceof FieldTreeTooLargeError)
+      throw new ResourceLimitError(`The form has ${error.message}.`, 'form fields');
     throw error;
   }
   if (acroForm && acroForm['/XFA'] !== undefined && fields.length === 0) {
-    throw new UnsupportedDocumentError('The form is an XFA form without AcroForm fields (XFA-only); such forms cannot be read or filled.');
+    throw new UnsupportedDocumentError(
+      'The form is an XFA form without AcroForm fields (XFA-only); such forms cannot be read or filled.',
+    );
   }
   return { header, objects, pages, root, rootRef, acroForm, fields };
 }
@@ -112,7 +135,12 @@ function isListBox(field: FormField): boolean {
 }
 
 function isComb(field: FormField): boolean {
-  return field.type === 'text' && (field.flags & FF.comb) !== 0 && !(field.flags & (FF.multiline | FF.password)) && (field.maxLength ?? 0) > 0;
+  return (
+    field.type === 'text' &&
+    (field.flags & FF.comb) !== 0 &&
+    !(field.flags & (FF.multiline | FF.password)) &&
+    (field.maxLength ?? 0) > 0
+  );
 }
 
 /** The strings to set for a field: words and a space (multi-line), characters (comb), option labels (list box), else the whole text. */
@@ -120,14 +148,21 @@ function wordsOf(field: FormField, value: FieldValue): string[] {
   if (isListBox(field)) return field.options.map((o) => o[1]).filter((t) => t !== '');
   const text = shownText(field, value);
   if (isComb(field)) return Array.from(text);
-  if (field.type === 'text' && field.flags & FF.multiline) return [' ', ...text.split(/\r\n|\r|\n/).flatMap((p) => p.split(' ')).filter((w) => w !== '')];
+  if (field.type === 'text' && field.flags & FF.multiline)
+    return [
+      ' ',
+      ...text
+        .split(/\r\n|\r|\n/)
+        .flatMap((p) => p.split(' '))
+        .filter((w) => w !== ''),
+    ];
   return text === '' ? [] : [text];
 }
 
 /** /MK /R of a widget (0, 90, 180, 270): its appearance is drawn turned by that much, counter-clockwise. */
 function rotationOf(objects: QpdfObjects, widget: Widget): number {
   const r = numberOf(objects, dict(objects, widget.dict['/MK'])?.['/R']) ?? 0;
-  return ((Math.round(r / 90) * 90) % 360 + 360) % 360;
+  return (((Math.round(r / 90) * 90) % 360) + 360) % 360;
 }
 
 /** The appearance's own width and height (swapped for a quarter turn) and its /Matrix (PDF 32000-1 §12.5.5: the box is then fitted to /Rect). */
@@ -145,13 +180,27 @@ function appearanceOf(text: FormText, d: Drawing, widget: Widget, style: FieldSt
   const set = (s: string): Glyph[] => (s === '' ? [] : text.set(s, d.helvetica));
   const field = d.field;
   if (isListBox(field)) {
-    const chosen = new Set((Array.isArray(d.value) ? d.value : [String(d.value)]).map((v) => field.options.findIndex((o) => o[0] === v)));
-    return listBoxAppearance(w, h, style, field.options.map((o) => set(o[1])), chosen);
+    const chosen = new Set(
+      (Array.isArray(d.value) ? d.value : [String(d.value)]).map((v) => field.options.findIndex((o) => o[0] === v)),
+    );
+    return listBoxAppearance(
+      w,
+      h,
+      style,
+      field.options.map((o) => set(o[1])),
+      chosen,
+    );
   }
   const shown = shownText(field, d.value);
   if (isComb(field)) return combAppearance(w, h, style, Array.from(shown).map(set), field.maxLength!);
   if (field.type === 'text' && field.flags & FF.multiline) {
-    const paragraphs = shown.split(/\r\n|\r|\n/).map((p) => ({ words: p.split(' ').filter((word) => word !== '').map(set), rtl: isRightToLeft(p) }));
+    const paragraphs = shown.split(/\r\n|\r|\n/).map((p) => ({
+      words: p
+        .split(' ')
+        .filter((word) => word !== '')
+        .map(set),
+      rtl: isRightToLeft(p),
+    }));
     return multiLineAppearance(w, h, style, paragraphs, set(' '));
   }
   return singleLineAppearance(w, h, style, set(shown));
@@ -159,7 +208,8 @@ function appearanceOf(text: FormText, d: Drawing, widget: Widget, style: FieldSt
 
 /** The field's /V for `value`. */
 function storedValue(objects: QpdfObjects, field: FormField, value: FieldValue): QpdfValue {
-  if (field.type === 'checkbox') return value ? nameValue(field.widgets.flatMap((w) => w.onStates)[0] ?? 'Yes') : '/Off';
+  if (field.type === 'checkbox')
+    return value ? nameValue(field.widgets.flatMap((w) => w.onStates)[0] ?? 'Yes') : '/Off';
   if (field.type === 'radio') {
     for (let i = 0; i < field.widgets.length; i++) {
       const state = stateForLabel(objects, field, i, value as string);
@@ -172,7 +222,11 @@ function storedValue(objects: QpdfObjects, field: FormField, value: FieldValue):
 }
 
 /** Sets `values` in the document; returns the qpdf JSON update. */
-async function fillUpdate(run: RunContext, doc: Document, values: Record<string, FieldValue>): Promise<Record<string, unknown>> {
+async function fillUpdate(
+  run: RunContext,
+  doc: Document,
+  values: Record<string, FieldValue>,
+): Promise<Record<string, unknown>> {
   const { objects } = doc;
   const byName = new Map(doc.fields.map((f) => [f.name, f]));
   const changes = new Map<string, Record<string, QpdfValue>>(); // object ref → its new dictionary
@@ -188,7 +242,10 @@ async function fillUpdate(run: RunContext, doc: Document, values: Record<string,
     const field = byName.get(name);
     if (!field) throw new InvalidRequestError(`values: the form has no field "${name}".`, 'values');
     const value = checkValue(field, raw);
-    if (!field.ref) throw new UnsupportedDocumentError(`The field "${name}" is a direct object in the form tree and cannot be rewritten.`);
+    if (!field.ref)
+      throw new UnsupportedDocumentError(
+        `The field "${name}" is a direct object in the form tree and cannot be rewritten.`,
+      );
     const stored = edit(field.ref, field.dict);
     stored['/V'] = storedValue(objects, field, value);
     if (field.type === 'checkbox' || field.type === 'radio') {
@@ -196,13 +253,18 @@ async function fillUpdate(run: RunContext, doc: Document, values: Record<string,
       field.widgets.forEach((widget, i) => {
         const target = edit(widget.ref || field.ref!, widget.ref ? widget.dict : field.dict);
         const own = field.type === 'checkbox' ? widget.onStates[0] : stateForLabel(objects, field, i, value as string);
-        const on = field.type === 'checkbox' && widget.onStates.length === 0 ? value === true : own !== undefined && nameValue(own) === state;
+        const on =
+          field.type === 'checkbox' && widget.onStates.length === 0
+            ? value === true
+            : own !== undefined && nameValue(own) === state;
         target['/AS'] = on ? (widget.onStates.length === 0 ? '/Yes' : state) : '/Off';
       });
       continue;
     }
     if (field.type === 'choice') {
-      const chosen = (Array.isArray(value) ? value : [value as string]).map((v) => field.options.findIndex((o) => o[0] === v)).filter((i) => i >= 0);
+      const chosen = (Array.isArray(value) ? value : [value as string])
+        .map((v) => field.options.findIndex((o) => o[0] === v))
+        .filter((i) => i >= 0);
       if (chosen.length > 0) stored['/I'] = chosen.sort((a, b) => a - b);
       else delete stored['/I'];
     }
@@ -234,7 +296,10 @@ async function fillUpdate(run: RunContext, doc: Document, values: Record<string,
   // Checkboxes without an appearance of their own get a drawn check mark.
   let nextObject: number = doc.header.maxobjectid + 1;
   const streams: Record<string, unknown> = {};
-  const pendingAppearances: Array<{ target: Record<string, QpdfValue>; normal: Record<string, { content: string; w: number; h: number; matrix?: number[] }> }> = [];
+  const pendingAppearances: Array<{
+    target: Record<string, QpdfValue>;
+    normal: Record<string, { content: string; w: number; h: number; matrix?: number[] }>;
+  }> = [];
   for (const field of doc.fields) {
     if ((field.type !== 'checkbox' && field.type !== 'radio') || values[field.name] === undefined) continue;
     field.widgets.forEach((widget) => {
@@ -245,7 +310,10 @@ async function fillUpdate(run: RunContext, doc: Document, values: Record<string,
       const target = edit(widget.ref || field.ref!, widget.ref ? widget.dict : field.dict);
       pendingAppearances.push({
         target,
-        normal: { '/Yes': { content: buttonOnAppearance(w, h, style, field.type === 'radio'), w, h, matrix }, '/Off': { content: buttonOffAppearance(w, h, style), w, h, matrix } },
+        normal: {
+          '/Yes': { content: buttonOnAppearance(w, h, style, field.type === 'radio'), w, h, matrix },
+          '/Off': { content: buttonOffAppearance(w, h, style), w, h, matrix },
+        },
       });
     });
   }
@@ -254,7 +322,12 @@ async function fillUpdate(run: RunContext, doc: Document, values: Record<string,
       const { w, h, matrix } = frameOf(objects, widget);
       if (w <= 0 || h <= 0) return;
       const target = edit(widget.ref || d.field.ref!, widget.ref ? widget.dict : d.field.dict);
-      pendingAppearances.push({ target, normal: { '': { content: appearanceOf(text, d, widget, styleOf(objects, d.field, widget), w, h), w, h, matrix } } });
+      pendingAppearances.push({
+        target,
+        normal: {
+          '': { content: appearanceOf(text, d, widget, styleOf(objects, d.field, widget), w, h), w, h, matrix },
+        },
+      });
     });
   }
 
@@ -265,7 +338,13 @@ async function fillUpdate(run: RunContext, doc: Document, values: Record<string,
     const refs: Record<string, string> = {};
     for (const [state, { content, w, h, matrix }] of Object.entries(normal)) {
       const ref = `${nextObject++} 0 R`;
-      const streamDict = { '/Type': '/XObject', '/Subtype': '/Form', '/BBox': [0, 0, w, h], ...(matrix ? { '/Matrix': matrix } : {}), '/Resources': { '/Font': fonts.resources } };
+      const streamDict = {
+        '/Type': '/XObject',
+        '/Subtype': '/Form',
+        '/BBox': [0, 0, w, h],
+        ...(matrix ? { '/Matrix': matrix } : {}),
+        '/Resources': { '/Font': fonts.resources },
+      };
       streams[`obj:${ref}`] = { stream: { dict: streamDict, data: Buffer.from(content, 'latin1').toString('base64') } };
       refs[state] = ref;
     }
@@ -288,7 +367,12 @@ async function fillUpdate(run: RunContext, doc: Document, values: Record<string,
   return update;
 }
 
-export async function pdfForms({ files, options, run, config }: OperationInput<FormsOptions>): Promise<OperationOutput> {
+export async function pdfForms({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<FormsOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const stem = stemOf(input.name);
   const source = await input.plain();
@@ -301,7 +385,8 @@ export async function pdfForms({ files, options, run, config }: OperationInput<F
   const update = await fillUpdate(run, doc, options.values);
   const filled = path.join(run.workdir, 'filled.pdf');
   await updateFromJson(run, source, { qpdf: [doc.header, update] }, filled);
-  if (!options.flatten) return { type: 'file', path: filled, contentType: 'application/pdf', filename: `${stem}-filled.pdf` };
+  if (!options.flatten)
+    return { type: 'file', path: filled, contentType: 'application/pdf', filename: `${stem}-filled.pdf` };
   const flat = await flattenForms(run, filled);
   return { type: 'file', path: flat, contentType: 'application/pdf', filename: `${stem}-filled.pdf` };
 }

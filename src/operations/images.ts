@@ -30,12 +30,22 @@ export type ImagesMode = 'extract' | 'to-pdf';
 export function resolveMode(mode: ImagesMode | undefined, files: Record<string, InputFile[]>): ImagesMode {
   const hasPdf = (files.file?.length ?? 0) > 0;
   const hasImages = (files.files?.length ?? 0) > 0;
-  if (hasPdf && hasImages) throw new InvalidRequestError('Send either "file" (a PDF, mode=extract) or "files" (images, mode=to-pdf), not both.', 'files');
+  if (hasPdf && hasImages)
+    throw new InvalidRequestError(
+      'Send either "file" (a PDF, mode=extract) or "files" (images, mode=to-pdf), not both.',
+      'files',
+    );
   const implied: ImagesMode | undefined = hasPdf ? 'extract' : hasImages ? 'to-pdf' : undefined;
   const resolved = mode ?? implied;
-  if (!resolved) throw new InvalidRequestError('file: a PDF in "file" (mode=extract) or images in "files" (mode=to-pdf) is required.', 'file');
-  if (resolved === 'extract' && !hasPdf) throw new InvalidRequestError('file: mode=extract needs the PDF in the part "file".', 'file');
-  if (resolved === 'to-pdf' && !hasImages) throw new InvalidRequestError('files: mode=to-pdf needs the images in the part "files".', 'files');
+  if (!resolved)
+    throw new InvalidRequestError(
+      'file: a PDF in "file" (mode=extract) or images in "files" (mode=to-pdf) is required.',
+      'file',
+    );
+  if (resolved === 'extract' && !hasPdf)
+    throw new InvalidRequestError('file: mode=extract needs the PDF in the part "file".', 'file');
+  if (resolved === 'to-pdf' && !hasImages)
+    throw new InvalidRequestError('files: mode=to-pdf needs the images in the part "files".', 'files');
   return resolved;
 }
 
@@ -61,12 +71,20 @@ async function extract({ files, options, run, config }: OperationInput<ImagesOpt
   // pdfimages needs a password on argv: it reads the plain copy; a file it cannot read is retried repaired.
   // It writes a file for every image it lists (inline images, masks and repeats included): listImages
   // refuses more than MAX_OUTPUT_FILES before anything is written.
-  const { source, listed } = await input.withPlainRetry(async (source) => ({ source, listed: await withRealJpxSizes(run, source, await listImages(run, source, config.MAX_OUTPUT_FILES)) }));
+  const { source, listed } = await input.withPlainRetry(async (source) => ({
+    source,
+    listed: await withRealJpxSizes(run, source, await listImages(run, source, config.MAX_OUTPUT_FILES)),
+  }));
   // pdfimages decodes every image it does not copy (soft masks and duplicates too): guard them all.
   for (const image of listed) {
     const decoded = format === 'png' || !PASSED_THROUGH.has(image.encoding);
     if (decoded && image.width * image.height > config.MAX_RENDER_PIXELS) {
-      throw new ImageTooLargeError(`The image on page ${image.page}`, image.width, image.height, config.MAX_RENDER_PIXELS);
+      throw new ImageTooLargeError(
+        `The image on page ${image.page}`,
+        image.width,
+        image.height,
+        config.MAX_RENDER_PIXELS,
+      );
     }
   }
   const selected = selectImages(listed, options.min_size ?? 0);
@@ -74,14 +92,22 @@ async function extract({ files, options, run, config }: OperationInput<ImagesOpt
   // refused before it writes any (70,000 inline images became 70,000 files).
   checkOutputCount(listed.length, config.MAX_OUTPUT_FILES);
   const stem = stemOf(input.name);
-  const extracted = selected.length > 0 ? await extractImages(run, source, path.join(run.workdir, 'images'), format) : new Map<number, string[]>();
+  const extracted =
+    selected.length > 0
+      ? await extractImages(run, source, path.join(run.workdir, 'images'), format)
+      : new Map<number, string[]>();
   const names = numberedNames(stem, selected.length, 'x').map((n) => n.slice(0, -2));
   const entries = selected.flatMap((image, i) => {
     const paths = extracted.get(image.num) ?? [];
     if (paths.length === 0) throw new Error(`pdfimages wrote no file for image ${image.num}`);
     return paths.map((p) => ({ path: p, name: `${names[i]}${path.extname(p)}` }));
   });
-  return { type: 'zip', entries, filename: `${stem}-images.zip`, headers: { 'X-Image-Count': String(selected.length) } };
+  return {
+    type: 'zip',
+    entries,
+    filename: `${stem}-images.zip`,
+    headers: { 'X-Image-Count': String(selected.length) },
+  };
 }
 
 async function toPdf({ files, options, run, config }: OperationInput<ImagesOptions>): Promise<OperationOutput> {
@@ -113,7 +139,12 @@ async function toPdf({ files, options, run, config }: OperationInput<ImagesOptio
     }
   }
   const output = path.join(run.workdir, 'images.pdf');
-  await imagesToPdf(run, images.map((f) => f.path), output, { pageSize: options.page_size ?? 'fit', margin: options.margin ?? 0 });
+  await imagesToPdf(
+    run,
+    images.map((f) => f.path),
+    output,
+    { pageSize: options.page_size ?? 'fit', margin: options.margin ?? 0 },
+  );
   // Animated GIF/WebP and MPO JPEG frames become pages too, and their headers do not say how many:
   // the result is counted, so MAX_PAGES holds for every output.
   const made = (await quickPageCount(output, config.MAX_PAGES)) ?? (await pageCount(run, output));

@@ -32,15 +32,37 @@ export async function nUpPdf({ files, options, run, config }: OperationInput<NUp
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const output = path.join(run.workdir, 'n-up.pdf');
   const answer = await input.withPlainRetry((file) =>
-    runLayout(run, { op: 'nup', input: file, output, per_sheet: Number(options.per_sheet), paper: options.paper, order: options.order, border: options.border, margin: options.margin }),
+    runLayout(run, {
+      op: 'nup',
+      input: file,
+      output,
+      per_sheet: Number(options.per_sheet),
+      paper: options.paper,
+      order: options.order,
+      border: options.border,
+      margin: options.margin,
+    }),
   );
-  if (answer.error === 'margin') throw new InvalidRequestError('margin: leaves no room for the pages on this paper.', 'margin');
-  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-${options.per_sheet}-up.pdf` };
+  if (answer.error === 'margin')
+    throw new InvalidRequestError('margin: leaves no room for the pages on this paper.', 'margin');
+  return {
+    type: 'file',
+    path: output,
+    contentType: 'application/pdf',
+    filename: `${stemOf(input.name)}-${options.per_sheet}-up.pdf`,
+  };
 }
 
-export async function bookletPdf({ files, options, run, config }: OperationInput<BookletOptions>): Promise<OperationOutput> {
+export async function bookletPdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<BookletOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const output = path.join(run.workdir, 'booklet.pdf');
-  await input.withPlainRetry((file) => runLayout(run, { op: 'booklet', input: file, output, paper: options.paper, binding: options.binding }));
+  await input.withPlainRetry((file) =>
+    runLayout(run, { op: 'booklet', input: file, output, paper: options.paper, binding: options.binding }),
+  );
   return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-booklet.pdf` };
 }

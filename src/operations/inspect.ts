@@ -30,13 +30,28 @@ export const MAX_TREE_NODES = 200_000;
 /** API.md §5d `encryption`. */
 export interface EncryptionSummary {
   method: 'AES-256' | 'AES-128' | 'RC4-128' | 'RC4-40';
-  permissions: { print: boolean; print_high_quality: boolean; copy: boolean; modify: boolean; annotate: boolean; fill_forms: boolean; assemble: boolean; accessibility: boolean };
+  permissions: {
+    print: boolean;
+    print_high_quality: boolean;
+    copy: boolean;
+    modify: boolean;
+    annotate: boolean;
+    fill_forms: boolean;
+    assemble: boolean;
+    accessibility: boolean;
+  };
 }
 
 /** The §5d encryption object from qpdf's report (exported for unit tests). R 3 and 4 with RC4 are reported as 128-bit, their usual key length. */
 export function encryptionSummary(report: EncryptionReport): EncryptionSummary {
   const method =
-    report.revision >= 5 || report.streamMethod === 'AESv3' ? 'AES-256' : report.streamMethod === 'AESv2' ? 'AES-128' : report.revision === 2 ? 'RC4-40' : 'RC4-128';
+    report.revision >= 5 || report.streamMethod === 'AESv3'
+      ? 'AES-256'
+      : report.streamMethod === 'AESv2'
+        ? 'AES-128'
+        : report.revision === 2
+          ? 'RC4-40'
+          : 'RC4-128';
   const p = (name: string) => report.permissions[name] ?? true;
   return {
     method,
@@ -96,10 +111,21 @@ async function linearized(run: RunContext, input: PdfInput): Promise<boolean> {
   return (await claimsLinearization(input.path)) && isValidlyLinearized(run, input.path, input.password);
 }
 
-export async function inspectPdf({ files, options, run, config }: OperationInput<InspectOptions>): Promise<OperationOutput> {
+export async function inspectPdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<InspectOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const [read, encryption, isLinearized] = await Promise.all([
-    input.withPlainRetry((file) => Promise.all([inspectStructure(run, file, MAX_TREE_NODES, input.pages), documentInfo(run, file), readPacket(run, file)])),
+    input.withPlainRetry((file) =>
+      Promise.all([
+        inspectStructure(run, file, MAX_TREE_NODES, input.pages),
+        documentInfo(run, file),
+        readPacket(run, file),
+      ]),
+    ),
     input.encrypted ? showEncryption(run, input.path, input.password) : Promise.resolve(undefined),
     linearized(run, input),
   ]);
@@ -127,6 +153,13 @@ export async function inspectPdf({ files, options, run, config }: OperationInput
   };
   const output = path.join(run.workdir, 'inspect.json');
   await fs.writeFile(output, JSON.stringify(report));
-  const headers: Record<string, string> = structure.truncated.length > 0 ? { 'X-Inspect-Truncated': [...new Set(structure.truncated)].join(',') } : {};
-  return { type: 'file', path: output, contentType: 'application/json', filename: `${stemOf(input.name)}-inspect.json`, headers };
+  const headers: Record<string, string> =
+    structure.truncated.length > 0 ? { 'X-Inspect-Truncated': [...new Set(structure.truncated)].join(',') } : {};
+  return {
+    type: 'file',
+    path: output,
+    contentType: 'application/json',
+    filename: `${stemOf(input.name)}-inspect.json`,
+    headers,
+  };
 }

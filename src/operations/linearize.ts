@@ -11,9 +11,19 @@ export interface LinearizeOptions {
   password?: string;
 }
 
-export async function linearizePdf({ files, options, run, config }: OperationInput<LinearizeOptions>): Promise<OperationOutput> {
+export async function linearizePdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<LinearizeOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const output = path.join(run.workdir, 'linearized.pdf');
   await input.withRetry((source) => linearize(run, source.file, output, source.password));
-  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-linearized.pdf` };
+  return {
+    type: 'file',
+    path: output,
+    contentType: 'application/pdf',
+    filename: `${stemOf(input.name)}-linearized.pdf`,
+  };
 }

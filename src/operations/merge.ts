@@ -12,8 +12,17 @@ export interface MergeOptions {
   password?: string;
 }
 
-export async function mergePdfs({ files, options, run, config }: OperationInput<MergeOptions>): Promise<OperationOutput> {
-  const inputs = await PdfInput.openAll(run, files.files, { maxPages: config.MAX_PAGES, password: options.password, checkStructure: false });
+export async function mergePdfs({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<MergeOptions>): Promise<OperationOutput> {
+  const inputs = await PdfInput.openAll(run, files.files, {
+    maxPages: config.MAX_PAGES,
+    password: options.password,
+    checkStructure: false,
+  });
   const merged = path.join(run.workdir, 'merged.pdf');
   await withRetryAll(inputs, (sources) => assemblePages(run, sources, merged, options.password !== undefined));
   let result = merged;
@@ -21,11 +30,21 @@ export async function mergePdfs({ files, options, run, config }: OperationInput<
     result = path.join(run.workdir, 'merged-bookmarked.pdf');
     await addFileBookmarks(run, merged, inputs, result);
   }
-  return { type: 'file', path: result, contentType: 'application/pdf', filename: `${stemOf(files.files[0].name)}-merged.pdf` };
+  return {
+    type: 'file',
+    path: result,
+    contentType: 'application/pdf',
+    filename: `${stemOf(files.files[0].name)}-merged.pdf`,
+  };
 }
 
 /** Adds an outline with one entry per input, pointing at its first page. */
-async function addFileBookmarks(run: OperationInput<MergeOptions>['run'], merged: string, inputs: PdfInput[], output: string): Promise<void> {
+async function addFileBookmarks(
+  run: OperationInput<MergeOptions>['run'],
+  merged: string,
+  inputs: PdfInput[],
+  output: string,
+): Promise<void> {
   const info = await readJson(run, merged, ['qpdf', 'pages'], ['trailer']);
   const header = info.qpdf[0];
   const trailer = info.qpdf[1].trailer.value;
@@ -50,7 +69,9 @@ async function addFileBookmarks(run: OperationInput<MergeOptions>['run'], merged
     objects[`obj:${itemRefs[i]}`] = { value: item };
     firstPage += input.pages;
   });
-  objects[`obj:${outlinesRef}`] = { value: { '/Type': '/Outlines', '/First': itemRefs[0], '/Last': itemRefs.at(-1), '/Count': inputs.length } };
+  objects[`obj:${outlinesRef}`] = {
+    value: { '/Type': '/Outlines', '/First': itemRefs[0], '/Last': itemRefs.at(-1), '/Count': inputs.length },
+  };
   objects[`obj:${rootRef}`] = { value: { ...catalog, '/Outlines': outlinesRef, '/PageMode': '/UseOutlines' } };
   await updateFromJson(run, merged, { version: 2, qpdf: [header, objects] }, output);
 }

@@ -20,7 +20,14 @@ export type MetadataOptions = Partial<Record<Field, string>> & { password?: stri
 export const MAX_XMP_BYTES = 4 * 1024 * 1024;
 
 /** pdfinfo's name for each Info field. */
-const INFO_KEY: Record<Field, string> = { title: 'Title', author: 'Author', subject: 'Subject', keywords: 'Keywords', creator: 'Creator', producer: 'Producer' };
+const INFO_KEY: Record<Field, string> = {
+  title: 'Title',
+  author: 'Author',
+  subject: 'Subject',
+  keywords: 'Keywords',
+  creator: 'Creator',
+  producer: 'Producer',
+};
 
 /** The JSON answer of a read (API.md §5b). */
 export interface MetadataReport extends Record<Field, string | null> {
@@ -35,13 +42,20 @@ export interface MetadataReport extends Record<Field, string | null> {
 /** The XMP packet of `file`, undefined when it has none; 422 past MAX_XMP_BYTES. */
 export async function readPacket(run: RunContext, file: string): Promise<string | undefined> {
   const xml = await xmpPacket(run, file, MAX_XMP_BYTES);
-  if (xml === undefined) throw new ResourceLimitError(`The XMP metadata packet is larger than ${MAX_XMP_BYTES / 1024 / 1024} MiB.`, 'XMP packet size');
+  if (xml === undefined)
+    throw new ResourceLimitError(
+      `The XMP metadata packet is larger than ${MAX_XMP_BYTES / 1024 / 1024} MiB.`,
+      'XMP packet size',
+    );
   return xml.trim() === '' ? undefined : xml;
 }
 
 /** 422 resource_limit for a packet past the parse limits: refused, not read or rewritten without it (docs/operations/metadata.md). */
 function tooLarge(error: XmpTooLargeError): ResourceLimitError {
-  return new ResourceLimitError(`The XMP metadata packet has more than ${error.limit}; such a packet is neither read nor rewritten.`, 'XMP packet elements');
+  return new ResourceLimitError(
+    `The XMP metadata packet has more than ${error.limit}; such a packet is neither read nor rewritten.`,
+    'XMP packet elements',
+  );
 }
 
 /** The fields of a packet (none for a packet that cannot be parsed). */
@@ -88,7 +102,11 @@ function infoText(value: unknown): string {
 }
 
 /** The PDF with the Info dictionary and the XMP packet updated. */
-async function writeMetadata(run: RunContext, input: PdfInput, changes: Partial<Record<Field, string>>): Promise<string> {
+async function writeMetadata(
+  run: RunContext,
+  input: PdfInput,
+  changes: Partial<Record<Field, string>>,
+): Promise<string> {
   const file = await input.plain();
   const [json, xml] = await Promise.all([readJson(run, file, ['qpdf'], ['trailer']), readPacket(run, file)]);
   const header = json.qpdf[0];
@@ -115,7 +133,10 @@ async function writeMetadata(run: RunContext, input: PdfInput, changes: Partial<
   const everything = Object.fromEntries(FIELDS.map((f) => [f, changes[f] ?? infoText(info[`/${INFO_KEY[f]}`])]));
   let packet: string;
   try {
-    packet = xml === undefined ? await updateXmp(undefined, everything, toXmpDate(now)) : await updateXmp(xml, changes, toXmpDate(now), pacer(run));
+    packet =
+      xml === undefined
+        ? await updateXmp(undefined, everything, toXmpDate(now))
+        : await updateXmp(xml, changes, toXmpDate(now), pacer(run));
   } catch (error) {
     if (error instanceof XmpTooLargeError) throw tooLarge(error);
     if (!(error instanceof XmpError)) throw error;
@@ -128,7 +149,12 @@ async function writeMetadata(run: RunContext, input: PdfInput, changes: Partial<
   update[`obj:${newInfoRef}`] = { value: newInfo };
   const existingXmp = typeof root['/Metadata'] === 'string' ? (root['/Metadata'] as string) : undefined;
   const xmpRef = existingXmp ?? `${next++} 0 R`;
-  update[`obj:${xmpRef}`] = { stream: { dict: { '/Type': '/Metadata', '/Subtype': '/XML' }, data: Buffer.from(packet, 'utf8').toString('base64') } };
+  update[`obj:${xmpRef}`] = {
+    stream: {
+      dict: { '/Type': '/Metadata', '/Subtype': '/XML' },
+      data: Buffer.from(packet, 'utf8').toString('base64'),
+    },
+  };
   if (!existingXmp) update[`obj:${rootRef}`] = { value: { ...root, '/Metadata': xmpRef } };
   if (!infoRef) update.trailer = { value: { ...trailer, '/Info': newInfoRef } };
   const output = path.join(run.workdir, 'metadata.pdf');
@@ -136,10 +162,17 @@ async function writeMetadata(run: RunContext, input: PdfInput, changes: Partial<
   return output;
 }
 
-export async function pdfMetadata({ files, options, run, config }: OperationInput<MetadataOptions>): Promise<OperationOutput> {
+export async function pdfMetadata({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<MetadataOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const stem = stemOf(input.name);
-  const changes = Object.fromEntries(FIELDS.filter((f) => options[f] !== undefined).map((f) => [f, options[f]!.normalize('NFC')]));
+  const changes = Object.fromEntries(
+    FIELDS.filter((f) => options[f] !== undefined).map((f) => [f, options[f]!.normalize('NFC')]),
+  );
   if (Object.keys(changes).length === 0) {
     const report = await readMetadata(run, input);
     const output = path.join(run.workdir, 'metadata.json');

@@ -19,7 +19,10 @@ export async function resolveLanguages(spec: string): Promise<string[]> {
   const installed = await installedLanguages();
   const unknown = requested.filter((code) => !installed.includes(code));
   if (unknown.length > 0) {
-    throw new InvalidRequestError(`languages: not installed: ${unknown.join(', ')}; installed: ${installed.join(', ')}.`, 'languages');
+    throw new InvalidRequestError(
+      `languages: not installed: ${unknown.join(', ')}; installed: ${installed.join(', ')}.`,
+      'languages',
+    );
   }
   return requested;
 }
@@ -37,7 +40,10 @@ export function ocrJobs(run: RunContext, pages: number): number {
  */
 export async function refuseHugeImages(run: RunContext, pdf: string, maxPixels: number): Promise<void> {
   const images = await withRealJpxSizes(run, pdf, await listImages(run, pdf));
-  const largest = images.reduce<(typeof images)[number] | undefined>((big, image) => (!big || image.width * image.height > big.width * big.height ? image : big), undefined);
+  const largest = images.reduce<(typeof images)[number] | undefined>(
+    (big, image) => (!big || image.width * image.height > big.width * big.height ? image : big),
+    undefined,
+  );
   if (largest && largest.width * largest.height > maxPixels) {
     throw new ImageTooLargeError(`The image on page ${largest.page}`, largest.width, largest.height, maxPixels);
   }
@@ -48,7 +54,13 @@ export async function refuseHugeImages(run: RunContext, pdf: string, maxPixels: 
  * one entry per page. Only those pages are copied out (decrypted, by qpdf with
  * the password in an argfile) and OCR'd, with --force-ocr and no output PDF.
  */
-export async function ocrPagesToText(run: RunContext, input: PdfInput, pages: number[], languages: string[], maxPixels: number): Promise<string[]> {
+export async function ocrPagesToText(
+  run: RunContext,
+  input: PdfInput,
+  pages: number[],
+  languages: string[],
+  maxPixels: number,
+): Promise<string[]> {
   const subset = path.join(run.workdir, 'ocr-pages.pdf');
   // A qpdf output (header at byte 0): safe for the Ghostscript inside OCRmyPDF.
   await input.withRetry((source) => selectPages(run, source.file, pages.join(','), subset, source.password));
@@ -71,7 +83,10 @@ export async function ocrPagesToText(run: RunContext, input: PdfInput, pages: nu
     false,
   );
   if (results.length !== pages.length) {
-    throw new ProcessingFailedError('OCR returned a different number of pages.', new Error(`expected ${pages.length} sidecar pages, got ${results.length}`));
+    throw new ProcessingFailedError(
+      'OCR returned a different number of pages.',
+      new Error(`expected ${pages.length} sidecar pages, got ${results.length}`),
+    );
   }
   return results.map((page) => (page.kind === 'text' ? page.text : ''));
 }

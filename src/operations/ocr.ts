@@ -34,11 +34,18 @@ interface OcrSource {
 }
 
 /** OCRs a PDF or image into a searchable PDF, PDF/A, or text; every page accounted for. */
-export async function ocrDocument({ files, options, run, config }: OperationInput<OcrOptions>): Promise<OperationOutput> {
+export async function ocrDocument({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<OcrOptions>): Promise<OperationOutput> {
   const file = files.file[0];
   const languages = await resolveLanguages(options.languages);
   const source =
-    file.kind === 'pdf' ? await pdfSource(run, file, config.MAX_PAGES, config.MAX_RENDER_PIXELS, options.password) : await imageSource(file, config.MAX_PAGES, config.MAX_RENDER_PIXELS);
+    file.kind === 'pdf'
+      ? await pdfSource(run, file, config.MAX_PAGES, config.MAX_RENDER_PIXELS, options.password)
+      : await imageSource(file, config.MAX_PAGES, config.MAX_RENDER_PIXELS);
   const job = {
     input: source.path,
     outputType: options.output === 'txt' ? ('none' as const) : options.output,
@@ -57,7 +64,8 @@ export async function ocrDocument({ files, options, run, config }: OperationInpu
   const { pages } = await ocrmypdf(run, job, file.kind !== 'pdf').catch((error: unknown) => {
     // A PDF reaches OCRmyPDF as its repaired copy already (gsSafe): a failure on it that names no
     // page (OCRmyPDF itself crashing on the document, e.g. a page object that is null) is the file's.
-    if (file.kind === 'pdf' && error instanceof ProcessingFailedError && !('pages' in error.extensions)) throw damaged(error);
+    if (file.kind === 'pdf' && error instanceof ProcessingFailedError && !('pages' in error.extensions))
+      throw damaged(error);
     throw error;
   });
   const stem = stemOf(file.name);
@@ -87,7 +95,13 @@ export function compactRanges(pages: number[]): string {
 }
 
 /** Opens the PDF (page count, password) and hands OCRmyPDF the gs-safe copy (decrypted, rewritten by qpdf: OCRmyPDF runs Ghostscript). */
-async function pdfSource(run: RunContext, file: InputFile, maxPages: number, maxPixels: number, password?: string): Promise<OcrSource> {
+async function pdfSource(
+  run: RunContext,
+  file: InputFile,
+  maxPages: number,
+  maxPixels: number,
+  password?: string,
+): Promise<OcrSource> {
   const opened = await PdfInput.open(run, file, { maxPages, password });
   const safe = await opened.gsSafe();
   await refuseHugeImages(run, safe, maxPixels);
@@ -109,7 +123,9 @@ async function imageSource(file: InputFile, maxPages: number, maxPixels: number)
 
 /** Page texts for output=txt: OCR text, and the existing text of pages skipped for having it. */
 async function withExistingText(run: RunContext, source: string, pages: SidecarPage[]): Promise<string[]> {
-  const existing = pages.some((page) => page.kind === 'had-text') ? await pageTexts(run, source, { first: 1, last: pages.length, layout: false }) : [];
+  const existing = pages.some((page) => page.kind === 'had-text')
+    ? await pageTexts(run, source, { first: 1, last: pages.length, layout: false })
+    : [];
   return pages.map((page, i) => (page.kind === 'text' ? page.text : page.kind === 'had-text' ? existing[i] : ''));
 }
 
@@ -120,8 +136,14 @@ async function withExistingText(run: RunContext, source: string, pages: SidecarP
  */
 async function verifyTextLayer(run: RunContext, output: string, pages: SidecarPage[]): Promise<void> {
   const layer = await pageTexts(run, output, { first: 1, last: pages.length, layout: false });
-  const missing = pages.flatMap((page, i) => (page.kind === 'text' && page.text.trim() !== '' && !layer[i]?.trim() ? [i + 1] : []));
+  const missing = pages.flatMap((page, i) =>
+    page.kind === 'text' && page.text.trim() !== '' && !layer[i]?.trim() ? [i + 1] : [],
+  );
   if (missing.length > 0) {
-    throw new ProcessingFailedError(`The recognized text is missing from the output PDF on page${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`, new Error('text layer check failed'), { pages: missing });
+    throw new ProcessingFailedError(
+      `The recognized text is missing from the output PDF on page${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`,
+      new Error('text layer check failed'),
+      { pages: missing },
+    );
   }
 }

@@ -27,7 +27,8 @@ class DestIndex {
     this.objects = objects;
     this.pages = pages;
     const dests = this.resolve(root['/Dests']);
-    if (dests && typeof dests === 'object') for (const [name, dest] of Object.entries(dests)) this.named.set(name, dest);
+    if (dests && typeof dests === 'object')
+      for (const [name, dest] of Object.entries(dests)) this.named.set(name, dest);
     this.walkNames(this.resolve(this.resolve(root['/Names'])?.['/Dests']), 0, () => undefined);
   }
 
@@ -43,10 +44,12 @@ class DestIndex {
   walkNames(node: Value, depth: number, edit: (names: Value[], nodeRef: Value) => void, nodeRef?: Value): void {
     if (!node || typeof node !== 'object' || depth > 32) return;
     if (Array.isArray(node['/Names'])) {
-      for (let i = 0; i + 1 < node['/Names'].length; i += 2) this.named.set(String(node['/Names'][i]), node['/Names'][i + 1]);
+      for (let i = 0; i + 1 < node['/Names'].length; i += 2)
+        this.named.set(String(node['/Names'][i]), node['/Names'][i + 1]);
       edit(node['/Names'], nodeRef);
     }
-    if (Array.isArray(node['/Kids'])) for (const kid of node['/Kids']) this.walkNames(this.resolve(kid), depth + 1, edit, kid);
+    if (Array.isArray(node['/Kids']))
+      for (const kid of node['/Kids']) this.walkNames(this.resolve(kid), depth + 1, edit, kid);
   }
 
   /** True when `dest` (explicit, named, or a /D dictionary) targets a page object that is not in the page tree. */
@@ -60,7 +63,8 @@ class DestIndex {
       const target = this.resolve(page);
       return target === null || target === undefined || target['/Type'] === '/Page';
     }
-    if (typeof value === 'string') return this.named.has(value) && this.targetsDropped(this.named.get(value), depth + 1);
+    if (typeof value === 'string')
+      return this.named.has(value) && this.targetsDropped(this.named.get(value), depth + 1);
     if (value && typeof value === 'object' && '/D' in value) return this.targetsDropped(value['/D'], depth + 1);
     return false;
   }
@@ -84,7 +88,14 @@ export async function mayPointAtPages(run: RunContext, file: string): Promise<bo
   const objects: Record<string, { value?: Value }> = (await readJson(run, file, ['qpdf'])).qpdf[1];
   const rootRef = objects.trailer?.value?.['/Root'];
   const root = objects[`obj:${rootRef}`]?.value;
-  if (!root || typeof root !== 'object' || root['/Outlines'] !== undefined || root['/Dests'] !== undefined || root['/Names'] !== undefined) return true;
+  if (
+    !root ||
+    typeof root !== 'object' ||
+    root['/Outlines'] !== undefined ||
+    root['/Dests'] !== undefined ||
+    root['/Names'] !== undefined
+  )
+    return true;
   return Object.values(objects).some((o) => o.value && typeof o.value === 'object' && '/Annots' in o.value);
 }
 
@@ -130,7 +141,8 @@ export async function removeLinksToDroppedPages(run: RunContext, input: string, 
   const namesTree = index.resolve(index.resolve(root['/Names'])?.['/Dests']);
   index.walkNames(namesTree, 0, (names, nodeRef) => {
     const kept: Value[] = [];
-    for (let i = 0; i + 1 < names.length; i += 2) if (!index.targetsDropped(names[i + 1])) kept.push(names[i], names[i + 1]);
+    for (let i = 0; i + 1 < names.length; i += 2)
+      if (!index.targetsDropped(names[i + 1])) kept.push(names[i], names[i + 1]);
     const ref = refOf(nodeRef) ?? refOf(index.resolve(root['/Names'])?.['/Dests']);
     if (kept.length !== names.length && ref) set(ref, { ...index.resolve(ref), '/Names': kept });
   });
@@ -145,7 +157,12 @@ export async function removeLinksToDroppedPages(run: RunContext, input: string, 
  * (after pruning their own children); returns the number of visible
  * descendants for /Count.
  */
-function pruneOutline(index: DestIndex, nodeRef: string, set: (ref: string, value: Value) => void, depth: number): number {
+function pruneOutline(
+  index: DestIndex,
+  nodeRef: string,
+  set: (ref: string, value: Value) => void,
+  depth: number,
+): number {
   const node = index.resolve(nodeRef);
   if (!node || typeof node !== 'object' || depth > 64) return 0;
   const kept: Array<{ ref: string; value: Value; visible: number }> = [];
@@ -193,5 +210,8 @@ function pruneOutline(index: DestIndex, nodeRef: string, set: (ref: string, valu
 /** Visible descendants of an open node: each kept child, plus its own visible ones when it is open. */
 function countOf(node: Value, kept: Array<{ value: Value; visible: number }>): number {
   void node;
-  return kept.reduce((sum, k) => sum + 1 + (typeof k.value['/Count'] === 'number' && k.value['/Count'] > 0 ? k.visible : 0), 0);
+  return kept.reduce(
+    (sum, k) => sum + 1 + (typeof k.value['/Count'] === 'number' && k.value['/Count'] > 0 ? k.visible : 0),
+    0,
+  );
 }

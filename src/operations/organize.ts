@@ -40,12 +40,17 @@ export function parseOrder(order: string, pageCount: number, maxPages: number): 
       if (!match) throw new InvalidRequestError(`order: "${item}" is not a page, a range or "blank".`, 'order');
       const first = Number(match[1]);
       const last = match[2] === undefined ? first : match[2] === '' ? pageCount : Number(match[2]);
-      if (first < 1 || last < 1) throw new InvalidRequestError(`order: pages are numbered from 1 ("${item}").`, 'order');
+      if (first < 1 || last < 1)
+        throw new InvalidRequestError(`order: pages are numbered from 1 ("${item}").`, 'order');
       if (first > pageCount || last > pageCount) {
-        throw new InvalidRequestError(`order: "${item}" is out of range; the document has ${pageCount} page${pageCount === 1 ? '' : 's'}.`, 'order');
+        throw new InvalidRequestError(
+          `order: "${item}" is out of range; the document has ${pageCount} page${pageCount === 1 ? '' : 's'}.`,
+          'order',
+        );
       }
       const step = last >= first ? 1 : -1;
-      if (items.length + Math.abs(last - first) + 1 > maxPages) throw new TooManyPagesError(maxPages, items.length + Math.abs(last - first) + 1);
+      if (items.length + Math.abs(last - first) + 1 > maxPages)
+        throw new TooManyPagesError(maxPages, items.length + Math.abs(last - first) + 1);
       for (let p = first; p !== last + step; p += step) items.push(p);
     }
     if (items.length > maxPages) throw new TooManyPagesError(maxPages, items.length);
@@ -73,7 +78,8 @@ export function pageSources(items: OrderItem[], blankFile: string): PageSource[]
     let j = i;
     const next = items[i + 1];
     const step = typeof next === 'number' && Math.abs(next - item) === 1 ? next - item : 0;
-    while (step !== 0 && typeof items[j + 1] === 'number' && (items[j + 1] as number) - (items[j] as number) === step) j++;
+    while (step !== 0 && typeof items[j + 1] === 'number' && (items[j + 1] as number) - (items[j] as number) === step)
+      j++;
     push('.', j === i ? String(item) : `${item}-${items[j]}`);
     i = j + 1;
   }
@@ -98,7 +104,9 @@ async function writeBlanks(run: RunContext, items: OrderItem[], source: string, 
     const { box, rotate } = geometry[p - 1];
     const w = Math.abs(box[2] - box[0]);
     const h = Math.abs(box[3] - box[1]);
-    return pdf.add(`<</Type/Page/Parent ${pagesId} 0 R/MediaBox[0 0 ${num(w)} ${num(h)}]${rotate ? `/Rotate ${rotate}` : ''}/Resources<<>>>>`);
+    return pdf.add(
+      `<</Type/Page/Parent ${pagesId} 0 R/MediaBox[0 0 ${num(w)} ${num(h)}]${rotate ? `/Rotate ${rotate}` : ''}/Resources<<>>>>`,
+    );
   });
   pdf.set(pagesId, `<</Type/Pages/Kids[${kids.map((k) => `${k} 0 R`).join(' ')}]/Count ${kids.length}>>`);
   pdf.set(catalog, `<</Type/Catalog/Pages ${pagesId} 0 R>>`);
@@ -107,7 +115,12 @@ async function writeBlanks(run: RunContext, items: OrderItem[], source: string, 
   return file;
 }
 
-export async function organizePdf({ files, options, run, config }: OperationInput<OrganizeOptions>): Promise<OperationOutput> {
+export async function organizePdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<OrganizeOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const items = parseOrder(options.order, input.pages, config.MAX_PAGES);
   const blankFile = items.includes('blank') ? await writeBlanks(run, items, await input.plain(), input.pages) : '';
@@ -115,9 +128,13 @@ export async function organizePdf({ files, options, run, config }: OperationInpu
   const kept = new Set(items.filter((i): i is number => i !== 'blank'));
   const dropsPages = kept.size < input.pages;
   // Whether anything could dangle is read from the input beside the reorder pass (an encrypted input is not read twice: assume yes).
-  const check = dropsPages && options.password === undefined ? mayPointAtPages(run, input.path) : Promise.resolve(dropsPages);
+  const check =
+    dropsPages && options.password === undefined ? mayPointAtPages(run, input.path) : Promise.resolve(dropsPages);
   // Both settle before going on, so no child still writes into the work directory.
-  const [reordered, checked] = await Promise.allSettled([reorderPages(run, input.path, pageSources(items, blankFile), ordered, options.password), check]);
+  const [reordered, checked] = await Promise.allSettled([
+    reorderPages(run, input.path, pageSources(items, blankFile), ordered, options.password),
+    check,
+  ]);
   if (reordered.status === 'rejected') throw reordered.reason;
   if (checked.status === 'rejected') throw checked.reason;
   const needsFix = checked.value;
@@ -126,5 +143,10 @@ export async function organizePdf({ files, options, run, config }: OperationInpu
     output = path.join(run.workdir, 'organized-links.pdf');
     if (!(await removeLinksToDroppedPages(run, ordered, output))) output = ordered;
   }
-  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-organized.pdf` };
+  return {
+    type: 'file',
+    path: output,
+    contentType: 'application/pdf',
+    filename: `${stemOf(input.name)}-organized.pdf`,
+  };
 }

@@ -27,12 +27,19 @@ export interface OverlayOptions {
   password?: string;
 }
 
-export async function overlayPdf({ files, options, run, config }: OperationInput<OverlayOptions>): Promise<OperationOutput> {
+export async function overlayPdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<OverlayOptions>): Promise<OperationOutput> {
   const [input, stamp] = await Promise.all([
     PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password }),
     PdfInput.open(run, files.overlay[0], { maxPages: config.MAX_PAGES }),
   ]);
-  const pages = options.pages ? expandPageRanges(parsePageRanges(options.pages, input.pages, 'pages')) : Array.from({ length: input.pages }, (_, i) => i + 1);
+  const pages = options.pages
+    ? expandPageRanges(parsePageRanges(options.pages, input.pages, 'pages'))
+    : Array.from({ length: input.pages }, (_, i) => i + 1);
   const stampOf = (page: number) => (options.repeat ? ((page - 1) % stamp.pages) + 1 : 1);
   const output = path.join(run.workdir, 'overlaid.pdf');
   const overlayFile = await stamp.plain();
@@ -40,13 +47,27 @@ export async function overlayPdf({ files, options, run, config }: OperationInput
     input.encrypted ? undefined : quickPageBoxes(input.path, config.MAX_PAGES, files.file[0].bytes),
     stamp.encrypted ? undefined : quickPageBoxes(stamp.path, config.MAX_PAGES, files.overlay[0].bytes),
   ]);
-  if (docBoxes && stampBoxes && pages.every((page) => qpdfPlacesAlike(docBoxes[page - 1], stampBoxes[stampOf(page) - 1]))) {
+  if (
+    docBoxes &&
+    stampBoxes &&
+    pages.every((page) => qpdfPlacesAlike(docBoxes[page - 1], stampBoxes[stampOf(page) - 1]))
+  ) {
     const groups = new Map<number, number[]>();
     for (const page of pages) groups.set(stampOf(page), [...(groups.get(stampOf(page)) ?? []), page]);
     const stampGroups: StampGroup[] = [...groups].map(([stampPage, group]) => ({ stampPage, pages: group }));
     await input.withRetry((source) => stampPdf(run, source.file, overlayFile, stampGroups, options.layer, output));
   } else {
-    await input.withPlainRetry((file) => runLayout(run, { op: 'overlay', input: file, overlay: overlayFile, output, pages: options.pages ? pages : undefined, layer: options.layer, repeat: options.repeat }));
+    await input.withPlainRetry((file) =>
+      runLayout(run, {
+        op: 'overlay',
+        input: file,
+        overlay: overlayFile,
+        output,
+        pages: options.pages ? pages : undefined,
+        layer: options.layer,
+        repeat: options.repeat,
+      }),
+    );
   }
   return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-overlaid.pdf` };
 }

@@ -12,7 +12,14 @@ import { expandPageRanges, parsePageRanges } from './page-ranges.js';
 import { displaySize, stampDocument } from './stamping.js';
 import type { OperationInput, OperationOutput } from '../core/contract.js';
 
-export const NUMBER_POSITIONS = ['bottom-center', 'bottom-left', 'bottom-right', 'top-left', 'top-center', 'top-right'] as const;
+export const NUMBER_POSITIONS = [
+  'bottom-center',
+  'bottom-left',
+  'bottom-right',
+  'top-left',
+  'top-center',
+  'top-right',
+] as const;
 export type NumberPosition = (typeof NUMBER_POSITIONS)[number];
 
 export interface PageNumbersOptions {
@@ -42,7 +49,8 @@ export function formatNumber(format: string, n: number, total: number): string {
 export function formatProblem(format: string): string | undefined {
   const rest = format.replace(PLACEHOLDER, '');
   if (/[{}]/.test(rest)) return 'placeholders are {n}, {total} and {n:W} (W = 1..20 digits)';
-  for (const m of format.matchAll(PLACEHOLDER)) if (m[2] !== undefined && (Number(m[2]) < 1 || Number(m[2]) > 20)) return '{n:W} takes a width from 1 to 20';
+  for (const m of format.matchAll(PLACEHOLDER))
+    if (m[2] !== undefined && (Number(m[2]) < 1 || Number(m[2]) > 20)) return '{n:W} takes a width from 1 to 20';
   return undefined;
 }
 
@@ -62,11 +70,19 @@ export async function addPageNumbers(input: OperationInput<PageNumbersOptions>):
   const color = [1, 3, 5].map((i) => Number.parseInt(options.color.slice(i, i + 2), 16)) as [number, number, number];
   const { output, pdf } = await stampDocument(input, files.file[0], async (geometry) => {
     const total = geometry.length;
-    const pages = options.pages ? [...new Set(expandPageRanges(parsePageRanges(options.pages, total, 'pages')))].sort((a, b) => a - b) : geometry.map((_, i) => i + 1);
+    const pages = options.pages
+      ? [...new Set(expandPageRanges(parsePageRanges(options.pages, total, 'pages')))].sort((a, b) => a - b)
+      : geometry.map((_, i) => i + 1);
     const texts = pages.map((page) => formatNumber(options.format, options.start + page - 1, total).normalize('NFC'));
     const runs = await layoutTexts(texts, 'format', options.font);
     const fonts = await embedFonts(input.run, runs.flat());
-    const marks: Mark[] = texts.map((text, i) => ({ kind: 'text', text, runs: runs[i], fontSize: options.font_size, color }));
+    const marks: Mark[] = texts.map((text, i) => ({
+      kind: 'text',
+      text,
+      runs: runs[i],
+      fontSize: options.font_size,
+      color,
+    }));
     const stamp = buildStampPages(
       pages.map((page, i) => ({ size: displaySize(geometry[page - 1]), mark: i })),
       marks,

@@ -22,7 +22,10 @@ export function parsePageRanges(spec: string, pageCount: number, field: string):
     if (first < 1) throw new InvalidRequestError(`${field}: pages are numbered from 1 ("${item}").`, field);
     if (last < first) throw new InvalidRequestError(`${field}: "${item}" is reversed.`, field);
     if (first > pageCount || last > pageCount) {
-      throw new InvalidRequestError(`${field}: "${item}" is out of range; the document has ${pageCount} page${pageCount === 1 ? '' : 's'}.`, field);
+      throw new InvalidRequestError(
+        `${field}: "${item}" is out of range; the document has ${pageCount} page${pageCount === 1 ? '' : 's'}.`,
+        field,
+      );
     }
     return { first, last };
   });

@@ -26,19 +26,35 @@ const BATCH_PIXELS = 25_000_000;
  * in-process for a plain file, else by pdfinfo); a page above `maxPixels`
  * (MAX_RENDER_PIXELS) is refused before anything is rendered, as convert does.
  */
-async function pagePixels(run: RunContext, file: string, pages: number, dpi: number, maxPixels: number): Promise<number[]> {
+async function pagePixels(
+  run: RunContext,
+  file: string,
+  pages: number,
+  dpi: number,
+  maxPixels: number,
+): Promise<number[]> {
   const quick = await quickPageBoxes(file, pages);
   const boxes = quick
     ? quick.map((b) => {
         const c = b.crop ?? b.media;
-        return [Math.max(c[0], b.media[0]), Math.max(c[1], b.media[1]), Math.min(c[2], b.media[2]), Math.min(c[3], b.media[3])];
+        return [
+          Math.max(c[0], b.media[0]),
+          Math.max(c[1], b.media[1]),
+          Math.min(c[2], b.media[2]),
+          Math.min(c[3], b.media[3]),
+        ];
       })
     : (await pageGeometry(run, file, pages)).map((g) => g.crop ?? g.box);
   return boxes.map(([x0, y0, x1, y1], i) => {
     const width = Math.ceil((Math.abs(x1 - x0) * dpi) / 72);
     const height = Math.ceil((Math.abs(y1 - y0) * dpi) / 72);
     if (width * height > maxPixels) {
-      throw new PageTooLargeError(i + 1, width * height, maxPixels, Math.floor(72 * Math.sqrt(maxPixels / Math.max(1, Math.abs((x1 - x0) * (y1 - y0))))));
+      throw new PageTooLargeError(
+        i + 1,
+        width * height,
+        maxPixels,
+        Math.floor(72 * Math.sqrt(maxPixels / Math.max(1, Math.abs((x1 - x0) * (y1 - y0))))),
+      );
     }
     return width * height;
   });
@@ -76,7 +92,11 @@ export const QR_DPI = 100;
 export const BLANK_DPI = 72;
 
 /** Runs `task` on each batch of pages, `run.pool.capacity` batches at once; results in page order. */
-async function byBatch<T>(run: RunContext, batches: [number, number][], task: (first: number, last: number, dir: string) => Promise<T[]>): Promise<T[]> {
+async function byBatch<T>(
+  run: RunContext,
+  batches: [number, number][],
+  task: (first: number, last: number, dir: string) => Promise<T[]>,
+): Promise<T[]> {
   const results: T[][] = new Array(batches.length);
   let next = 0;
   const worker = async () => {
@@ -95,7 +115,12 @@ async function byBatch<T>(run: RunContext, batches: [number, number][], task: (f
 }
 
 /** For each page (index 0 = page 1): whether it is blank at `threshold`. */
-export async function blankPages(run: RunContext, input: PdfInput, threshold: number, maxPixels: number): Promise<boolean[]> {
+export async function blankPages(
+  run: RunContext,
+  input: PdfInput,
+  threshold: number,
+  maxPixels: number,
+): Promise<boolean[]> {
   return input.withPlainRetry(async (file) => {
     const batches = batchesOf(await pagePixels(run, file, input.pages, BLANK_DPI, maxPixels));
     const [texts, ink] = await Promise.all([

@@ -82,16 +82,24 @@ export class PdfInput implements InputFile {
    * readable and unencrypted (bounded; no process, ~1 ms), else by qpdf, which
    * also diagnoses damage and passwords. Either way the count is of real pages.
    */
-  static async open(run: RunContext, file: InputFile, { maxPages, password, checkStructure = true }: OpenOptions): Promise<PdfInput> {
+  static async open(
+    run: RunContext,
+    file: InputFile,
+    { maxPages, password, checkStructure = true }: OpenOptions,
+  ): Promise<PdfInput> {
     // A pipeline step's output was written by a tool from a checked input: no second structure check.
-    const checked = !checkStructure || file.verified === true || (await refuseRunawayStructure(file.path, file.bytes, maxPages));
+    const checked =
+      !checkStructure || file.verified === true || (await refuseRunawayStructure(file.path, file.bytes, maxPages));
     const walked = await quickPageCount(file.path, maxPages, file.bytes);
     let input: PdfInput;
     if (walked !== undefined) {
       checkPageCount(walked, maxPages);
       input = new PdfInput(run, file, walked, false, 'tree', password);
     } else {
-      const [pages, encrypted] = await Promise.all([pageCount(run, file.path, password), isEncrypted(run, file.path).catch(() => false)]);
+      const [pages, encrypted] = await Promise.all([
+        pageCount(run, file.path, password),
+        isEncrypted(run, file.path).catch(() => false),
+      ]);
       checkPageCount(pages, maxPages);
       input = new PdfInput(run, file, pages, encrypted, 'qpdf', password);
     }
@@ -181,7 +189,8 @@ export class PdfInput implements InputFile {
 export function withRetryAll<T>(inputs: PdfInput[], step: (sources: PdfSource[]) => Promise<T>): Promise<T> {
   return retryOnRepaired(
     () => step(inputs.map((input) => ({ file: input.path, password: input.password, repaired: false }))),
-    async () => step(await Promise.all(inputs.map(async (input) => ({ file: await input.repaired(), repaired: true })))),
+    async () =>
+      step(await Promise.all(inputs.map(async (input) => ({ file: await input.repaired(), repaired: true })))),
   );
 }
 

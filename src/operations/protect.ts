@@ -22,7 +22,12 @@ export interface ProtectOptions {
   password?: string;
 }
 
-export async function protectPdf({ files, options, run, config }: OperationInput<ProtectOptions>): Promise<OperationOutput> {
+export async function protectPdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<ProtectOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const permissions: Permissions = {
     print: options.allow_print,
@@ -43,6 +48,14 @@ export async function protectPdf({ files, options, run, config }: OperationInput
   } as const;
   await input.withRetry((source) => encrypt(run, source.file, output, settings, source.password));
   // PDF 2.0 (and qpdf for R4/R6) always permits extraction for accessibility: say so rather than pretend.
-  const headers: Record<string, string> = options.allow_accessibility ? {} : { 'X-Ignored-Options': 'allow_accessibility' };
-  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-protected.pdf`, headers };
+  const headers: Record<string, string> = options.allow_accessibility
+    ? {}
+    : { 'X-Ignored-Options': 'allow_accessibility' };
+  return {
+    type: 'file',
+    path: output,
+    contentType: 'application/pdf',
+    filename: `${stemOf(input.name)}-protected.pdf`,
+    headers,
+  };
 }

@@ -24,7 +24,12 @@ function rgb(color: string): [number, number, number] {
   return [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16) / 255) as [number, number, number];
 }
 
-export async function redactPdf({ files, options, run, config }: OperationInput<RedactOptions>): Promise<OperationOutput> {
+export async function redactPdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<RedactOptions>): Promise<OperationOutput> {
   const pdf = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const textRedacted = path.join(run.workdir, 'redacted-text.pdf');
   const output = path.join(run.workdir, 'redacted.pdf');
@@ -33,8 +38,17 @@ export async function redactPdf({ files, options, run, config }: OperationInput<
   // vector pass over its output, which draws the boxes last, on top.
   // Areas alone: only their pages can lose text; a term or pattern may match anywhere.
   const onlyAreas = options.terms.length === 0 && options.regex.length === 0;
-  const prepared = await absoluteTextPositions(run, await pdf.plain(), path.join(run.workdir, 'redact-prepared.pdf'), onlyAreas ? options.areas.map((a) => a.page) : undefined);
-  const mupdf = await redactWithMupdf(run, prepared, textRedacted, { terms: options.terms, regex: options.regex, areas: options.areas });
+  const prepared = await absoluteTextPositions(
+    run,
+    await pdf.plain(),
+    path.join(run.workdir, 'redact-prepared.pdf'),
+    onlyAreas ? options.areas.map((a) => a.page) : undefined,
+  );
+  const mupdf = await redactWithMupdf(run, prepared, textRedacted, {
+    terms: options.terms,
+    regex: options.regex,
+    areas: options.areas,
+  });
   let vectors = 0;
   if (Object.keys(mupdf.pages).length > 0) {
     vectors = await redactVectors(run, textRedacted, output, mupdf.pages, rgb(options.color));

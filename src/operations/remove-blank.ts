@@ -17,10 +17,17 @@ export interface RemoveBlankOptions {
 
 /** The error for a document with no page left: an empty PDF is never an answer. */
 export function allBlankError(pages: number): InvalidDocumentError {
-  return new InvalidDocumentError(`Every page of the document (${pages}) is blank at this threshold; there is nothing to return.`);
+  return new InvalidDocumentError(
+    `Every page of the document (${pages}) is blank at this threshold; there is nothing to return.`,
+  );
 }
 
-export async function removeBlankPages({ files, options, run, config }: OperationInput<RemoveBlankOptions>): Promise<OperationOutput> {
+export async function removeBlankPages({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<RemoveBlankOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const blank = await blankPages(run, input, options.threshold, config.MAX_RENDER_PIXELS);
   const removed = blank.flatMap((isBlank, i) => (isBlank ? [i + 1] : []));

@@ -18,14 +18,20 @@ export interface RepairOptions {
 }
 
 /** Tokens of X-Repair-Actions. */
-export type RepairAction = 'xref-rebuilt' | 'streams-fixed' | 'rewritten-by-mupdf' | 'rewritten-by-ghostscript' | 'decrypted';
+export type RepairAction =
+  | 'xref-rebuilt'
+  | 'streams-fixed'
+  | 'rewritten-by-mupdf'
+  | 'rewritten-by-ghostscript'
+  | 'decrypted';
 
 /** What qpdf's warnings say it repaired (exported for unit tests). */
 export function actionsFromWarnings(warnings: string[]): RepairAction[] {
   const text = warnings.join('\n');
   const actions: RepairAction[] = [];
   if (/reconstruct cross-reference|can't find startxref|xref|file is damaged/i.test(text)) actions.push('xref-rebuilt');
-  if (/stream length|recover stream|stream data|expected endstream|endstream/i.test(text)) actions.push('streams-fixed');
+  if (/stream length|recover stream|stream data|expected endstream|endstream/i.test(text))
+    actions.push('streams-fixed');
   return actions;
 }
 
@@ -35,7 +41,14 @@ interface Attempt {
 }
 
 /** Rewrites with qpdf; then, if `qpdf --check` is not clean, with Ghostscript and qpdf again. */
-async function qpdfThenGhostscript(run: RunContext, maxPages: number, source: string, tag: string, prior: RepairAction[], password?: string): Promise<Attempt | undefined> {
+async function qpdfThenGhostscript(
+  run: RunContext,
+  maxPages: number,
+  source: string,
+  tag: string,
+  prior: RepairAction[],
+  password?: string,
+): Promise<Attempt | undefined> {
   const first = path.join(run.workdir, `${tag}-qpdf.pdf`);
   const report: RewriteReport = await rewriteRecovering(run, source, first, password);
   if (!report.written) return undefined;
@@ -55,16 +68,28 @@ async function qpdfThenGhostscript(run: RunContext, maxPages: number, source: st
   return { file: final, actions: [...actions, 'rewritten-by-ghostscript'] };
 }
 
-export async function repairPdf({ files, options, run, config }: OperationInput<RepairOptions>): Promise<OperationOutput> {
+export async function repairPdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<RepairOptions>): Promise<OperationOutput> {
   const upload = files.file[0];
   let attempt = await qpdfThenGhostscript(run, config.MAX_PAGES, upload.path, 'a', [], options.password);
   if (!attempt && options.password === undefined) {
     // qpdf could not open it: MuPDF scans for objects its own way.
     const cleaned = path.join(run.workdir, 'mutool.pdf');
     const mupdf = await cleanDamaged(run, upload.path, cleaned);
-    if (mupdf.written) attempt = await qpdfThenGhostscript(run, config.MAX_PAGES, cleaned, 'b', [...(mupdf.xrefRepaired ? ['xref-rebuilt' as const] : []), 'rewritten-by-mupdf']);
+    if (mupdf.written)
+      attempt = await qpdfThenGhostscript(run, config.MAX_PAGES, cleaned, 'b', [
+        ...(mupdf.xrefRepaired ? ['xref-rebuilt' as const] : []),
+        'rewritten-by-mupdf',
+      ]);
   }
-  if (!attempt) throw new InvalidPdfError('The PDF is damaged beyond repair: neither qpdf, MuPDF nor Ghostscript could rebuild a valid file from it.');
+  if (!attempt)
+    throw new InvalidPdfError(
+      'The PDF is damaged beyond repair: neither qpdf, MuPDF nor Ghostscript could rebuild a valid file from it.',
+    );
   const pages = await pageCount(run, attempt.file);
   if (pages < 1) throw new InvalidPdfError('The PDF is damaged beyond repair: no page could be recovered.');
   if (pages > config.MAX_PAGES) {

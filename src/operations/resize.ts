@@ -17,11 +17,18 @@ export interface ResizeOptions {
   password?: string;
 }
 
-export async function resizePdf({ files, options, run, config }: OperationInput<ResizeOptions>): Promise<OperationOutput> {
+export async function resizePdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<ResizeOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const pages = options.pages ? expandPageRanges(parsePageRanges(options.pages, input.pages, 'pages')) : undefined;
   const size = options.size ?? ([...PAPER_SIZES[options.paper ?? 'a4']] as [number, number]);
   const output = path.join(run.workdir, 'resized.pdf');
-  await input.withPlainRetry((file) => runLayout(run, { op: 'resize', input: file, output, pages, size, fit: options.fit }));
+  await input.withPlainRetry((file) =>
+    runLayout(run, { op: 'resize', input: file, output, pages, size, fit: options.fit }),
+  );
   return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(input.name)}-resized.pdf` };
 }

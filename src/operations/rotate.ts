@@ -18,9 +18,19 @@ export interface RotateOptions {
   password?: string;
 }
 
-const RELATIVE: Record<RotateOptions['angle'], RelativeAngle> = { '90': '+90', '180': '+180', '270': '+270', '-90': '-90' };
+const RELATIVE: Record<RotateOptions['angle'], RelativeAngle> = {
+  '90': '+90',
+  '180': '+180',
+  '270': '+270',
+  '-90': '-90',
+};
 
-export async function rotatePdf({ files, options, run, config }: OperationInput<RotateOptions>): Promise<OperationOutput> {
+export async function rotatePdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<RotateOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const range = options.pages ? toQpdfRange(parsePageRanges(options.pages, input.pages, 'pages')) : '1-z';
   const output = path.join(run.workdir, 'rotated.pdf');

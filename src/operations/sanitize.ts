@@ -19,7 +19,12 @@ export function sanitizedHeader(classes: SanitizeClass[], removed: Partial<Recor
   return classes.map((c) => `${c}=${removed[c] ?? 0}`).join(',');
 }
 
-export async function sanitizePdf({ files, options, run, config }: OperationInput<SanitizeOptions>): Promise<OperationOutput> {
+export async function sanitizePdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<SanitizeOptions>): Promise<OperationOutput> {
   const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password });
   const output = path.join(run.workdir, 'sanitized.pdf');
   const removed = await input.withPlainRetry((file) => sanitizeClasses(run, file, output, options.remove));

@@ -16,25 +16,44 @@ export function passwordFromFile(text: string): string {
 /** Start-up check: the configured default certificate (and its password file) can be read; throws a one-line configuration error. */
 export async function checkDefaultCertificate(config: Config): Promise<void> {
   const { SIGN_DEFAULT_CERTIFICATE_FILE: file, SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE: passwordFile } = config;
-  if (passwordFile && !file) throw new Error('invalid configuration: SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE is set without SIGN_DEFAULT_CERTIFICATE_FILE');
-  for (const [name, value] of [['SIGN_DEFAULT_CERTIFICATE_FILE', file], ['SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE', passwordFile]] as const) {
+  if (passwordFile && !file)
+    throw new Error(
+      'invalid configuration: SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE is set without SIGN_DEFAULT_CERTIFICATE_FILE',
+    );
+  for (const [name, value] of [
+    ['SIGN_DEFAULT_CERTIFICATE_FILE', file],
+    ['SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE', passwordFile],
+  ] as const) {
     if (!value) continue;
     try {
       await fsp.access(value, fsp.constants.R_OK);
     } catch (error) {
-      throw new Error(`invalid configuration: ${name}: cannot read ${value} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new Error(
+        `invalid configuration: ${name}: cannot read ${value} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
   }
 }
 
 /** The PKCS#12 contents to sign with: `uploaded` opened with `password`, else the configured default. */
-export async function signingCertificate(run: RunContext, config: Config, uploaded: InputFile | undefined, password: string | undefined): Promise<Pkcs12Contents> {
+export async function signingCertificate(
+  run: RunContext,
+  config: Config,
+  uploaded: InputFile | undefined,
+  password: string | undefined,
+): Promise<Pkcs12Contents> {
   if (uploaded) return readPkcs12(run, uploaded.path, password ?? '');
   const file = config.SIGN_DEFAULT_CERTIFICATE_FILE;
   // The route refuses a request without a certificate when none is configured.
-  if (!file) throw new ProcessingFailedError('No certificate to sign with.', new Error('no upload and no SIGN_DEFAULT_CERTIFICATE_FILE'));
+  if (!file)
+    throw new ProcessingFailedError(
+      'No certificate to sign with.',
+      new Error('no upload and no SIGN_DEFAULT_CERTIFICATE_FILE'),
+    );
   // Read per request, so a rotated certificate or password needs no restart.
-  const defaultPassword = config.SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE ? passwordFromFile(await fsp.readFile(config.SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE, 'utf8')) : '';
+  const defaultPassword = config.SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE
+    ? passwordFromFile(await fsp.readFile(config.SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE, 'utf8'))
+    : '';
   try {
     return await readPkcs12(run, file, defaultPassword);
   } catch (error) {

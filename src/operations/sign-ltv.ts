@@ -10,8 +10,23 @@ import type { Config } from '../config.js';
 import { InvalidCertificateError, UpstreamFailedError } from '../core/errors.js';
 import { subjectName } from '../pdf/cades.js';
 import type { ValidationData } from '../pdf/dss.js';
-import { RevocationRejectedError, checkCrl, checkOcspResponse, crlUrls, findIssuer, isSelfSigned, ocspRequest, ocspUrls, type RevocationAnswer } from '../pdf/revocation.js';
-import { TimestampRejectedError, checkTimestampResponse, timestampRequest, type TimestampToken } from '../pdf/timestamp.js';
+import {
+  RevocationRejectedError,
+  checkCrl,
+  checkOcspResponse,
+  crlUrls,
+  findIssuer,
+  isSelfSigned,
+  ocspRequest,
+  ocspUrls,
+  type RevocationAnswer,
+} from '../pdf/revocation.js';
+import {
+  TimestampRejectedError,
+  checkTimestampResponse,
+  timestampRequest,
+  type TimestampToken,
+} from '../pdf/timestamp.js';
 import { fetchUpstream } from '../tools/upstream-fetch.js';
 
 /** The PAdES baseline levels sign makes. */
@@ -45,10 +60,14 @@ export async function fetchTimestamp(config: Config, url: string, digest: Buffer
   });
   try {
     const token = await checkTimestampResponse(answer, request, digest);
-    if (token.der.length > TIMESTAMP_TOKEN_RESERVE) throw new TimestampRejectedError(`The token has ${token.der.length} bytes; at most ${TIMESTAMP_TOKEN_RESERVE} are reserved for it.`);
+    if (token.der.length > TIMESTAMP_TOKEN_RESERVE)
+      throw new TimestampRejectedError(
+        `The token has ${token.der.length} bytes; at most ${TIMESTAMP_TOKEN_RESERVE} are reserved for it.`,
+      );
     return token;
   } catch (error) {
-    if (error instanceof TimestampRejectedError) throw new UpstreamFailedError(TSA, `${new URL(url).host}: ${error.message}`);
+    if (error instanceof TimestampRejectedError)
+      throw new UpstreamFailedError(TSA, `${new URL(url).host}: ${error.message}`);
     throw error;
   }
 }
@@ -61,7 +80,12 @@ interface FetchedStatus {
 }
 
 /** Asks the certificate's OCSP responder (else its CRL distribution point) and checks the answer; undefined when it names neither. */
-export async function fetchRevocation(config: Config, certificate: pkijs.Certificate, issuer: pkijs.Certificate, at = new Date()): Promise<FetchedStatus | undefined> {
+export async function fetchRevocation(
+  config: Config,
+  certificate: pkijs.Certificate,
+  issuer: pkijs.Certificate,
+  at = new Date(),
+): Promise<FetchedStatus | undefined> {
   const common = { timeoutMs: config.SIGN_FETCH_TIMEOUT, allowPrivate: config.SIGN_ALLOW_PRIVATE };
   const [ocspUrl] = ocspUrls(certificate);
   const [crlUrl] = crlUrls(certificate);
@@ -71,13 +95,21 @@ export async function fetchRevocation(config: Config, certificate: pkijs.Certifi
   try {
     if (ocspUrl) {
       const body = await ocspRequest(certificate, issuer);
-      const ocsp = await fetchUpstream({ ...common, source, url: ocspUrl, body, contentType: 'application/ocsp-request', maxBytes: MAX_OCSP_ANSWER });
+      const ocsp = await fetchUpstream({
+        ...common,
+        source,
+        url: ocspUrl,
+        body,
+        contentType: 'application/ocsp-request',
+        maxBytes: MAX_OCSP_ANSWER,
+      });
       return { answer: await checkOcspResponse(ocsp, certificate, issuer, at), ocsp };
     }
     const crl = await fetchUpstream({ ...common, source, url: crlUrl!, maxBytes: MAX_CRL });
     return { answer: await checkCrl(crl, certificate, issuer, at), crl };
   } catch (error) {
-    if (error instanceof RevocationRejectedError) throw new UpstreamFailedError(source, `${new URL(url).host}: ${error.message}`);
+    if (error instanceof RevocationRejectedError)
+      throw new UpstreamFailedError(source, `${new URL(url).host}: ${error.message}`);
     throw error;
   }
 }
@@ -90,7 +122,12 @@ export async function fetchRevocation(config: Config, certificate: pkijs.Certifi
  * point, is refused — a signer's with 422 invalid_certificate, a TSA's with 502
  * upstream_failed.
  */
-export async function validationDataFor(config: Config, leaf: pkijs.Certificate, pool: pkijs.Certificate[], role: 'signer' | 'tsa'): Promise<ValidationData> {
+export async function validationDataFor(
+  config: Config,
+  leaf: pkijs.Certificate,
+  pool: pkijs.Certificate[],
+  role: 'signer' | 'tsa',
+): Promise<ValidationData> {
   const chain = [leaf];
   const data: ValidationData = { certificates: [], ocsps: [], crls: [] };
   const fetches: Array<Promise<void>> = [];
@@ -99,8 +136,14 @@ export async function validationDataFor(config: Config, leaf: pkijs.Certificate,
       if (await isSelfSigned(current)) break;
       const issuer = await findIssuer(current, pool);
       if (!issuer) {
-        if (role === 'signer') throw new InvalidCertificateError(`certificate: the issuer of "${subjectName(current)}" is not in the PKCS#12; levels b-lt and b-lta need the whole chain.`);
-        throw new UpstreamFailedError(TSA, `its token lacks the issuer of "${subjectName(current)}" (the chain is needed for b-lt).`);
+        if (role === 'signer')
+          throw new InvalidCertificateError(
+            `certificate: the issuer of "${subjectName(current)}" is not in the PKCS#12; levels b-lt and b-lta need the whole chain.`,
+          );
+        throw new UpstreamFailedError(
+          TSA,
+          `its token lacks the issuer of "${subjectName(current)}" (the chain is needed for b-lt).`,
+        );
       }
       const subject = current;
       const fetched = fetchRevocation(config, subject, issuer).then((status) => {
@@ -112,7 +155,8 @@ export async function validationDataFor(config: Config, leaf: pkijs.Certificate,
         }
         if (status.answer.status === 'revoked') {
           const when = status.answer.revokedAt ? ` on ${status.answer.revokedAt.toISOString()}` : '';
-          if (role === 'signer') throw new InvalidCertificateError(`certificate: "${subjectName(subject)}" was revoked${when}.`);
+          if (role === 'signer')
+            throw new InvalidCertificateError(`certificate: "${subjectName(subject)}" was revoked${when}.`);
           throw new UpstreamFailedError(TSA, `its certificate "${subjectName(subject)}" was revoked${when}.`);
         }
         if (status.ocsp) data.ocsps.push(status.ocsp);
@@ -136,5 +180,9 @@ export async function validationDataFor(config: Config, leaf: pkijs.Certificate,
 
 /** Both sets in one. */
 export function mergeValidationData(...sets: ValidationData[]): ValidationData {
-  return { certificates: sets.flatMap((s) => s.certificates), ocsps: sets.flatMap((s) => s.ocsps), crls: sets.flatMap((s) => s.crls) };
+  return {
+    certificates: sets.flatMap((s) => s.certificates),
+    ocsps: sets.flatMap((s) => s.ocsps),
+    crls: sets.flatMap((s) => s.crls),
+  };
 }

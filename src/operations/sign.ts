@@ -18,8 +18,14 @@ import { decrypt } from '../tools/qpdf.js';
 import type { RunContext, OperationInput, OperationOutput } from '../core/contract.js';
 import { PdfInput } from './pdf-input.js';
 import { signingCertificate } from './sign-certificate.js';
-import { TIMESTAMP_TOKEN_RESERVE, fetchTimestamp, mergeValidationData, validationDataFor, type SignatureLevel } from './sign-ltv.js';
-import { dssUpdate, type ValidationData } from '../pdf/dss.js';
+import {
+  TIMESTAMP_TOKEN_RESERVE,
+  fetchTimestamp,
+  mergeValidationData,
+  validationDataFor,
+  type SignatureLevel,
+} from './sign-ltv.js';
+import { dssUpdate, } from '../pdf/dss.js';
 import { readExistingDss } from './existing-dss.js';
 import type { TimestampToken } from '../pdf/timestamp.js';
 import { sameCertificate } from '../pdf/revocation.js';
@@ -41,7 +47,9 @@ export interface SignOptions {
 }
 
 /** Where the file's last cross-reference section starts and what kind it is; undefined when the tail is not usable for an append. */
-async function lastXref(file: string): Promise<{ offset: number; stream: boolean; size: number; endsWithNewline: boolean } | undefined> {
+async function lastXref(
+  file: string,
+): Promise<{ offset: number; stream: boolean; size: number; endsWithNewline: boolean } | undefined> {
   const handle = await fsp.open(file, 'r');
   try {
     const { size } = await handle.stat();
@@ -56,7 +64,12 @@ async function lastXref(file: string): Promise<{ offset: number; stream: boolean
     await handle.read(head, 0, 32, offset);
     const text = head.toString('latin1');
     if (!text.startsWith('xref') && !/^\d+\s+\d+\s+obj/.test(text)) return undefined;
-    return { offset, stream: isXrefStream(head), size, endsWithNewline: tail[tail.length - 1] === 0x0a || tail[tail.length - 1] === 0x0d };
+    return {
+      offset,
+      stream: isXrefStream(head),
+      size,
+      endsWithNewline: tail[tail.length - 1] === 0x0a || tail[tail.length - 1] === 0x0d,
+    };
   } finally {
     await handle.close();
   }
@@ -68,8 +81,17 @@ function targetPage(options: SignOptions): number {
 }
 
 function toStructure(targets: SignTargets): QpdfStructure {
-  if (targets.pageRef === null) throw new InvalidRequestError(`page: the document has ${targets.pageCount} page${targets.pageCount === 1 ? '' : 's'}.`, 'page');
-  return { objects: targets.objects, pageCount: targets.pageCount, pageRef: targets.pageRef, nextObjectId: targets.xrefSize };
+  if (targets.pageRef === null)
+    throw new InvalidRequestError(
+      `page: the document has ${targets.pageCount} page${targets.pageCount === 1 ? '' : 's'}.`,
+      'page',
+    );
+  return {
+    objects: targets.objects,
+    pageCount: targets.pageCount,
+    pageRef: targets.pageRef,
+    nextObjectId: targets.xrefSize,
+  };
 }
 
 /** A file MuPDF read without repair, with a usable tail; else a fresh qpdf rewrite of it (its earlier revisions are then gone). */
@@ -80,7 +102,11 @@ async function appendable(run: RunContext, file: string, page: number, first: Pr
   const rewritten = path.join(run.workdir, 'rewritten.pdf');
   await decrypt(run, file, rewritten);
   const [again, xref2] = await Promise.all([readSignTargets(run, rewritten, page), lastXref(rewritten)]);
-  if (!xref2 || again.repaired) throw new ProcessingFailedError('Preparing the file for signing failed.', new Error('no usable startxref after a qpdf rewrite'));
+  if (!xref2 || again.repaired)
+    throw new ProcessingFailedError(
+      'Preparing the file for signing failed.',
+      new Error('no usable startxref after a qpdf rewrite'),
+    );
   return { file: rewritten, structure: toStructure(again), xref: xref2 };
 }
 
@@ -95,39 +121,58 @@ async function rangesDigest(original: string, update: Buffer, cut: [number, numb
 
 export async function signPdf({ files, options, run, config }: OperationInput<SignOptions>): Promise<OperationOutput> {
   const upload = files.file[0];
-  const identityPromise: Promise<SigningIdentity> = signingCertificate(run, config, files.certificate?.[0], options.certificate_password).then((c) =>
-    signingIdentity(c.keys, c.certificates),
-  );
+  const identityPromise: Promise<SigningIdentity> = signingCertificate(
+    run,
+    config,
+    files.certificate?.[0],
+    options.certificate_password,
+  ).then((c) => signingIdentity(c.keys, c.certificates));
   // Read the structure alongside the open: the common case (not encrypted) needs no second pass.
   const page = targetPage(options);
   const firstRead = readSignTargets(run, upload.path, page);
   // All three settle before anything is decided, so no child outlives the call.
-  const opening = PdfInput.open(run, upload, { maxPages: config.MAX_PAGES, password: options.password }).then(async (pdf) => ({ pdf, plain: await pdf.plain() }));
+  const opening = PdfInput.open(run, upload, { maxPages: config.MAX_PAGES, password: options.password }).then(
+    async (pdf) => ({ pdf, plain: await pdf.plain() }),
+  );
   const [openedResult, identityResult, firstResult] = await Promise.allSettled([opening, identityPromise, firstRead]);
   if (openedResult.status === 'rejected') throw openedResult.reason;
   if (identityResult.status === 'rejected') throw identityResult.reason;
   const { pdf, plain } = openedResult.value;
   const identity = identityResult.value;
   // The first read was of the upload: an encrypted one is read again from its decrypted copy.
-  const structureRead = pdf.encrypted ? readSignTargets(run, plain, page) : firstResult.status === 'fulfilled' ? Promise.resolve(firstResult.value) : Promise.reject(firstResult.reason);
+  const structureRead = pdf.encrypted
+    ? readSignTargets(run, plain, page)
+    : firstResult.status === 'fulfilled'
+      ? Promise.resolve(firstResult.value)
+      : Promise.reject(firstResult.reason);
   const source = await appendable(run, plain, page, structureRead);
 
-  const prepared = prepareSignatureUpdate(source.structure, source.xref.size, source.xref.endsWithNewline, source.xref.stream, source.xref.offset, {
-    signerName: identity.signerName,
-    signingTime: new Date(),
-    reason: options.reason,
-    location: options.location,
-    contact: options.contact,
-    visible: options.visible ? { page: options.page ?? 1, rect: options.rect! } : undefined,
-    contentsBytes: identity.maxSignatureBytes + (options.level === 'b-b' ? 0 : TIMESTAMP_TOKEN_RESERVE),
-  });
+  const prepared = prepareSignatureUpdate(
+    source.structure,
+    source.xref.size,
+    source.xref.endsWithNewline,
+    source.xref.stream,
+    source.xref.offset,
+    {
+      signerName: identity.signerName,
+      signingTime: new Date(),
+      reason: options.reason,
+      location: options.location,
+      contact: options.contact,
+      visible: options.visible ? { page: options.page ?? 1, rect: options.rect! } : undefined,
+      contentsBytes: identity.maxSignatureBytes + (options.level === 'b-b' ? 0 : TIMESTAMP_TOKEN_RESERVE),
+    },
+  );
   const localStart = prepared.contentsStart - source.xref.size;
   const localEnd = prepared.contentsEnd - source.xref.size;
   const digest = await rangesDigest(source.file, prepared.update, [localStart, localEnd]);
   const level = options.level;
   const tsaUrl = options.timestamp_url ?? config.SIGN_TSA_URL;
   // The signer's status is fetched while the signature and its time-stamp are made: it does not depend on them.
-  const signerData = level === 'b-lt' || level === 'b-lta' ? validationDataFor(config, identity.certificate, identity.chain, 'signer') : undefined;
+  const signerData =
+    level === 'b-lt' || level === 'b-lta'
+      ? validationDataFor(config, identity.certificate, identity.chain, 'signer')
+      : undefined;
   signerData?.catch(() => undefined); // awaited below on every path; this only keeps an early failure from being "unhandled"
   let token: TimestampToken | undefined;
   let signature: Buffer;
@@ -135,14 +180,19 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
     signature = await cadesDetachedSignature(
       identity,
       digest,
-      level === 'b-b' ? undefined : async (signatureDigest) => (token = await fetchTimestamp(config, tsaUrl!, signatureDigest)).der,
+      level === 'b-b'
+        ? undefined
+        : async (signatureDigest) => (token = await fetchTimestamp(config, tsaUrl!, signatureDigest)).der,
     );
   } catch (error) {
     await signerData?.catch(() => undefined);
     throw error;
   }
   if (signature.length > identity.maxSignatureBytes) {
-    throw new ProcessingFailedError('Signing failed.', new Error(`CMS of ${signature.length} bytes over the ${identity.maxSignatureBytes} reserved`));
+    throw new ProcessingFailedError(
+      'Signing failed.',
+      new Error(`CMS of ${signature.length} bytes over the ${identity.maxSignatureBytes} reserved`),
+    );
   }
   prepared.update.write(signature.toString('hex').toUpperCase(), localStart + 1, 'latin1');
 
@@ -158,7 +208,15 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
     // A DSS from earlier signatures is extended, not replaced: their validation data stays.
     const dssValue = prepared.after.root['/DSS'];
     const existing = dssValue === undefined ? undefined : await readExistingDss(run, output, dssValue);
-    await fsp.appendFile(output, dssUpdate(prepared.after, mergeValidationData(signerResult.value, tsaResult.value), Buffer.from(contents.toString('latin1'), 'hex'), existing));
+    await fsp.appendFile(
+      output,
+      dssUpdate(
+        prepared.after,
+        mergeValidationData(signerResult.value, tsaResult.value),
+        Buffer.from(contents.toString('latin1'), 'hex'),
+        existing,
+      ),
+    );
   }
   if (level === 'b-lta') {
     const documentTimestamp = await appendDocumentTimestamp(run, config, output, tsaUrl!);
@@ -166,7 +224,12 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
     // signed by another TSA certificate (a TSA rotating keys, or several behind one address) gets its own,
     // in a DSS update after it, so a verifier has it offline too (docs/operations/sign-verify.md).
     if (token && !sameCertificate(documentTimestamp.token.signer, token.signer)) {
-      const data = await validationDataFor(config, documentTimestamp.token.signer, documentTimestamp.token.certificates, 'tsa');
+      const data = await validationDataFor(
+        config,
+        documentTimestamp.token.signer,
+        documentTimestamp.token.certificates,
+        'tsa',
+      );
       const existing = await readExistingDss(run, output, documentTimestamp.after.root['/DSS']);
       await fsp.appendFile(output, dssUpdate(documentTimestamp.after, data, documentTimestamp.contents, existing));
     }
@@ -180,15 +243,31 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
  * one more incremental update. The file is read again by MuPDF: the update
  * needs the catalog and page as the previous updates left them.
  */
-async function appendDocumentTimestamp(run: RunContext, config: Config, file: string, tsaUrl: string): Promise<{ token: TimestampToken; after: UpdateBase; contents: Buffer }> {
+async function appendDocumentTimestamp(
+  run: RunContext,
+  config: Config,
+  file: string,
+  tsaUrl: string,
+): Promise<{ token: TimestampToken; after: UpdateBase; contents: Buffer }> {
   const [targets, xref] = await Promise.all([readSignTargets(run, file, 1), lastXref(file)]);
-  if (!xref || targets.repaired) throw new ProcessingFailedError('Time-stamping the document failed.', new Error('the file just written has no usable startxref'));
-  const prepared = prepareSignatureUpdate(toStructure(targets), xref.size, xref.endsWithNewline, xref.stream, xref.offset, {
-    signerName: '',
-    signingTime: new Date(),
-    contentsBytes: TIMESTAMP_TOKEN_RESERVE,
-    documentTimestamp: true,
-  });
+  if (!xref || targets.repaired)
+    throw new ProcessingFailedError(
+      'Time-stamping the document failed.',
+      new Error('the file just written has no usable startxref'),
+    );
+  const prepared = prepareSignatureUpdate(
+    toStructure(targets),
+    xref.size,
+    xref.endsWithNewline,
+    xref.stream,
+    xref.offset,
+    {
+      signerName: '',
+      signingTime: new Date(),
+      contentsBytes: TIMESTAMP_TOKEN_RESERVE,
+      documentTimestamp: true,
+    },
+  );
   const localStart = prepared.contentsStart - xref.size;
   const localEnd = prepared.contentsEnd - xref.size;
   const token = await fetchTimestamp(config, tsaUrl, await rangesDigest(file, prepared.update, [localStart, localEnd]));

@@ -58,12 +58,23 @@ export function partsAtSeparators(pages: number, separators: number[], keep: boo
 
 /** A title as a file-name part: letters, digits, '.', '_' and '-' kept, runs of anything else one '-', at most 60 characters (exported for unit tests). */
 export function safeTitle(title: string): string {
-  const safe = title.normalize('NFC').replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^[-.]+|[-.]+$/g, '');
-  return [...safe].slice(0, 60).join('').replace(/[-.]+$/, '') || 'untitled';
+  const safe = title
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
+  return (
+    [...safe]
+      .slice(0, 60)
+      .join('')
+      .replace(/[-.]+$/, '') || 'untitled'
+  );
 }
 
 /** mode=bookmarks: top-level outline entries (title, first page) → parts; pages before the first entry join its part (exported for unit tests). */
-export function chapterParts(pages: number, entries: { title: string; page: number }[]): { title: string; range: PageRange }[] {
+export function chapterParts(
+  pages: number,
+  entries: { title: string; page: number }[],
+): { title: string; range: PageRange }[] {
   const sorted = entries.filter((e) => e.page >= 1 && e.page <= pages).sort((a, b) => a.page - b.page);
   const chapters: { title: string; page: number }[] = [];
   for (const entry of sorted) if (chapters[chapters.length - 1]?.page !== entry.page) chapters.push(entry);
@@ -74,7 +85,13 @@ export function chapterParts(pages: number, entries: { title: string; page: numb
 }
 
 /** Splits `input` by `options.mode`; entries named `<stem>-<n>.pdf` (bookmarks: `<stem>-<n>-<title>.pdf`). */
-export async function splitByContent(run: RunContext, config: Config, input: PdfInput, options: ContentSplitOptions, writeRanges: WriteRanges): Promise<OperationOutput> {
+export async function splitByContent(
+  run: RunContext,
+  config: Config,
+  input: PdfInput,
+  options: ContentSplitOptions,
+  writeRanges: WriteRanges,
+): Promise<OperationOutput> {
   const stem = stemOf(input.name);
   const headers: Record<string, string> = {};
   let titles: string[] | undefined;
@@ -83,7 +100,13 @@ export async function splitByContent(run: RunContext, config: Config, input: Pdf
     const dir = path.join(run.workdir, 'size-parts');
     await fs.mkdir(dir, { recursive: true });
     const answer = await input.withPlainRetry((file) =>
-      runLayout(run, { op: 'split-size', input: file, output_dir: dir, max_size: options.max_size!, max_parts: config.MAX_OUTPUT_FILES }),
+      runLayout(run, {
+        op: 'split-size',
+        input: file,
+        output_dir: dir,
+        max_size: options.max_size!,
+        max_parts: config.MAX_OUTPUT_FILES,
+      }),
     );
     if (answer.error === 'parts') checkOutputCount(config.MAX_OUTPUT_FILES + 1, config.MAX_OUTPUT_FILES);
     parts = (answer.parts as { path: string }[]).map((p) => p.path);
@@ -99,14 +122,22 @@ export async function splitByContent(run: RunContext, config: Config, input: Pdf
       headers['X-Removed-Pages'] = blank.flatMap((isBlank, i) => (isBlank ? [i + 1] : [])).join(',');
     } else if (options.mode === 'qr') {
       const codes = await qrCodesByPage(run, input, config.MAX_RENDER_PIXELS);
-      const separators = codes.flatMap((texts, i) => (texts.some((t) => options.qr_text === undefined || t === options.qr_text) ? [i + 1] : []));
+      const separators = codes.flatMap((texts, i) =>
+        texts.some((t) => options.qr_text === undefined || t === options.qr_text) ? [i + 1] : [],
+      );
       ranges = partsAtSeparators(input.pages, separators, options.keep_separator ?? false);
       // Every page a separator, none kept: nothing would be left.
-      if (ranges.length === 0) throw new InvalidDocumentError('Every page carries a separator QR code and keep_separator is false; there is nothing to return.');
+      if (ranges.length === 0)
+        throw new InvalidDocumentError(
+          'Every page carries a separator QR code and keep_separator is false; there is nothing to return.',
+        );
       headers['X-Separator-Pages'] = separators.length > 0 ? separators.join(',') : 'none';
     } else {
       const chapters = chapterParts(input.pages, await topLevelOutline(run, input));
-      if (chapters.length === 0) throw new InvalidDocumentError('The document has no outline entry that points to a page: there are no chapters to split by.');
+      if (chapters.length === 0)
+        throw new InvalidDocumentError(
+          'The document has no outline entry that points to a page: there are no chapters to split by.',
+        );
       ranges = chapters.map((c) => c.range);
       titles = chapters.map((c) => safeTitle(c.title));
     }
@@ -114,13 +145,22 @@ export async function splitByContent(run: RunContext, config: Config, input: Pdf
     parts = await writeRanges(ranges);
   }
   const width = String(parts.length).length;
-  const names = parts.map((_, i) => `${stem}-${String(i + 1).padStart(width, '0')}${titles ? `-${titles[i]}` : ''}.pdf`);
-  return { type: 'zip', entries: parts.map((p, i) => ({ path: p, name: names[i] })), filename: `${stem}-parts.zip`, headers };
+  const names = parts.map(
+    (_, i) => `${stem}-${String(i + 1).padStart(width, '0')}${titles ? `-${titles[i]}` : ''}.pdf`,
+  );
+  return {
+    type: 'zip',
+    entries: parts.map((p, i) => ({ path: p, name: names[i] })),
+    filename: `${stem}-parts.zip`,
+    headers,
+  };
 }
 
 /** The top-level outline entries with the page each points to (qpdf's JSON resolves destinations, named ones included). */
 async function topLevelOutline(run: RunContext, input: PdfInput): Promise<{ title: string; page: number }[]> {
   const json = await input.withPlainRetry((file) => readJson(run, file, ['outlines']));
   const outlines = (json?.outlines ?? []) as { title?: string; destpageposfrom1?: number | null }[];
-  return outlines.flatMap((o) => (typeof o.destpageposfrom1 === 'number' ? [{ title: String(o.title ?? ''), page: o.destpageposfrom1 }] : []));
+  return outlines.flatMap((o) =>
+    typeof o.destpageposfrom1 === 'number' ? [{ title: String(o.title ?? ''), page: o.destpageposfrom1 }] : [],
+  );
 }

@@ -24,12 +24,23 @@ export interface SplitOptions {
   password?: string;
 }
 
-export async function splitPdf({ files, options, run, config }: OperationInput<SplitOptions>): Promise<OperationOutput> {
-  const input = await PdfInput.open(run, files.file[0], { maxPages: config.MAX_PAGES, password: options.password, checkStructure: false });
+export async function splitPdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<SplitOptions>): Promise<OperationOutput> {
+  const input = await PdfInput.open(run, files.file[0], {
+    maxPages: config.MAX_PAGES,
+    password: options.password,
+    checkStructure: false,
+  });
   const stem = stemOf(input.name);
   if (options.mode === 'blank' || options.mode === 'qr' || options.mode === 'size' || options.mode === 'bookmarks') {
     const mode = options.mode;
-    return splitByContent(run, config, input, { ...options, mode }, (ranges) => input.withRetry((source) => splitRanges(run, source, ranges)));
+    return splitByContent(run, config, input, { ...options, mode }, (ranges) =>
+      input.withRetry((source) => splitRanges(run, source, ranges)),
+    );
   }
   if (options.mode === 'extract') {
     const ranges = parsePageRanges(options.pages!, input.pages, 'pages');
@@ -42,17 +53,32 @@ export async function splitPdf({ files, options, run, config }: OperationInput<S
     const expected = Math.ceil(input.pages / options.pages_per_file!);
     checkOutputCount(expected, config.MAX_OUTPUT_FILES);
     parts = await input.withRetry((source) =>
-      splitEvery(run, source.file, options.pages_per_file!, path.join(run.workdir, source.repaired ? 'parts-repaired' : 'parts'), source.password),
+      splitEvery(
+        run,
+        source.file,
+        options.pages_per_file!,
+        path.join(run.workdir, source.repaired ? 'parts-repaired' : 'parts'),
+        source.password,
+      ),
     );
     // qpdf splits the pages it walks; the count was walked the same way, so this holds unless the tree changed under repair.
-    if (parts.length > expected) throw new ResourceLimitError(`The split produced ${parts.length} files; the page tree has ${input.pages} pages.`, 'MAX_PAGES');
+    if (parts.length > expected)
+      throw new ResourceLimitError(
+        `The split produced ${parts.length} files; the page tree has ${input.pages} pages.`,
+        'MAX_PAGES',
+      );
   } else {
     const ranges = parsePageRanges(options.ranges!, input.pages, 'ranges');
-    if (ranges.length > config.MAX_PAGES) throw new InvalidRequestError(`ranges: at most ${config.MAX_PAGES} items.`, 'ranges');
+    if (ranges.length > config.MAX_PAGES)
+      throw new InvalidRequestError(`ranges: at most ${config.MAX_PAGES} items.`, 'ranges');
     checkOutputCount(ranges.length, config.MAX_OUTPUT_FILES);
     const total = ranges.reduce((sum, r) => sum + r.last - r.first + 1, 0);
     if (total > config.MAX_PAGES) {
-      throw new ResourceLimitError(`The parts would hold ${total} pages in all; at most ${config.MAX_PAGES} are allowed (MAX_PAGES).`, 'MAX_PAGES', { value: config.MAX_PAGES });
+      throw new ResourceLimitError(
+        `The parts would hold ${total} pages in all; at most ${config.MAX_PAGES} are allowed (MAX_PAGES).`,
+        'MAX_PAGES',
+        { value: config.MAX_PAGES },
+      );
     }
     parts = await input.withRetry((source) => splitRanges(run, source, ranges));
   }
@@ -98,8 +124,19 @@ async function splitRanges(run: RunContext, source: PdfSource, ranges: PageRange
   }
   await inTurn([...byLength], run.pool.capacity, async ([length, indexes]) => {
     const selection = toQpdfRange(indexes.map((index) => ranges[index]));
-    const files = await splitSelection(run, source.file, selection, length, path.join(dir, `length-${length}`), source.password);
-    if (files.length !== indexes.length) throw new ProcessingFailedError('qpdf split the pages into an unexpected number of files.', new Error(`${files.length} files for ${indexes.length} ranges of ${length} pages`));
+    const files = await splitSelection(
+      run,
+      source.file,
+      selection,
+      length,
+      path.join(dir, `length-${length}`),
+      source.password,
+    );
+    if (files.length !== indexes.length)
+      throw new ProcessingFailedError(
+        'qpdf split the pages into an unexpected number of files.',
+        new Error(`${files.length} files for ${indexes.length} ranges of ${length} pages`),
+      );
     indexes.forEach((index, k) => (parts[index] = files[k]));
   });
   return parts;

@@ -11,7 +11,11 @@ export async function embedFonts(ctx: RunContext, runs: GlyphRun[]): Promise<Map
   const embedded = new Map<FontFace, EmbeddedFont>();
   let n = 0;
   for (const [face, glyphs] of glyphsByFace(runs)) {
-    const program = await subsetFont(ctx, { file: face.file, index: face.index, glyphs, retainGids: !face.cff }, String(n++));
+    const program = await subsetFont(
+      ctx,
+      { file: face.file, index: face.index, glyphs, retainGids: !face.cff },
+      String(n++),
+    );
     embedded.set(face, { face, program: face.cff ? cffTable(program) : program });
   }
   return embedded;

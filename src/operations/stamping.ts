@@ -43,7 +43,10 @@ export async function stampDocument(
   const output = await pdf.withPlainRetry(async (source, repaired) => {
     const geometry = await pageGeometry(run, source, pdf.pages);
     if (geometry.length !== pdf.pages) {
-      throw new ProcessingFailedError('Reading the page sizes failed.', new Error(`pdfinfo saw ${geometry.length} pages, the page tree ${pdf.pages}`));
+      throw new ProcessingFailedError(
+        'Reading the page sizes failed.',
+        new Error(`pdfinfo saw ${geometry.length} pages, the page tree ${pdf.pages}`),
+      );
     }
     const { stamp, groups, layer } = await plan(geometry);
     const prefix = repaired ? 'repaired-' : '';

@@ -8,7 +8,12 @@ export interface UnlockOptions {
   password?: string;
 }
 
-export async function unlockPdf({ files, options, run, config }: OperationInput<UnlockOptions>): Promise<OperationOutput> {
+export async function unlockPdf({
+  files,
+  options,
+  run,
+  config,
+}: OperationInput<UnlockOptions>): Promise<OperationOutput> {
   const file = files.file[0];
   const filename = `${stemOf(file.name)}-unlocked.pdf`;
   const input = await PdfInput.open(run, file, { maxPages: config.MAX_PAGES, password: options.password });

@@ -10,7 +10,14 @@ import * as pkijs from 'pkijs';
 import type { Config } from '../config.js';
 import { SIGNATURE_TIMESTAMP_OID } from '../pdf/cades.js';
 import { chainEntry, type ChainEntry } from '../pdf/certificate-names.js';
-import { checkCrl, checkOcspResponse, findIssuer, isSelfSigned, sameCertificate, type RevocationStatus } from '../pdf/revocation.js';
+import {
+  checkCrl,
+  checkOcspResponse,
+  findIssuer,
+  isSelfSigned,
+  sameCertificate,
+  type RevocationStatus,
+} from '../pdf/revocation.js';
 import { readTimestampToken, signerCertificate, type TimestampToken } from '../pdf/timestamp.js';
 import { fetchRevocation } from './sign-ltv.js';
 
@@ -54,13 +61,17 @@ export async function byteRangeDigest(file: string, range: number[]): Promise<Bu
   const hash = crypto.createHash('sha256');
   for (let i = 0; i + 1 < range.length; i += 2) {
     if (range[i + 1] <= 0) continue;
-    for await (const chunk of fs.createReadStream(file, { start: range[i], end: range[i] + range[i + 1] - 1 })) hash.update(chunk as Buffer);
+    for await (const chunk of fs.createReadStream(file, { start: range[i], end: range[i] + range[i + 1] - 1 }))
+      hash.update(chunk as Buffer);
   }
   return hash.digest();
 }
 
 /** The checked token, or the reason it is not valid (then time/authority as far as they could be read). */
-async function timestampFacts(der: Buffer, digest: Buffer): Promise<{ token?: TimestampToken; report: LongTermFacts['timestamp'] }> {
+async function timestampFacts(
+  der: Buffer,
+  digest: Buffer,
+): Promise<{ token?: TimestampToken; report: LongTermFacts['timestamp'] }> {
   try {
     const token = await readTimestampToken(der, digest);
     return { token, report: { time: token.time.toISOString(), authority: token.authority, valid: true } };
@@ -88,9 +99,24 @@ async function chainOf(leaf: pkijs.Certificate, pool: pkijs.Certificate[]): Prom
 export const MAX_ONLINE_CHECKS = 8;
 
 /** The leaf's status: a DSS answer if one speaks for it, else the online source when allowed (and `online.left` > 0). */
-async function revocationOf(config: Config, leaf: pkijs.Certificate, issuer: pkijs.Certificate | undefined, dss: DssContents, online: { left: number }): Promise<LongTermFacts['revocation']> {
-  const unknown = (error: string | null = null): LongTermFacts['revocation'] => ({ status: 'unknown', source: null, error });
-  if (!issuer) return unknown(config.SIGN_VERIFY_ONLINE ? "the signer's issuer is not in the signature, the DSS or the trust store, so its status cannot be asked" : null);
+async function revocationOf(
+  config: Config,
+  leaf: pkijs.Certificate,
+  issuer: pkijs.Certificate | undefined,
+  dss: DssContents,
+  online: { left: number },
+): Promise<LongTermFacts['revocation']> {
+  const unknown = (error: string | null = null): LongTermFacts['revocation'] => ({
+    status: 'unknown',
+    source: null,
+    error,
+  });
+  if (!issuer)
+    return unknown(
+      config.SIGN_VERIFY_ONLINE
+        ? "the signer's issuer is not in the signature, the DSS or the trust store, so its status cannot be asked"
+        : null,
+    );
   for (const ocsp of dss.ocsps) {
     const answer = await checkOcspResponse(ocsp, leaf, issuer, null).catch(() => undefined);
     if (answer) return { status: answer.status, source: 'dss', error: null };
@@ -101,7 +127,8 @@ async function revocationOf(config: Config, leaf: pkijs.Certificate, issuer: pki
   }
   if (!config.SIGN_VERIFY_ONLINE) return unknown();
   // From here an online check was due: when it gives no status the client is told why (no silent `unknown`).
-  if (online.left <= 0) return unknown(`not checked online: at most ${MAX_ONLINE_CHECKS} online checks are made per request`);
+  if (online.left <= 0)
+    return unknown(`not checked online: at most ${MAX_ONLINE_CHECKS} online checks are made per request`);
   online.left--;
   try {
     // A source that fails leaves the status unknown: verify reports, it does not refuse.
@@ -134,7 +161,14 @@ export async function longTermFacts(
   online: { left: number },
 ): Promise<LongTermFacts> {
   const isDocumentTimestamp = dict.subFilter === '/ETSI.RFC3161';
-  const empty: LongTermFacts = { type: isDocumentTimestamp ? 'document_timestamp' : 'signature', level: null, timestamp: null, revocation: { status: 'unknown', source: null, error: null }, chain: [], trusted: false };
+  const empty: LongTermFacts = {
+    type: isDocumentTimestamp ? 'document_timestamp' : 'signature',
+    level: null,
+    timestamp: null,
+    revocation: { status: 'unknown', source: null, error: null },
+    chain: [],
+    trusted: false,
+  };
   // Decoded in this process: bounded. Real signatures with chain and time-stamp are 5–40 KiB.
   if (dict.contents.length > MAX_CMS_BYTES) return empty;
   let signedData: pkijs.SignedData;

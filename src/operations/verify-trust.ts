@@ -13,7 +13,9 @@ function parsePem(text: string): pkijs.Certificate[] {
   const blocks = text.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g) ?? [];
   return blocks.flatMap((pem) => {
     try {
-      return [pkijs.Certificate.fromBER(new Uint8Array(Buffer.from(pem.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64')))];
+      return [
+        pkijs.Certificate.fromBER(new Uint8Array(Buffer.from(pem.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64'))),
+      ];
     } catch {
       return []; // one unreadable entry does not void the others
     }

@@ -84,7 +84,10 @@ function signatureDicts(json: any): SignatureDict[] {
   for (const entry of Object.values(objects)) {
     const v = entry.value;
     if (!v || typeof v !== 'object' || !Array.isArray(v['/ByteRange']) || v['/Contents'] === undefined) continue;
-    const contents = typeof v['/Contents'] === 'string' && v['/Contents'].startsWith('b:') ? Buffer.from(v['/Contents'].slice(2), 'hex') : Buffer.from(jsonText(v['/Contents']) ?? '', 'latin1');
+    const contents =
+      typeof v['/Contents'] === 'string' && v['/Contents'].startsWith('b:')
+        ? Buffer.from(v['/Contents'].slice(2), 'hex')
+        : Buffer.from(jsonText(v['/Contents']) ?? '', 'latin1');
     found.push({
       byteRange: v['/ByteRange'].map(Number),
       m: jsonText(v['/M']),
@@ -106,7 +109,9 @@ async function readDss(run: RunContext, file: string, json: any): Promise<DssCon
   const list = (key: string): string[] => {
     const v = dss?.[key];
     const items = typeof v === 'string' ? objects[`obj:${v}`]?.value : v;
-    return Array.isArray(items) ? items.filter((r): r is string => typeof r === 'string' && /^\d+ \d+ R$/.test(r)).slice(0, MAX_DSS_ENTRIES) : [];
+    return Array.isArray(items)
+      ? items.filter((r): r is string => typeof r === 'string' && /^\d+ \d+ R$/.test(r)).slice(0, MAX_DSS_ENTRIES)
+      : [];
   };
   const [certs, ocsps, crls] = [list('/Certs'), list('/OCSPs'), list('/CRLs')];
   const data = await readStreamData(run, file, [...certs, ...ocsps, ...crls], MAX_DSS_JSON);
@@ -140,12 +145,18 @@ export async function verifyPdf({ files, run, config }: OperationInput<VerifyOpt
   // pdfsig and qpdf read the bytes as uploaded: a decrypted copy would not verify.
   const pdf = await PdfInput.open(run, upload, { maxPages: config.MAX_PAGES }).catch((error: unknown) => {
     if (error instanceof PasswordRequiredError) {
-      throw new PasswordRequiredError('The file needs a user password to open; verify cannot take one (pdfsig reads passwords only from its command line), and a decrypted copy would no longer verify.');
+      throw new PasswordRequiredError(
+        'The file needs a user password to open; verify cannot take one (pdfsig reads passwords only from its command line), and a decrypted copy would no longer verify.',
+      );
     }
     throw error;
   });
   const plain = await pdf.plain();
-  const [reports, structure, anchors] = await Promise.all([listSignatures(run, upload.path, MAX_SIGNATURES), readStructure(run, plain), trustAnchors(config)]);
+  const [reports, structure, anchors] = await Promise.all([
+    listSignatures(run, upload.path, MAX_SIGNATURES),
+    readStructure(run, plain),
+    trustAnchors(config),
+  ]);
   checkDeadline(run);
   // Matched through a map by byte range (first dictionary wins): a search of every dictionary per signature cost 9 s for 30,000.
   const dicts = new Map<string, SignatureDict>();
@@ -163,7 +174,9 @@ export async function verifyPdf({ files, run, config }: OperationInput<VerifyOpt
     const key = first && second ? rangeKey(first[0], first[1], second[0], second[1]) : undefined;
     const dict = key ? dicts.get(key) : undefined;
     if (key && (!dict || used.has(key))) {
-      throw new InvalidPdfError("The verifier's report lists a signature that is not one of the document's signature dictionaries (a name imitating the report?); the signatures cannot be reported reliably.");
+      throw new InvalidPdfError(
+        "The verifier's report lists a signature that is not one of the document's signature dictionaries (a name imitating the report?); the signatures cannot be reported reliably.",
+      );
     }
     if (key) used.add(key);
     return { report, dict };
@@ -174,7 +187,8 @@ export async function verifyPdf({ files, run, config }: OperationInput<VerifyOpt
   const facts = new Map<SignatureDict, LongTermFacts>();
   const online = { left: MAX_ONLINE_CHECKS };
   const docTimestamps = matched.filter((m) => m.dict?.subFilter === '/ETSI.RFC3161');
-  for (const { dict } of docTimestamps) facts.set(dict!, await longTermFacts(config, upload.path, dict!, dss, anchors, false, online));
+  for (const { dict } of docTimestamps)
+    facts.set(dict!, await longTermFacts(config, upload.path, dict!, dss, anchors, false, online));
   for (const { dict } of matched) {
     if (!dict || facts.has(dict)) continue;
     const later = docTimestamps.some((t) => end(t.dict!) > end(dict) && facts.get(t.dict!)?.timestamp?.valid === true);
@@ -189,16 +203,28 @@ export async function verifyPdf({ files, run, config }: OperationInput<VerifyOpt
     let modifications: SignatureReport['modifications'] = report.totalDocumentSigned ? 'none' : null;
     if (dict && !report.totalDocumentSigned) {
       const at = end(dict);
-      if (!classified.has(at) && classified.size < MAX_CLASSIFIED_REVISIONS) classified.set(at, await classifyAfter(run, upload.path, at, current));
+      if (!classified.has(at) && classified.size < MAX_CLASSIFIED_REVISIONS)
+        classified.set(at, await classifyAfter(run, upload.path, at, current));
       modifications = classified.get(at) ?? null;
     }
-    const longTerm = dict ? facts.get(dict)! : { type: 'signature' as const, level: null, timestamp: null, revocation: { status: 'unknown' as const, source: null, error: null }, chain: [], trusted: false };
+    const longTerm = dict
+      ? facts.get(dict)!
+      : {
+          type: 'signature' as const,
+          level: null,
+          timestamp: null,
+          revocation: { status: 'unknown' as const, source: null, error: null },
+          chain: [],
+          trusted: false,
+        };
     const documentTimestamp = longTerm.type === 'document_timestamp';
     signatures.push({
       signer: report.signer ?? dict?.name ?? null,
-      signed_at: documentTimestamp ? longTerm.timestamp?.time ?? null : pdfDateToIso(dict?.m),
+      signed_at: documentTimestamp ? (longTerm.timestamp?.time ?? null) : pdfDateToIso(dict?.m),
       // pdfsig (poppler 22) cannot check an ETSI.RFC3161 time-stamp: its token, checked over the signed bytes, decides.
-      valid: dict !== undefined && (documentTimestamp ? longTerm.timestamp?.valid === true : report.validation === 'Signature is Valid.'),
+      valid:
+        dict !== undefined &&
+        (documentTimestamp ? longTerm.timestamp?.valid === true : report.validation === 'Signature is Valid.'),
       covers_whole_document: report.totalDocumentSigned,
       reason: dict?.reason ?? null,
       modifications,
@@ -209,5 +235,11 @@ export async function verifyPdf({ files, run, config }: OperationInput<VerifyOpt
   await fs.writeFile(output, JSON.stringify({ signatures }));
   // Signatures whose due online revocation check gave no status (each says why in revocation.error): visible without reading the body.
   const unchecked = signatures.filter((s) => s.revocation.error !== null).length;
-  return { type: 'file', path: output, contentType: 'application/json', filename: `${stemOf(upload.name)}-signatures.json`, headers: { 'X-Revocation-Unchecked': String(unchecked) } };
+  return {
+    type: 'file',
+    path: output,
+    contentType: 'application/json',
+    filename: `${stemOf(upload.name)}-signatures.json`,
+    headers: { 'X-Revocation-Unchecked': String(unchecked) },
+  };
 }

@@ -63,13 +63,20 @@ async function imageMark(file: InputFile, scale: number): Promise<Mark> {
   const data = await fs.readFile(file.path);
   const size = imageSizeFromHeader(data, file.kind);
   if (file.kind === 'png' && size && size.width * size.height > MAX_STAMP_PIXELS) {
-    throw new ImageTooLargeError('image', size.width, size.height, MAX_STAMP_PIXELS, 'the watermark PNG limit; JPEG has none');
+    throw new ImageTooLargeError(
+      'image',
+      size.width,
+      size.height,
+      MAX_STAMP_PIXELS,
+      'the watermark PNG limit; JPEG has none',
+    );
   }
   try {
     const image = file.kind === 'jpeg' ? jpegStamp(data) : await pngStamp(data, MAX_STAMP_PIXELS);
     return { kind: 'image', image, scale };
   } catch (error) {
-    if (error instanceof PngError || error instanceof JpegError) throw new InvalidDocumentError(`image: ${error.message}.`);
+    if (error instanceof PngError || error instanceof JpegError)
+      throw new InvalidDocumentError(`image: ${error.message}.`);
     throw error;
   }
 }
@@ -78,14 +85,22 @@ async function textMark(options: WatermarkOptions): Promise<Mark> {
   const text = options.text!.normalize('NFC');
   const color = options.color ?? WATERMARK_DEFAULTS.color;
   const rgb = [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16)) as [number, number, number];
-  return { kind: 'text', text, runs: await layoutText(text, 'text', options.font ?? WATERMARK_DEFAULTS.font), fontSize: options.font_size ?? WATERMARK_DEFAULTS.font_size, color: rgb };
+  return {
+    kind: 'text',
+    text,
+    runs: await layoutText(text, 'text', options.font ?? WATERMARK_DEFAULTS.font),
+    fontSize: options.font_size ?? WATERMARK_DEFAULTS.font_size,
+    color: rgb,
+  };
 }
 
 export async function watermarkPdf(input: OperationInput<WatermarkOptions>): Promise<OperationOutput> {
   const { files, options } = input;
   // The mark first: a bad text or image is the cheaper error to report.
   const image = files.image?.[0];
-  const mark = image ? await imageMark(image, options.image_scale ?? WATERMARK_DEFAULTS.image_scale) : await textMark(options);
+  const mark = image
+    ? await imageMark(image, options.image_scale ?? WATERMARK_DEFAULTS.image_scale)
+    : await textMark(options);
   const fonts: Map<FontFace, EmbeddedFont> = mark.kind === 'text' ? await embedFonts(input.run, mark.runs) : new Map();
   const upload = files.file[0];
   const { output, pdf } = await stampDocument(input, upload, (geometry) => {
@@ -93,8 +108,18 @@ export async function watermarkPdf(input: OperationInput<WatermarkOptions>): Pro
       ? [...new Set(expandPageRanges(parsePageRanges(options.pages, geometry.length, 'pages')))]
       : geometry.map((_, i) => i + 1);
     const { sizes, groups } = groupBySize(geometry, pages);
-    const stamp = buildStamp(sizes, mark, { opacity: options.opacity, rotation: options.rotation, position: options.position }, fonts);
+    const stamp = buildStamp(
+      sizes,
+      mark,
+      { opacity: options.opacity, rotation: options.rotation, position: options.position },
+      fonts,
+    );
     return { stamp, groups, layer: options.layer };
   });
-  return { type: 'file', path: output, contentType: 'application/pdf', filename: `${stemOf(pdf.name)}-watermarked.pdf` };
+  return {
+    type: 'file',
+    path: output,
+    contentType: 'application/pdf',
+    filename: `${stemOf(pdf.name)}-watermarked.pdf`,
+  };
 }

@@ -2,7 +2,19 @@
 // terminal field with its full name ("parent.child"), type, value, options,
 // flags and widgets (PDF 32000-1 §12.7.3: FT, Ff, V, DA, Q and MaxLen are
 // inherited from ancestors; a kid without /T is a widget of its field).
-import { array, dict, isRef, nameOf, numberOf, resolve, textOf, userToVisible, visibleBox, type QpdfObjects, type QpdfValue } from './qpdf-values.js';
+import {
+  array,
+  dict,
+  isRef,
+  nameOf,
+  numberOf,
+  resolve,
+  textOf,
+  userToVisible,
+  visibleBox,
+  type QpdfObjects,
+  type QpdfValue,
+} from './qpdf-values.js';
 
 /** The field types of docs/api.md §5d. */
 export type FieldType = 'text' | 'checkbox' | 'radio' | 'choice' | 'signature' | 'button';
@@ -107,7 +119,11 @@ function typeOf(ft: string | undefined, flags: number): FieldType | undefined {
 
 function onStatesOf(objects: QpdfObjects, widget: Record<string, QpdfValue>): string[] {
   const normal = dict(objects, dict(objects, widget['/AP'])?.['/N']);
-  return normal ? Object.keys(normal).map((k) => k.slice(1)).filter((k) => k !== 'Off') : [];
+  return normal
+    ? Object.keys(normal)
+        .map((k) => k.slice(1))
+        .filter((k) => k !== 'Off')
+    : [];
 }
 
 function choiceOptions(objects: QpdfObjects, opt: QpdfValue): Array<[string, string]> {
@@ -132,12 +148,19 @@ export function annotationPages(objects: QpdfObjects, pages: string[]): Map<stri
 }
 
 /** The catalog's /AcroForm dictionary. */
-export function acroFormOf(objects: QpdfObjects, root: Record<string, QpdfValue>): Record<string, QpdfValue> | undefined {
+export function acroFormOf(
+  objects: QpdfObjects,
+  root: Record<string, QpdfValue>,
+): Record<string, QpdfValue> | undefined {
   return dict(objects, root['/AcroForm']);
 }
 
 /** Every terminal field of the AcroForm, in tree order. */
-export function readFields(objects: QpdfObjects, acroForm: Record<string, QpdfValue> | undefined, pages: string[]): FormField[] {
+export function readFields(
+  objects: QpdfObjects,
+  acroForm: Record<string, QpdfValue> | undefined,
+  pages: string[],
+): FormField[] {
   if (!acroForm) return [];
   const pageOf = annotationPages(objects, pages);
   const fields: FormField[] = [];
@@ -146,7 +169,15 @@ export function readFields(objects: QpdfObjects, acroForm: Record<string, QpdfVa
 
   const widgetOf = (ref: string | null, node: Record<string, QpdfValue>): Widget => {
     const rect = array(objects, node['/Rect']).map((n) => numberOf(objects, n) ?? 0);
-    const r: [number, number, number, number] = rect.length === 4 ? [Math.min(rect[0], rect[2]), Math.min(rect[1], rect[3]), Math.max(rect[0], rect[2]), Math.max(rect[1], rect[3])] : [0, 0, 0, 0];
+    const r: [number, number, number, number] =
+      rect.length === 4
+        ? [
+            Math.min(rect[0], rect[2]),
+            Math.min(rect[1], rect[3]),
+            Math.max(rect[0], rect[2]),
+            Math.max(rect[1], rect[3]),
+          ]
+        : [0, 0, 0, 0];
     let page = ref ? (pageOf.get(ref) ?? null) : null;
     if (page === null && isRef(node['/P'])) {
       const index = pages.indexOf(node['/P']);
@@ -156,7 +187,8 @@ export function readFields(objects: QpdfObjects, acroForm: Record<string, QpdfVa
   };
 
   const walk = (value: QpdfValue, prefix: string, from: Inherited, depth: number): void => {
-    if (++nodes > MAX_FIELD_NODES) throw new FieldTreeTooLargeError(`more than ${MAX_FIELD_NODES} form fields and widgets`);
+    if (++nodes > MAX_FIELD_NODES)
+      throw new FieldTreeTooLargeError(`more than ${MAX_FIELD_NODES} form fields and widgets`);
     if (depth > MAX_DEPTH) return;
     const ref = isRef(value) ? value : null;
     if (ref) {
@@ -181,7 +213,8 @@ export function readFields(objects: QpdfObjects, acroForm: Record<string, QpdfVa
     const widgets = widgetNodes.flatMap((w) => {
       const d = dict(objects, w);
       if (!d) return [];
-      if (++nodes > MAX_FIELD_NODES) throw new FieldTreeTooLargeError(`more than ${MAX_FIELD_NODES} form fields and widgets`);
+      if (++nodes > MAX_FIELD_NODES)
+        throw new FieldTreeTooLargeError(`more than ${MAX_FIELD_NODES} form fields and widgets`);
       return [widgetOf(isRef(w) ? w : w === value ? ref : null, d)];
     });
     let options: Array<[string, string]> = [];
@@ -198,15 +231,33 @@ export function readFields(objects: QpdfObjects, acroForm: Record<string, QpdfVa
       });
       options = states.map((s) => [s, s]);
     }
-    fields.push({ name, ref, dict: node, type, flags, da: here.da, quadding: here.q ?? 0, maxLength: here.maxLen ?? null, rawValue: here.v, options, widgets });
+    fields.push({
+      name,
+      ref,
+      dict: node,
+      type,
+      flags,
+      da: here.da,
+      quadding: here.q ?? 0,
+      maxLength: here.maxLen ?? null,
+      rawValue: here.v,
+      options,
+      widgets,
+    });
   };
 
-  for (const top of array(objects, acroForm['/Fields'])) walk(top, '', { da: textOf(objects, acroForm['/DA']), q: numberOf(objects, acroForm['/Q']) }, 0);
+  for (const top of array(objects, acroForm['/Fields']))
+    walk(top, '', { da: textOf(objects, acroForm['/DA']), q: numberOf(objects, acroForm['/Q']) }, 0);
   return fields;
 }
 
 /** The on-state name a button widget shows for `label` (its /Opt export value or the state name itself). */
-export function stateForLabel(objects: QpdfObjects, field: FormField, widgetIndex: number, label: string): string | undefined {
+export function stateForLabel(
+  objects: QpdfObjects,
+  field: FormField,
+  widgetIndex: number,
+  label: string,
+): string | undefined {
   const widget = field.widgets[widgetIndex];
   const exported = array(objects, field.dict['/Opt']).map((o) => textOf(objects, o));
   for (const s of widget.onStates) if ((exported[widgetIndex] ?? s) === label) return s;

@@ -9,7 +9,10 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { InvalidCertificateError, ResourceLimitError } from '../core/errors.js';
 
-pkijs.setEngine('node-webcrypto', new pkijs.CryptoEngine({ name: 'node-webcrypto', crypto: crypto.webcrypto as unknown as Crypto }));
+pkijs.setEngine(
+  'node-webcrypto',
+  new pkijs.CryptoEngine({ name: 'node-webcrypto', crypto: crypto.webcrypto as unknown as Crypto }),
+);
 
 const OID = {
   data: '1.2.840.113549.1.7.1',
@@ -63,11 +66,26 @@ const CURVES: Record<string, string> = { prime256v1: 'P-256', secp384r1: 'P-384'
 async function importKey(key: crypto.KeyObject): Promise<CryptoKey> {
   const der = key.export({ type: 'pkcs8', format: 'der' });
   if (key.asymmetricKeyType === 'rsa') {
-    return crypto.webcrypto.subtle.importKey('pkcs8', new Uint8Array(der), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+    return crypto.webcrypto.subtle.importKey(
+      'pkcs8',
+      new Uint8Array(der),
+      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
   }
   const curve = key.asymmetricKeyType === 'ec' ? CURVES[key.asymmetricKeyDetails?.namedCurve ?? ''] : undefined;
-  if (curve) return crypto.webcrypto.subtle.importKey('pkcs8', new Uint8Array(der), { name: 'ECDSA', namedCurve: curve }, false, ['sign']);
-  throw new InvalidCertificateError(`certificate: keys of type ${key.asymmetricKeyType ?? 'unknown'} are not supported; use RSA or ECDSA (P-256, P-384, P-521).`);
+  if (curve)
+    return crypto.webcrypto.subtle.importKey(
+      'pkcs8',
+      new Uint8Array(der),
+      { name: 'ECDSA', namedCurve: curve },
+      false,
+      ['sign'],
+    );
+  throw new InvalidCertificateError(
+    `certificate: keys of type ${key.asymmetricKeyType ?? 'unknown'} are not supported; use RSA or ECDSA (P-256, P-384, P-521).`,
+  );
 }
 
 /**
@@ -82,7 +100,11 @@ export const MAX_PKCS12_CERTIFICATES = 32;
  * sign now (validity period, key usage). `keys`/`certificates` are PEM blocks.
  * More than MAX_PKCS12_CERTIFICATES are refused (422 resource_limit) before any is parsed.
  */
-export async function signingIdentity(keys: string[], certificates: string[], now = new Date()): Promise<SigningIdentity> {
+export async function signingIdentity(
+  keys: string[],
+  certificates: string[],
+  now = new Date(),
+): Promise<SigningIdentity> {
   if (certificates.length > MAX_PKCS12_CERTIFICATES) {
     throw new ResourceLimitError(
       `certificate: the PKCS#12 holds ${certificates.length} certificates; at most ${MAX_PKCS12_CERTIFICATES} (the signer's and its chain) are accepted.`,
@@ -102,10 +124,15 @@ export async function signingIdentity(keys: string[], certificates: string[], no
   if (now < notBefore) throw new InvalidCertificateError(`certificate: not valid before ${notBefore.toISOString()}.`);
   if (now > notAfter) throw new InvalidCertificateError(`certificate: expired on ${notAfter.toISOString()}.`);
   if (!allowsSigning(certificate)) {
-    throw new InvalidCertificateError('certificate: its key usage allows neither digitalSignature nor nonRepudiation, so it is not for signing.');
+    throw new InvalidCertificateError(
+      'certificate: its key usage allows neither digitalSignature nor nonRepudiation, so it is not for signing.',
+    );
   }
   const key = await importKey(privateKey);
-  const certBytes = [own, ...certificates.filter((pem) => pem !== own)].reduce((sum, pem) => sum + pemToDer(pem).length, 0);
+  const certBytes = [own, ...certificates.filter((pem) => pem !== own)].reduce(
+    (sum, pem) => sum + pemToDer(pem).length,
+    0,
+  );
   // Certificates + signature (≤ 512 bytes for RSA-4096) + attributes and structure (< 1 KiB), with room to spare.
   return { certificate, chain, key, signerName: subjectName(certificate), maxSignatureBytes: certBytes + 4096 };
 }
@@ -115,13 +142,20 @@ function signingCertificateV2(certificate: pkijs.Certificate): pkijs.Attribute {
   const certHash = crypto.createHash('sha256').update(Buffer.from(certificate.toSchema().toBER())).digest();
   const issuerSerial = new asn1js.Sequence({
     value: [
-      new asn1js.Sequence({ value: [new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 4 }, value: [certificate.issuer.toSchema()] })] }),
+      new asn1js.Sequence({
+        value: [
+          new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 4 }, value: [certificate.issuer.toSchema()] }),
+        ],
+      }),
       new asn1js.Integer({ valueHex: certificate.serialNumber.valueBlock.valueHexView }),
     ],
   });
   // hashAlgorithm is omitted: its DEFAULT is SHA-256.
   const essCertIdV2 = new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: certHash }), issuerSerial] });
-  return new pkijs.Attribute({ type: OID.signingCertificateV2, values: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] })] });
+  return new pkijs.Attribute({
+    type: OID.signingCertificateV2,
+    values: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] })],
+  });
 }
 
 /** id-aa-signatureTimeStampToken (RFC 3161 appendix A): the unsigned attribute of a PAdES B-T signature. */
@@ -133,7 +167,11 @@ export const SIGNATURE_TIMESTAMP_OID = '1.2.840.113549.1.9.16.2.14';
  * the token it returns (ContentInfo DER) becomes the signature time-stamp
  * (unsigned attribute, PAdES B-T).
  */
-export async function cadesDetachedSignature(identity: SigningIdentity, digest: Buffer, timestamp?: (signatureDigest: Buffer) => Promise<Buffer>): Promise<Buffer> {
+export async function cadesDetachedSignature(
+  identity: SigningIdentity,
+  digest: Buffer,
+  timestamp?: (signatureDigest: Buffer) => Promise<Buffer>,
+): Promise<Buffer> {
   const { certificate } = identity;
   const signedAttrs = new pkijs.SignedAndUnsignedAttributes({
     type: 0,
@@ -162,7 +200,9 @@ export async function cadesDetachedSignature(identity: SigningIdentity, digest: 
     const token = await timestamp(signatureDigest);
     signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
       type: 1,
-      attributes: [new pkijs.Attribute({ type: SIGNATURE_TIMESTAMP_OID, values: [asn1js.fromBER(new Uint8Array(token)).result] })],
+      attributes: [
+        new pkijs.Attribute({ type: SIGNATURE_TIMESTAMP_OID, values: [asn1js.fromBER(new Uint8Array(token)).result] }),
+      ],
     });
   }
   const contentInfo = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });

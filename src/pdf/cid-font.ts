@@ -40,7 +40,12 @@ export function usedGlyphs(runs: Iterable<GlyphRun>): Map<FontFace, UsedGlyphs> 
       if (!entry.widths.has(code)) {
         entry.widths.set(code, Math.round(g.xAdvance * k));
         const [x0, y0, x1, y1] = run.face.glyphBox(g.glyph).map((v) => v * k);
-        entry.bbox = [Math.min(entry.bbox[0], x0), Math.min(entry.bbox[1], y0), Math.max(entry.bbox[2], x1), Math.max(entry.bbox[3], y1)];
+        entry.bbox = [
+          Math.min(entry.bbox[0], x0),
+          Math.min(entry.bbox[1], y0),
+          Math.max(entry.bbox[2], x1),
+          Math.max(entry.bbox[3], y1),
+        ];
       }
       if (run.chars[i] && !entry.chars.has(code)) entry.chars.set(code, run.chars[i]);
     });
@@ -88,13 +93,26 @@ export function cidFontObjects(font: EmbeddedFont, used: UsedGlyphs, ids: number
   const { face } = font;
   const [, cidFont, descriptor, fontFile, toUnicode] = ids.map((id) => `${id} 0 R`);
   const codes = [...used.widths.keys()].sort((a, b) => a - b);
-  const digest = crypto.createHash('sha256').update(face.name + codes.join(',')).digest();
+  const digest = crypto
+    .createHash('sha256')
+    .update(face.name + codes.join(','))
+    .digest();
   const tag = Array.from(digest.subarray(0, 6), (b) => String.fromCharCode(65 + (b % 26))).join('');
   const baseFont = `/${tag}+${face.name}`;
   const k = 1000 / face.unitsPerEm;
   const ascent = Math.round(face.ascent * k);
   return [
-    { id: ids[0], value: { '/Type': '/Font', '/Subtype': '/Type0', '/BaseFont': baseFont, '/Encoding': '/Identity-H', '/DescendantFonts': [cidFont], '/ToUnicode': toUnicode } },
+    {
+      id: ids[0],
+      value: {
+        '/Type': '/Font',
+        '/Subtype': '/Type0',
+        '/BaseFont': baseFont,
+        '/Encoding': '/Identity-H',
+        '/DescendantFonts': [cidFont],
+        '/ToUnicode': toUnicode,
+      },
+    },
     {
       id: ids[1],
       value: {
@@ -123,7 +141,11 @@ export function cidFontObjects(font: EmbeddedFont, used: UsedGlyphs, ids: number
         [face.cff ? '/FontFile3' : '/FontFile2']: fontFile,
       },
     },
-    { id: ids[3], value: face.cff ? { '/Subtype': '/CIDFontType0C' } : { '/Length1': font.program.length }, stream: font.program },
+    {
+      id: ids[3],
+      value: face.cff ? { '/Subtype': '/CIDFontType0C' } : { '/Length1': font.program.length },
+      stream: font.program,
+    },
     { id: ids[4], value: {}, stream: Buffer.from(toUnicodeCMap(codes, used.chars), 'latin1') },
   ];
 }

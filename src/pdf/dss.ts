@@ -57,7 +57,12 @@ function unique(items: Buffer[], known: Map<string, string> = new Map()): Array<
  * (`existing`) is merged: its entries and VRI stay, ours are added, and bytes
  * it already holds are referenced, not written again.
  */
-export function dssUpdate(base: UpdateBase, data: ValidationData, signatureContents: Buffer, existing?: ExistingDss): Buffer {
+export function dssUpdate(
+  base: UpdateBase,
+  data: ValidationData,
+  signatureContents: Buffer,
+  existing?: ExistingDss,
+): Buffer {
   const knownRefs = existing?.known ?? new Map<string, string>();
   let next = base.nextObjectId;
   const written: Array<{ ref: string; body: string }> = [];
@@ -73,7 +78,11 @@ export function dssUpdate(base: UpdateBase, data: ValidationData, signatureConte
   const list = (refs: string[]) => `[${refs.join(' ')}]`;
   /** Existing references first, then ours not among them. */
   const all = (old: string[] = [], ours: string[]) => [...old, ...ours.filter((r) => !old.includes(r))];
-  const [allCerts, allOcsps, allCrls] = [all(existing?.certs, certs), all(existing?.ocsps, ocsps), all(existing?.crls, crls)];
+  const [allCerts, allOcsps, allCrls] = [
+    all(existing?.certs, certs),
+    all(existing?.ocsps, ocsps),
+    all(existing?.crls, crls),
+  ];
   const key = vriKey(signatureContents);
   const ourVri = `<</Type/VRI/Cert${list(certs)}${ocsps.length ? `/OCSP${list(ocsps)}` : ''}${crls.length ? `/CRL${list(crls)}` : ''}>>`;
   const oldVri = Object.entries(existing?.vri ?? {})
@@ -92,9 +101,14 @@ export function dssUpdate(base: UpdateBase, data: ValidationData, signatureConte
   const root = { ...base.root, '/DSS': dssRef };
   // The catalog's other entries are written back as read (qpdf JSON v2 values).
   written.push({ ref: base.rootRef, body: pdfValue(root) });
-  const { body } = serializeUpdate(
-    written,
-    { size: base.size, endsWithNewline: true, xrefStream: base.xrefStream, prevXref: base.xrefOffset, trailer: base.trailer, rootRef: base.rootRef, nextObjectId: next },
-  );
+  const { body } = serializeUpdate(written, {
+    size: base.size,
+    endsWithNewline: true,
+    xrefStream: base.xrefStream,
+    prevXref: base.xrefOffset,
+    trailer: base.trailer,
+    rootRef: base.rootRef,
+    nextObjectId: next,
+  });
   return Buffer.from(body, 'latin1');
 }

@@ -88,7 +88,15 @@ function frame(w: number, h: number, style: FieldStyle): string[] {
 
 function wrap(w: number, h: number, style: FieldStyle, body: string[]): string {
   const inset = Math.max(1, style.borderWidth);
-  return ['/Tx BMC', 'q', ...frame(w, h, style), `${n(inset)} ${n(inset)} ${n(w - 2 * inset)} ${n(h - 2 * inset)} re W n`, ...body, 'Q', 'EMC'].join('\n');
+  return [
+    '/Tx BMC',
+    'q',
+    ...frame(w, h, style),
+    `${n(inset)} ${n(inset)} ${n(w - 2 * inset)} ${n(h - 2 * inset)} re W n`,
+    ...body,
+    'Q',
+    'EMC',
+  ].join('\n');
 }
 
 function padding(style: FieldStyle): number {
@@ -167,7 +175,13 @@ export function wrapLines(paragraphs: Paragraph[], space: Glyph[], available: nu
 }
 
 /** Text on several lines from the top, wrapped at spaces; an auto size shrinks from 12 pt until the text fits. */
-export function multiLineAppearance(w: number, h: number, style: FieldStyle, paragraphs: Paragraph[], space: Glyph[]): string {
+export function multiLineAppearance(
+  w: number,
+  h: number,
+  style: FieldStyle,
+  paragraphs: Paragraph[],
+  space: Glyph[],
+): string {
   const pad = padding(style);
   const available = Math.max(1, w - 2 * pad);
   let size = style.fontSize > 0 ? style.fontSize : 12;
@@ -205,7 +219,13 @@ export function combAppearance(w: number, h: number, style: FieldStyle, characte
 }
 
 /** A list box: every option on its own row from the top, the selected rows highlighted. */
-export function listBoxAppearance(w: number, h: number, style: FieldStyle, rows: Glyph[][], selected: Set<number>): string {
+export function listBoxAppearance(
+  w: number,
+  h: number,
+  style: FieldStyle,
+  rows: Glyph[][],
+  selected: Set<number>,
+): string {
   const pad = padding(style);
   const size = style.fontSize > 0 ? style.fontSize : 12;
   const rowHeight = size * LINE_HEIGHT;
@@ -217,7 +237,8 @@ export function listBoxAppearance(w: number, h: number, style: FieldStyle, rows:
   });
   body.push('BT', style.color);
   rows.forEach((glyphs, i) => {
-    const baseline = h - pad / 2 - i * rowHeight - rowHeight + (rowHeight - size * (ASCENT - DESCENT)) / 2 - DESCENT * size;
+    const baseline =
+      h - pad / 2 - i * rowHeight - rowHeight + (rowHeight - size * (ASCENT - DESCENT)) / 2 - DESCENT * size;
     body.push(`1 0 0 1 ${n(pad)} ${n(baseline)} Tm`, showGlyphs(glyphs, size));
   });
   body.push('ET');
@@ -231,7 +252,17 @@ export function buttonOnAppearance(w: number, h: number, style: FieldStyle, radi
   const glyphWidth = radio ? 791 : 846;
   const x = (w - (glyphWidth * size) / 1000) / 2;
   const y = (h - size * 0.7) / 2;
-  return ['q', ...frame(w, h, style), 'BT', style.color, `/ZaDb ${n(size)} Tf`, `${n(x)} ${n(y)} Td`, `<${code}> Tj`, 'ET', 'Q'].join('\n');
+  return [
+    'q',
+    ...frame(w, h, style),
+    'BT',
+    style.color,
+    `/ZaDb ${n(size)} Tf`,
+    `${n(x)} ${n(y)} Td`,
+    `<${code}> Tj`,
+    'ET',
+    'Q',
+  ].join('\n');
 }
 
 /** The off state of a generated button appearance: just its frame. */
@@ -245,5 +276,8 @@ export function parseDefaultAppearance(da: string | undefined): { fontSize: numb
   const size = /\/[^\s/]+\s+(-?[\d.]+)\s+Tf/.exec(text);
   const color = /(?:^|\s)((?:-?[\d.]+\s+){1}g|(?:-?[\d.]+\s+){3}rg|(?:-?[\d.]+\s+){4}k)(?=\s|$)/.exec(text);
   const fontSize = size ? Number(size[1]) : 0;
-  return { fontSize: Number.isFinite(fontSize) && fontSize >= 0 && fontSize < 1000 ? fontSize : 0, color: color ? color[1].trim() : '0 g' };
+  return {
+    fontSize: Number.isFinite(fontSize) && fontSize >= 0 && fontSize < 1000 ? fontSize : 0,
+    color: color ? color[1].trim() : '0 g',
+  };
 }

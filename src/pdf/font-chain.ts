@@ -31,7 +31,8 @@ export interface FaceRef {
 /** Faces of NotoSansCJK/NotoSerifCJK-Regular.ttc (fc-list): JP, KR, SC, TC; the Mono faces follow in the sans file. */
 const CJK_INDEX = { ja: 0, ko: 1, zh: 2 } as const;
 const CJK_MONO_INDEX = { ja: 5, ko: 6, zh: 7 } as const;
-const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef]/u;
+const CJK_CHAR =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef]/u;
 
 const noto = (name: string): FaceRef => ({ file: path.join(FONT_DIRS.noto, name), index: 0 });
 
@@ -87,7 +88,12 @@ export function cjkLanguage(text: string): CjkLanguage {
 
 /** The CJK face of `family` for `lang`. */
 function cjkFace(family: FontFamily, lang: CjkLanguage): FaceRef {
-  if (family === 'mono') return { file: path.join(FONT_DIRS.notoCjk, 'NotoSansCJK-Regular.ttc'), index: CJK_MONO_INDEX[lang], language: lang };
+  if (family === 'mono')
+    return {
+      file: path.join(FONT_DIRS.notoCjk, 'NotoSansCJK-Regular.ttc'),
+      index: CJK_MONO_INDEX[lang],
+      language: lang,
+    };
   const file = family === 'serif' ? 'NotoSerifCJK-Regular.ttc' : 'NotoSansCJK-Regular.ttc';
   return { file: path.join(FONT_DIRS.notoCjk, file), index: CJK_INDEX[lang], language: lang };
 }
@@ -113,7 +119,8 @@ function chainFor(ch: string, family: FontFamily, lang: CjkLanguage): FaceRef[] 
   const own = loadScriptFaces().filter((f) => f.script.test(ch));
   // The family's own style first (Noto Serif Hebrew for serif), then the other.
   const preferred = family === 'serif' ? 'Serif' : 'Sans';
-  for (const f of own.sort((a, b) => Number(b.family === preferred) - Number(a.family === preferred))) faces.push({ file: f.file, index: 0 });
+  for (const f of own.sort((a, b) => Number(b.family === preferred) - Number(a.family === preferred)))
+    faces.push({ file: f.file, index: 0 });
   if (CJK_CHAR.test(ch)) faces.push(cjkFace(family, lang));
   faces.push(...LAST);
   return faces;

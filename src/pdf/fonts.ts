@@ -57,7 +57,12 @@ export interface LayoutOptions {
 }
 
 /** The face of each character (by UTF-16 offset); throws 400 naming the characters no face has. */
-async function assignFaces(text: string, field: string, family: FontFamily, options: LayoutOptions): Promise<FontFace[]> {
+async function assignFaces(
+  text: string,
+  field: string,
+  family: FontFamily,
+  options: LayoutOptions,
+): Promise<FontFace[]> {
   const faceAt: FontFace[] = new Array(text.length);
   const missing = new Set<string>();
   let previous: FontFace | undefined;
@@ -68,13 +73,15 @@ async function assignFaces(text: string, field: string, family: FontFamily, opti
     let chosen: FontFace | undefined;
     if (previous && (IGNORABLE.test(ch) || (SHARED.test(ch) && previous.covers(cp)))) chosen = previous;
     for (const ref of chosen ? [] : facesFor(ch, family, language)) {
-      const face = readyFace(ref.file, ref.index) ?? (await loadFace(ref.file, ref.index, ref.language).catch(() => undefined));
+      const face =
+        readyFace(ref.file, ref.index) ?? (await loadFace(ref.file, ref.index, ref.language).catch(() => undefined));
       if (face?.covers(cp)) {
         chosen = face;
         break;
       }
     }
-    if (!chosen && (IGNORABLE.test(ch) || options.notdef)) chosen = await loadFace(facesFor('a', family, language)[0].file);
+    if (!chosen && (IGNORABLE.test(ch) || options.notdef))
+      chosen = await loadFace(facesFor('a', family, language)[0].file);
     if (!chosen) missing.add(ch);
     else previous = chosen;
     for (let i = 0; i < ch.length; i++) faceAt[at + i] = chosen!;
@@ -82,13 +89,19 @@ async function assignFaces(text: string, field: string, family: FontFamily, opti
   }
   if (missing.size > 0) {
     const list = [...missing].slice(0, 10).map(codePointName);
-    throw new InvalidRequestError(`${options.subject ?? field}: no bundled font (Noto, DejaVu) has ${list.join(', ')}.`, field);
+    throw new InvalidRequestError(
+      `${options.subject ?? field}: no bundled font (Noto, DejaVu) has ${list.join(', ')}.`,
+      field,
+    );
   }
   return faceAt;
 }
 
 /** Runs of one face and one bidi level, in logical order. */
-function itemize(faceAt: FontFace[], levels: Uint8Array): Array<{ start: number; end: number; face: FontFace; level: number }> {
+function itemize(
+  faceAt: FontFace[],
+  levels: Uint8Array,
+): Array<{ start: number; end: number; face: FontFace; level: number }> {
   const items: Array<{ start: number; end: number; face: FontFace; level: number }> = [];
   for (let i = 0; i < faceAt.length; i++) {
     const last = items.at(-1);
@@ -139,13 +152,24 @@ function clusterChars(text: string, glyphs: ShapedGlyph[], end: number, rtl: boo
  * `text` as runs of shaped glyphs in visual order, each run in one installed face
  * of `family`. Throws 400 (naming `field`) for characters no face has.
  */
-export async function layoutText(text: string, field: string, family: FontFamily = 'sans', options: LayoutOptions = {}): Promise<GlyphRun[]> {
+export async function layoutText(
+  text: string,
+  field: string,
+  family: FontFamily = 'sans',
+  options: LayoutOptions = {},
+): Promise<GlyphRun[]> {
   const faceAt = await assignFaces(text, field, family, options);
   const levels = bidiLevels(text);
   return visualOrder(itemize(faceAt, levels)).map((item) => {
     const rtl = item.level % 2 === 1;
     const glyphs = shapeRun(item.face, text, item.start, item.end, rtl);
-    return { face: item.face, glyphs, chars: clusterChars(text, glyphs, item.end, rtl), rtl, text: text.slice(item.start, item.end) };
+    return {
+      face: item.face,
+      glyphs,
+      chars: clusterChars(text, glyphs, item.end, rtl),
+      rtl,
+      text: text.slice(item.start, item.end),
+    };
   });
 }
 

@@ -5,7 +5,17 @@
 // catalog's /Dests dictionary (names) or the /Names /Dests name tree
 // (strings). Writing builds a fresh outline; the old items become
 // unreachable and qpdf does not write them.
-import { array, dict, isRef, nameOf, resolve, textOf, textValue, type QpdfObjects, type QpdfValue } from './qpdf-values.js';
+import {
+  array,
+  dict,
+  isRef,
+  nameOf,
+  resolve,
+  textOf,
+  textValue,
+  type QpdfObjects,
+  type QpdfValue,
+} from './qpdf-values.js';
 
 /** One bookmark as docs/api.md §5d shows it: page 1-based, null when the target is not a page of this document. */
 export interface Bookmark {
@@ -32,7 +42,13 @@ function nameTreeLookup(objects: QpdfObjects, root: QpdfValue, key: string): Qpd
     for (let i = 0; i + 1 < names.length; i += 2) if (textOf(objects, names[i]) === key) return names[i + 1];
     for (const kid of array(objects, d['/Kids'])) {
       const limits = array(objects, dict(objects, kid)?.['/Limits']).map((l) => textOf(objects, l));
-      if (limits.length === 2 && limits[0] !== undefined && limits[1] !== undefined && (key < limits[0] || key > limits[1])) continue;
+      if (
+        limits.length === 2 &&
+        limits[0] !== undefined &&
+        limits[1] !== undefined &&
+        (key < limits[0] || key > limits[1])
+      )
+        continue;
       const found = visit(kid, depth + 1);
       if (found !== undefined) return found;
     }
@@ -42,13 +58,22 @@ function nameTreeLookup(objects: QpdfObjects, root: QpdfValue, key: string): Qpd
 }
 
 /** The page (1-based) a destination points at, null when it is not a page of this document. */
-function pageOfDestination(objects: QpdfObjects, root: Record<string, QpdfValue>, pageIndex: Map<string, number>, destination: QpdfValue): number | null {
+function pageOfDestination(
+  objects: QpdfObjects,
+  root: Record<string, QpdfValue>,
+  pageIndex: Map<string, number>,
+  destination: QpdfValue,
+): number | null {
   let dest = resolve(objects, destination);
   for (let hops = 0; hops < 4; hops++) {
-    if (typeof dest === 'string' && dest.startsWith('/')) dest = resolve(objects, dict(objects, root['/Dests'])?.[dest]);
+    if (typeof dest === 'string' && dest.startsWith('/'))
+      dest = resolve(objects, dict(objects, root['/Dests'])?.[dest]);
     else if (typeof dest === 'string') {
       const key = textOf(objects, dest);
-      dest = key === undefined ? undefined : resolve(objects, nameTreeLookup(objects, dict(objects, root['/Names'])?.['/Dests'], key));
+      dest =
+        key === undefined
+          ? undefined
+          : resolve(objects, nameTreeLookup(objects, dict(objects, root['/Names'])?.['/Dests'], key));
     } else if (dest && typeof dest === 'object' && !Array.isArray(dest)) dest = resolve(objects, dest['/D']);
     else break;
   }
@@ -72,7 +97,12 @@ export function readOutline(objects: QpdfObjects, root: Record<string, QpdfValue
       const item = dict(objects, ref);
       if (!item) break;
       const action = dict(objects, item['/A']);
-      const destination = item['/Dest'] !== undefined ? item['/Dest'] : action && nameOf(objects, action['/S']) === 'GoTo' ? action['/D'] : undefined;
+      const destination =
+        item['/Dest'] !== undefined
+          ? item['/Dest']
+          : action && nameOf(objects, action['/S']) === 'GoTo'
+            ? action['/D']
+            : undefined;
       items.push({
         title: textOf(objects, item['/Title']) ?? '',
         page: destination === undefined ? null : pageOfDestination(objects, root, pageIndex, destination),
@@ -95,7 +125,11 @@ export function countBookmarks(items: Bookmark[]): number {
  * every item open), pages given by their references; returns the /Outlines
  * reference and the objects.
  */
-export function buildOutline(items: Bookmark[], pages: string[], firstObject: number): { ref: string; objects: Record<string, unknown> } {
+export function buildOutline(
+  items: Bookmark[],
+  pages: string[],
+  firstObject: number,
+): { ref: string; objects: Record<string, unknown> } {
   let next = firstObject;
   const objects: Record<string, unknown> = {};
   const rootRef = `${next++} 0 R`;
@@ -115,6 +149,12 @@ export function buildOutline(items: Bookmark[], pages: string[], firstObject: nu
     return { first: refs[0], last: refs[refs.length - 1], visible };
   };
   const top = build(items, rootRef);
-  objects[`obj:${rootRef}`] = { value: { '/Type': '/Outlines', ...(top.first ? { '/First': top.first, '/Last': top.last } : {}), '/Count': top.visible } };
+  objects[`obj:${rootRef}`] = {
+    value: {
+      '/Type': '/Outlines',
+      ...(top.first ? { '/First': top.first, '/Last': top.last } : {}),
+      '/Count': top.visible,
+    },
+  };
   return { ref: rootRef, objects };
 }

@@ -5,10 +5,21 @@
 /** ISO 8601 for a PDF date string, or null when it is not one. */
 export function pdfDateToIso(value: string | undefined): string | null {
   if (!value) return null;
-  const m = /^\s*(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(?:([Zz])|([+-])(\d{2})'?(\d{2})?'?)?/.exec(value);
+  const m = /^\s*(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(?:([Zz])|([+-])(\d{2})'?(\d{2})?'?)?/.exec(
+    value,
+  );
   if (!m) return null;
   const [, y, mo = '01', d = '01', h = '00', mi = '00', s = '00', z, sign, oh, om = '00'] = m;
-  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31 || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
+  if (
+    Number(mo) < 1 ||
+    Number(mo) > 12 ||
+    Number(d) < 1 ||
+    Number(d) > 31 ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(s) > 59
+  )
+    return null;
   const zone = z ? 'Z' : sign ? `${sign}${oh}:${om}` : '';
   return `${y}-${mo}-${d}T${h}:${mi}:${s}${zone}`;
 }

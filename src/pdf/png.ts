@@ -58,7 +58,7 @@ function readChunks(data: Buffer, all: boolean): { header: Header; chunks: Array
     if (type === 'IEND') break;
   }
   const ihdr = chunks[0];
-  if (!ihdr || ihdr.type !== 'IHDR') throw new PngError('PNG without IHDR');
+  if (ihdr?.type !== 'IHDR') throw new PngError('PNG without IHDR');
   const header = {
     width: ihdr.data.readUInt32BE(0),
     height: ihdr.data.readUInt32BE(4),
@@ -81,7 +81,14 @@ function paeth(a: number, b: number, c: number): number {
 }
 
 /** Undoes the per-row filters of one (sub)image; returns raw rows. */
-function* unfilter(src: Buffer, at: number, width: number, height: number, bpp: number, bitsPerPixel: number): Decoder<{ rows: Buffer[]; next: number }> {
+function* unfilter(
+  src: Buffer,
+  at: number,
+  width: number,
+  height: number,
+  bpp: number,
+  bitsPerPixel: number,
+): Decoder<{ rows: Buffer[]; next: number }> {
   const stride = Math.ceil((width * bitsPerPixel) / 8);
   const rows: Buffer[] = [];
   let prev = Buffer.alloc(stride);
@@ -154,7 +161,10 @@ const ADAM7 = [
 function rawSize(width: number, height: number, bitsPerPixel: number, interlaced: boolean): number {
   const rows = (w: number, h: number) => (w > 0 && h > 0 ? h * (1 + Math.ceil((w * bitsPerPixel) / 8)) : 0);
   if (!interlaced) return rows(width, height);
-  return ADAM7.reduce((sum, [x0, y0, dx, dy]) => sum + rows(Math.ceil((width - x0) / dx), Math.ceil((height - y0) / dy)), 0);
+  return ADAM7.reduce(
+    (sum, [x0, y0, dx, dy]) => sum + rows(Math.ceil((width - x0) / dx), Math.ceil((height - y0) / dy)),
+    0,
+  );
 }
 
 /** Decodes a PNG in one go (blocks for its whole duration: tests and small images); refuses images over `maxPixels`. */
@@ -216,7 +226,8 @@ function allOpaque(alpha: Buffer): boolean {
 function* decodeSteps(data: Buffer, maxPixels: number): Decoder<DecodedImage> {
   const { header, chunks } = readChunks(data, true);
   const { width, height, depth, colorType } = header;
-  if (width * height > maxPixels) throw new PngError(`PNG of ${width}×${height} pixels is over the limit of ${maxPixels} pixels`);
+  if (width * height > maxPixels)
+    throw new PngError(`PNG of ${width}×${height} pixels is over the limit of ${maxPixels} pixels`);
   const channelsIn = CHANNELS[colorType];
   if (!channelsIn) throw new PngError(`unknown PNG colour type ${colorType}`);
   const palette = chunks.find((c) => c.type === 'PLTE')?.data;
@@ -229,7 +240,10 @@ function* decodeSteps(data: Buffer, maxPixels: number): Decoder<DecodedImage> {
   // than the image needs.
   const expected = rawSize(width, height, bitsPerPixel, header.interlaced);
   try {
-    raw = (yield { inflate: Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)), maxOutputLength: Math.max(1, expected) })!;
+    raw = (yield {
+      inflate: Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)),
+      maxOutputLength: Math.max(1, expected),
+    })!;
   } catch (error) {
     if (error instanceof RangeError) throw new PngError('PNG image data is larger than its header declares');
     throw new PngError('PNG image data is corrupt');

@@ -52,9 +52,10 @@ export function decodeTextBytes(bytes: Buffer): string {
     swapped.swap16();
     return swapped.toString('utf16le');
   }
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return bytes.subarray(3).toString('utf8');
   let text = '';
-  for (const b of bytes) text += b >= 0x80 && b <= 0xa0 ? PDF_DOC_HIGH[b - 0x80] ?? '\uFFFD' : String.fromCharCode(b);
+  for (const b of bytes) text += b >= 0x80 && b <= 0xa0 ? (PDF_DOC_HIGH[b - 0x80] ?? '\uFFFD') : String.fromCharCode(b);
   return text;
 }
 
@@ -82,12 +83,19 @@ export function textValue(text: string): string {
 export function nameValue(name: string): string {
   const bytes = Buffer.from(name, 'utf8');
   let out = '/';
-  for (const b of bytes) out += b > 0x20 && b < 0x7f && !'#/()<>[]{}%'.includes(String.fromCharCode(b)) ? String.fromCharCode(b) : `#${b.toString(16).padStart(2, '0')}`;
+  for (const b of bytes)
+    out +=
+      b > 0x20 && b < 0x7f && !'#/()<>[]{}%'.includes(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `#${b.toString(16).padStart(2, '0')}`;
   return out;
 }
 
 /** A page's visible box (CropBox, else MediaBox, inherited) and /Rotate (0, 90, 180, 270). */
-export function visibleBox(objects: QpdfObjects, page: Record<string, QpdfValue>): { box: [number, number, number, number]; rotate: number } {
+export function visibleBox(
+  objects: QpdfObjects,
+  page: Record<string, QpdfValue>,
+): { box: [number, number, number, number]; rotate: number } {
   let node: Record<string, QpdfValue> | undefined = page;
   let crop: QpdfValue;
   let media: QpdfValue;
@@ -98,13 +106,24 @@ export function visibleBox(objects: QpdfObjects, page: Record<string, QpdfValue>
     rotate ??= numberOf(objects, node['/Rotate']);
     node = dict(objects, node['/Parent']);
   }
-  const raw = (Array.isArray(crop) ? crop : Array.isArray(media) ? media : [0, 0, 612, 792]).map((n: QpdfValue) => numberOf(objects, n) ?? 0);
-  const box: [number, number, number, number] = [Math.min(raw[0], raw[2]), Math.min(raw[1], raw[3]), Math.max(raw[0], raw[2]), Math.max(raw[1], raw[3])];
+  const raw = (Array.isArray(crop) ? crop : Array.isArray(media) ? media : [0, 0, 612, 792]).map(
+    (n: QpdfValue) => numberOf(objects, n) ?? 0,
+  );
+  const box: [number, number, number, number] = [
+    Math.min(raw[0], raw[2]),
+    Math.min(raw[1], raw[3]),
+    Math.max(raw[0], raw[2]),
+    Math.max(raw[1], raw[3]),
+  ];
   return { box, rotate: ((((rotate ?? 0) % 360) + 360) % 360) - ((((rotate ?? 0) % 360) + 360) % 90) };
 }
 
 /** A user-space rectangle [x0,y0,x1,y1] as [x,y,w,h] in pt from the visible page's top-left. */
-export function userToVisible(rect: number[], box: [number, number, number, number], rotate: number): [number, number, number, number] {
+export function userToVisible(
+  rect: number[],
+  box: [number, number, number, number],
+  rotate: number,
+): [number, number, number, number] {
   const [bx0, by0, bx1, by1] = box;
   const corners = [
     [rect[0], rect[1]],
@@ -118,5 +137,10 @@ export function userToVisible(rect: number[], box: [number, number, number, numb
   const xs = corners.map((c) => c[0]);
   const ys = corners.map((c) => c[1]);
   const round = (n: number) => Math.round(n * 100) / 100;
-  return [round(Math.min(...xs)), round(Math.min(...ys)), round(Math.max(...xs) - Math.min(...xs)), round(Math.max(...ys) - Math.min(...ys))];
+  return [
+    round(Math.min(...xs)),
+    round(Math.min(...ys)),
+    round(Math.max(...xs) - Math.min(...xs)),
+    round(Math.max(...ys) - Math.min(...ys)),
+  ];
 }

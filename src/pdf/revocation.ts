@@ -5,7 +5,7 @@
 // the issuer delegated with id-kp-OCSPSigning), about this certificate, and
 // current. Parsing, signatures and responder rules are PKI.js.
 import crypto from 'node:crypto';
-import * as asn1js from 'asn1js';
+import type * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 
 const AIA = '1.3.6.1.5.5.7.1.1';
@@ -29,7 +29,9 @@ export interface RevocationAnswer {
 export class RevocationRejectedError extends Error {}
 
 function uris(names: pkijs.GeneralName[] | undefined): string[] {
-  return (names ?? []).filter((n) => n.type === URI && typeof n.value === 'string' && /^https?:\/\//i.test(n.value)).map((n) => n.value as string);
+  return (names ?? [])
+    .filter((n) => n.type === URI && typeof n.value === 'string' && /^https?:\/\//i.test(n.value))
+    .map((n) => n.value as string);
 }
 
 /** The certificate's OCSP responders (authority information access), http(s) only. */
@@ -40,8 +42,12 @@ export function ocspUrls(certificate: pkijs.Certificate): string[] {
 
 /** The certificate's CRL distribution points (full names), http(s) only. */
 export function crlUrls(certificate: pkijs.Certificate): string[] {
-  const points = certificate.extensions?.find((e) => e.extnID === CRL_DISTRIBUTION_POINTS)?.parsedValue as pkijs.CRLDistributionPoints | undefined;
-  return (points?.distributionPoints ?? []).flatMap((p) => (Array.isArray(p.distributionPoint) ? uris(p.distributionPoint) : []));
+  const points = certificate.extensions?.find((e) => e.extnID === CRL_DISTRIBUTION_POINTS)?.parsedValue as
+    | pkijs.CRLDistributionPoints
+    | undefined;
+  return (points?.distributionPoints ?? []).flatMap((p) =>
+    Array.isArray(p.distributionPoint) ? uris(p.distributionPoint) : [],
+  );
 }
 
 const nodeCertificates = new WeakMap<pkijs.Certificate, crypto.X509Certificate>();
@@ -72,7 +78,10 @@ export async function issued(issuer: pkijs.Certificate, certificate: pkijs.Certi
 }
 
 /** The certificate among `candidates` that issued `certificate` (not itself). */
-export async function findIssuer(certificate: pkijs.Certificate, candidates: pkijs.Certificate[]): Promise<pkijs.Certificate | undefined> {
+export async function findIssuer(
+  certificate: pkijs.Certificate,
+  candidates: pkijs.Certificate[],
+): Promise<pkijs.Certificate | undefined> {
   for (const candidate of candidates) {
     if (candidate === certificate || sameCertificate(candidate, certificate)) continue;
     if (await issued(candidate, certificate)) return candidate;
@@ -109,9 +118,11 @@ function parse<T>(what: string, read: () => T): T {
 export function basicOcspResponse(der: Buffer): pkijs.BasicOCSPResponse {
   const response = parse('The OCSP response', () => pkijs.OCSPResponse.fromBER(new Uint8Array(der)));
   const status = response.responseStatus.valueBlock.valueDec;
-  if (status !== 0) throw new RevocationRejectedError(`The OCSP responder refused the request (OCSPResponseStatus ${status}).`);
+  if (status !== 0)
+    throw new RevocationRejectedError(`The OCSP responder refused the request (OCSPResponseStatus ${status}).`);
   const bytes = response.responseBytes;
-  if (!bytes || bytes.responseType !== '1.3.6.1.5.5.7.48.1.1') throw new RevocationRejectedError('The OCSP response is not a basic response.');
+  if (bytes?.responseType !== '1.3.6.1.5.5.7.48.1.1')
+    throw new RevocationRejectedError('The OCSP response is not a basic response.');
   return parse('The basic OCSP response', () => pkijs.BasicOCSPResponse.fromBER(bytes.response.getValue()));
 }
 
@@ -120,14 +131,21 @@ export function basicOcspResponse(der: Buffer): pkijs.BasicOCSPResponse {
  * its issuer or a responder the issuer delegated, its single response current
  * at `at` (thisUpdate not in the future, nextUpdate not past).
  */
-export async function checkOcspResponse(der: Buffer, certificate: pkijs.Certificate, issuer: pkijs.Certificate, at: Date | null = new Date()): Promise<RevocationAnswer> {
+export async function checkOcspResponse(
+  der: Buffer,
+  certificate: pkijs.Certificate,
+  issuer: pkijs.Certificate,
+  at: Date | null = new Date(),
+): Promise<RevocationAnswer> {
   const basic = basicOcspResponse(der);
   let verified = false;
   try {
     // The issuer itself is always an authorised responder (RFC 6960 §4.2.2.2): pinned, its signature is checked without a chain walk; a delegated responder still goes through PKI.js's chain and id-kp-OCSPSigning checks.
     verified = await basic.verify({ trustedCerts: [issuer], issuerCerts: [issuer], trustedResponders: [issuer] });
   } catch (error) {
-    throw new RevocationRejectedError(`The OCSP response is not signed by the issuer or a responder it authorised (${(error as Error).message.slice(0, 160)}).`);
+    throw new RevocationRejectedError(
+      `The OCSP response is not signed by the issuer or a responder it authorised (${(error as Error).message.slice(0, 160)}).`,
+    );
   }
   if (!verified) throw new RevocationRejectedError("The OCSP response's signature does not verify.");
   const { isForCertificate, status } = await basic.getCertificateStatus(certificate, issuer);
@@ -135,17 +153,30 @@ export async function checkOcspResponse(der: Buffer, certificate: pkijs.Certific
   const single = basic.tbsResponseData.responses[0];
   for (const response of basic.tbsResponseData.responses) {
     if (!at) break;
-    if (response.thisUpdate.getTime() > at.getTime() + SKEW_MS) throw new RevocationRejectedError('The OCSP response is dated in the future.');
-    if (response.nextUpdate && response.nextUpdate.getTime() < at.getTime()) throw new RevocationRejectedError('The OCSP response is out of date (nextUpdate passed).');
+    if (response.thisUpdate.getTime() > at.getTime() + SKEW_MS)
+      throw new RevocationRejectedError('The OCSP response is dated in the future.');
+    if (response.nextUpdate && response.nextUpdate.getTime() < at.getTime())
+      throw new RevocationRejectedError('The OCSP response is out of date (nextUpdate passed).');
   }
-  const revokedAt = status === 1 ? ((single.certStatus as asn1js.Constructed).valueBlock.value[0] as asn1js.GeneralizedTime | undefined)?.toDate?.() : undefined;
+  const revokedAt =
+    status === 1
+      ? (
+          (single.certStatus as asn1js.Constructed).valueBlock.value[0] as asn1js.GeneralizedTime | undefined
+        )?.toDate?.()
+      : undefined;
   return { status: status === 0 ? 'good' : status === 1 ? 'revoked' : 'unknown', revokedAt };
 }
 
 /** Checks a CRL (DER) from `issuer` for `certificate`: signed by the issuer, current at `at`. */
-export async function checkCrl(der: Buffer, certificate: pkijs.Certificate, issuer: pkijs.Certificate, at: Date | null = new Date()): Promise<RevocationAnswer> {
+export async function checkCrl(
+  der: Buffer,
+  certificate: pkijs.Certificate,
+  issuer: pkijs.Certificate,
+  at: Date | null = new Date(),
+): Promise<RevocationAnswer> {
   const crl = parse('The CRL', () => pkijs.CertificateRevocationList.fromBER(new Uint8Array(der)));
-  if (!crl.issuer.isEqual(issuer.subject)) throw new RevocationRejectedError("The CRL is not the certificate issuer's.");
+  if (!crl.issuer.isEqual(issuer.subject))
+    throw new RevocationRejectedError("The CRL is not the certificate issuer's.");
   let verified = false;
   try {
     verified = await crl.verify({ issuerCertificate: issuer });
@@ -153,8 +184,10 @@ export async function checkCrl(der: Buffer, certificate: pkijs.Certificate, issu
     verified = false;
   }
   if (!verified) throw new RevocationRejectedError("The CRL's signature does not verify.");
-  if (at && crl.thisUpdate.value.getTime() > at.getTime() + SKEW_MS) throw new RevocationRejectedError('The CRL is dated in the future.');
-  if (at && crl.nextUpdate && crl.nextUpdate.value.getTime() < at.getTime()) throw new RevocationRejectedError('The CRL is out of date (nextUpdate passed).');
+  if (at && crl.thisUpdate.value.getTime() > at.getTime() + SKEW_MS)
+    throw new RevocationRejectedError('The CRL is dated in the future.');
+  if (at && crl.nextUpdate && crl.nextUpdate.value.getTime() < at.getTime())
+    throw new RevocationRejectedError('The CRL is out of date (nextUpdate passed).');
   const entry = crl.revokedCertificates?.find((r) => r.userCertificate.isEqual(certificate.serialNumber));
   return entry ? { status: 'revoked', revokedAt: entry.revocationDate.value } : { status: 'good' };
 }

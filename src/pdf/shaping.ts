@@ -64,7 +64,10 @@ export function loadFace(file: string, index = 0, language?: string): Promise<Fo
   if (!face) {
     face = readFace(file, index, language);
     faces.set(key, face);
-    face.then((f) => ready.set(key, f), () => undefined);
+    face.then(
+      (f) => ready.set(key, f),
+      () => undefined,
+    );
     face.catch(() => faces.delete(key));
   }
   return face;

@@ -136,12 +136,25 @@ class ObjectReader {
 }
 
 /** The page's visible box (CropBox within MediaBox) and /Rotate. */
-function pageGeometry(reader: ObjectReader, pageRef: string): { box: [number, number, number, number]; rotate: number } {
+function pageGeometry(
+  reader: ObjectReader,
+  pageRef: string,
+): { box: [number, number, number, number]; rotate: number } {
   const media = (reader.inherited(pageRef, '/MediaBox') as number[] | undefined) ?? [0, 0, 612, 792];
   const crop = (reader.inherited(pageRef, '/CropBox') as number[] | undefined) ?? media;
-  const norm = (b: number[]) => [Math.min(b[0], b[2]), Math.min(b[1], b[3]), Math.max(b[0], b[2]), Math.max(b[1], b[3])];
+  const norm = (b: number[]) => [
+    Math.min(b[0], b[2]),
+    Math.min(b[1], b[3]),
+    Math.max(b[0], b[2]),
+    Math.max(b[1], b[3]),
+  ];
   const [m, c] = [norm(media.map(Number)), norm(crop.map(Number))];
-  const box: [number, number, number, number] = [Math.max(m[0], c[0]), Math.max(m[1], c[1]), Math.min(m[2], c[2]), Math.min(m[3], c[3])];
+  const box: [number, number, number, number] = [
+    Math.max(m[0], c[0]),
+    Math.max(m[1], c[1]),
+    Math.min(m[2], c[2]),
+    Math.min(m[3], c[3]),
+  ];
   const rotate = ((((Number(reader.inherited(pageRef, '/Rotate') ?? 0) | 0) % 360) + 360) % 360) as number;
   return { box, rotate: rotate - (rotate % 90) };
 }
@@ -151,7 +164,11 @@ function pageGeometry(reader: ObjectReader, pageRef: string): { box: [number, nu
  * in PDF user space, for a page with visible `box` turned clockwise by
  * `rotate` (exported for unit tests).
  */
-export function displayToUser(rect: { x: number; y: number; w: number; h: number }, box: [number, number, number, number], rotate: number): [number, number, number, number] {
+export function displayToUser(
+  rect: { x: number; y: number; w: number; h: number },
+  box: [number, number, number, number],
+  rotate: number,
+): [number, number, number, number] {
   const [x0, y0, x1, y1] = box;
   const map = (u: number, v: number): [number, number] => {
     if (rotate === 90) return [x0 + v, y0 + u];
@@ -183,7 +200,10 @@ export function pdfDate(date: Date): string {
 
 /** The appearance of a visible signature: a framed box with the signer, the date and the reason. */
 function appearanceContent(fields: SignatureFields, w: number, h: number): string {
-  const when = fields.signingTime.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  const when = fields.signingTime
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
   const lines = [`Digitally signed by ${fields.signerName}`, `Date: ${when}`];
   if (fields.reason) lines.push(`Reason: ${fields.reason}`);
   if (fields.location) lines.push(`Location: ${fields.location}`);
@@ -217,7 +237,14 @@ export function isXrefStream(atStartxref: Buffer): boolean {
  * cross-reference section is a stream when `xrefStream`. Returns the update
  * with the /Contents placeholder (zeros) and the final /ByteRange filled in.
  */
-export function prepareSignatureUpdate(structure: QpdfStructure, originalSize: number, endsWithNewline: boolean, xrefStream: boolean, prevXref: number, fields: SignatureFields): PreparedUpdate {
+export function prepareSignatureUpdate(
+  structure: QpdfStructure,
+  originalSize: number,
+  endsWithNewline: boolean,
+  xrefStream: boolean,
+  prevXref: number,
+  fields: SignatureFields,
+): PreparedUpdate {
   const reader = new ObjectReader(structure);
   const trailer = (structure.objects.trailer?.value ?? {}) as Dict;
   const rootRef = String(trailer['/Root']);
@@ -241,7 +268,10 @@ export function prepareSignatureUpdate(structure: QpdfStructure, originalSize: n
     const shownH = rotate % 180 === 0 ? box[3] - box[1] : box[2] - box[0];
     const r = fields.visible.rect;
     if (r.x + r.w > shownW + 0.01 || r.y + r.h > shownH + 0.01) {
-      throw new InvalidRequestError(`rect: must lie within page ${pageNumber} (${num(shownW)}×${num(shownH)} pt as displayed).`, 'rect');
+      throw new InvalidRequestError(
+        `rect: must lie within page ${pageNumber} (${num(shownW)}×${num(shownH)} pt as displayed).`,
+        'rect',
+      );
     }
     rect = displayToUser(r, box, rotate);
     const fontId = alloc();
@@ -263,7 +293,9 @@ export function prepareSignatureUpdate(structure: QpdfStructure, originalSize: n
   while (names.has(`Signature${n}`)) n++;
 
   const sig = [
-    fields.documentTimestamp ? '/Type/DocTimeStamp/Filter/Adobe.PPKLite/SubFilter/ETSI.RFC3161' : '/Type/Sig/Filter/Adobe.PPKLite/SubFilter/ETSI.CAdES.detached',
+    fields.documentTimestamp
+      ? '/Type/DocTimeStamp/Filter/Adobe.PPKLite/SubFilter/ETSI.RFC3161'
+      : '/Type/Sig/Filter/Adobe.PPKLite/SubFilter/ETSI.CAdES.detached',
     `/ByteRange${BYTE_RANGE_SLOT}`,
     `/Contents<${'0'.repeat(fields.contentsBytes * 2)}>`,
     fields.documentTimestamp ? '' : `/M${pdfText(pdfDate(fields.signingTime))}`,
@@ -288,7 +320,11 @@ export function prepareSignatureUpdate(structure: QpdfStructure, originalSize: n
   // The catalog's AcroForm gets the field and /SigFlags 3 (signatures exist, append only).
   const newFields = [...existing, `${widgetId} 0 R`];
   if (typeof fieldsValue === 'string' && REF.test(fieldsValue)) put(fieldsValue, pdfValue(newFields));
-  const newAcroForm = { ...acroForm, '/Fields': typeof fieldsValue === 'string' && REF.test(fieldsValue) ? fieldsValue : newFields, '/SigFlags': 3 };
+  const newAcroForm = {
+    ...acroForm,
+    '/Fields': typeof fieldsValue === 'string' && REF.test(fieldsValue) ? fieldsValue : newFields,
+    '/SigFlags': 3,
+  };
   let rootAfter = root;
   if (typeof acroValue === 'string' && REF.test(acroValue)) {
     put(acroValue, pdfValue(newAcroForm));
@@ -299,7 +335,15 @@ export function prepareSignatureUpdate(structure: QpdfStructure, originalSize: n
     put(rootRef, pdfValue(rootAfter));
   }
 
-  const serialized = serializeUpdate(written, { size: originalSize, endsWithNewline, xrefStream, prevXref, trailer, rootRef, nextObjectId: next });
+  const serialized = serializeUpdate(written, {
+    size: originalSize,
+    endsWithNewline,
+    xrefStream,
+    prevXref,
+    trailer,
+    rootRef,
+    nextObjectId: next,
+  });
   let body = serialized.body;
   const total = originalSize + Buffer.byteLength(body, 'latin1');
   const local = body.indexOf('/Contents<') + '/Contents'.length;
@@ -308,13 +352,26 @@ export function prepareSignatureUpdate(structure: QpdfStructure, originalSize: n
   const byteRange: [number, number, number, number] = [0, contentsStart, contentsEnd, total - contentsEnd];
   const value = `[${byteRange.join(' ')}`;
   const slotAt = body.indexOf(`/ByteRange${BYTE_RANGE_SLOT}`) + '/ByteRange'.length;
-  body = body.slice(0, slotAt) + value + ' '.repeat(BYTE_RANGE_SLOT.length - value.length - 1) + ']' + body.slice(slotAt + BYTE_RANGE_SLOT.length);
+  body =
+    body.slice(0, slotAt) +
+    value +
+    ' '.repeat(BYTE_RANGE_SLOT.length - value.length - 1) +
+    ']' +
+    body.slice(slotAt + BYTE_RANGE_SLOT.length);
   return {
     update: Buffer.from(body, 'latin1'),
     contentsStart,
     contentsEnd,
     byteRange,
-    after: { size: total, xrefStream, xrefOffset: serialized.xrefOffset, rootRef, root: rootAfter, trailer, nextObjectId: serialized.nextObjectId },
+    after: {
+      size: total,
+      xrefStream,
+      xrefOffset: serialized.xrefOffset,
+      rootRef,
+      root: rootAfter,
+      trailer,
+      nextObjectId: serialized.nextObjectId,
+    },
   };
 }
 
@@ -335,7 +392,10 @@ interface UpdatePlace {
  * %%EOF, as text to append to a file of `place.size` bytes (exported for the
  * DSS update, pdf/dss.ts).
  */
-export function serializeUpdate(written: Array<{ ref: string; body: string }>, place: UpdatePlace): { body: string; xrefOffset: number; nextObjectId: number } {
+export function serializeUpdate(
+  written: Array<{ ref: string; body: string }>,
+  place: UpdatePlace,
+): { body: string; xrefOffset: number; nextObjectId: number } {
   const { size: originalSize, endsWithNewline, xrefStream, prevXref, trailer, rootRef } = place;
   let next = place.nextObjectId;
   const alloc = () => next++;

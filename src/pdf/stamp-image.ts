@@ -41,7 +41,10 @@ const deflateAsync = promisify(zlib.deflate) as (data: Buffer) => Promise<Buffer
 /** A PNG as a stamp image; transparency kept as a soft mask. Decoded and compressed without holding the event loop. */
 export async function pngStamp(data: Buffer, maxPixels: number): Promise<StampImage> {
   const image = await decodePngAsync(data, maxPixels);
-  const [pixels, alpha] = await Promise.all([deflateAsync(image.pixels), image.alpha ? deflateAsync(image.alpha) : undefined]);
+  const [pixels, alpha] = await Promise.all([
+    deflateAsync(image.pixels),
+    image.alpha ? deflateAsync(image.alpha) : undefined,
+  ]);
   const base = `/Type/XObject/Subtype/Image/Width ${image.width}/Height ${image.height}/BitsPerComponent 8/Filter/FlateDecode`;
   return {
     width: image.width,

@@ -14,7 +14,18 @@ import type { GlyphRun } from './fonts.js';
 import type { FontFace } from './shaping.js';
 import { num, PdfWriter, pdfTextString, pdfValue } from './writer.js';
 
-export const POSITIONS = ['center', 'top-left', 'top', 'top-right', 'left', 'right', 'bottom-left', 'bottom', 'bottom-right', 'tile'] as const;
+export const POSITIONS = [
+  'center',
+  'top-left',
+  'top',
+  'top-right',
+  'left',
+  'right',
+  'bottom-left',
+  'bottom',
+  'bottom-right',
+  'tile',
+] as const;
 export type Position = (typeof POSITIONS)[number];
 
 /** An image ready for embedding: its XObject dictionary and data. */
@@ -76,13 +87,20 @@ function markBox(mark: Mark, page: PageSize): { w: number; h: number } {
 }
 
 /** Where each copy of the mark goes on a page: centre, scale (≤ 1). */
-export function placeMark(mark: Mark, placement: Placement, page: PageSize): { scale: number; centres: Array<[number, number]> } {
+export function placeMark(
+  mark: Mark,
+  placement: Placement,
+  page: PageSize,
+): { scale: number; centres: Array<[number, number]> } {
   const { w, h } = markBox(mark, page);
   const rad = (placement.rotation * Math.PI) / 180;
   const ew = Math.abs(w * Math.cos(rad)) + Math.abs(h * Math.sin(rad));
   const eh = Math.abs(w * Math.sin(rad)) + Math.abs(h * Math.cos(rad));
   // A margin bigger than the page allows would leave no room: at most 40% of the shorter side.
-  const m = placement.margin === undefined ? marginFor(page) : Math.min(placement.margin, 0.4 * Math.min(page.width, page.height));
+  const m =
+    placement.margin === undefined
+      ? marginFor(page)
+      : Math.min(placement.margin, 0.4 * Math.min(page.width, page.height));
   // Shrink (never grow) so the rotated mark fits inside the margins.
   const scale = Math.min(1, (page.width - 2 * m) / ew, (page.height - 2 * m) / eh);
   const sw = ew * scale;
@@ -99,7 +117,15 @@ export function placeMark(mark: Mark, placement: Placement, page: PageSize): { s
  * its baseline, rows shifted half a step like bricks), centred on the page
  * centre, keeping those whose rotated box touches the page.
  */
-function tileCentres(mark: Mark, rad: number, w: number, h: number, sw: number, sh: number, page: PageSize): Array<[number, number]> {
+function tileCentres(
+  mark: Mark,
+  rad: number,
+  w: number,
+  h: number,
+  sw: number,
+  sh: number,
+  page: PageSize,
+): Array<[number, number]> {
   let stepU = Math.max(1.5 * w, 0.5 * h, 1);
   let stepV = Math.max((mark.kind === 'text' ? 4 : 1.5) * h, 1);
   // A tiny mark would mean a huge content stream: spread the lattice to at most MAX_TILES copies.
@@ -148,7 +174,12 @@ function hex4(n: number): string {
 function addFont(pdf: PdfWriter, font: EmbeddedFont, used: UsedGlyphs): number {
   const ids = [0, 1, 2, 3, 4].map(() => pdf.reserve());
   for (const object of cidFontObjects(font, used, ids)) {
-    if (object.stream) pdf.set(object.id, pdfValue({ ...(object.value as object), '/Filter': '/FlateDecode' }), zlib.deflateSync(object.stream));
+    if (object.stream)
+      pdf.set(
+        object.id,
+        pdfValue({ ...(object.value as object), '/Filter': '/FlateDecode' }),
+        zlib.deflateSync(object.stream),
+      );
     else pdf.set(object.id, pdfValue(object.value));
   }
   return ids[0];
@@ -243,7 +274,12 @@ export interface StampPage {
 }
 
 /** Builds the stamp PDF: page i has size `sizes[i]` and the mark placed on it; `fonts` embeds the faces of a text mark. */
-export function buildStamp(sizes: PageSize[], mark: Mark, placement: Placement, fonts: Map<FontFace, EmbeddedFont> = new Map()): Buffer {
+export function buildStamp(
+  sizes: PageSize[],
+  mark: Mark,
+  placement: Placement,
+  fonts: Map<FontFace, EmbeddedFont> = new Map(),
+): Buffer {
   return buildStampPages(
     sizes.map((size) => ({ size, mark: 0 })),
     [mark],
@@ -257,11 +293,20 @@ export function buildStamp(sizes: PageSize[], mark: Mark, placement: Placement, 
  * placed on it. Text marks share one embedded subset per font; a mark placed
  * more than once is one form XObject that each copy places.
  */
-export function buildStampPages(pages: StampPage[], marks: Mark[], placement: Placement, embedded: Map<FontFace, EmbeddedFont> = new Map()): Buffer {
+export function buildStampPages(
+  pages: StampPage[],
+  marks: Mark[],
+  placement: Placement,
+  embedded: Map<FontFace, EmbeddedFont> = new Map(),
+): Buffer {
   const pdf = new PdfWriter();
   const catalog = pdf.reserve();
   const pagesId = pdf.reserve();
-  const inUse: FontsInUse = { names: new Map(), embedded, used: usedGlyphs(marks.flatMap((m) => (m.kind === 'text' ? m.runs : []))) };
+  const inUse: FontsInUse = {
+    names: new Map(),
+    embedded,
+    used: usedGlyphs(marks.flatMap((m) => (m.kind === 'text' ? m.runs : []))),
+  };
   const fonts = [...inUse.used].map(([face, used], i) => {
     inUse.names.set(face, `F${i}`);
     return `/F${i} ${addFont(pdf, embedded.get(face)!, used)} 0 R`;
@@ -317,7 +362,9 @@ export function buildStampPages(pages: StampPage[], marks: Mark[], placement: Pl
     const fit = `${num(scale * w)} 0 0 ${num(scale * h)} 0 0 cm`;
     const copies = centres.map(([x, y]) => `q 1 0 0 1 ${num(x)} ${num(y)} cm ${rotate} 0 0 cm ${fit} ${draw} Q`);
     const content = pdf.add(...streamOf('', `q ${translucent ? '/GS0 gs' : ''}\n${copies.join('\n')}\nQ\n`));
-    return pdf.add(`<</Type/Page/Parent ${pagesId} 0 R/MediaBox[0 0 ${num(size.width)} ${num(size.height)}]/Resources ${resourcesId} 0 R/Contents ${content} 0 R>>`);
+    return pdf.add(
+      `<</Type/Page/Parent ${pagesId} 0 R/MediaBox[0 0 ${num(size.width)} ${num(size.height)}]/Resources ${resourcesId} 0 R/Contents ${content} 0 R>>`,
+    );
   });
   pdf.set(pagesId, `<</Type/Pages/Kids[${kids.map((k) => `${k} 0 R`).join(' ')}]/Count ${kids.length}>>`);
   pdf.set(catalog, `<</Type/Catalog/Pages ${pagesId} 0 R>>`);

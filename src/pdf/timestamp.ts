@@ -68,7 +68,9 @@ function parse<T>(what: string, read: () => T): T {
 /** The certificate that signed `signedData`'s only signer. */
 export function signerCertificate(signedData: pkijs.SignedData): pkijs.Certificate | undefined {
   const sid = signedData.signerInfos[0]?.sid;
-  const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+  const certificates = (signedData.certificates ?? []).filter(
+    (c): c is pkijs.Certificate => c instanceof pkijs.Certificate,
+  );
   if (sid instanceof pkijs.IssuerAndSerialNumber) {
     return certificates.find((c) => c.issuer.isEqual(sid.issuer) && c.serialNumber.isEqual(sid.serialNumber));
   }
@@ -91,22 +93,40 @@ export function isTimestampingCertificate(certificate: pkijs.Certificate): boole
  * by a timeStamping certificate it carries, and a SHA-256 imprint equal to
  * `digest`. Returns what a verifier reports. Throws TimestampRejectedError.
  */
-export async function readTimestampToken(der: Buffer, digest: Buffer, expectedNonce?: Buffer, parsed?: pkijs.ContentInfo): Promise<TimestampToken> {
+export async function readTimestampToken(
+  der: Buffer,
+  digest: Buffer,
+  expectedNonce?: Buffer,
+  parsed?: pkijs.ContentInfo,
+): Promise<TimestampToken> {
   const contentInfo = parsed ?? parse('The time-stamp token', () => pkijs.ContentInfo.fromBER(new Uint8Array(der)));
-  if (contentInfo.contentType !== '1.2.840.113549.1.7.2') throw new TimestampRejectedError('The time-stamp token is not a CMS SignedData.');
+  if (contentInfo.contentType !== '1.2.840.113549.1.7.2')
+    throw new TimestampRejectedError('The time-stamp token is not a CMS SignedData.');
   const signedData = parse('The time-stamp token', () => new pkijs.SignedData({ schema: contentInfo.content }));
   const eContent = signedData.encapContentInfo.eContent;
-  if (signedData.encapContentInfo.eContentType !== '1.2.840.113549.1.9.16.1.4' || !eContent) throw new TimestampRejectedError('The token holds no TSTInfo.');
+  if (signedData.encapContentInfo.eContentType !== '1.2.840.113549.1.9.16.1.4' || !eContent)
+    throw new TimestampRejectedError('The token holds no TSTInfo.');
   const info = parse('The TSTInfo', () => pkijs.TSTInfo.fromBER(eContent.getValue()));
-  if (info.messageImprint.hashAlgorithm.algorithmId !== SHA256 || !Buffer.from(info.messageImprint.hashedMessage.valueBlock.valueHexView).equals(digest)) {
+  if (
+    info.messageImprint.hashAlgorithm.algorithmId !== SHA256 ||
+    !Buffer.from(info.messageImprint.hashedMessage.valueBlock.valueHexView).equals(digest)
+  ) {
     throw new TimestampRejectedError('The token time-stamps other data than was sent (message imprint differs).');
   }
-  if (expectedNonce && (!info.nonce || !magnitude(info.nonce.valueBlock.valueHexView).equals(magnitude(expectedNonce)))) {
-    throw new TimestampRejectedError('The answer does not carry the nonce of the request (a replayed or foreign answer).');
+  if (
+    expectedNonce &&
+    (!info.nonce || !magnitude(info.nonce.valueBlock.valueHexView).equals(magnitude(expectedNonce)))
+  ) {
+    throw new TimestampRejectedError(
+      'The answer does not carry the nonce of the request (a replayed or foreign answer).',
+    );
   }
   const signer = signerCertificate(signedData);
   if (!signer) throw new TimestampRejectedError("The token does not carry the TSA's certificate.");
-  if (!isTimestampingCertificate(signer)) throw new TimestampRejectedError("The TSA's certificate is not for time-stamping (extended key usage timeStamping, critical, alone).");
+  if (!isTimestampingCertificate(signer))
+    throw new TimestampRejectedError(
+      "The TSA's certificate is not for time-stamping (extended key usage timeStamping, critical, alone).",
+    );
   let verified = false;
   try {
     // PKI.js verifies a TSTInfo only against the time-stamped data itself, which a signer never has (only its
@@ -121,17 +141,25 @@ export async function readTimestampToken(der: Buffer, digest: Buffer, expectedNo
     verified = false;
   }
   if (!verified) throw new TimestampRejectedError("The token's signature does not verify.");
-  const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+  const certificates = (signedData.certificates ?? []).filter(
+    (c): c is pkijs.Certificate => c instanceof pkijs.Certificate,
+  );
   return { der, time: info.genTime, authority: subjectName(signer), signer, certificates };
 }
 
 /** Checks a TSA's answer (TimeStampResp DER) to `request` over `digest`; returns the token to embed. */
-export async function checkTimestampResponse(answer: Buffer, request: TimestampRequest, digest: Buffer): Promise<TimestampToken> {
+export async function checkTimestampResponse(
+  answer: Buffer,
+  request: TimestampRequest,
+  digest: Buffer,
+): Promise<TimestampToken> {
   const response = parse('The answer', () => pkijs.TimeStampResp.fromBER(new Uint8Array(answer)));
   const status = response.status.status;
   if (status !== 0 && status !== 1) {
     const text = response.status.statusStrings?.map((s) => s.valueBlock.value).join('; ');
-    throw new TimestampRejectedError(`The request was refused (PKIStatus ${status}${text ? `: ${text.slice(0, 200)}` : ''}).`);
+    throw new TimestampRejectedError(
+      `The request was refused (PKIStatus ${status}${text ? `: ${text.slice(0, 200)}` : ''}).`,
+    );
   }
   if (!response.timeStampToken) throw new TimestampRejectedError('The answer grants a time-stamp but holds no token.');
   const token = response.timeStampToken;

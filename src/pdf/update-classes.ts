@@ -16,7 +16,12 @@ const dictOf = (e: Entry | undefined): Dict | undefined => {
   const v = e?.value ?? e?.stream?.dict;
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Dict) : undefined;
 };
-const without = (d: Dict | undefined, keys: string[]) => JSON.stringify(Object.entries(d ?? {}).filter(([k]) => !keys.includes(k)).sort(([a], [b]) => (a < b ? -1 : 1)));
+const without = (d: Dict | undefined, keys: string[]) =>
+  JSON.stringify(
+    Object.entries(d ?? {})
+      .filter(([k]) => !keys.includes(k))
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 
 /** Every reference inside a value (arrays and dictionaries walked). */
 function refsIn(value: unknown, into: Set<string>): void {
@@ -52,7 +57,9 @@ export function classifyLaterUpdates(before: Objects, after: Objects): 'allowed'
     }
   }
   const onlyAddsWidgets = (old: unknown, now: unknown) =>
-    Array.isArray(now) && Array.isArray(old ?? []) && JSON.stringify(now.slice(0, ((old as unknown[]) ?? []).length)) === JSON.stringify(old ?? []) &&
+    Array.isArray(now) &&
+    Array.isArray(old ?? []) &&
+    JSON.stringify(now.slice(0, ((old as unknown[]) ?? []).length)) === JSON.stringify(old ?? []) &&
     now.slice(((old as unknown[]) ?? []).length).every((r) => sigWidgets.has(r as string));
   const acroRef = root?.['/AcroForm'];
   for (const [key, entry] of Object.entries(after)) {
@@ -63,10 +70,30 @@ export function classifyLaterUpdates(before: Objects, after: Objects): 'allowed'
     const d = dictOf(entry);
     const type = d?.['/Type'];
     if (allowed.has(ref)) continue;
-    if (type === '/DSS' || type === '/VRI' || type === '/Sig' || type === '/DocTimeStamp' || type === '/XRef' || type === '/ObjStm') continue;
-    if (ref === rootRef && old && without(d, ['/DSS', '/AcroForm']) === without(dictOf(old), ['/DSS', '/AcroForm'])) continue;
-    if (ref === acroRef && without(d, ['/Fields', '/SigFlags']) === without(dictOf(old), ['/Fields', '/SigFlags']) && (isRef(d?.['/Fields']) || onlyAddsWidgets(dictOf(old)?.['/Fields'], d?.['/Fields']))) continue;
-    if (type === '/Page' && old && without(d, ['/Annots']) === without(dictOf(old), ['/Annots']) && (isRef(d?.['/Annots']) || onlyAddsWidgets(dictOf(old)?.['/Annots'], d?.['/Annots']))) continue;
+    if (
+      type === '/DSS' ||
+      type === '/VRI' ||
+      type === '/Sig' ||
+      type === '/DocTimeStamp' ||
+      type === '/XRef' ||
+      type === '/ObjStm'
+    )
+      continue;
+    if (ref === rootRef && old && without(d, ['/DSS', '/AcroForm']) === without(dictOf(old), ['/DSS', '/AcroForm']))
+      continue;
+    if (
+      ref === acroRef &&
+      without(d, ['/Fields', '/SigFlags']) === without(dictOf(old), ['/Fields', '/SigFlags']) &&
+      (isRef(d?.['/Fields']) || onlyAddsWidgets(dictOf(old)?.['/Fields'], d?.['/Fields']))
+    )
+      continue;
+    if (
+      type === '/Page' &&
+      old &&
+      without(d, ['/Annots']) === without(dictOf(old), ['/Annots']) &&
+      (isRef(d?.['/Annots']) || onlyAddsWidgets(dictOf(old)?.['/Annots'], d?.['/Annots']))
+    )
+      continue;
     if (old && Array.isArray(entry.value) && onlyAddsWidgets(old.value, entry.value)) continue;
     return 'other';
   }

@@ -54,7 +54,12 @@ export class PdfWriter {
     const xref = offset;
     const size = this.objects.length + 1;
     const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-    push(Buffer.from(`xref\n0 ${size}\n0000000000 65535 f \n${rows}trailer\n<</Size ${size}/Root ${root} 0 R>>\nstartxref\n${xref}\n%%EOF\n`, 'latin1'));
+    push(
+      Buffer.from(
+        `xref\n0 ${size}\n0000000000 65535 f \n${rows}trailer\n<</Size ${size}/Root ${root} 0 R>>\nstartxref\n${xref}\n%%EOF\n`,
+        'latin1',
+      ),
+    );
     return Buffer.concat(chunks);
   }
 }
@@ -87,7 +92,9 @@ export function pdfValue(value: unknown): string {
     throw new Error(`not a qpdf JSON value: ${value}`);
   }
   if (value && typeof value === 'object') {
-    return `<<${Object.entries(value).map(([key, v]) => `${key} ${pdfValue(v)}`).join('')}>>`;
+    return `<<${Object.entries(value)
+      .map(([key, v]) => `${key} ${pdfValue(v)}`)
+      .join('')}>>`;
   }
   throw new Error(`not a qpdf JSON value: ${String(value)}`);
 }

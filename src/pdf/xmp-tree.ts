@@ -71,7 +71,11 @@ const SLICE_CHARS = 8 * 1024;
  * event loop and check the operation's deadline); throws XmlLimitError as
  * soon as a limit is passed, XmlSyntaxError when malformed.
  */
-export async function parseXml(xml: string, limits: XmlLimits, pause: () => Promise<void> = async () => {}): Promise<XmlDocument> {
+export async function parseXml(
+  xml: string,
+  limits: XmlLimits,
+  pause: () => Promise<void> = async () => {},
+): Promise<XmlDocument> {
   const parser = new SaxesParser({ xmlns: true, position: false });
   const before: XmlNode[] = [];
   const after: XmlNode[] = [];
@@ -87,7 +91,8 @@ export async function parseXml(xml: string, limits: XmlLimits, pause: () => Prom
   };
   const count = (n: number) => {
     nodes += n;
-    if (nodes > limits.maxNodes) throw new XmlLimitError(`more than ${limits.maxNodes} elements and attributes`, 'nodes');
+    if (nodes > limits.maxNodes)
+      throw new XmlLimitError(`more than ${limits.maxNodes} elements and attributes`, 'nodes');
   };
   parser.on('xmldecl', (d) => (decl = d));
   parser.on('doctype', () => {
@@ -100,7 +105,15 @@ export async function parseXml(xml: string, limits: XmlLimits, pause: () => Prom
   });
   parser.on('attribute', () => count(1));
   parser.on('opentag', (tag) => {
-    const element: XmlElement = { kind: 'element', name: tag.name, uri: tag.uri, local: tag.local, attributes: Object.values(tag.attributes), children: [], parent: current };
+    const element: XmlElement = {
+      kind: 'element',
+      name: tag.name,
+      uri: tag.uri,
+      local: tag.local,
+      attributes: Object.values(tag.attributes),
+      children: [],
+      parent: current,
+    };
     if (current) current.children.push(element);
     else root = element; // saxes refuses a second root
     elements.push(element);
@@ -166,7 +179,12 @@ export function namespaceOf(element: XmlElement | undefined, prefix: string): st
 }
 
 /** A new element (`name` as prefix:local) with text or child elements. */
-export function newElement(name: string, uri: string, parent: XmlElement, attributes: Array<[string, string, string]> = []): XmlElement {
+export function newElement(
+  name: string,
+  uri: string,
+  parent: XmlElement,
+  attributes: Array<[string, string, string]> = [],
+): XmlElement {
   const [prefix, local] = name.includes(':') ? name.split(':', 2) : ['', name];
   return {
     kind: 'element',
@@ -184,13 +202,21 @@ export function newElement(name: string, uri: string, parent: XmlElement, attrib
 
 /** Declares `prefix` → `uri` on `element` (an xmlns:prefix attribute). */
 export function declareNamespace(element: XmlElement, prefix: string, uri: string): void {
-  element.attributes = element.attributes.filter((a) => !(a.uri === XMLNS && a.local === prefix && a.prefix === 'xmlns'));
+  element.attributes = element.attributes.filter(
+    (a) => !(a.uri === XMLNS && a.local === prefix && a.prefix === 'xmlns'),
+  );
   element.attributes.push({ name: `xmlns:${prefix}`, prefix: 'xmlns', local: prefix, uri: XMLNS, value: uri });
 }
 
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\t/g, '&#9;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;');
 
 function serializeNode(node: XmlNode, out: string[]): void {
   switch (node.kind) {

@@ -82,7 +82,10 @@ async function parse(xml: string, pause?: Pause): Promise<XmlDocument> {
   try {
     doc = await parseXml(xml.replace(/^\uFEFF/, ''), { maxNodes: MAX_XMP_NODES, maxDepth: MAX_XMP_DEPTH }, pause);
   } catch (error) {
-    if (error instanceof XmlLimitError) throw new XmpTooLargeError(error.limit === 'nodes' ? `${MAX_XMP_NODES} elements and attributes` : `${MAX_XMP_DEPTH} levels of nesting`);
+    if (error instanceof XmlLimitError)
+      throw new XmpTooLargeError(
+        error.limit === 'nodes' ? `${MAX_XMP_NODES} elements and attributes` : `${MAX_XMP_DEPTH} levels of nesting`,
+      );
     if (error instanceof XmlSyntaxError) throw new XmpError(error.message);
     throw error; // the operation's deadline (TimeoutError)
   }
@@ -105,8 +108,11 @@ function firstOccurrences(doc: XmlDocument): Map<string, string | XmlElement> {
   const found = new Map<string, string | XmlElement>();
   for (const description of descriptions(doc)) {
     const fromElements = new Map<string, XmlElement>();
-    for (const element of childElements(description)) if (!fromElements.has(key(element.uri, element.local))) fromElements.set(key(element.uri, element.local), element);
-    for (const a of description.attributes) if (a.uri && !found.has(key(a.uri, a.local))) found.set(key(a.uri, a.local), a.value);
+    for (const element of childElements(description))
+      if (!fromElements.has(key(element.uri, element.local)))
+        fromElements.set(key(element.uri, element.local), element);
+    for (const a of description.attributes)
+      if (a.uri && !found.has(key(a.uri, a.local))) found.set(key(a.uri, a.local), a.value);
     for (const [k, element] of fromElements) if (!found.has(k)) found.set(k, element);
   }
   return found;
@@ -154,12 +160,21 @@ const EMPTY_PACKET =
 function removeProperties(doc: XmlDocument, removed: Set<string>): void {
   for (const description of descriptions(doc)) {
     description.attributes = description.attributes.filter((a) => !(a.uri && removed.has(key(a.uri, a.local))));
-    description.children = description.children.filter((n) => n.kind !== 'element' || !removed.has(key(n.uri, n.local)));
+    description.children = description.children.filter(
+      (n) => n.kind !== 'element' || !removed.has(key(n.uri, n.local)),
+    );
   }
 }
 
 /** Appends a property to `description` in the shape XMP gives it. */
-function appendProperty(description: XmlElement, prefix: string, ns: string, name: string, shape: 'alt' | 'seq' | 'text', value: string): void {
+function appendProperty(
+  description: XmlElement,
+  prefix: string,
+  ns: string,
+  name: string,
+  shape: 'alt' | 'seq' | 'text',
+  value: string,
+): void {
   const element = newElement(`${prefix}:${name}`, ns, description);
   if (namespaceOf(description, prefix) !== ns) {
     // The description binds the prefix to something else itself: declare it on the new element instead.
@@ -185,7 +200,12 @@ function appendProperty(description: XmlElement, prefix: string, ns: string, nam
  * Every other property is kept as it was. Throws XmpError for a malformed
  * packet, XmpTooLargeError for one past the limits.
  */
-export async function updateXmp(xml: string | undefined, changes: Partial<Record<Field, string>>, modified: string, pause?: Pause): Promise<string> {
+export async function updateXmp(
+  xml: string | undefined,
+  changes: Partial<Record<Field, string>>,
+  modified: string,
+  pause?: Pause,
+): Promise<string> {
   const doc = await parse(xml ?? EMPTY_PACKET, pause);
   let target = descriptions(doc)[0];
   if (!target) {
@@ -197,7 +217,11 @@ export async function updateXmp(xml: string | undefined, changes: Partial<Record
     doc.elements.push(target);
   }
   const changed = FIELDS.filter((field) => changes[field] !== undefined);
-  const removed = new Set([...changed.map((f) => key(NS[XMP_PROPERTY[f].prefix], XMP_PROPERTY[f].name)), key(NS.xmp, 'ModifyDate'), key(NS.xmp, 'MetadataDate')]);
+  const removed = new Set([
+    ...changed.map((f) => key(NS[XMP_PROPERTY[f].prefix], XMP_PROPERTY[f].name)),
+    key(NS.xmp, 'ModifyDate'),
+    key(NS.xmp, 'MetadataDate'),
+  ]);
   removeProperties(doc, removed);
   for (const field of changed) {
     const { prefix, name, shape } = XMP_PROPERTY[field];

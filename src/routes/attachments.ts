@@ -24,22 +24,49 @@ export const attachmentsRoute = defineOperation({
     'Encrypted inputs are opened with `password`; a written result is not encrypted.',
   files: [
     { field: 'file', min: 1, max: 1, kinds: ['pdf'], description: 'The PDF.' },
-    { field: 'attachments', min: 0, max: 'MAX_FILES', kinds: ANY_KIND, description: 'action=add: the files to embed (any type).' },
+    {
+      field: 'attachments',
+      min: 0,
+      max: 'MAX_FILES',
+      kinds: ANY_KIND,
+      description: 'action=add: the files to embed (any type).',
+    },
   ],
   options: z.strictObject({
     action: z.enum(['list', 'extract', 'add', 'remove']).prefault('list').describe('What to do.'),
-    names: repeatableField(attachmentName, 10_000, 'action=extract or remove: the attachments by name (repeatable; default all).'),
-    description: z.string().max(2000, 'must be at most 2000 characters').optional().describe('action=add: the description given to each added file.'),
+    names: repeatableField(
+      attachmentName,
+      10_000,
+      'action=extract or remove: the attachments by name (repeatable; default all).',
+    ),
+    description: z
+      .string()
+      .max(2000, 'must be at most 2000 characters')
+      .optional()
+      .describe('action=add: the description given to each added file.'),
     password: passwordField,
   }),
   produces: ['application/json', 'application/pdf', 'application/zip', 'application/octet-stream'],
   timeout: 'OPERATION_TIMEOUT',
   check: (options, files) => {
     const adding = options.action === 'add';
-    if (adding && (files.attachments?.length ?? 0) === 0) throw new InvalidRequestError('attachments: at least one file part is required when action=add.', 'attachments');
-    if (!adding && (files.attachments?.length ?? 0) > 0) throw new InvalidRequestError(`attachments: only applies to action=add (action is ${options.action}).`, 'attachments');
-    if (!adding && options.description !== undefined) throw new InvalidRequestError(`description: only applies to action=add (action is ${options.action}).`, 'description');
-    if ((adding || options.action === 'list') && options.names.length > 0) throw new InvalidRequestError(`names: only applies to action=extract or remove (action is ${options.action}).`, 'names');
+    if (adding && (files.attachments?.length ?? 0) === 0)
+      throw new InvalidRequestError('attachments: at least one file part is required when action=add.', 'attachments');
+    if (!adding && (files.attachments?.length ?? 0) > 0)
+      throw new InvalidRequestError(
+        `attachments: only applies to action=add (action is ${options.action}).`,
+        'attachments',
+      );
+    if (!adding && options.description !== undefined)
+      throw new InvalidRequestError(
+        `description: only applies to action=add (action is ${options.action}).`,
+        'description',
+      );
+    if ((adding || options.action === 'list') && options.names.length > 0)
+      throw new InvalidRequestError(
+        `names: only applies to action=extract or remove (action is ${options.action}).`,
+        'names',
+      );
   },
   run: pdfAttachments,
 });

@@ -22,9 +22,14 @@ const bookmarksField = z
     try {
       const parsed = JSON.parse(text) as unknown;
       // The read answer ({"bookmarks":[…]}) is accepted as it is, so a round trip needs no editing.
-      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'bookmarks' in parsed ? (parsed as { bookmarks: unknown }).bookmarks : parsed;
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'bookmarks' in parsed
+        ? (parsed as { bookmarks: unknown }).bookmarks
+        : parsed;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON like {"bookmarks":[{"title":"Intro","page":1,"children":[]}]}' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be JSON like {"bookmarks":[{"title":"Intro","page":1,"children":[]}]}',
+      });
       return z.NEVER;
     }
   })

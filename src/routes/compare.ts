@@ -14,7 +14,7 @@ export const compareRoute = defineOperation({
   description:
     'What changed from the first PDF (old) to the second (new). Text is compared word by word in reading order across page breaks ' +
     '(pdftotext word boxes, a Myers diff), so text that reflowed onto the next page is not a change; changes come as insert, delete and ' +
-    'replace runs with the words\' boxes on each side (pt from the top-left of the page as displayed; a run crossing a page break is ' +
+    "replace runs with the words' boxes on each side (pt from the top-left of the page as displayed; a run crossing a page break is " +
     'split there). Pages are paired by the text they share (an inserted page shifts the pairing), and each pair is rendered (MuPDF, 72 dpi) and ' +
     'compared as pixels for changes text cannot show (pictures, drawings, colour); anti-aliasing noise and pixels under changed or moved ' +
     'words are not counted. `format=json`: `{"summary":{…},"changes":[…],"visual":[…]}`; `format=pdf`: a report (a summary page, then ' +
@@ -22,12 +22,21 @@ export const compareRoute = defineOperation({
     'embedded as vector content). `ocr=auto` OCRs a document that has pages without text first (Tesseract, `languages`). Both files count ' +
     'against MAX_PAGES together. Headers: `X-Compare-Pairs` (page pairs compared), `X-Compare-Visual-Skipped` (pairs `old:new` too large ' +
     'to render under MAX_RENDER_PIXELS and 16 million pixels), `X-OCR-Pages-Old`/`X-OCR-Pages-New` (pages OCR read).',
-  files: [{ field: 'files', min: 2, max: 2, kinds: ['pdf'], description: 'The old PDF, then the new one (exactly two).' }],
+  files: [
+    { field: 'files', min: 2, max: 2, kinds: ['pdf'], description: 'The old PDF, then the new one (exactly two).' },
+  ],
   options: z.strictObject({
     format: z.enum(['json', 'pdf']).default('json').describe('JSON changes, or a PDF report a person reads.'),
-    ocr: z.enum(['never', 'auto']).default('never').describe('auto: OCR a document that has pages without a text layer before comparing.'),
+    ocr: z
+      .enum(['never', 'auto'])
+      .default('never')
+      .describe('auto: OCR a document that has pages without a text layer before comparing.'),
     languages: languagesField.optional(),
-    password: repeatableField(password, 2, 'Password of an encrypted input, taken literally: once for either file, or twice, in file order.'),
+    password: repeatableField(
+      password,
+      2,
+      'Password of an encrypted input, taken literally: once for either file, or twice, in file order.',
+    ),
   }),
   produces: ['application/json', 'application/pdf'],
   timeout: (options) => (options.ocr === 'auto' ? 'OCR_TIMEOUT' : 'OPERATION_TIMEOUT'),

@@ -25,7 +25,11 @@ export const compressRoute = defineOperation({
   produces: ['application/pdf'],
   timeout: 'OPERATION_TIMEOUT',
   check: (options) => {
-    if (options.grayscale && options.level === 'low') throw new InvalidRequestError('grayscale: needs level=medium or level=high (level=low is lossless).', 'grayscale');
+    if (options.grayscale && options.level === 'low')
+      throw new InvalidRequestError(
+        'grayscale: needs level=medium or level=high (level=low is lossless).',
+        'grayscale',
+      );
   },
   run: compressPdf,
 });

@@ -24,8 +24,14 @@ export const cropRoute = defineOperation({
   produces: ['application/pdf'],
   timeout: 'OPERATION_TIMEOUT',
   check: (options) => {
-    if ((options.box !== undefined) === options.auto) throw new InvalidRequestError('Send exactly one of "box" or "auto=true".', 'box');
-    if (!options.auto && options.margin !== 0) throw new InvalidRequestError('margin: only applies with auto=true.', 'margin');
+    if ((options.box !== undefined) === options.auto)
+      throw new InvalidRequestError('Send exactly one of "box" or "auto=true".', 'box');
+    if (!options.auto && options.margin !== 0)
+      throw new InvalidRequestError('margin: only applies with auto=true.', 'margin');
   },
-  run: (input) => cropPdf({ ...input, options: { ...input.options, box: input.options.box as [number, number, number, number] | undefined } }),
+  run: (input) =>
+    cropPdf({
+      ...input,
+      options: { ...input.options, box: input.options.box as [number, number, number, number] | undefined },
+    }),
 });

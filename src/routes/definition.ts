@@ -41,6 +41,8 @@ export function timeLimitOf<Options>(route: OperationRoute<Options>, options: Op
 }
 
 /** Identity function that keeps the route's option type. */
-export function defineOperation<S extends OptionsSchema>(route: OperationRoute<z.output<S>> & { options: S }): OperationRoute<z.output<S>> {
+export function defineOperation<S extends OptionsSchema>(
+  route: OperationRoute<z.output<S>> & { options: S },
+): OperationRoute<z.output<S>> {
   return route;
 }

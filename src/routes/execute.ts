@@ -8,7 +8,13 @@ import { ClientClosedError, InsufficientScopeError, InvalidRequestError } from '
 import { allows } from '../http/auth.js';
 import { idempotencyKey, requestDigest } from '../http/idempotency.js';
 import { checkRemoteUrl } from '../http/remote-files.js';
-import { checkDeclaredLength, closeAfterResponse, createWorkdir, receiveUpload, watchResponse } from '../http/upload.js';
+import {
+  checkDeclaredLength,
+  closeAfterResponse,
+  createWorkdir,
+  receiveUpload,
+  watchResponse,
+} from '../http/upload.js';
 import { sendOutput } from '../http/send.js';
 import { secretFieldValues } from '../core/secrets.js';
 import type { Services } from '../services.js';
@@ -19,8 +25,12 @@ import { parseOptions } from './options.js';
 /** `Prefer: respond-async` or the field async=true (API.md §6). */
 function wantsAsync(ctx: Context, fields: Record<string, unknown>): boolean {
   const field = fields.async;
-  if (field !== undefined && field !== 'true' && field !== 'false') throw new InvalidRequestError('async: must be one of true, false.', 'async');
-  const prefer = ctx.get('Prefer').split(',').map((p) => p.trim().toLowerCase());
+  if (field !== undefined && field !== 'true' && field !== 'false')
+    throw new InvalidRequestError('async: must be one of true, false.', 'async');
+  const prefer = ctx
+    .get('Prefer')
+    .split(',')
+    .map((p) => p.trim().toLowerCase());
   return field === 'true' || prefer.includes('respond-async');
 }
 
@@ -65,8 +75,12 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
           chargeDay: ctx.state.charge!.day,
           chargeCount: requests,
           requestId: ctx.state.requestId!,
-          ...(key ? { idempotencyKey: key, requestDigest: await requestDigest(route.name, upload.fields, upload.files) } : {}),
-          ...(typeof resultUrl === 'string' ? { resultUrl: checkRemoteUrl(resultUrl, 'result_url', config).toString() } : {}),
+          ...(key
+            ? { idempotencyKey: key, requestDigest: await requestDigest(route.name, upload.fields, upload.files) }
+            : {}),
+          ...(typeof resultUrl === 'string'
+            ? { resultUrl: checkRemoteUrl(resultUrl, 'result_url', config).toString() }
+            : {}),
         });
         // The same submission again (a retry after a lost answer): its job, and not charged twice.
         if (submitted.replayed) await ctx.state.refundCharge!();
@@ -76,14 +90,25 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
         ctx.body = job;
         return;
       }
-      if (upload.fields.callback_url !== undefined) throw new InvalidRequestError('callback_url: only applies to asynchronous requests (async=true).', 'callback_url');
-      if (upload.fields.result_url !== undefined) throw new InvalidRequestError('result_url: only applies to asynchronous requests (async=true).', 'result_url');
+      if (upload.fields.callback_url !== undefined)
+        throw new InvalidRequestError(
+          'callback_url: only applies to asynchronous requests (async=true).',
+          'callback_url',
+        );
+      if (upload.fields.result_url !== undefined)
+        throw new InvalidRequestError('result_url: only applies to asynchronous requests (async=true).', 'result_url');
       // Valid requests only (a 400 never waits); waiting holds no pool slot and does not count against the time limit.
       const account = ctx.state.account!;
       const release = await fairShare.acquire(account.id, account.plan, response.signal);
       try {
         const timeoutMs = config[timeLimitOf(route, options)];
-        const run: RunContext = { workdir: workdir.path, signal: response.signal, deadline: Date.now() + timeoutMs, timeoutMs, pool: pool.forOperation(account.id) };
+        const run: RunContext = {
+          workdir: workdir.path,
+          signal: response.signal,
+          deadline: Date.now() + timeoutMs,
+          timeoutMs,
+          pool: pool.forOperation(account.id),
+        };
         const output = await route.run({ files: upload.files, options, run, config });
         await sendOutput(ctx, output, config.MAX_OUTPUT_FILES);
       } finally {
@@ -91,7 +116,10 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
       }
     } finally {
       if (response.isClosed()) await workdir.release();
-      else void response.closed.then(workdir.release).catch((error) => services.log.warn({ err: error }, 'removing a request work directory failed'));
+      else
+        void response.closed
+          .then(workdir.release)
+          .catch((error) => services.log.warn({ err: error }, 'removing a request work directory failed'));
     }
   };
 }

@@ -18,7 +18,10 @@ export const extractTextRoute = defineOperation({
   options: z.strictObject({
     pages: rangesField('Pages to extract, e.g. 1-3,5 (all when absent)').optional(),
     layout: boolField(false, 'Keep the physical layout (columns, indentation) instead of reading order.'),
-    format: z.enum(['text', 'json']).default('text').describe('Plain text with form feeds between pages, or JSON per page.'),
+    format: z
+      .enum(['text', 'json'])
+      .default('text')
+      .describe('Plain text with form feeds between pages, or JSON per page.'),
     ocr: z.enum(['never', 'auto']).default('never').describe('auto: OCR the pages that have no text layer.'),
     languages: languagesField.optional(),
     password: passwordField,

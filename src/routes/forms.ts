@@ -7,7 +7,11 @@ import { boolField, passwordField } from './fields.js';
 const MAX_VALUES = 5000;
 const MAX_VALUE_LENGTH = 10_000;
 
-const fieldValue = z.union([z.string().max(MAX_VALUE_LENGTH, `must be at most ${MAX_VALUE_LENGTH} characters`), z.boolean(), z.array(z.string().max(MAX_VALUE_LENGTH)).max(1000)]);
+const fieldValue = z.union([
+  z.string().max(MAX_VALUE_LENGTH, `must be at most ${MAX_VALUE_LENGTH} characters`),
+  z.boolean(),
+  z.array(z.string().max(MAX_VALUE_LENGTH)).max(1000),
+]);
 
 const valuesField = z
   .string()
@@ -21,7 +25,9 @@ const valuesField = z
   })
   .pipe(
     z
-      .record(z.string(), fieldValue, { error: 'must be a JSON object mapping full field names to strings, true/false or arrays of strings' })
+      .record(z.string(), fieldValue, {
+        error: 'must be a JSON object mapping full field names to strings, true/false or arrays of strings',
+      })
       .refine((v) => Object.keys(v).length <= MAX_VALUES, `must name at most ${MAX_VALUES} fields`),
   )
   .describe(
@@ -50,7 +56,8 @@ export const formsRoute = defineOperation({
   produces: ['application/json', 'application/pdf'],
   timeout: 'OPERATION_TIMEOUT',
   check: (options) => {
-    if (options.flatten && options.values === undefined) throw new InvalidRequestError('"flatten" applies to a fill: send "values" with it.', 'flatten');
+    if (options.flatten && options.values === undefined)
+      throw new InvalidRequestError('"flatten" applies to a fill: send "values" with it.', 'flatten');
   },
   run: pdfForms,
 });

@@ -21,13 +21,32 @@ export const imagesRoute = defineOperation({
     'The mode is inferred from the upload when absent. Output: `<stem>-images.zip` or `<stem>.pdf` (stem of the first image).',
   files: [
     { field: 'file', min: 0, max: 1, kinds: ['pdf'], description: 'mode=extract: the PDF.' },
-    { field: 'files', min: 0, max: 'MAX_FILES', kinds: IMAGE_KINDS, description: 'mode=to-pdf: the images (PNG, JPEG, TIFF, GIF, BMP, WebP, JPEG 2000), in page order.' },
+    {
+      field: 'files',
+      min: 0,
+      max: 'MAX_FILES',
+      kinds: IMAGE_KINDS,
+      description: 'mode=to-pdf: the images (PNG, JPEG, TIFF, GIF, BMP, WebP, JPEG 2000), in page order.',
+    },
   ],
   options: z.strictObject({
-    mode: z.enum(['extract', 'to-pdf']).describe('extract (PDF in) or to-pdf (images in); inferred from the upload when absent.').optional(),
-    format: z.enum(['original', 'png']).describe('extract: keep encoded formats (default `original`) or convert all to PNG.').optional(),
-    min_size: intField(0, 1_000_000, 'extract: skip images narrower or lower than this many pixels (default 0)').optional(),
-    page_size: z.enum(['fit', 'a4', 'letter']).describe('to-pdf: page size (default `fit`: the image size).').optional(),
+    mode: z
+      .enum(['extract', 'to-pdf'])
+      .describe('extract (PDF in) or to-pdf (images in); inferred from the upload when absent.')
+      .optional(),
+    format: z
+      .enum(['original', 'png'])
+      .describe('extract: keep encoded formats (default `original`) or convert all to PNG.')
+      .optional(),
+    min_size: intField(
+      0,
+      1_000_000,
+      'extract: skip images narrower or lower than this many pixels (default 0)',
+    ).optional(),
+    page_size: z
+      .enum(['fit', 'a4', 'letter'])
+      .describe('to-pdf: page size (default `fit`: the image size).')
+      .optional(),
     margin: numberField(0, 1000, 'to-pdf: margin around each image in points (default 0)').optional(),
     password: passwordField,
   }),
@@ -37,7 +56,8 @@ export const imagesRoute = defineOperation({
     const mode = resolveMode(options.mode, files);
     const other = mode === 'extract' ? 'to-pdf' : 'extract';
     for (const field of MODE_FIELDS[other]) {
-      if (options[field] !== undefined) throw new InvalidRequestError(`${field}: only applies to mode=${other} (mode is ${mode}).`, field);
+      if (options[field] !== undefined)
+        throw new InvalidRequestError(`${field}: only applies to mode=${other} (mode is ${mode}).`, field);
     }
   },
   run: imagesOperation,

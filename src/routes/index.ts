@@ -34,8 +34,24 @@ import { overlayRoute } from './overlay.js';
 import { removeBlankRoute } from './remove-blank.js';
 import { resizeRoute } from './resize.js';
 
-export const operationRoutes: OperationRoute[] = [mergeRoute, splitRoute, protectRoute, unlockRoute, ocrRoute, extractTextRoute, watermarkRoute, convertRoute, imagesRoute, compressRoute,
-  rotateRoute, organizeRoute, pageNumbersRoute, metadataRoute, repairRoute, flattenRoute];
+export const operationRoutes: OperationRoute[] = [
+  mergeRoute,
+  splitRoute,
+  protectRoute,
+  unlockRoute,
+  ocrRoute,
+  extractTextRoute,
+  watermarkRoute,
+  convertRoute,
+  imagesRoute,
+  compressRoute,
+  rotateRoute,
+  organizeRoute,
+  pageNumbersRoute,
+  metadataRoute,
+  repairRoute,
+  flattenRoute,
+];
 
 // Redaction, signatures: kept on their own line to merge cleanly.
 operationRoutes.push(redactRoute, signRoute, verifyRoute);

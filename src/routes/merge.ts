@@ -6,8 +6,17 @@ import { boolField, passwordField } from './fields.js';
 export const mergeRoute = defineOperation({
   name: 'merge',
   summary: 'Merge PDFs',
-  description: 'Concatenates the uploaded PDFs in upload order. Encrypted inputs are opened with `password`; the result is not encrypted.',
-  files: [{ field: 'files', min: 2, max: 'MAX_FILES', kinds: ['pdf'], description: 'The PDFs to merge, in order (2..MAX_FILES).' }],
+  description:
+    'Concatenates the uploaded PDFs in upload order. Encrypted inputs are opened with `password`; the result is not encrypted.',
+  files: [
+    {
+      field: 'files',
+      min: 2,
+      max: 'MAX_FILES',
+      kinds: ['pdf'],
+      description: 'The PDFs to merge, in order (2..MAX_FILES).',
+    },
+  ],
   options: z.strictObject({
     bookmarks: boolField(false, 'Add one outline entry per input, titled by its file name.'),
     password: passwordField,

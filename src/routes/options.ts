@@ -1,7 +1,7 @@
 // Turns the form fields of a request into an operation's typed options, with
 // 400 invalid_request details that name the field. Values are never echoed
 // (some are passwords).
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Config } from '../config.js';
 import { InvalidRequestError } from '../core/errors.js';
 import type { InputFile } from '../core/contract.js';
@@ -16,21 +16,30 @@ function shapeKeys(schema: z.ZodType): string[] {
   return shape ? Object.keys(shape) : [];
 }
 
-export function parseOptions(route: OperationRoute, fields: Record<string, unknown>, files: Record<string, InputFile[]>, config: Config): Record<string, unknown> {
+export function parseOptions(
+  route: OperationRoute,
+  fields: Record<string, unknown>,
+  files: Record<string, InputFile[]>,
+  config: Config,
+): Record<string, unknown> {
   const own = { ...fields };
   for (const name of COMMON_FIELDS) delete own[name];
   const fileFields = new Set(route.files.map((f) => f.field));
   const shape = (route.options as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   for (const key of Object.keys(own)) {
     if (fileFields.has(key)) throw new InvalidRequestError(`${key}: must be a file part, not a text field.`, key);
-    if (Array.isArray(own[key]) && !isRepeatable(shape[key])) throw new InvalidRequestError(`${key}: given more than once.`, key);
+    if (Array.isArray(own[key]) && !isRepeatable(shape[key]))
+      throw new InvalidRequestError(`${key}: given more than once.`, key);
   }
   const parsed = route.options.safeParse(own);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     if (issue.code === 'unrecognized_keys' && issue.path.length > 0) {
       // A key inside a JSON option (e.g. one bookmark): name the option and where in it.
-      const where = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').slice(1);
+      const where = issue.path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+        .join('')
+        .slice(1);
       throw new InvalidRequestError(`${where}: unknown key "${issue.keys[0]}".`, String(issue.path[0]));
     }
     if (issue.code === 'unrecognized_keys') {

@@ -15,7 +15,10 @@ export const organizeRoute = defineOperation({
     order: z
       .string()
       .max(20_000, 'must be at most 20000 characters')
-      .regex(new RegExp(ORDER_PATTERN), 'must be comma-separated pages, ranges (N-M, M < N runs backwards, N-) or blank, e.g. 3,1-2,blank,9-5')
+      .regex(
+        new RegExp(ORDER_PATTERN),
+        'must be comma-separated pages, ranges (N-M, M < N runs backwards, N-) or blank, e.g. 3,1-2,blank,9-5',
+      )
       .describe('The output pages in order, e.g. 3,1-2,blank,9-5,10-'),
     password: passwordField,
   }),

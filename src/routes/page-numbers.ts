@@ -29,9 +29,16 @@ export const pageNumbersRoute = defineOperation({
     pages: rangesField('Pages that get a number, e.g. 2- (default: all)').optional(),
     position: z.enum(NUMBER_POSITIONS).default('bottom-center').describe('Where on the page the number goes.'),
     margin: numberField(0, 500, 'Distance from the page edges in points').prefault('36'),
-    font: z.enum(FONT_FAMILIES).default('sans').describe('Typeface: sans, serif or mono; other scripts fall back to the Noto face that has them.'),
+    font: z
+      .enum(FONT_FAMILIES)
+      .default('sans')
+      .describe('Typeface: sans, serif or mono; other scripts fall back to the Noto face that has them.'),
     font_size: numberField(1, 200, 'Text size in points').prefault('12'),
-    color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be #RRGGBB').default('#000000').describe('Text colour #RRGGBB.'),
+    color: z
+      .string()
+      .regex(/^#[0-9A-Fa-f]{6}$/, 'must be #RRGGBB')
+      .default('#000000')
+      .describe('Text colour #RRGGBB.'),
     password: passwordField,
   }),
   produces: ['application/pdf'],

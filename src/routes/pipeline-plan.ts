@@ -5,7 +5,13 @@
 // may only come last. Errors name the step's field: `steps[2].options.level`.
 import type { Config } from '../config.js';
 import type { FilePart, InputFile } from '../core/contract.js';
-import { ClientClosedError, InvalidRequestError, ProblemError, ProcessingFailedError, UnsupportedMediaTypeError } from '../core/errors.js';
+import {
+  ClientClosedError,
+  InvalidRequestError,
+  ProblemError,
+  ProcessingFailedError,
+  UnsupportedMediaTypeError,
+} from '../core/errors.js';
 import { MEDIA_TYPES } from '../files/sniff.js';
 import type { OperationRoute } from './definition.js';
 import { COMMON_FIELDS, parseOptions } from './options.js';
@@ -52,7 +58,11 @@ function asFormValue(value: unknown, field: string): string | string[] {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) return value.map(String);
+  if (
+    Array.isArray(value) &&
+    value.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))
+  )
+    return value.map(String);
   throw new InvalidRequestError(`${field}: must be a string, number, boolean or a list of strings.`, field);
 }
 
@@ -61,7 +71,10 @@ function inStep(error: unknown, index: number): unknown {
   if (!(error instanceof InvalidRequestError)) return error;
   const field = typeof error.extensions.field === 'string' ? error.extensions.field : undefined;
   const named = field ? `steps[${index}].options.${field}` : `steps[${index}]`;
-  const detail = field && error.detail.startsWith(`${field}:`) ? `${named}${error.detail.slice(field.length)}` : `${named}: ${error.detail}`;
+  const detail =
+    field && error.detail.startsWith(`${field}:`)
+      ? `${named}${error.detail.slice(field.length)}`
+      : `${named}: ${error.detail}`;
   return new InvalidRequestError(detail, named);
 }
 
@@ -82,16 +95,30 @@ const LATER_PDF: InputFile = { path: '', name: '', size: 1, kind: 'pdf' };
  * Checks every step against its route declaration and the upload; throws the
  * first problem (400 naming `steps[i]…`, 415 for a part of the wrong type).
  */
-export function planSteps(steps: RawStep[], upload: Record<string, InputFile[]>, operations: readonly OperationRoute[], config: Config): PlannedStep[] {
+export function planSteps(
+  steps: RawStep[],
+  upload: Record<string, InputFile[]>,
+  operations: readonly OperationRoute[],
+  config: Config,
+): PlannedStep[] {
   if (steps.length > config.MAX_PIPELINE_STEPS) {
-    throw new InvalidRequestError(`steps: at most ${config.MAX_PIPELINE_STEPS} steps (MAX_PIPELINE_STEPS); got ${steps.length}.`, 'steps');
+    throw new InvalidRequestError(
+      `steps: at most ${config.MAX_PIPELINE_STEPS} steps (MAX_PIPELINE_STEPS); got ${steps.length}.`,
+      'steps',
+    );
   }
   const referenced = new Set<string>();
   const planned = steps.map((step, index): PlannedStep => {
     const route = operations.find((r) => r.name === step.operation && r.name !== 'pipeline');
     if (!route) {
-      const names = operations.filter((r) => r.name !== 'pipeline').map((r) => r.name).join(', ');
-      throw new InvalidRequestError(`steps[${index}].operation: unknown operation "${step.operation}"; one of ${names}.`, `steps[${index}].operation`);
+      const names = operations
+        .filter((r) => r.name !== 'pipeline')
+        .map((r) => r.name)
+        .join(', ');
+      throw new InvalidRequestError(
+        `steps[${index}].operation: unknown operation "${step.operation}"; one of ${names}.`,
+        `steps[${index}].operation`,
+      );
     }
     const fields: Record<string, unknown> = {};
     const references: Record<string, string> = {};
@@ -99,7 +126,8 @@ export function planSteps(steps: RawStep[], upload: Record<string, InputFile[]>,
     const fileParts = new Map(route.files.map((p) => [p.field, p]));
     for (const [key, value] of Object.entries(step.options)) {
       const named = `steps[${index}].options.${key}`;
-      if ((COMMON_FIELDS as readonly string[]).includes(key)) throw new InvalidRequestError(`${named}: belongs to the whole request, not to a step.`, named);
+      if ((COMMON_FIELDS as readonly string[]).includes(key))
+        throw new InvalidRequestError(`${named}: belongs to the whole request, not to a step.`, named);
       const part = fileParts.get(key);
       if (part) {
         // A file option names an uploaded part; its own value is never a file's content.
@@ -108,7 +136,8 @@ export function planSteps(steps: RawStep[], upload: Record<string, InputFile[]>,
         }
         const partName = value.slice(1);
         const files = upload[partName];
-        if (!files || files.length === 0) throw new InvalidRequestError(`${named}: no uploaded part is named "${partName}".`, named);
+        if (!files || files.length === 0)
+          throw new InvalidRequestError(`${named}: no uploaded part is named "${partName}".`, named);
         checkKinds(part, files, `The part "${partName}" (${named})`);
         references[key] = partName;
         referenced.add(partName);
@@ -122,7 +151,11 @@ export function planSteps(steps: RawStep[], upload: Record<string, InputFile[]>,
         const part = fileParts.get(field);
         const files = upload[field] ?? [];
         if (!part) {
-          if (files.length > 0) throw new InvalidRequestError(`${field}: the first step (${route.name}) takes ${route.files.map((p) => `"${p.field}"`).join(' or ')}.`, field);
+          if (files.length > 0)
+            throw new InvalidRequestError(
+              `${field}: the first step (${route.name}) takes ${route.files.map((p) => `"${p.field}"`).join(' or ')}.`,
+              field,
+            );
           continue;
         }
         if (stepFiles[field]) continue;
@@ -132,15 +165,25 @@ export function planSteps(steps: RawStep[], upload: Record<string, InputFile[]>,
     } else {
       const primary = route.files[0];
       if (primary?.field !== 'file' || !primary.kinds.includes('pdf')) {
-        throw new InvalidRequestError(`steps[${index}].operation: ${route.name} cannot take the PDF of the step before it; it can only be the first step.`, `steps[${index}].operation`);
+        throw new InvalidRequestError(
+          `steps[${index}].operation: ${route.name} cannot take the PDF of the step before it; it can only be the first step.`,
+          `steps[${index}].operation`,
+        );
       }
       stepFiles.file = [LATER_PDF];
     }
     for (const part of route.files) {
       const count = stepFiles[part.field]?.length ?? 0;
       const max = part.max === 'MAX_FILES' ? config.MAX_FILES : part.max;
-      const where = index === 0 && (FIRST_STEP_PARTS as readonly string[]).includes(part.field) ? part.field : `steps[${index}].options.${part.field}`;
-      if (count < part.min) throw new InvalidRequestError(`${where}: ${part.min === 1 ? 'a file is required' : `at least ${part.min} files are required (got ${count})`}.`, where);
+      const where =
+        index === 0 && (FIRST_STEP_PARTS as readonly string[]).includes(part.field)
+          ? part.field
+          : `steps[${index}].options.${part.field}`;
+      if (count < part.min)
+        throw new InvalidRequestError(
+          `${where}: ${part.min === 1 ? 'a file is required' : `at least ${part.min} files are required (got ${count})`}.`,
+          where,
+        );
       if (count > max) throw new InvalidRequestError(`${where}: at most ${max} files.`, where);
     }
     let options: Record<string, unknown>;
@@ -159,7 +202,11 @@ export function planSteps(steps: RawStep[], upload: Record<string, InputFile[]>,
   });
   for (const name of Object.keys(upload)) {
     if ((FIRST_STEP_PARTS as readonly string[]).includes(name) || referenced.has(name)) continue;
-    if ((upload[name] ?? []).length > 0) throw new InvalidRequestError(`${name}: an uploaded part that no step names (use "@${name}" in a step's file option).`, name);
+    if ((upload[name] ?? []).length > 0)
+      throw new InvalidRequestError(
+        `${name}: an uploaded part that no step names (use "@${name}" in a step's file option).`,
+        name,
+      );
   }
   return planned;
 }

@@ -16,7 +16,28 @@ import { defineOperation, timeLimitOf } from './definition.js';
 import { markStep, planSteps, type PlannedStep, type RawStep } from './pipeline-plan.js';
 
 /** Every kind some operation takes as its first input: the first step's declaration decides (pipeline-plan.ts). */
-const ANY_KIND: FileKind[] = ['pdf', 'png', 'jpeg', 'tiff', 'gif', 'bmp', 'webp', 'jp2', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'ole', 'rtf', 'html', 'txt', 'zip', 'pkcs12'];
+const ANY_KIND: FileKind[] = [
+  'pdf',
+  'png',
+  'jpeg',
+  'tiff',
+  'gif',
+  'bmp',
+  'webp',
+  'jp2',
+  'docx',
+  'xlsx',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'ole',
+  'rtf',
+  'html',
+  'txt',
+  'zip',
+  'pkcs12',
+];
 
 /** Structure only; each step's options are checked by its own route in `check`. MAX_PIPELINE_STEPS is checked there too. */
 const stepsSchema = z
@@ -25,13 +46,19 @@ const stepsSchema = z
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of steps, e.g. [{"operation":"compress","options":{"level":"high"}}]' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON array of steps, e.g. [{"operation":"compress","options":{"level":"high"}}]',
+      });
       return z.NEVER;
     }
   })
   .pipe(
     z
-      .array(z.strictObject({ operation: z.string(), options: z.record(z.string(), z.unknown()).default({}) }), 'must be a JSON array of steps')
+      .array(
+        z.strictObject({ operation: z.string(), options: z.record(z.string(), z.unknown()).default({}) }),
+        'must be a JSON array of steps',
+      )
       .min(1, 'must name at least one step')
       .max(1000, 'too many steps'),
   )
@@ -49,10 +76,17 @@ function stepsJsonSchema(operations: readonly OperationRoute[], config: Config):
   const variants = operations
     .filter((route) => route.name !== 'pipeline')
     .map((route) => {
-      const options = z.toJSONSchema(route.options, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
+      const options = z.toJSONSchema(route.options, { io: 'input', unrepresentable: 'any' }) as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
       const properties: Record<string, unknown> = { ...(options.properties ?? {}) };
       for (const part of route.files.slice(1)) {
-        properties[part.field] = { type: 'string', pattern: '^@.+$', description: `${part.description} Names an uploaded part: "@name".` };
+        properties[part.field] = {
+          type: 'string',
+          pattern: '^@.+$',
+          description: `${part.description} Names an uploaded part: "@name".`,
+        };
       }
       return {
         type: 'object',
@@ -61,7 +95,12 @@ function stepsJsonSchema(operations: readonly OperationRoute[], config: Config):
         additionalProperties: false,
         properties: {
           operation: { type: 'string', const: route.name },
-          options: { type: 'object', additionalProperties: false, properties, ...(options.required?.length ? { required: options.required } : {}) },
+          options: {
+            type: 'object',
+            additionalProperties: false,
+            properties,
+            ...(options.required?.length ? { required: options.required } : {}),
+          },
         },
       };
     });
@@ -75,12 +114,20 @@ function stepsJsonSchema(operations: readonly OperationRoute[], config: Config):
 }
 
 /** The steps the options name, checked (the same check `check` made; cheap, no I/O). */
-function plannedOf(input: { options: { steps: RawStep[] }; files: Record<string, InputFile[]>; config: Config }, operations: () => readonly OperationRoute[]): PlannedStep[] {
+function plannedOf(
+  input: { options: { steps: RawStep[] }; files: Record<string, InputFile[]>; config: Config },
+  operations: () => readonly OperationRoute[],
+): PlannedStep[] {
   return planSteps(input.options.steps, input.files, operations(), input.config);
 }
 
 /** The files a step runs on: the upload (first step) or the PDF before it, plus the parts its file options name. */
-function stepFiles(step: PlannedStep, index: number, upload: Record<string, InputFile[]>, previous: InputFile | undefined): Record<string, InputFile[]> {
+function stepFiles(
+  step: PlannedStep,
+  index: number,
+  upload: Record<string, InputFile[]>,
+  previous: InputFile | undefined,
+): Record<string, InputFile[]> {
   const files: Record<string, InputFile[]> = {};
   if (index === 0) {
     for (const part of step.route.files) if (upload[part.field]) files[part.field] = upload[part.field];
@@ -92,7 +139,10 @@ function stepFiles(step: PlannedStep, index: number, upload: Record<string, Inpu
 }
 
 /** Runs the planned steps one after the other; the last step's output, its headers and X-Pipeline. */
-async function runPipeline(input: OperationInput<{ steps: RawStep[] }>, operations: () => readonly OperationRoute[]): Promise<OperationOutput> {
+async function runPipeline(
+  input: OperationInput<{ steps: RawStep[] }>,
+  operations: () => readonly OperationRoute[],
+): Promise<OperationOutput> {
   const { run, config } = input;
   const steps = plannedOf(input, operations);
   // The name the client gave stays the stem of every step's output (not "x-rotated-numbered.pdf").
@@ -107,9 +157,15 @@ async function runPipeline(input: OperationInput<{ steps: RawStep[] }>, operatio
       await fs.promises.mkdir(workdir, { mode: 0o700 });
       const timeoutMs = Math.min(config[timeLimitOf(step.route, step.options)], Math.max(0, run.deadline - Date.now()));
       const stepRun = { ...run, workdir, deadline: Date.now() + timeoutMs, timeoutMs };
-      output = await step.route.run({ files: stepFiles(step, index, input.files, previous), options: step.options, run: stepRun, config });
+      output = await step.route.run({
+        files: stepFiles(step, index, input.files, previous),
+        options: step.options,
+        run: stepRun,
+        config,
+      });
       if (index < steps.length - 1) {
-        if (output.type !== 'file' || output.contentType !== 'application/pdf') throw new ProcessingFailedError(`Step ${index} (${step.route.name}) did not write a PDF.`);
+        if (output.type !== 'file' || output.contentType !== 'application/pdf')
+          throw new ProcessingFailedError(`Step ${index} (${step.route.name}) did not write a PDF.`);
         const size = (await fs.promises.stat(output.path)).size;
         // Known good: written by a tool from a checked input. Not sniffed or structure-checked again (PdfInput.open).
         previous = { path: output.path, name: firstUpload?.name ?? '', size, kind: 'pdf', verified: true };
@@ -135,9 +191,21 @@ export function createPipelineRoute(operations: () => readonly OperationRoute[])
       'Uploads: `file` or `files` (the first step’s input) and any part a step option names as "@name".',
     files: [
       { field: 'file', min: 0, max: 1, kinds: ANY_KIND, description: 'The first step’s input, when it takes `file`.' },
-      { field: 'files', min: 0, max: 'MAX_FILES', kinds: ANY_KIND, description: 'The first step’s inputs, when it takes `files` (merge, images to PDF).' },
+      {
+        field: 'files',
+        min: 0,
+        max: 'MAX_FILES',
+        kinds: ANY_KIND,
+        description: 'The first step’s inputs, when it takes `files` (merge, images to PDF).',
+      },
     ],
-    otherParts: { field: '*', min: 0, max: 'MAX_FILES', kinds: ANY_KIND, description: 'Any other part, named by a step’s file option as "@name" (e.g. a watermark image).' },
+    otherParts: {
+      field: '*',
+      min: 0,
+      max: 'MAX_FILES',
+      kinds: ANY_KIND,
+      description: 'Any other part, named by a step’s file option as "@name" (e.g. a watermark image).',
+    },
     options: z.strictObject({ steps: stepsSchema }),
     produces: ['application/pdf', 'application/zip', 'application/json', 'text/plain'],
     timeout: 'OCR_TIMEOUT',

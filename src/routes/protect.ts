@@ -5,7 +5,13 @@ import { defineOperation } from './definition.js';
 import { NO_LINE_BREAKS, boolField, passwordField } from './fields.js';
 
 const newPassword = (description: string) =>
-  z.string().min(1, 'must not be empty').max(127, 'must be at most 127 characters').regex(NO_LINE_BREAKS, 'must not contain line breaks').describe(description).optional();
+  z
+    .string()
+    .min(1, 'must not be empty')
+    .max(127, 'must be at most 127 characters')
+    .regex(NO_LINE_BREAKS, 'must not contain line breaks')
+    .describe(description)
+    .optional();
 
 export const protectRoute = defineOperation({
   name: 'protect',
@@ -27,7 +33,10 @@ export const protectRoute = defineOperation({
     allow_annotate: boolField(true, 'Allow adding annotations.'),
     allow_fill_forms: boolField(true, 'Allow filling in forms.'),
     allow_assemble: boolField(true, 'Allow inserting, rotating and deleting pages.'),
-    allow_accessibility: boolField(true, 'Allow text extraction for accessibility (always allowed by AES-encrypted files; see description).'),
+    allow_accessibility: boolField(
+      true,
+      'Allow text extraction for accessibility (always allowed by AES-encrypted files; see description).',
+    ),
     password: passwordField,
   }),
   produces: ['application/pdf'],

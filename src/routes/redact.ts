@@ -7,7 +7,8 @@ import { passwordField, repeatableField } from './fields.js';
 const MAX_ITEMS = 100;
 const MAX_PATTERN = 500;
 
-const repeatable = (item: z.ZodType<string, string>, description: string) => repeatableField(item, MAX_ITEMS, description);
+const repeatable = (item: z.ZodType<string, string>, description: string) =>
+  repeatableField(item, MAX_ITEMS, description);
 
 /** Syntax check only: the pattern is compiled (linear time), never run, in the server. */
 function compiles(pattern: string): boolean {
@@ -38,7 +39,9 @@ const areasField = z
     }
   })
   .pipe(z.array(area).max(1000, 'must hold at most 1000 areas'))
-  .describe('JSON array of rectangles `[{"page":1,"x":…,"y":…,"w":…,"h":…}]` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied).');
+  .describe(
+    'JSON array of rectangles `[{"page":1,"x":…,"y":…,"w":…,"h":…}]` in pt from the top-left corner of the page as displayed (CropBox, /Rotate applied).',
+  );
 
 /** POST /v1/pdf/redact. */
 export const redactRoute = defineOperation({
@@ -58,7 +61,10 @@ export const redactRoute = defineOperation({
     '(subpaths, shadings, inline images) removed. Text that MuPDF cannot map to Unicode cannot be matched.',
   files: [{ field: 'file', min: 1, max: 1, kinds: ['pdf'], description: 'The PDF to redact.' }],
   options: z.strictObject({
-    terms: repeatable(z.string().min(1, 'must not be empty').max(MAX_PATTERN, `must be at most ${MAX_PATTERN} characters`), 'Literal text to remove, case-insensitive; repeat the field for several.'),
+    terms: repeatable(
+      z.string().min(1, 'must not be empty').max(MAX_PATTERN, `must be at most ${MAX_PATTERN} characters`),
+      'Literal text to remove, case-insensitive; repeat the field for several.',
+    ),
     regex: repeatable(
       z
         .string()
@@ -68,7 +74,11 @@ export const redactRoute = defineOperation({
       'Regular expression (ECMAScript 5 syntax, case-sensitive) whose matches are removed; repeat the field for several.',
     ),
     areas: areasField.optional(),
-    color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be #RRGGBB').default('#000000').describe('Fill colour of the boxes drawn in place of the removed content.'),
+    color: z
+      .string()
+      .regex(/^#[0-9A-Fa-f]{6}$/, 'must be #RRGGBB')
+      .default('#000000')
+      .describe('Fill colour of the boxes drawn in place of the removed content.'),
     password: passwordField,
   }),
   produces: ['application/pdf'],

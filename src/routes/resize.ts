@@ -23,7 +23,9 @@ export const resizeRoute = defineOperation({
   produces: ['application/pdf'],
   timeout: 'OPERATION_TIMEOUT',
   check: (options) => {
-    if (options.paper !== undefined && options.size !== undefined) throw new InvalidRequestError('Send one of "paper" or "size", not both.', 'size');
+    if (options.paper !== undefined && options.size !== undefined)
+      throw new InvalidRequestError('Send one of "paper" or "size", not both.', 'size');
   },
-  run: (input) => resizePdf({ ...input, options: { ...input.options, size: input.options.size as [number, number] | undefined } }),
+  run: (input) =>
+    resizePdf({ ...input, options: { ...input.options, size: input.options.size as [number, number] | undefined } }),
 });

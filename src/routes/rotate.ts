@@ -11,7 +11,9 @@ export const rotateRoute = defineOperation({
     'Encrypted inputs are opened with `password`; the result is not encrypted.',
   files: [{ field: 'file', min: 1, max: 1, kinds: ['pdf'], description: 'The PDF whose pages to rotate.' }],
   options: z.strictObject({
-    angle: z.enum(ROTATE_ANGLES, { error: 'must be 90, 180, 270 or -90' }).describe('Clockwise angle added to each selected page’s rotation.'),
+    angle: z
+      .enum(ROTATE_ANGLES, { error: 'must be 90, 180, 270 or -90' })
+      .describe('Clockwise angle added to each selected page’s rotation.'),
     pages: rangesField('Pages to rotate, e.g. 1-3,5 (default: all)').optional(),
     password: passwordField,
   }),

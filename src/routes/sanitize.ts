@@ -8,10 +8,21 @@ const classList = z
   .string()
   .prefault('javascript,actions,embedded_files')
   .transform((text, ctx) => {
-    const names = [...new Set(text.split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+    const names = [
+      ...new Set(
+        text
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      ),
+    ];
     const unknown = names.filter((n) => !(SANITIZE_CLASSES as readonly string[]).includes(n));
     if (names.length === 0) ctx.addIssue({ code: 'custom', message: 'must name at least one class' });
-    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown class ${unknown.join(', ')}; known: ${SANITIZE_CLASSES.join(', ')}` });
+    if (unknown.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `unknown class ${unknown.join(', ')}; known: ${SANITIZE_CLASSES.join(', ')}`,
+      });
     return names as SanitizeClass[];
   })
   .describe(`Comma list of what to remove: ${SANITIZE_CLASSES.join(', ')}.`);

@@ -17,7 +17,15 @@ const MODE_FIELDS = {
 } as const satisfies Record<string, { required: readonly string[]; optional: readonly string[] }>;
 
 /** Every mode-specific option. */
-const MODE_OPTIONS = ['ranges', 'pages_per_file', 'pages', 'threshold', 'qr_text', 'keep_separator', 'max_size'] as const;
+const MODE_OPTIONS = [
+  'ranges',
+  'pages_per_file',
+  'pages',
+  'threshold',
+  'qr_text',
+  'keep_separator',
+  'max_size',
+] as const;
 
 export const splitRoute = defineOperation({
   name: 'split',
@@ -32,12 +40,21 @@ export const splitRoute = defineOperation({
     'Outputs are not encrypted.',
   files: [{ field: 'file', min: 1, max: 1, kinds: ['pdf'], description: 'The PDF to split.' }],
   options: z.strictObject({
-    mode: z.enum(['ranges', 'every', 'extract', 'blank', 'qr', 'size', 'bookmarks']).default('ranges').describe('How to split.'),
+    mode: z
+      .enum(['ranges', 'every', 'extract', 'blank', 'qr', 'size', 'bookmarks'])
+      .default('ranges')
+      .describe('How to split.'),
     ranges: rangesField('mode=ranges: one output per item, e.g. 1-3,4-6,7-').optional(),
     pages_per_file: intField(1, 100_000, 'mode=every: pages per output file').optional(),
     pages: rangesField('mode=extract: the pages of the single output, e.g. 1-3,5').optional(),
     threshold: thresholdNumber.optional(),
-    qr_text: z.string().min(1).max(2000).regex(NO_LINE_BREAKS, 'must be one line').describe('mode=qr: only a QR code with exactly this text separates (default: any).').optional(),
+    qr_text: z
+      .string()
+      .min(1)
+      .max(2000)
+      .regex(NO_LINE_BREAKS, 'must be one line')
+      .describe('mode=qr: only a QR code with exactly this text separates (default: any).')
+      .optional(),
     keep_separator: z
       .enum(['true', 'false'])
       .transform((v) => v === 'true')
@@ -51,15 +68,22 @@ export const splitRoute = defineOperation({
   check: (options) => {
     const fields = MODE_FIELDS[options.mode];
     for (const needed of fields.required) {
-      if (options[needed] === undefined) throw new InvalidRequestError(`${needed}: required when mode=${options.mode}.`, needed);
+      if (options[needed] === undefined)
+        throw new InvalidRequestError(`${needed}: required when mode=${options.mode}.`, needed);
     }
     const allowed: readonly string[] = [...fields.required, ...fields.optional];
     for (const field of MODE_OPTIONS) {
       if (!allowed.includes(field) && options[field] !== undefined) {
-        const owner = Object.entries(MODE_FIELDS).find(([, f]) => ([...f.required, ...f.optional] as string[]).includes(field))?.[0];
+        const owner = Object.entries(MODE_FIELDS).find(([, f]) =>
+          ([...f.required, ...f.optional] as string[]).includes(field),
+        )?.[0];
         throw new InvalidRequestError(`${field}: only applies to mode=${owner} (mode is ${options.mode}).`, field);
       }
     }
   },
-  run: (input) => splitPdf({ ...input, options: { ...input.options, threshold: input.options.threshold ?? Number(DEFAULT_BLANK_THRESHOLD) } }),
+  run: (input) =>
+    splitPdf({
+      ...input,
+      options: { ...input.options, threshold: input.options.threshold ?? Number(DEFAULT_BLANK_THRESHOLD) },
+    }),
 });

@@ -21,7 +21,13 @@ export const watermarkRoute = defineOperation({
     'logical order; a character no bundled font has is a 400 naming it. Content streams are not rewritten. Output is not encrypted.',
   files: [
     { field: 'file', min: 1, max: 1, kinds: ['pdf'], description: 'The PDF to watermark.' },
-    { field: 'image', min: 0, max: 1, kinds: ['png', 'jpeg'], description: 'Image mark (PNG or JPEG), instead of `text`.' },
+    {
+      field: 'image',
+      min: 0,
+      max: 1,
+      kinds: ['png', 'jpeg'],
+      description: 'Image mark (PNG or JPEG), instead of `text`.',
+    },
   ],
   options: z.strictObject({
     text: z
@@ -32,8 +38,17 @@ export const watermarkRoute = defineOperation({
       .refine((t) => /\S/u.test(t), 'must contain a visible character')
       .describe('Text mark (instead of the `image` file part), in any script.')
       .optional(),
-    font: z.enum(FONT_FAMILIES).describe('Typeface of the text: sans, serif or mono (default sans); other scripts fall back to the Noto face that has them.').optional(),
-    font_size: numberField(1, 1000, `Text size in points (default ${WATERMARK_DEFAULTS.font_size}); shrunk if the text would not fit the page`).optional(),
+    font: z
+      .enum(FONT_FAMILIES)
+      .describe(
+        'Typeface of the text: sans, serif or mono (default sans); other scripts fall back to the Noto face that has them.',
+      )
+      .optional(),
+    font_size: numberField(
+      1,
+      1000,
+      `Text size in points (default ${WATERMARK_DEFAULTS.font_size}); shrunk if the text would not fit the page`,
+    ).optional(),
     color: z
       .string()
       .regex(/^#[0-9A-Fa-f]{6}$/, 'must be #RRGGBB')
@@ -43,8 +58,15 @@ export const watermarkRoute = defineOperation({
     rotation: numberField(-360, 360, 'Counter-clockwise angle in degrees, as the reader sees the page').prefault('45'),
     position: z.enum(POSITIONS).default('center').describe('Where the mark goes; `tile` repeats it over the page.'),
     pages: rangesField('Pages to mark, e.g. 1-3,5 (default: all)').optional(),
-    layer: z.enum(['over', 'under']).default('over').describe('Over the page content, or under it (hidden by opaque content).'),
-    image_scale: numberField(0.01, 1, `Image width as a fraction of the page width (default ${WATERMARK_DEFAULTS.image_scale})`).optional(),
+    layer: z
+      .enum(['over', 'under'])
+      .default('over')
+      .describe('Over the page content, or under it (hidden by opaque content).'),
+    image_scale: numberField(
+      0.01,
+      1,
+      `Image width as a fraction of the page width (default ${WATERMARK_DEFAULTS.image_scale})`,
+    ).optional(),
     password: passwordField,
   }),
   produces: ['application/pdf'],

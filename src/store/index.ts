@@ -19,8 +19,10 @@ export interface OpenedStore {
 export async function openStore(config: Config, options: { poolSize?: number } = {}): Promise<OpenedStore> {
   const dataKey = loadDataKey(config.DATA_KEY, config.DATA_DIR, config.DATA_KEY_FILE);
   const url = config.DATABASE_URL;
-  if (url && !/^postgres(ql)?:\/\//.test(url)) throw new Error('invalid configuration: DATABASE_URL: must start with postgres:// or postgresql://');
+  if (url && !/^postgres(ql)?:\/\//.test(url))
+    throw new Error('invalid configuration: DATABASE_URL: must start with postgres:// or postgresql://');
   const store = url ? await PgStore.open(url, options.poolSize) : new SqliteStore(config.DATA_DIR);
-  for (const row of await store.plainWebhookSecrets()) await store.replaceWebhookSecret(row.id, row.webhook_secret, sealSecret(dataKey, row.webhook_secret));
+  for (const row of await store.plainWebhookSecrets())
+    await store.replaceWebhookSecret(row.id, row.webhook_secret, sealSecret(dataKey, row.webhook_secret));
   return { store, dataKey };
 }

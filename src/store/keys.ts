@@ -73,13 +73,25 @@ function newKeyRow(key: string, accountId: number, limits: KeyLimits = {}): NewK
  * Creates a key for `accountName` (creating the account with `plan` if new).
  * `chosen` (from generateKey) is stored as is, or the call fails if its prefix is taken.
  */
-export async function createKey(store: Store, dataKey: Buffer, accountName: string, plan: Plan, chosen?: string, limits: KeyLimits = {}): Promise<CreatedKey> {
+export async function createKey(
+  store: Store,
+  dataKey: Buffer,
+  accountName: string,
+  plan: Plan,
+  chosen?: string,
+  limits: KeyLimits = {},
+): Promise<CreatedKey> {
   const account = await ensureAccount(store, dataKey, accountName, plan);
   return createKeyFor(store, account, limits, chosen);
 }
 
 /** Creates a key for an existing account. */
-export async function createKeyFor(store: Store, account: Account, limits: KeyLimits = {}, chosen?: string): Promise<CreatedKey> {
+export async function createKeyFor(
+  store: Store,
+  account: Account,
+  limits: KeyLimits = {},
+  chosen?: string,
+): Promise<CreatedKey> {
   for (;;) {
     const key = chosen ?? generateKey();
     const row = newKeyRow(key, account.id, limits);
@@ -93,13 +105,18 @@ export async function createKeyFor(store: Store, account: Account, limits: KeyLi
  * the old key keeps working until `graceSeconds` from now (checked by the store on every
  * request, so every replica sees it end without a restart). Undefined if no such active key.
  */
-export async function rotateKey(store: Store, prefix: string, graceSeconds: number): Promise<{ key: string; prefix: string; old_key_expires_at: string } | undefined> {
+export async function rotateKey(
+  store: Store,
+  prefix: string,
+  graceSeconds: number,
+): Promise<{ key: string; prefix: string; old_key_expires_at: string } | undefined> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const key = generateKey();
     // account_id and the limits are taken from the old key inside the store's transaction.
     const row = newKeyRow(key, 0);
     const graceUntil = new Date(Date.now() + graceSeconds * 1000).toISOString();
-    if (await store.rotateKey(prefix, row, graceUntil)) return { key, prefix: row.prefix, old_key_expires_at: graceUntil };
+    if (await store.rotateKey(prefix, row, graceUntil))
+      return { key, prefix: row.prefix, old_key_expires_at: graceUntil };
     const old = await store.findKey(prefix);
     if (!old || old.revoked_at !== null) return undefined;
   }
@@ -137,12 +154,20 @@ export type Refusal = 'unknown' | 'expired' | 'origin' | 'used_up';
 
 /** Writes last_used_at at most once a minute per key: it is shown by listings, not billed. */
 async function touch(store: Store, row: KeyOwner, now: Date): Promise<void> {
-  if (!row.key_last_used || now.getTime() - Date.parse(row.key_last_used) > 60_000) await store.touchKey(row.key_id, now.toISOString());
+  if (!row.key_last_used || now.getTime() - Date.parse(row.key_last_used) > 60_000)
+    await store.touchKey(row.key_id, now.toISOString());
 }
 
 function callerOf(row: KeyOwner, scopes: string[] | null, token: boolean): Caller {
   const { id, name, plan, created_at } = row;
-  return { account: { id, name, plan, created_at }, keyId: row.key_id, keyPrefix: row.key_prefix, scopes, keyExpiresAt: row.key_expires_at, token };
+  return {
+    account: { id, name, plan, created_at },
+    keyId: row.key_id,
+    keyPrefix: row.key_prefix,
+    scopes,
+    keyExpiresAt: row.key_expires_at,
+    token,
+  };
 }
 
 /** Past `expiresAt` (to the millisecond stored; an expiry given in whole seconds is exact to the second). */
@@ -154,7 +179,12 @@ function expired(expiresAt: string | null, now: Date): boolean {
  * The caller behind a key or a browser token, or why it is refused. Looked up by hash, so no
  * timing leak on the secret itself. `origin` is the request's Origin header (tokens bound to one).
  */
-export async function authenticate(store: Store, secret: string, origin?: string, now = new Date()): Promise<Caller | Refusal> {
+export async function authenticate(
+  store: Store,
+  secret: string,
+  origin?: string,
+  now = new Date(),
+): Promise<Caller | Refusal> {
   const iso = now.toISOString();
   if (secret.startsWith(TOKEN_PREFIX)) {
     const row = await store.tokenOwner(hashKey(secret), iso);

@@ -145,22 +145,32 @@ const migrations: string[] = [
 // BIGINT (20) and NUMERIC (1700, what SUM returns) as JS numbers: byte counts and epoch ms stay far below 2^53.
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === 20 || oid === 1700 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === 20 || oid === 1700
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** Errors that mean "the database cannot be reached now" (down, restarting, connection cut). */
 export function isConnectionError(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
-  if (typeof e?.code === 'string' && (/^(08|57P)/.test(e.code) || ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOENT'].includes(e.code))) {
+  if (
+    typeof e?.code === 'string' &&
+    (/^(08|57P)/.test(e.code) ||
+      ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOENT'].includes(e.code))
+  ) {
     return true;
   }
-  return /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed|not queryable/i.test(e?.message ?? '');
+  return /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed|not queryable/i.test(
+    e?.message ?? '',
+  );
 }
 
 /** 503 server_busy for an unreachable database (refunded like any overload); other errors unchanged. */
 function unavailable(error: unknown): unknown {
   if (!isConnectionError(error)) return error;
-  return Object.assign(new ServerBusyError(2, 'The database is unreachable at the moment; retry shortly.'), { cause: error });
+  return Object.assign(new ServerBusyError(2, 'The database is unreachable at the moment; retry shortly.'), {
+    cause: error,
+  });
 }
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -179,8 +189,17 @@ export class PgStore implements Store {
   private closed = false;
   private reconnectTimer?: NodeJS.Timeout;
 
-  private constructor(private readonly url: string, poolSize: number) {
-    this.pool = new pg.Pool({ connectionString: url, max: poolSize, types, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  private constructor(
+    private readonly url: string,
+    poolSize: number,
+  ) {
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      types,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
     // An idle client whose server went away emits here; without a listener that would end the process.
     this.pool.on('error', () => {});
   }
@@ -195,8 +214,10 @@ export class PgStore implements Store {
         const { rows } = await c.query<{ version: number }>('SELECT version FROM pdf_service_schema');
         const version = rows[0]?.version ?? 0;
         for (let i = version; i < migrations.length; i++) await c.query(migrations[i]);
-        if (rows.length === 0) await c.query('INSERT INTO pdf_service_schema (version) VALUES ($1)', [migrations.length]);
-        else if (version < migrations.length) await c.query('UPDATE pdf_service_schema SET version = $1', [migrations.length]);
+        if (rows.length === 0)
+          await c.query('INSERT INTO pdf_service_schema (version) VALUES ($1)', [migrations.length]);
+        else if (version < migrations.length)
+          await c.query('UPDATE pdf_service_schema SET version = $1', [migrations.length]);
       });
     } catch (error) {
       await store.pool.end().catch(() => {});
@@ -206,7 +227,11 @@ export class PgStore implements Store {
   }
 
   /** Runs one statement as a named prepared statement: parsed and planned once per connection, not per request. */
-  private async q<R extends pg.QueryResultRow>(sql: string, params: unknown[] = [], on: Queryable = this.pool): Promise<R[]> {
+  private async q<R extends pg.QueryResultRow>(
+    sql: string,
+    params: unknown[] = [],
+    on: Queryable = this.pool,
+  ): Promise<R[]> {
     let name = statementNames.get(sql);
     if (!name) {
       name = `pdf_${crypto.createHash('sha256').update(sql).digest('hex').slice(0, 16)}`;
@@ -258,7 +283,10 @@ export class PgStore implements Store {
   }
 
   async ensureAccount(name: string, plan: Plan, webhookSecret: string, now: string): Promise<Account> {
-    await this.q('INSERT INTO accounts (name, plan, webhook_secret, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING', [name, plan, webhookSecret, now]);
+    await this.q(
+      'INSERT INTO accounts (name, plan, webhook_secret, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING',
+      [name, plan, webhookSecret, now],
+    );
     return (await this.findAccountByName(name))!;
   }
 
@@ -267,11 +295,16 @@ export class PgStore implements Store {
   }
 
   async sealedWebhookSecret(accountId: number): Promise<string | null | undefined> {
-    return (await this.q<{ webhook_secret: string | null }>('SELECT webhook_secret FROM accounts WHERE id = $1', [accountId]))[0]?.webhook_secret;
+    return (
+      await this.q<{ webhook_secret: string | null }>('SELECT webhook_secret FROM accounts WHERE id = $1', [accountId])
+    )[0]?.webhook_secret;
   }
 
   async setSealedWebhookSecret(name: string, sealed: string): Promise<boolean> {
-    return (await this.q('UPDATE accounts SET webhook_secret = $1 WHERE name = $2 RETURNING id', [sealed, name])).length === 1;
+    return (
+      (await this.q('UPDATE accounts SET webhook_secret = $1 WHERE name = $2 RETURNING id', [sealed, name])).length ===
+      1
+    );
   }
 
   async listAccounts(day: string): Promise<AccountUsage[]> {
@@ -286,14 +319,25 @@ export class PgStore implements Store {
     const rows = await this.q(
       `INSERT INTO api_keys (account_id, hash, prefix, last4, created_at, name, scopes, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
-      [key.account_id, key.hash, key.prefix, key.last4, key.created_at, key.name ?? null, key.scopes ?? null, key.expires_at ?? null],
+      [
+        key.account_id,
+        key.hash,
+        key.prefix,
+        key.last4,
+        key.created_at,
+        key.name ?? null,
+        key.scopes ?? null,
+        key.expires_at ?? null,
+      ],
       on,
     );
     return rows.length === 1;
   }
 
   async listKeys(account?: string): Promise<KeyListing[]> {
-    return this.q<KeyListing>(`${KEY_LISTING} WHERE ($1::text IS NULL OR a.name = $1) ORDER BY k.id`, [account ?? null]);
+    return this.q<KeyListing>(`${KEY_LISTING} WHERE ($1::text IS NULL OR a.name = $1) ORDER BY k.id`, [
+      account ?? null,
+    ]);
   }
 
   async findKey(prefix: string): Promise<KeyListing | undefined> {
@@ -301,20 +345,43 @@ export class PgStore implements Store {
   }
 
   async revokeKey(prefix: string, now: string): Promise<boolean> {
-    return (await this.q('UPDATE api_keys SET revoked_at = $1 WHERE prefix = $2 AND (revoked_at IS NULL OR revoked_at > $1) RETURNING id', [now, prefix])).length === 1;
+    return (
+      (
+        await this.q(
+          'UPDATE api_keys SET revoked_at = $1 WHERE prefix = $2 AND (revoked_at IS NULL OR revoked_at > $1) RETURNING id',
+          [now, prefix],
+        )
+      ).length === 1
+    );
   }
 
   async rotateKey(prefix: string, successor: NewKey, graceUntil: string): Promise<boolean> {
     return this.tx(async (c) => {
       // FOR UPDATE: two rotations of one key on two hosts cannot both succeed.
-      const { rows } = await c.query<{ id: number; account_id: number; name: string | null; scopes: string | null; expires_at: string | null }>(
+      const { rows } = await c.query<{
+        id: number;
+        account_id: number;
+        name: string | null;
+        scopes: string | null;
+        expires_at: string | null;
+      }>(
         'SELECT id, account_id, name, scopes, expires_at FROM api_keys WHERE prefix = $1 AND revoked_at IS NULL FOR UPDATE',
         [prefix],
       );
       const old = rows[0];
       if (!old) return false;
-      if (!(await this.insertKey({ ...successor, account_id: old.account_id, name: old.name, scopes: old.scopes, expires_at: old.expires_at }, c))) return false;
-      await c.query('UPDATE api_keys SET revoked_at = $1, rotated_to = $2 WHERE id = $3', [graceUntil, successor.prefix, old.id]);
+      if (
+        !(await this.insertKey(
+          { ...successor, account_id: old.account_id, name: old.name, scopes: old.scopes, expires_at: old.expires_at },
+          c,
+        ))
+      )
+        return false;
+      await c.query('UPDATE api_keys SET revoked_at = $1, rotated_to = $2 WHERE id = $3', [
+        graceUntil,
+        successor.prefix,
+        old.id,
+      ]);
       return true;
     });
   }
@@ -332,15 +399,10 @@ export class PgStore implements Store {
   }
 
   async insertToken(t: NewToken): Promise<void> {
-    await this.q('INSERT INTO browser_tokens (key_id, hash, scopes, origin, expires_at, max_uses, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-      t.key_id,
-      t.hash,
-      t.scopes,
-      t.origin,
-      t.expires_at,
-      t.max_uses,
-      t.created_at,
-    ]);
+    await this.q(
+      'INSERT INTO browser_tokens (key_id, hash, scopes, origin, expires_at, max_uses, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [t.key_id, t.hash, t.scopes, t.origin, t.expires_at, t.max_uses, t.created_at],
+    );
   }
 
   async tokenOwner(hash: Buffer, now: string): Promise<TokenOwner | undefined> {
@@ -354,7 +416,14 @@ export class PgStore implements Store {
   }
 
   async useToken(tokenId: number): Promise<boolean> {
-    return (await this.q('UPDATE browser_tokens SET uses = uses + 1 WHERE id = $1 AND (max_uses IS NULL OR uses < max_uses) RETURNING id', [tokenId])).length === 1;
+    return (
+      (
+        await this.q(
+          'UPDATE browser_tokens SET uses = uses + 1 WHERE id = $1 AND (max_uses IS NULL OR uses < max_uses) RETURNING id',
+          [tokenId],
+        )
+      ).length === 1
+    );
   }
 
   async charge(accountId: number, day: string, cap: number, operation: string, count = 1): Promise<number | undefined> {
@@ -385,7 +454,14 @@ export class PgStore implements Store {
   }
 
   async usedOn(accountId: number, day: string): Promise<number> {
-    return (await this.q<{ count: number }>('SELECT count FROM daily_usage WHERE account_id = $1 AND day = $2', [accountId, day]))[0]?.count ?? 0;
+    return (
+      (
+        await this.q<{ count: number }>('SELECT count FROM daily_usage WHERE account_id = $1 AND day = $2', [
+          accountId,
+          day,
+        ])
+      )[0]?.count ?? 0
+    );
   }
 
   async usageBetween(accountId: number, from: string, to: string): Promise<UsageCounters> {
@@ -420,8 +496,16 @@ export class PgStore implements Store {
       await c.query('SELECT pg_advisory_xact_lock($1)', [STORAGE_LOCK]);
       if (job.idempotency_key) {
         const since = new Date(Date.parse(job.created_at) - IDEMPOTENCY_WINDOW_MS).toISOString();
-        await c.query('UPDATE jobs SET idempotency_key = NULL WHERE account_id = $1 AND idempotency_key = $2 AND created_at < $3', [job.account_id, job.idempotency_key, since]);
-        const holder = (await c.query<JobRow>('SELECT * FROM jobs WHERE account_id = $1 AND idempotency_key = $2', [job.account_id, job.idempotency_key])).rows[0];
+        await c.query(
+          'UPDATE jobs SET idempotency_key = NULL WHERE account_id = $1 AND idempotency_key = $2 AND created_at < $3',
+          [job.account_id, job.idempotency_key, since],
+        );
+        const holder = (
+          await c.query<JobRow>('SELECT * FROM jobs WHERE account_id = $1 AND idempotency_key = $2', [
+            job.account_id,
+            job.idempotency_key,
+          ])
+        ).rows[0];
         if (holder) return holder;
       }
       if ((await this.storageUsed(c)) + job.stored_bytes > limit) return false;
@@ -493,7 +577,13 @@ export class PgStore implements Store {
     );
   }
 
-  async finishJob(id: string, workerId: string, finish: Finish, effects: EndEffects, now: Date): Promise<JobRow | undefined> {
+  async finishJob(
+    id: string,
+    workerId: string,
+    finish: Finish,
+    effects: EndEffects,
+    now: Date,
+  ): Promise<JobRow | undefined> {
     const v = finishValues(finish);
     return this.tx(async (c) => {
       const { rows } = await c.query<JobRow>(
@@ -502,7 +592,21 @@ export class PgStore implements Store {
            result_stored_bytes = $7, result_headers = $8, expires_at = $9, error = $10, result_delivered_to = $13
          WHERE id = $11 AND worker_id = $12 AND status = 'running'
          RETURNING *`,
-        [v.status, now.toISOString(), v.result_file, v.result_filename, v.result_type, v.result_size, v.result_stored_bytes, v.result_headers, v.expires_at, v.error, id, workerId, v.result_delivered_to],
+        [
+          v.status,
+          now.toISOString(),
+          v.result_file,
+          v.result_filename,
+          v.result_type,
+          v.result_size,
+          v.result_stored_bytes,
+          v.result_headers,
+          v.expires_at,
+          v.error,
+          id,
+          workerId,
+          v.result_delivered_to,
+        ],
       );
       await this.endEffects(c, rows[0], effects);
       return rows[0];
@@ -551,7 +655,9 @@ export class PgStore implements Store {
 
   async orphanedJobs(now: number): Promise<JobRow[]> {
     // Leases only: a pid means nothing on another host.
-    return this.q<JobRow>(`SELECT * FROM jobs WHERE status = 'running' AND (lease_until IS NULL OR lease_until < $1)`, [now]);
+    return this.q<JobRow>(`SELECT * FROM jobs WHERE status = 'running' AND (lease_until IS NULL OR lease_until < $1)`, [
+      now,
+    ]);
   }
 
   async requeueOrphan(row: JobRow): Promise<boolean> {
@@ -596,10 +702,16 @@ export class PgStore implements Store {
 
   async referencedFiles(): Promise<{ inputs: Set<string>; results: Set<string> }> {
     const inputs = new Set<string>();
-    for (const row of await this.q<{ inputs: string }>(`SELECT inputs FROM jobs WHERE status IN ('queued', 'running')`)) {
+    for (const row of await this.q<{ inputs: string }>(
+      `SELECT inputs FROM jobs WHERE status IN ('queued', 'running')`,
+    )) {
       for (const input of JSON.parse(row.inputs) as StoredInput[]) inputs.add(input.file);
     }
-    const results = new Set((await this.q<{ result_file: string }>(`SELECT result_file FROM jobs WHERE result_file IS NOT NULL`)).map((r) => r.result_file));
+    const results = new Set(
+      (await this.q<{ result_file: string }>(`SELECT result_file FROM jobs WHERE result_file IS NOT NULL`)).map(
+        (r) => r.result_file,
+      ),
+    );
     return { inputs, results };
   }
 
@@ -621,7 +733,9 @@ export class PgStore implements Store {
   }
 
   async pruneDeliveries(before: Date): Promise<void> {
-    await this.q(`DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND created_at < $1`, [before.toISOString()]);
+    await this.q(`DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND created_at < $1`, [
+      before.toISOString(),
+    ]);
   }
 
   /** Webhook secrets written before they were sealed: sealed in place at start-up. */
@@ -659,7 +773,8 @@ export class PgStore implements Store {
     client.on('notification', (message) => {
       const payload = message.payload ?? '';
       if (payload === 'queued') this.events.emit('event', { type: 'queued' } satisfies JobEvent);
-      else if (payload.startsWith('canceled:')) this.events.emit('event', { type: 'canceled', id: payload.slice('canceled:'.length) } satisfies JobEvent);
+      else if (payload.startsWith('canceled:'))
+        this.events.emit('event', { type: 'canceled', id: payload.slice('canceled:'.length) } satisfies JobEvent);
     });
     try {
       await client.connect();

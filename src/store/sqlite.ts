@@ -69,7 +69,9 @@ export class SqliteStore implements Store {
   }
 
   async ensureAccount(name: string, plan: Plan, webhookSecret: string, now: string): Promise<Account> {
-    this.stmt('INSERT INTO accounts (name, plan, webhook_secret, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(name) DO NOTHING').run(name, plan, webhookSecret, now);
+    this.stmt(
+      'INSERT INTO accounts (name, plan, webhook_secret, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(name) DO NOTHING',
+    ).run(name, plan, webhookSecret, now);
     return (await this.findAccountByName(name))!;
   }
 
@@ -78,7 +80,9 @@ export class SqliteStore implements Store {
   }
 
   async sealedWebhookSecret(accountId: number): Promise<string | null | undefined> {
-    const row = this.stmt('SELECT webhook_secret FROM accounts WHERE id = ?').get(accountId) as { webhook_secret: string | null } | undefined;
+    const row = this.stmt('SELECT webhook_secret FROM accounts WHERE id = ?').get(accountId) as
+      | { webhook_secret: string | null }
+      | undefined;
     return row?.webhook_secret;
   }
 
@@ -88,11 +92,15 @@ export class SqliteStore implements Store {
 
   /** Secrets written before they were sealed: sealed in place at open. */
   plainWebhookSecrets(): Array<{ id: number; webhook_secret: string }> {
-    return this.db.prepare(`SELECT id, webhook_secret FROM accounts WHERE webhook_secret LIKE 'whsec_%'`).all() as Array<{ id: number; webhook_secret: string }>;
+    return this.db
+      .prepare(`SELECT id, webhook_secret FROM accounts WHERE webhook_secret LIKE 'whsec_%'`)
+      .all() as Array<{ id: number; webhook_secret: string }>;
   }
 
   replaceWebhookSecret(id: number, plain: string, sealed: string): void {
-    this.db.prepare('UPDATE accounts SET webhook_secret = ? WHERE id = ? AND webhook_secret = ?').run(sealed, id, plain);
+    this.db
+      .prepare('UPDATE accounts SET webhook_secret = ? WHERE id = ? AND webhook_secret = ?')
+      .run(sealed, id, plain);
   }
 
   async listAccounts(day: string): Promise<AccountUsage[]> {
@@ -110,12 +118,24 @@ export class SqliteStore implements Store {
     return (
       this.stmt(
         'INSERT INTO api_keys (account_id, hash, prefix, last4, created_at, name, scopes, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
-      ).run(key.account_id, key.hash, key.prefix, key.last4, key.created_at, key.name ?? null, key.scopes ?? null, key.expires_at ?? null).changes === 1
+      ).run(
+        key.account_id,
+        key.hash,
+        key.prefix,
+        key.last4,
+        key.created_at,
+        key.name ?? null,
+        key.scopes ?? null,
+        key.expires_at ?? null,
+      ).changes === 1
     );
   }
 
   async listKeys(account?: string): Promise<KeyListing[]> {
-    return this.stmt(`${KEY_LISTING} WHERE (? IS NULL OR a.name = ?) ORDER BY k.id`).all(account ?? null, account ?? null) as KeyListing[];
+    return this.stmt(`${KEY_LISTING} WHERE (? IS NULL OR a.name = ?) ORDER BY k.id`).all(
+      account ?? null,
+      account ?? null,
+    ) as KeyListing[];
   }
 
   async findKey(prefix: string): Promise<KeyListing | undefined> {
@@ -123,26 +143,47 @@ export class SqliteStore implements Store {
   }
 
   async revokeKey(prefix: string, now: string): Promise<boolean> {
-    return this.stmt('UPDATE api_keys SET revoked_at = ? WHERE prefix = ? AND (revoked_at IS NULL OR revoked_at > ?)').run(now, prefix, now).changes === 1;
+    return (
+      this.stmt('UPDATE api_keys SET revoked_at = ? WHERE prefix = ? AND (revoked_at IS NULL OR revoked_at > ?)').run(
+        now,
+        prefix,
+        now,
+      ).changes === 1
+    );
   }
 
   async rotateKey(prefix: string, successor: NewKey, graceUntil: string): Promise<boolean> {
     const rotate = this.db.transaction(() => {
-      const old = this.stmt('SELECT id, account_id, name, scopes, expires_at FROM api_keys WHERE prefix = ? AND revoked_at IS NULL').get(prefix) as
+      const old = this.stmt(
+        'SELECT id, account_id, name, scopes, expires_at FROM api_keys WHERE prefix = ? AND revoked_at IS NULL',
+      ).get(prefix) as
         | { id: number; account_id: number; name: string | null; scopes: string | null; expires_at: string | null }
         | undefined;
       if (!old) return false;
-      if (!this.insertKeyNow({ ...successor, account_id: old.account_id, name: old.name, scopes: old.scopes, expires_at: old.expires_at })) return false;
-      this.stmt('UPDATE api_keys SET revoked_at = ?, rotated_to = ? WHERE id = ?').run(graceUntil, successor.prefix, old.id);
+      if (
+        !this.insertKeyNow({
+          ...successor,
+          account_id: old.account_id,
+          name: old.name,
+          scopes: old.scopes,
+          expires_at: old.expires_at,
+        })
+      )
+        return false;
+      this.stmt('UPDATE api_keys SET revoked_at = ?, rotated_to = ? WHERE id = ?').run(
+        graceUntil,
+        successor.prefix,
+        old.id,
+      );
       return true;
     });
     return rotate.immediate();
   }
 
   async keyOwner(hash: Buffer, now: string): Promise<KeyOwner | undefined> {
-    return this.stmt(`${KEY_OWNER} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = ? AND (k.revoked_at IS NULL OR k.revoked_at > ?)`).get(hash, now) as
-      | KeyOwner
-      | undefined;
+    return this.stmt(
+      `${KEY_OWNER} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = ? AND (k.revoked_at IS NULL OR k.revoked_at > ?)`,
+    ).get(hash, now) as KeyOwner | undefined;
   }
 
   async touchKey(keyId: number, now: string): Promise<void> {
@@ -150,15 +191,9 @@ export class SqliteStore implements Store {
   }
 
   async insertToken(t: NewToken): Promise<void> {
-    this.stmt('INSERT INTO browser_tokens (key_id, hash, scopes, origin, expires_at, max_uses, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-      t.key_id,
-      t.hash,
-      t.scopes,
-      t.origin,
-      t.expires_at,
-      t.max_uses,
-      t.created_at,
-    );
+    this.stmt(
+      'INSERT INTO browser_tokens (key_id, hash, scopes, origin, expires_at, max_uses, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(t.key_id, t.hash, t.scopes, t.origin, t.expires_at, t.max_uses, t.created_at);
   }
 
   async tokenOwner(hash: Buffer, now: string): Promise<TokenOwner | undefined> {
@@ -170,7 +205,11 @@ export class SqliteStore implements Store {
   }
 
   async useToken(tokenId: number): Promise<boolean> {
-    return this.stmt('UPDATE browser_tokens SET uses = uses + 1 WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)').run(tokenId).changes === 1;
+    return (
+      this.stmt('UPDATE browser_tokens SET uses = uses + 1 WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)').run(
+        tokenId,
+      ).changes === 1
+    );
   }
 
   async charge(accountId: number, day: string, cap: number, operation: string, count = 1): Promise<number | undefined> {
@@ -199,25 +238,33 @@ export class SqliteStore implements Store {
 
   private refundNow(accountId: number, day: string, operation: string, count = 1): void {
     this.db.transaction(() => {
-      this.stmt('UPDATE daily_usage SET count = MAX(count - ?, 0) WHERE account_id = ? AND day = ? AND count > 0').run(count, accountId, day);
-      this.stmt('UPDATE operation_usage SET count = MAX(count - ?, 0) WHERE account_id = ? AND day = ? AND operation = ? AND count > 0').run(count, accountId, day, operation);
+      this.stmt('UPDATE daily_usage SET count = MAX(count - ?, 0) WHERE account_id = ? AND day = ? AND count > 0').run(
+        count,
+        accountId,
+        day,
+      );
+      this.stmt(
+        'UPDATE operation_usage SET count = MAX(count - ?, 0) WHERE account_id = ? AND day = ? AND operation = ? AND count > 0',
+      ).run(count, accountId, day, operation);
     })();
   }
 
   async usedOn(accountId: number, day: string): Promise<number> {
-    const row = this.stmt('SELECT count FROM daily_usage WHERE account_id = ? AND day = ?').get(accountId, day) as { count: number } | undefined;
+    const row = this.stmt('SELECT count FROM daily_usage WHERE account_id = ? AND day = ?').get(accountId, day) as
+      | { count: number }
+      | undefined;
     return row?.count ?? 0;
   }
 
   async usageBetween(accountId: number, from: string, to: string): Promise<UsageCounters> {
     // One read transaction: the totals and the split come from the same snapshot.
     return this.db.transaction(() => ({
-      totals: this.stmt('SELECT day, count FROM daily_usage WHERE account_id = ? AND day BETWEEN ? AND ? ORDER BY day').all(accountId, from, to) as UsageCounters['totals'],
-      byOperation: this.stmt('SELECT day, operation, count FROM operation_usage WHERE account_id = ? AND day BETWEEN ? AND ? ORDER BY day, operation').all(
-        accountId,
-        from,
-        to,
-      ) as UsageCounters['byOperation'],
+      totals: this.stmt(
+        'SELECT day, count FROM daily_usage WHERE account_id = ? AND day BETWEEN ? AND ? ORDER BY day',
+      ).all(accountId, from, to) as UsageCounters['totals'],
+      byOperation: this.stmt(
+        'SELECT day, operation, count FROM operation_usage WHERE account_id = ? AND day BETWEEN ? AND ? ORDER BY day, operation',
+      ).all(accountId, from, to) as UsageCounters['byOperation'],
     }))();
   }
 
@@ -238,15 +285,25 @@ export class SqliteStore implements Store {
     const insert = this.db.transaction((): boolean | JobRow => {
       if (job.idempotency_key) {
         const since = new Date(Date.parse(job.created_at) - IDEMPOTENCY_WINDOW_MS).toISOString();
-        this.stmt('UPDATE jobs SET idempotency_key = NULL WHERE account_id = ? AND idempotency_key = ? AND created_at < ?').run(job.account_id, job.idempotency_key, since);
-        const holder = this.stmt('SELECT * FROM jobs WHERE account_id = ? AND idempotency_key = ?').get(job.account_id, job.idempotency_key) as JobRow | undefined;
+        this.stmt(
+          'UPDATE jobs SET idempotency_key = NULL WHERE account_id = ? AND idempotency_key = ? AND created_at < ?',
+        ).run(job.account_id, job.idempotency_key, since);
+        const holder = this.stmt('SELECT * FROM jobs WHERE account_id = ? AND idempotency_key = ?').get(
+          job.account_id,
+          job.idempotency_key,
+        ) as JobRow | undefined;
         if (holder) return holder;
       }
       if (this.storageUsedNow() + job.stored_bytes > limit) return false;
       this.stmt(
         `INSERT INTO jobs (id, account_id, operation, status, created_at, fields, inputs, stored_bytes, charge_day, charge_count, request_id, callback_url, idempotency_key, request_digest)
          VALUES (@id, @account_id, @operation, 'queued', @created_at, @fields, @inputs, @stored_bytes, @charge_day, @charge_count, @request_id, @callback_url, @idempotency_key, @request_digest)`,
-      ).run({ ...job, charge_count: job.charge_count ?? 1, idempotency_key: job.idempotency_key ?? null, request_digest: job.request_digest ?? null });
+      ).run({
+        ...job,
+        charge_count: job.charge_count ?? 1,
+        idempotency_key: job.idempotency_key ?? null,
+        request_digest: job.request_digest ?? null,
+      });
       return true;
     });
     // IMMEDIATE: the usage sum, the key's holder and the insert see the same database.
@@ -300,7 +357,13 @@ export class SqliteStore implements Store {
     ).run(d.id, d.job_id, d.account_id, d.url, d.body, d.next_attempt_at, d.created_at);
   }
 
-  async finishJob(id: string, workerId: string, finish: Finish, effects: EndEffects, now: Date): Promise<JobRow | undefined> {
+  async finishJob(
+    id: string,
+    workerId: string,
+    finish: Finish,
+    effects: EndEffects,
+    now: Date,
+  ): Promise<JobRow | undefined> {
     return this.db.transaction(() => {
       const row = this.stmt(
         `UPDATE jobs SET status = @status, finished_at = @now, worker_id = NULL, lease_until = NULL,
@@ -349,15 +412,17 @@ export class SqliteStore implements Store {
 
   async orphanedJobs(now: number, isDead?: (workerId: string) => boolean): Promise<JobRow[]> {
     const rows = this.stmt(`SELECT * FROM jobs WHERE status = 'running'`).all() as JobRow[];
-    return rows.filter((row) => (row.lease_until ?? 0) < now || (isDead !== undefined && row.worker_id !== null && isDead(row.worker_id)));
+    return rows.filter(
+      (row) =>
+        (row.lease_until ?? 0) < now || (isDead !== undefined && row.worker_id !== null && isDead(row.worker_id)),
+    );
   }
 
   async requeueOrphan(row: JobRow): Promise<boolean> {
     const changed =
-      this.stmt(`UPDATE jobs SET status = 'queued', worker_id = NULL, lease_until = NULL WHERE id = ? AND status = 'running' AND worker_id IS ?`).run(
-        row.id,
-        row.worker_id,
-      ).changes === 1;
+      this.stmt(
+        `UPDATE jobs SET status = 'queued', worker_id = NULL, lease_until = NULL WHERE id = ? AND status = 'running' AND worker_id IS ?`,
+      ).run(row.id, row.worker_id).changes === 1;
     if (changed) this.emit({ type: 'queued' });
     return changed;
   }
@@ -376,7 +441,9 @@ export class SqliteStore implements Store {
   async expireResults(now: Date): Promise<string[]> {
     // Read and detach under one write lock. (RETURNING would give the new value, NULL: it once did, and expired files stayed until the stray-file sweep.)
     const expire = this.db.transaction(() => {
-      const rows = this.stmt(`SELECT id, result_file FROM jobs WHERE result_file IS NOT NULL AND expires_at <= ?`).all(now.toISOString()) as Array<{ id: string; result_file: string }>;
+      const rows = this.stmt(`SELECT id, result_file FROM jobs WHERE result_file IS NOT NULL AND expires_at <= ?`).all(
+        now.toISOString(),
+      ) as Array<{ id: string; result_file: string }>;
       const detach = this.stmt(`UPDATE jobs SET result_file = NULL WHERE id = ?`);
       for (const row of rows) detach.run(row.id);
       return rows.map((r) => r.result_file);
@@ -385,23 +452,31 @@ export class SqliteStore implements Store {
   }
 
   async pruneJobs(before: Date): Promise<number> {
-    return this.stmt(`DELETE FROM jobs WHERE status IN ('succeeded', 'failed', 'canceled') AND result_file IS NULL AND finished_at < ?`).run(before.toISOString())
-      .changes;
+    return this.stmt(
+      `DELETE FROM jobs WHERE status IN ('succeeded', 'failed', 'canceled') AND result_file IS NULL AND finished_at < ?`,
+    ).run(before.toISOString()).changes;
   }
 
   async referencedFiles(): Promise<{ inputs: Set<string>; results: Set<string> }> {
     const inputs = new Set<string>();
-    for (const row of this.stmt(`SELECT inputs FROM jobs WHERE status IN ('queued', 'running')`).all() as Array<{ inputs: string }>) {
+    for (const row of this.stmt(`SELECT inputs FROM jobs WHERE status IN ('queued', 'running')`).all() as Array<{
+      inputs: string;
+    }>) {
       for (const input of JSON.parse(row.inputs) as StoredInput[]) inputs.add(input.file);
     }
     const results = new Set(
-      (this.stmt(`SELECT result_file FROM jobs WHERE result_file IS NOT NULL`).all() as Array<{ result_file: string }>).map((r) => r.result_file),
+      (
+        this.stmt(`SELECT result_file FROM jobs WHERE result_file IS NOT NULL`).all() as Array<{ result_file: string }>
+      ).map((r) => r.result_file),
     );
     return { inputs, results };
   }
 
   async claimDeliveries(workerId: string, now: number, leaseUntil: number, limit: number): Promise<DeliveryRow[]> {
-    if (!this.stmt(`SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? LIMIT 1`).get(now)) return [];
+    if (
+      !this.stmt(`SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? LIMIT 1`).get(now)
+    )
+      return [];
     return this.db
       .transaction(
         () =>
@@ -422,7 +497,9 @@ export class SqliteStore implements Store {
   }
 
   async pruneDeliveries(before: Date): Promise<void> {
-    this.stmt(`DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND created_at < ?`).run(before.toISOString());
+    this.stmt(`DELETE FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND created_at < ?`).run(
+      before.toISOString(),
+    );
   }
 
   subscribe(listener: (event: JobEvent) => void): () => void {

@@ -147,8 +147,17 @@ export interface JobRow {
 /** What submit inserts. */
 export type NewJob = Pick<
   JobRow,
-  'id' | 'account_id' | 'operation' | 'created_at' | 'fields' | 'inputs' | 'stored_bytes' | 'charge_day' | 'request_id' | 'callback_url'
- | 'charge_count'
+  | 'id'
+  | 'account_id'
+  | 'operation'
+  | 'created_at'
+  | 'fields'
+  | 'inputs'
+  | 'stored_bytes'
+  | 'charge_day'
+  | 'request_id'
+  | 'callback_url'
+  | 'charge_count'
 > &
   Partial<Pick<JobRow, 'idempotency_key' | 'request_digest'>>;
 

@@ -31,7 +31,14 @@ export interface Charge {
  * One statement on either backend: the row is created or incremented only
  * while within the limit (see Store.charge); all or nothing.
  */
-export async function charge(store: Store, accountId: number, limit: number | null, operation: string, now = new Date(), count = 1): Promise<Charge> {
+export async function charge(
+  store: Store,
+  accountId: number,
+  limit: number | null,
+  operation: string,
+  now = new Date(),
+  count = 1,
+): Promise<Charge> {
   const day = utcDay(now);
   const cap = limit ?? Number.MAX_SAFE_INTEGER;
   const used = cap <= 0 ? undefined : await store.charge(accountId, day, cap, operation, count);
@@ -43,7 +50,13 @@ export async function charge(store: Store, accountId: number, limit: number | nu
 const owed = new WeakMap<Store, Array<{ accountId: number; day: string; operation: string; count: number }>>();
 
 /** Gives back `count` requests (default one) charged on `day` (server fault or overload); retried later if the database is unreachable. */
-export async function refund(store: Store, accountId: number, day: string, operation: string, count = 1): Promise<void> {
+export async function refund(
+  store: Store,
+  accountId: number,
+  day: string,
+  operation: string,
+  count = 1,
+): Promise<void> {
   if (count <= 0) return;
   try {
     await store.refund(accountId, day, operation, count);
@@ -58,7 +71,10 @@ export async function refund(store: Store, accountId: number, day: string, opera
   }
 }
 
-function retryRefunds(store: Store, list: Array<{ accountId: number; day: string; operation: string; count: number }>): void {
+function retryRefunds(
+  store: Store,
+  list: Array<{ accountId: number; day: string; operation: string; count: number }>,
+): void {
   const timer = setTimeout(async () => {
     while (list.length > 0) {
       try {

@@ -20,5 +20,5 @@ export async function writeArgFile(workdir: string, args: string[]): Promise<str
     // One argument per line: a newline inside a value would split it.
     if (/[\r\n]/.test(arg)) throw new InvalidRequestError('Passwords must not contain line breaks.', 'password');
   }
-  return writePrivateFile(workdir, 'args', '.txt', args.join('\n') + '\n');
+  return writePrivateFile(workdir, 'args', '.txt', `${args.join('\n')}\n`);
 }

@@ -70,7 +70,8 @@ export async function sweepStaleChromiumDirs(dataDir: string): Promise<number> {
     if (/^\d+(\.\d+)?-/.test(name) && !ownerAlive(name)) candidates.push(path.join(profiles, name));
   }
   for (const name of await fs.promises.readdir(CHROMIUM_TMP_PARENT).catch(() => [] as string[])) {
-    if (name.startsWith(TMP_PREFIX) && !ownerAlive(name.slice(TMP_PREFIX.length))) candidates.push(path.join(CHROMIUM_TMP_PARENT, name));
+    if (name.startsWith(TMP_PREFIX) && !ownerAlive(name.slice(TMP_PREFIX.length)))
+      candidates.push(path.join(CHROMIUM_TMP_PARENT, name));
   }
   const removed = await Promise.all(
     candidates.map((dir) =>

@@ -83,7 +83,15 @@ export class ChromiumWatchdog {
    */
   watch(leader: number | undefined, listChildren: ListChildren, onOverLimit: OverLimit): () => void {
     if (!leader || this.limitBytes <= 0) return () => undefined;
-    const group = this.groups.get(leader) ?? { leader, watchers: 0, listChildren, onOverLimit, pids: [], listedAt: 0, listing: false };
+    const group = this.groups.get(leader) ?? {
+      leader,
+      watchers: 0,
+      listChildren,
+      onOverLimit,
+      pids: [],
+      listedAt: 0,
+      listing: false,
+    };
     group.watchers += 1;
     this.groups.set(leader, group);
     if (group.watchers === 1) this.list(group);
@@ -107,7 +115,10 @@ export class ChromiumWatchdog {
     group.listing = true;
     group.listedAt = Date.now();
     let timer: NodeJS.Timeout | undefined;
-    Promise.race([group.listChildren(), new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), LIST_TIMEOUT_MS)))])
+    Promise.race([
+      group.listChildren(),
+      new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), LIST_TIMEOUT_MS))),
+    ])
       .then((pids) => {
         if (pids) group.pids = hostPids(group.leader, pids);
       })
@@ -179,7 +190,8 @@ export function hostPids(leader: number, browserPids: readonly number[]): number
     } catch {
       continue; // gone
     }
-    for (const tid of threads) for (const child of readProc(pid, `task/${tid}/children`).split(' ')) if (child) queue.push(Number(child));
+    for (const tid of threads)
+      for (const child of readProc(pid, `task/${tid}/children`).split(' ')) if (child) queue.push(Number(child));
   }
   return found;
 }

@@ -19,7 +19,14 @@
 // pages, so the operation can refuse a longer result without printing it all.
 import fs from 'node:fs';
 import path from 'node:path';
-import puppeteer, { type Browser, type BrowserContext, type CDPSession, type ConnectionTransport, type HTTPRequest, type Page } from 'puppeteer-core';
+import puppeteer, {
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type ConnectionTransport,
+  type HTTPRequest,
+  type Page,
+} from 'puppeteer-core';
 import { ClientClosedError, ProcessingFailedError, ResourceLimitError, TimeoutError } from '../core/errors.js';
 import { makeShortTmpDir, profileBase } from './chromium-dirs.js';
 import { ChromiumWatchdog } from './chromium-watchdog.js';
@@ -100,9 +107,13 @@ let sandboxDecision: Promise<boolean> | undefined;
  * the upload, under the tool limits; the server logs which applies.
  */
 export function chromiumSandboxUsable(): Promise<boolean> {
-  sandboxDecision ??= process.getuid?.() === 0
-    ? Promise.resolve(false)
-    : runStandalone('unshare', ['--user', '--', 'true'], 5_000).then((r) => r.exitCode === 0, () => false);
+  sandboxDecision ??=
+    process.getuid?.() === 0
+      ? Promise.resolve(false)
+      : runStandalone('unshare', ['--user', '--', 'true'], 5_000).then(
+          (r) => r.exitCode === 0,
+          () => false,
+        );
   return sandboxDecision;
 }
 
@@ -369,41 +380,50 @@ export class ChromiumPool {
           () => (blocked += 1), // answer() handles its own failures; this only keeps a rejection from ending the process
         );
       });
-      await until(page.goto(`${SITE_ORIGIN}/${job.entry.split('/').map(encodeURIComponent).join('/')}`, { waitUntil: 'load', timeout: 0 }));
+      await until(
+        page.goto(`${SITE_ORIGIN}/${job.entry.split('/').map(encodeURIComponent).join('/')}`, {
+          waitUntil: 'load',
+          timeout: 0,
+        }),
+      );
       if (job.readyWhen) await until(page.waitForFunction(job.readyWhen, { timeout: 0, polling: 50 }));
       // Images added after `load` (rendered Markdown) and web fonts are in before printing.
-      await until(page.evaluate(async () => {
-        await Promise.all(
-          Array.from(document.images)
-            .filter((image) => !image.complete)
-            .map(
-              (image) =>
-                new Promise((done) => {
-                  image.addEventListener('load', done, { once: true });
-                  image.addEventListener('error', done, { once: true });
-                }),
-            ),
-        );
-        await document.fonts.ready;
-      }));
+      await until(
+        page.evaluate(async () => {
+          await Promise.all(
+            Array.from(document.images)
+              .filter((image) => !image.complete)
+              .map(
+                (image) =>
+                  new Promise((done) => {
+                    image.addEventListener('load', done, { once: true });
+                    image.addEventListener('error', done, { once: true });
+                  }),
+              ),
+          );
+          await document.fonts.ready;
+        }),
+      );
       const margin = `${job.print.margin / 72}in`;
       const [short, long] = PAPER_MM[job.print.paper];
       const [width, height] = job.print.landscape ? [long, short] : [short, long];
       // Streamed to the file (Page.printToPDF ReturnAsStream). Fonts were awaited just above, in the
       // same call as the images, so puppeteer's own wait (an isolated world) is not needed.
-      await until(page.pdf({
-        path: job.output,
-        width: `${width}mm`,
-        height: `${height}mm`,
-        printBackground: job.print.printBackground,
-        margin: { top: margin, right: margin, bottom: margin, left: margin },
-        tagged: job.print.tagged,
-        outline: false,
-        waitForFonts: false,
-        timeout: 0,
-        // Chromium caps the range at the document's length quietly (CDP Page.printToPDF, pageRanges).
-        ...(job.maxPages ? { pageRanges: `1-${job.maxPages + 1}` } : {}),
-      }));
+      await until(
+        page.pdf({
+          path: job.output,
+          width: `${width}mm`,
+          height: `${height}mm`,
+          printBackground: job.print.printBackground,
+          margin: { top: margin, right: margin, bottom: margin, left: margin },
+          tagged: job.print.tagged,
+          outline: false,
+          waitForFonts: false,
+          timeout: 0,
+          // Chromium caps the range at the document's length quietly (CDP Page.printToPDF, pageRanges).
+          ...(job.maxPages ? { pageRanges: `1-${job.maxPages + 1}` } : {}),
+        }),
+      );
       if (stoppedBy) throw new Error('stopped');
       await assertWholePdf(job.output);
       printed = true;
@@ -414,9 +434,13 @@ export class ChromiumPool {
       if (stoppedBy === 'crash' && this.outOfMemory(instance, oomBefore)) {
         // Only the page's renderer went; the browser and the other renders on it carry on.
         const mib = Math.round(this.memoryLimit / (1024 * 1024));
-        throw new ResourceLimitError(`The page needed more memory than one Chromium renderer may use (${mib} MiB, CHROMIUM_MEMORY_LIMIT).`, 'CHROMIUM_MEMORY_LIMIT', {
-          value: this.memoryLimit,
-        });
+        throw new ResourceLimitError(
+          `The page needed more memory than one Chromium renderer may use (${mib} MiB, CHROMIUM_MEMORY_LIMIT).`,
+          'CHROMIUM_MEMORY_LIMIT',
+          {
+            value: this.memoryLimit,
+          },
+        );
       }
       this.retire(instance);
       throw new ProcessingFailedError('Chromium could not print the page.', error);
@@ -459,7 +483,8 @@ export class ChromiumPool {
   private refill(instance: Instance): void {
     if (instance.filling) return;
     instance.filling = true;
-    const wanted = () => instance.spares.length < this.sparesPerInstance && (instance.spares.length === 0 || instance.active === 0);
+    const wanted = () =>
+      instance.spares.length < this.sparesPerInstance && (instance.spares.length === 0 || instance.active === 0);
     void (async () => {
       try {
         while (!instance.retired && !this.stopped && wanted()) {
@@ -555,7 +580,9 @@ export class ChromiumPool {
           const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
           await request.respond({ status: 200, contentType, body }).catch(() => undefined);
         } else {
-          await request.respond({ status: 404, contentType: 'text/plain', body: 'not in the upload' }).catch(() => undefined);
+          await request
+            .respond({ status: 404, contentType: 'text/plain', body: 'not in the upload' })
+            .catch(() => undefined);
         }
         return true;
       }
@@ -585,7 +612,13 @@ export class ChromiumPool {
     const profileDir = path.join(this.baseDir, `profile-${++this.startedCount}`);
     fs.mkdirSync(profileDir, { recursive: true, mode: 0o700 });
     const tmpDir = makeShortTmpDir();
-    const child = startLongLived(CHROMIUM, chromiumArgs(profileDir, this.memoryLimit, this.sandbox), profileDir, { TMPDIR: tmpDir }, { pipes: true });
+    const child = startLongLived(
+      CHROMIUM,
+      chromiumArgs(profileDir, this.memoryLimit, this.sandbox),
+      profileDir,
+      { TMPDIR: tmpDir },
+      { pipes: true },
+    );
     const instance: Instance = {
       process: child,
       profileDir,
@@ -618,7 +651,8 @@ export class ChromiumPool {
     const index = this.slots.indexOf(instance);
     if (index !== -1) this.slots[index] = undefined;
     if (instance.active === 0) {
-      for (const spare of instance.spares.splice(0)) void spare.then((fresh) => fresh?.context.close()).catch(() => undefined);
+      for (const spare of instance.spares.splice(0))
+        void spare.then((fresh) => fresh?.context.close()).catch(() => undefined);
       void instance.browser.then((b) => b.close()).catch(() => undefined);
       // close() asks politely; the group kill makes sure.
       setTimeout(() => instance.process.kill(), 1000).unref();
@@ -691,7 +725,14 @@ async function makeFreshUnbounded(instance: Instance): Promise<Fresh> {
     // own navigation is same-site and finds its renderer ready: ~80 ms less per request, measured.
     const blankUrl = `${SITE_ORIGIN}${INTERNAL_PREFIX}blank`;
     const answerBlank = (request: HTTPRequest) => {
-      const answered = request.url() === blankUrl ? request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title></title>' }) : request.abort('blockedbyclient');
+      const answered =
+        request.url() === blankUrl
+          ? request.respond({
+              status: 200,
+              contentType: 'text/html; charset=utf-8',
+              body: '<!doctype html><title></title>',
+            })
+          : request.abort('blockedbyclient');
       answered.catch(() => undefined);
     };
     page.on('request', answerBlank);
@@ -716,7 +757,10 @@ async function makeFreshUnbounded(instance: Instance): Promise<Fresh> {
 async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | 'late'> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([promise, new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)))]);
+    return await Promise.race([
+      promise,
+      new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -775,7 +819,10 @@ async function connect(child: LongLivedProcess): Promise<Browser> {
         throw new ProcessingFailedError('Chromium exited at start-up.', new Error(child.stderrTail()));
       }),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new ProcessingFailedError('Chromium did not start in time.', new Error(child.stderrTail()))), START_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new ProcessingFailedError('Chromium did not start in time.', new Error(child.stderrTail()))),
+          START_TIMEOUT_MS,
+        );
       }),
     ]);
   } finally {
@@ -785,7 +832,13 @@ async function connect(child: LongLivedProcess): Promise<Browser> {
 
 const registry = warmPools(
   (config) =>
-    new ChromiumPool(config.CHROMIUM_POOL_SIZE, config.CHROMIUM_RESTART_AFTER, config.DATA_DIR, Math.ceil(config.CONCURRENCY / config.CHROMIUM_POOL_SIZE), config.CHROMIUM_MEMORY_LIMIT),
+    new ChromiumPool(
+      config.CHROMIUM_POOL_SIZE,
+      config.CHROMIUM_RESTART_AFTER,
+      config.DATA_DIR,
+      Math.ceil(config.CONCURRENCY / config.CHROMIUM_POOL_SIZE),
+      config.CHROMIUM_MEMORY_LIMIT,
+    ),
 );
 
 /** The pool of the service whose data lives in `config.DATA_DIR` (created on first use, started lazily). */

@@ -13,7 +13,10 @@ import { run } from './run.js';
 import type { RunContext } from '../core/contract.js';
 
 /** Every failure is ours: both inputs are PDFs qpdf opened. */
-export const COMPARE_REPORT_FAILURES: ToolFailures = { tool: 'pikepdf-compare-report.py', failed: 'Building the comparison report failed.' };
+export const COMPARE_REPORT_FAILURES: ToolFailures = {
+  tool: 'pikepdf-compare-report.py',
+  failed: 'Building the comparison report failed.',
+};
 
 type Rect = [number, number, number, number];
 
@@ -40,7 +43,13 @@ export async function writeCompareReport(ctx: RunContext, spec: ReportSpec, outp
   const specFile = path.join(ctx.workdir, `compare-report-${crypto.randomBytes(6).toString('hex')}.json`);
   await fsp.writeFile(specFile, JSON.stringify(spec));
   // -I: no user site-packages or PYTHON* variables; -B: no .pyc written beside the script.
-  const result = await run(ctx, PIKEPDF_PYTHON, ['-I', '-B', bundledScript('pikepdf-compare-report.py'), specFile, output]);
+  const result = await run(ctx, PIKEPDF_PYTHON, [
+    '-I',
+    '-B',
+    bundledScript('pikepdf-compare-report.py'),
+    specFile,
+    output,
+  ]);
   let pages: number | undefined;
   try {
     pages = (JSON.parse(result.stdout.trim().split('\n').pop() ?? '') as { pages: number }).pages;

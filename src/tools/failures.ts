@@ -49,7 +49,12 @@ export interface ToolCall<Call = void> extends RunOptions {
 }
 
 /** The typed error a failed run of `failures`' tool stands for (the one place the mapping is applied). */
-export function failureOf<Call>(failures: ToolFailures<Call>, result: ToolFailure, call: Call, failed = failures.failed): Error {
+export function failureOf<Call>(
+  failures: ToolFailures<Call>,
+  result: ToolFailure,
+  call: Call,
+  failed = failures.failed,
+): Error {
   const tail = failures.stdoutInCause ? result.stdout.slice(-2000) : '';
   const cause = new Error(`${failures.tool} exit ${result.exitCode}: ${result.stderr}${tail}`);
   for (const rule of failures.rules ?? []) {
@@ -62,7 +67,13 @@ export function failureOf<Call>(failures: ToolFailures<Call>, result: ToolFailur
 }
 
 /** Runs `file` with `args` under run.ts; a failure (or a missing `output`) throws the typed error its tool declares. */
-export async function runTool<Call = void>(ctx: RunContext, failures: ToolFailures<Call>, file: string, args: string[], options: ToolCall<Call> = {}): Promise<RunResult> {
+export async function runTool<Call = void>(
+  ctx: RunContext,
+  failures: ToolFailures<Call>,
+  file: string,
+  args: string[],
+  options: ToolCall<Call> = {},
+): Promise<RunResult> {
   const { failed, output, call, ...runOptions } = options;
   const success = failures.success ?? [0];
   const result = await run(ctx, file, args, { successCodes: success, ...runOptions });

@@ -55,7 +55,9 @@ export function pdfwriteArgs(input: string, output: string, settings: PdfwriteSe
     `-d${kind}ImageDownsampleType=/${type}`,
     `-d${kind}ImageResolution=${dpi}`,
     `-d${kind}ImageDownsampleThreshold=${DOWNSAMPLE_THRESHOLD}`,
-    ...(settings.jpegEverything ? [`-dAutoFilter${kind}Images=false`, `-d${kind}ImageFilter=/DCTEncode`] : [`-dAutoFilter${kind}Images=true`]),
+    ...(settings.jpegEverything
+      ? [`-dAutoFilter${kind}Images=false`, `-d${kind}ImageFilter=/DCTEncode`]
+      : [`-dAutoFilter${kind}Images=true`]),
   ];
   const colour = settings.grayscale
     ? ['-sColorConversionStrategy=Gray', '-dProcessColorModel=/DeviceGray']
@@ -91,7 +93,14 @@ export function pdfwriteArgs(input: string, output: string, settings: PdfwriteSe
 }
 
 /** Rewrites `input` into `output` with pdfwrite. */
-export async function rewriteWithPdfwrite(ctx: RunContext, input: string, output: string, settings: PdfwriteSettings): Promise<void> {
+export async function rewriteWithPdfwrite(
+  ctx: RunContext,
+  input: string,
+  output: string,
+  settings: PdfwriteSettings,
+): Promise<void> {
   await assertPdfAtByteZero(input);
-  await runTool(ctx, GS_FAILURES, GS, pdfwriteArgs(input, output, settings), { failed: 'Ghostscript could not rewrite the PDF.' });
+  await runTool(ctx, GS_FAILURES, GS, pdfwriteArgs(input, output, settings), {
+    failed: 'Ghostscript could not rewrite the PDF.',
+  });
 }

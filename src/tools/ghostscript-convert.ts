@@ -28,7 +28,11 @@ export function srgbProfile(): string {
     ? fs.readdirSync(gsShare).map((v) => path.join(gsShare, v, 'iccprofiles', 'srgb.icc'))
     : [];
   const found = [...versioned, ...SRGB_PROFILE_CANDIDATES].find((p) => fs.existsSync(p));
-  if (!found) throw new ProcessingFailedError('PDF/A conversion is not available.', new Error('no sRGB ICC profile found (install ghostscript)'));
+  if (!found)
+    throw new ProcessingFailedError(
+      'PDF/A conversion is not available.',
+      new Error('no sRGB ICC profile found (install ghostscript)'),
+    );
   return (profile = found);
 }
 
@@ -57,7 +61,13 @@ export function pdfaDefinition(iccProfile: string): string {
 export type PdfaLevel = '1b' | '2b' | '3b';
 
 /** gs arguments for PDF/A (exported for unit tests). */
-export function pdfaArgs(level: PdfaLevel, definition: string, iccProfile: string, input: string, output: string): string[] {
+export function pdfaArgs(
+  level: PdfaLevel,
+  definition: string,
+  iccProfile: string,
+  input: string,
+  output: string,
+): string[] {
   const part = level[0];
   return [
     ...SAFE,
@@ -78,12 +88,20 @@ export function pdfaArgs(level: PdfaLevel, definition: string, iccProfile: strin
 }
 
 /** Converts `input` to PDF/A; returns Ghostscript's distinct warnings (features it had to drop or fix). */
-export async function convertToPdfa(ctx: RunContext, input: string, output: string, level: PdfaLevel): Promise<string[]> {
+export async function convertToPdfa(
+  ctx: RunContext,
+  input: string,
+  output: string,
+  level: PdfaLevel,
+): Promise<string[]> {
   await assertPdfAtByteZero(input);
   const icc = srgbProfile();
   const definition = path.join(ctx.workdir, 'PDFA_def.ps');
   await fs.promises.writeFile(definition, pdfaDefinition(icc));
-  const result = await runTool(ctx, GS_FAILURES, GS, pdfaArgs(level, definition, icc, input, output), { failed: 'PDF/A conversion failed.', output });
+  const result = await runTool(ctx, GS_FAILURES, GS, pdfaArgs(level, definition, icc, input, output), {
+    failed: 'PDF/A conversion failed.',
+    output,
+  });
   if (/PDF\/A processing aborted|Failed to open the supplied ICCProfile/.test(result.stderr)) {
     throw new ProcessingFailedError('PDF/A conversion failed.', new Error(result.stderr));
   }
@@ -96,11 +114,25 @@ export async function convertToPdfa(ctx: RunContext, input: string, output: stri
 
 /** gs arguments for a multi-page LZW TIFF of `pageList` (exported for unit tests). */
 export function tiffArgs(input: string, output: string, dpi: number, pageList: string): string[] {
-  return [...SAFE, '-sDEVICE=tiff24nc', '-sCompression=lzw', `-r${dpi}`, `-sPageList=${pageList}`, `-sOutputFile=${output}`, input];
+  return [
+    ...SAFE,
+    '-sDEVICE=tiff24nc',
+    '-sCompression=lzw',
+    `-r${dpi}`,
+    `-sPageList=${pageList}`,
+    `-sOutputFile=${output}`,
+    input,
+  ];
 }
 
 /** Renders the pages `pageList` ("1-3,5") of `input` into one multi-page TIFF. */
-export async function renderTiff(ctx: RunContext, input: string, output: string, dpi: number, pageList: string): Promise<void> {
+export async function renderTiff(
+  ctx: RunContext,
+  input: string,
+  output: string,
+  dpi: number,
+  pageList: string,
+): Promise<void> {
   await assertPdfAtByteZero(input);
   await runTool(ctx, GS_FAILURES, GS, tiffArgs(input, output, dpi, pageList), { failed: 'Rendering failed.', output });
 }
@@ -113,20 +145,48 @@ export async function renderTiff(ctx: RunContext, input: string, output: string,
  * repair that means "not recoverable this way", not a server fault.
  */
 export async function rewriteWithGhostscript(ctx: RunContext, input: string, output: string): Promise<boolean> {
-  const result = await run(ctx, GS, [...SAFE, '-sDEVICE=pdfwrite', '-dCompatibilityLevel=1.7', '-dAutoRotatePages=/None', '-sColorConversionStrategy=LeaveColorUnchanged', `-sOutputFile=${output}`, input], { discardStdout: true });
+  const result = await run(
+    ctx,
+    GS,
+    [
+      ...SAFE,
+      '-sDEVICE=pdfwrite',
+      '-dCompatibilityLevel=1.7',
+      '-dAutoRotatePages=/None',
+      '-sColorConversionStrategy=LeaveColorUnchanged',
+      `-sOutputFile=${output}`,
+      input,
+    ],
+    { discardStdout: true },
+  );
   return result.exitCode === 0;
 }
 
 /** gs arguments for JPEG pages first..last of `input` as `<prefix>-<i>.jpg`, i counted from 1 (exported for unit tests). */
 export function jpegArgs(input: string, prefix: string, dpi: number, first: number, last: number): string[] {
-  return [...SAFE, '-sDEVICE=jpeg', '-dJPEGQ=85', `-r${dpi}`, `-dFirstPage=${first}`, `-dLastPage=${last}`, `-sOutputFile=${prefix}-%d.jpg`, input];
+  return [
+    ...SAFE,
+    '-sDEVICE=jpeg',
+    '-dJPEGQ=85',
+    `-r${dpi}`,
+    `-dFirstPage=${first}`,
+    `-dLastPage=${last}`,
+    `-sOutputFile=${prefix}-%d.jpg`,
+    input,
+  ];
 }
 
 /**
  * JPEG pages with Ghostscript: the fallback renderer when pdftoppm fails on a
  * file. Returns page number → file.
  */
-export async function renderJpegPages(ctx: RunContext, input: string, ranges: Array<{ first: number; last: number }>, dpi: number, outDir: string): Promise<Map<number, string>> {
+export async function renderJpegPages(
+  ctx: RunContext,
+  input: string,
+  ranges: Array<{ first: number; last: number }>,
+  dpi: number,
+  outDir: string,
+): Promise<Map<number, string>> {
   await assertPdfAtByteZero(input);
   await fs.promises.mkdir(outDir, { recursive: true });
   const byPage = new Map<number, string>();

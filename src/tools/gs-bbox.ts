@@ -39,7 +39,11 @@ export async function drawnBoxes(ctx: RunContext, file: string, pages: number): 
     const last = Math.min(pages, first + PAGES_PER_RUN - 1);
     const result = await runTool(ctx, GS_FAILURES, GS, bboxArgs(file, first, last));
     const found = parseBoxes(result.stderr);
-    if (found.length !== last - first + 1) throw new ProcessingFailedError('Finding what the pages draw failed.', new Error(`gs bbox gave ${found.length} boxes for pages ${first}-${last}`));
+    if (found.length !== last - first + 1)
+      throw new ProcessingFailedError(
+        'Finding what the pages draw failed.',
+        new Error(`gs bbox gave ${found.length} boxes for pages ${first}-${last}`),
+      );
     boxes.push(...found);
   }
   return boxes;

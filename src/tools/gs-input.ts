@@ -26,7 +26,10 @@ export async function assertPdfAtByteZero(file: string): Promise<void> {
     const head = Buffer.alloc(5);
     await handle.read(head, 0, 5, 0);
     if (head.toString('latin1') !== '%PDF-') {
-      throw new ProcessingFailedError('The operation failed.', new Error(`refusing to hand ${file} to Ghostscript: no %PDF- header at byte 0 (not a qpdf rewrite)`));
+      throw new ProcessingFailedError(
+        'The operation failed.',
+        new Error(`refusing to hand ${file} to Ghostscript: no %PDF- header at byte 0 (not a qpdf rewrite)`),
+      );
     }
   } finally {
     await handle.close();

@@ -19,7 +19,23 @@ export const HB_SUBSET = 'hb-subset';
 export const HB_SUBSET_FAILURES: ToolFailures = { tool: 'hb-subset', failed: 'Embedding the font failed.' };
 
 /** Tables a PDF font program does not use (layout was applied by the shaper; names and PostScript names are unused). */
-const DROPPED_TABLES = ['GSUB', 'GPOS', 'GDEF', 'BASE', 'JSTF', 'MATH', 'VORG', 'vhea', 'vmtx', 'DSIG', 'name', 'post', 'kern', 'morx', 'STAT'];
+const DROPPED_TABLES = [
+  'GSUB',
+  'GPOS',
+  'GDEF',
+  'BASE',
+  'JSTF',
+  'MATH',
+  'VORG',
+  'vhea',
+  'vmtx',
+  'DSIG',
+  'name',
+  'post',
+  'kern',
+  'morx',
+  'STAT',
+];
 
 /** What to cut: the face and the glyph ids it keeps. */
 export interface SubsetRequest {

@@ -17,9 +17,15 @@ export const IMG2PDF_FAILURES: ToolFailures = {
   rules: [
     {
       stderr: /must not be called on images with alpha/i,
-      error: () => new InvalidDocumentError('An image (TIFF or WebP) has an alpha channel; only PNG and GIF transparency is supported. Send it as PNG.'),
+      error: () =>
+        new InvalidDocumentError(
+          'An image (TIFF or WebP) has an alpha channel; only PNG and GIF transparency is supported. Send it as PNG.',
+        ),
     },
-    { stderr: /flipped rotation/i, error: () => new InvalidDocumentError('An image has a mirrored EXIF orientation, which is not supported.') },
+    {
+      stderr: /flipped rotation/i,
+      error: () => new InvalidDocumentError('An image has a mirrored EXIF orientation, which is not supported.'),
+    },
     // A page side outside PDF's 3–14400 pt, e.g. a 1×200000 PNG at its own (or the default 96) dpi.
     {
       stderr: /page size must be between/i,
@@ -28,7 +34,10 @@ export const IMG2PDF_FAILURES: ToolFailures = {
           'An image would make a page under 3 pt or over 14400 pt (200 in) on a side at its resolution, which PDF does not allow. Use page_size=a4 or letter to fit it onto a page.',
         ),
     },
-    { stderr: /cannot identify image|truncated|broken|corrupt|decompression bomb|not a valid|invalid/i, error: () => new InvalidDocumentError('An image cannot be read (damaged or unsupported).') },
+    {
+      stderr: /cannot identify image|truncated|broken|corrupt|decompression bomb|not a valid|invalid/i,
+      error: () => new InvalidDocumentError('An image cannot be read (damaged or unsupported).'),
+    },
   ],
   failed: 'Converting the images failed.',
 };
@@ -42,13 +51,19 @@ export interface ImagesToPdfLayout {
 /** img2pdf's arguments (exported for unit tests). */
 export function img2pdfArgs(images: string[], output: string, layout: ImagesToPdfLayout): string[] {
   const args = ['--output', output];
-  if (layout.pageSize !== 'fit') args.push('--pagesize', layout.pageSize === 'a4' ? 'A4' : 'Letter', '--fit', 'into', '--auto-orient');
+  if (layout.pageSize !== 'fit')
+    args.push('--pagesize', layout.pageSize === 'a4' ? 'A4' : 'Letter', '--fit', 'into', '--auto-orient');
   if (layout.margin > 0) args.push('--border', `${num(layout.margin)}pt`);
   // "--" so a path can never be read as an option.
   return [...args, '--', ...images];
 }
 
 /** Writes one PDF page per image to `output`. */
-export async function imagesToPdf(ctx: RunContext, images: string[], output: string, layout: ImagesToPdfLayout): Promise<void> {
+export async function imagesToPdf(
+  ctx: RunContext,
+  images: string[],
+  output: string,
+  layout: ImagesToPdfLayout,
+): Promise<void> {
   await runTool(ctx, IMG2PDF_FAILURES, IMG2PDF, img2pdfArgs(images, output, layout));
 }

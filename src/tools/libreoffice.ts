@@ -34,22 +34,45 @@ export const SOFFICE = 'soffice';
 export const UNO_PYTHON = '/usr/bin/python3';
 
 /** Exit codes of libreoffice-uno.py. */
-export const UnoExitCode = { ok: 0, passwordRequired: 10, incorrectPassword: 11, loadFailed: 12, exportFailed: 13, noConnection: 14 } as const;
+export const UnoExitCode = {
+  ok: 0,
+  passwordRequired: 10,
+  incorrectPassword: 11,
+  loadFailed: 12,
+  exportFailed: 13,
+  noConnection: 14,
+} as const;
 
 /** What the client script answers about the document (the instance is fine). */
-const UNO_ANSWERS: readonly number[] = [UnoExitCode.passwordRequired, UnoExitCode.incorrectPassword, UnoExitCode.loadFailed, UnoExitCode.exportFailed];
+const UNO_ANSWERS: readonly number[] = [
+  UnoExitCode.passwordRequired,
+  UnoExitCode.incorrectPassword,
+  UnoExitCode.loadFailed,
+  UnoExitCode.exportFailed,
+];
 
 /** A conversion's failures by the client script's exit code; `format` is the target. */
 export const UNO_FAILURES: ToolFailures<{ format: string }> = {
   tool: 'uno client',
   rules: [
-    { exit: [UnoExitCode.passwordRequired], error: () => new PasswordRequiredError('The document is password-protected; send its password in the field "password".') },
+    {
+      exit: [UnoExitCode.passwordRequired],
+      error: () =>
+        new PasswordRequiredError('The document is password-protected; send its password in the field "password".'),
+    },
     { exit: [UnoExitCode.incorrectPassword], error: () => new IncorrectPasswordError() },
     {
       exit: [UnoExitCode.loadFailed],
-      error: () => new InvalidDocumentError('The document cannot be opened: it is damaged or not in a supported Office, OpenDocument, RTF or text format.'),
+      error: () =>
+        new InvalidDocumentError(
+          'The document cannot be opened: it is damaged or not in a supported Office, OpenDocument, RTF or text format.',
+        ),
     },
-    { exit: [UnoExitCode.exportFailed], error: (_f, { format }, cause) => new ProcessingFailedError(`LibreOffice could not export the document to ${format.toUpperCase()}.`, cause) },
+    {
+      exit: [UnoExitCode.exportFailed],
+      error: (_f, { format }, cause) =>
+        new ProcessingFailedError(`LibreOffice could not export the document to ${format.toUpperCase()}.`, cause),
+    },
   ],
   failed: 'LibreOffice failed.',
 };
@@ -168,7 +191,14 @@ export class OfficePool {
   }
 
   /** Converts `input` (an Office/OpenDocument/RTF/text file of `kind`) to `output` as PDF (or ODT, for text documents). */
-  async convert(ctx: RunContext, input: string, output: string, kind: FileKind, password?: string, format: OfficeOutput = 'pdf'): Promise<void> {
+  async convert(
+    ctx: RunContext,
+    input: string,
+    output: string,
+    kind: FileKind,
+    password?: string,
+    format: OfficeOutput = 'pdf',
+  ): Promise<void> {
     const slot = await this.acquire(ctx);
     try {
       const instance = await this.instanceFor(slot);
@@ -233,7 +263,15 @@ export class OfficePool {
     format: OfficeOutput,
     password?: string,
   ): Promise<void> {
-    const args = [unoScript(), 'convert', instance.pipe, pathToFileURL(input).href, pathToFileURL(output).href, kind, format];
+    const args = [
+      unoScript(),
+      'convert',
+      instance.pipe,
+      pathToFileURL(input).href,
+      pathToFileURL(output).href,
+      kind,
+      format,
+    ];
     let result;
     try {
       // The password goes on stdin; an empty stdin means "none". The client works in its
@@ -253,7 +291,8 @@ export class OfficePool {
     // The instance's tree passed TOOL_MEMORY_LIMIT while converting this document: the client's 422, not a 500.
     if (crashed && (await instance.process.exited).overMemory) throw memoryCapError('soffice');
     if (result.exitCode === UnoExitCode.ok) {
-      if (!(await exists(output))) throw new ProcessingFailedError('LibreOffice produced no PDF.', new Error(result.stderr));
+      if (!(await exists(output)))
+        throw new ProcessingFailedError('LibreOffice produced no PDF.', new Error(result.stderr));
       return;
     }
     // An exit the client script does not answer with leaves the instance in an unknown state: replace it.
@@ -290,19 +329,34 @@ export class OfficePool {
     const pipe = `pdfsvc-${process.pid}-${slot}-${crypto.randomBytes(6).toString('hex')}`;
     // Landlock, applied by the launcher and inherited by every soffice process, confines
     // file access to `home` and the system directories (docs/operations/convert.md).
-    const child = startLongLived(UNO_PYTHON, [sandboxScript(), home, '--', SOFFICE, ...sofficeArgs(profile, pipe)], home, { SAL_USE_VCLPLUGIN: 'svp' });
+    const child = startLongLived(
+      UNO_PYTHON,
+      [sandboxScript(), home, '--', SOFFICE, ...sofficeArgs(profile, pipe)],
+      home,
+      { SAL_USE_VCLPLUGIN: 'svp' },
+    );
     this.startedCount += 1;
     // Outside any request (a background start has none); bounded by its own timeout.
-    const ping = runStandalone(UNO_PYTHON, [unoScript(), 'ping', pipe, String(START_WAIT_SECONDS)], (START_WAIT_SECONDS + 5) * 1000).then((result) => {
+    const ping = runStandalone(
+      UNO_PYTHON,
+      [unoScript(), 'ping', pipe, String(START_WAIT_SECONDS)],
+      (START_WAIT_SECONDS + 5) * 1000,
+    ).then((result) => {
       if (result.exitCode !== UnoExitCode.ok || !child.running()) {
         child.kill();
-        throw new ProcessingFailedError('LibreOffice did not start.', new Error(`${result.stdout}\n${child.stderrTail()}`));
+        throw new ProcessingFailedError(
+          'LibreOffice did not start.',
+          new Error(`${result.stdout}\n${child.stderrTail()}`),
+        );
       }
     });
     // An instance that exits before its pipe answers fails the start at once, not after the ping's wait.
     const died = child.exited.then((exit) => {
       // Fail closed: without the sandbox a document could read any file the service can.
-      const why = exit.exitCode === SANDBOX_UNSUPPORTED ? 'LibreOffice did not start: this kernel has no Landlock, which confines it to its own files.' : 'LibreOffice did not start.';
+      const why =
+        exit.exitCode === SANDBOX_UNSUPPORTED
+          ? 'LibreOffice did not start: this kernel has no Landlock, which confines it to its own files.'
+          : 'LibreOffice did not start.';
       throw new ProcessingFailedError(why, new Error(child.stderrTail()));
     });
     died.catch(() => undefined);
@@ -352,7 +406,10 @@ export class OfficePool {
         },
       };
       const onAbort = () => waiter.fail(new ClientClosedError());
-      const timer = setTimeout(() => waiter.fail(new TimeoutError(ctx.timeoutMs)), Math.max(0, ctx.deadline - Date.now()));
+      const timer = setTimeout(
+        () => waiter.fail(new TimeoutError(ctx.timeoutMs)),
+        Math.max(0, ctx.deadline - Date.now()),
+      );
       ctx.signal.addEventListener('abort', onAbort, { once: true });
       this.queue.push(waiter);
     });
@@ -423,7 +480,9 @@ function processAlive(pid: number): boolean {
   }
 }
 
-const registry = warmPools((config) => new OfficePool(config.LIBREOFFICE_POOL_SIZE, config.LIBREOFFICE_RESTART_AFTER, config.DATA_DIR));
+const registry = warmPools(
+  (config) => new OfficePool(config.LIBREOFFICE_POOL_SIZE, config.LIBREOFFICE_RESTART_AFTER, config.DATA_DIR),
+);
 
 /** The pool of the service whose data lives in `config.DATA_DIR` (created on first use, started lazily). */
 export const officePool = registry.get;

@@ -16,5 +16,7 @@ export function deduplicateArgs(input: string, output: string): string[] {
 
 /** Writes `input` to `output` with duplicate objects and streams shared and unreferenced ones dropped. */
 export async function deduplicateObjects(ctx: RunContext, input: string, output: string): Promise<void> {
-  await runTool(ctx, MUTOOL_FAILURES, MUTOOL, deduplicateArgs(input, output), { failed: 'The PDF could not be rewritten.' });
+  await runTool(ctx, MUTOOL_FAILURES, MUTOOL, deduplicateArgs(input, output), {
+    failed: 'The PDF could not be rewritten.',
+  });
 }

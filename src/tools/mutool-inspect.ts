@@ -58,7 +58,12 @@ export const SPLIT_FROM_PAGES = 64;
 type ScriptPart = Omit<DocumentStructure, 'fonts'> & { described: InspectedFont[]; used: string[] };
 
 async function runPart(ctx: RunContext, file: string, maxNodes: number, range: string[]): Promise<ScriptPart> {
-  const result = await run(ctx, MUTOOL, ['run', bundledScript('mupdf-inspect-script.js'), file, String(maxNodes), ...range], { maxStdout: MAX_REPORT_BYTES });
+  const result = await run(
+    ctx,
+    MUTOOL,
+    ['run', bundledScript('mupdf-inspect-script.js'), file, String(maxNodes), ...range],
+    { maxStdout: MAX_REPORT_BYTES },
+  );
   const line = result.stdout.trim().split('\n').pop() ?? '';
   try {
     if (result.exitCode === 0) return JSON.parse(line) as ScriptPart;
@@ -92,9 +97,20 @@ export function usedFonts(described: InspectedFont[], used: string[]): Inspected
  * counted before; the script runs to the last page it finds); each tree walk
  * stops after `maxNodes` nodes.
  */
-export async function inspectStructure(ctx: RunContext, file: string, maxNodes: number, pages: number): Promise<DocumentStructure> {
+export async function inspectStructure(
+  ctx: RunContext,
+  file: string,
+  maxNodes: number,
+  pages: number,
+): Promise<DocumentStructure> {
   const half = Math.ceil(pages / 2);
-  const parts = pages >= SPLIT_FROM_PAGES ? await Promise.all([runPart(ctx, file, maxNodes, ['0', String(half), '1']), runPart(ctx, file, maxNodes, [String(half), '', '0'])]) : [await runPart(ctx, file, maxNodes, [])];
+  const parts =
+    pages >= SPLIT_FROM_PAGES
+      ? await Promise.all([
+          runPart(ctx, file, maxNodes, ['0', String(half), '1']),
+          runPart(ctx, file, maxNodes, [String(half), '', '0']),
+        ])
+      : [await runPart(ctx, file, maxNodes, [])];
   const [first, ...rest] = parts;
   const { described: _d, used: _u, ...structure } = first;
   for (const part of rest) {
@@ -103,6 +119,9 @@ export async function inspectStructure(ctx: RunContext, file: string, maxNodes: 
     structure.javascript ||= part.javascript;
     structure.truncated = structure.truncated.concat(part.truncated);
   }
-  const fonts = usedFonts(parts.flatMap((part) => part.described), parts.flatMap((part) => part.used));
+  const fonts = usedFonts(
+    parts.flatMap((part) => part.described),
+    parts.flatMap((part) => part.used),
+  );
   return { ...structure, fonts };
 }

@@ -46,7 +46,12 @@ export interface MupdfRedaction {
 type ScriptAnswer = MupdfRedaction | { error: 'regex' | 'areas'; index: number; message: string };
 
 /** Redacts text and images of `input` into `output` (boxes not drawn yet: see pikepdf-redact.ts). */
-export async function redactWithMupdf(ctx: RunContext, input: string, output: string, spec: RedactSpec): Promise<MupdfRedaction> {
+export async function redactWithMupdf(
+  ctx: RunContext,
+  input: string,
+  output: string,
+  spec: RedactSpec,
+): Promise<MupdfRedaction> {
   // The terms are the data being hidden: a 0600 file in the private workdir, not argv.
   const specFile = path.join(ctx.workdir, `redact-${crypto.randomBytes(6).toString('hex')}.json`);
   await fsp.writeFile(specFile, JSON.stringify(spec), { mode: 0o600 });

@@ -34,7 +34,11 @@ export function parsePageSizes(xml: string): PageSize[] {
     const body = match[2];
     const box = /<CropBox ([^>]*)\/>/.exec(body)?.[1] ?? /<MediaBox ([^>]*)\/>/.exec(body)?.[1] ?? '';
     const attr = (name: string) => Number(new RegExp(`\\b${name}="([-\\d.]+)"`).exec(box)?.[1] ?? 0);
-    sizes.push({ page: Number(match[1]), width: Math.abs(attr('r') - attr('l')), height: Math.abs(attr('t') - attr('b')) });
+    sizes.push({
+      page: Number(match[1]),
+      width: Math.abs(attr('r') - attr('l')),
+      height: Math.abs(attr('t') - attr('b')),
+    });
   }
   return sizes;
 }
@@ -45,10 +49,20 @@ export async function pageSizes(ctx: RunContext, input: string, range: string): 
 }
 
 /** Renders the pages `range` at `dpi` to PNG files; returns page number → file. */
-export async function renderPng(ctx: RunContext, input: string, range: string, dpi: number, outDir: string): Promise<Map<number, string>> {
+export async function renderPng(
+  ctx: RunContext,
+  input: string,
+  range: string,
+  dpi: number,
+  outDir: string,
+): Promise<Map<number, string>> {
   await fs.mkdir(outDir, { recursive: true });
   // %d is the page number, so repeated pages map to one file.
-  await runMutool(ctx, ['draw', '-q', '-r', String(dpi), '-F', 'png', '-o', path.join(outDir, 'page-%d.png'), input, range], 'Rendering');
+  await runMutool(
+    ctx,
+    ['draw', '-q', '-r', String(dpi), '-F', 'png', '-o', path.join(outDir, 'page-%d.png'), input, range],
+    'Rendering',
+  );
   return filesByPage(outDir, /^page-(\d+)\.png$/);
 }
 
@@ -57,9 +71,19 @@ export async function renderPng(ctx: RunContext, input: string, range: string, d
  * 8 bit): the format compare's pixel diff reads in-process without an image decoder.
  * Measured on tracemonkey.pdf at 72 dpi: 0.11 s of CPU against 0.43 s for pdftoppm.
  */
-export async function renderPpm(ctx: RunContext, input: string, pages: string, dpi: number, outDir: string): Promise<Map<number, string>> {
+export async function renderPpm(
+  ctx: RunContext,
+  input: string,
+  pages: string,
+  dpi: number,
+  outDir: string,
+): Promise<Map<number, string>> {
   await fs.mkdir(outDir, { recursive: true });
-  await runMutool(ctx, ['draw', '-q', '-r', String(dpi), '-o', path.join(outDir, 'page-%d.ppm'), input, pages], 'Rendering');
+  await runMutool(
+    ctx,
+    ['draw', '-q', '-r', String(dpi), '-o', path.join(outDir, 'page-%d.ppm'), input, pages],
+    'Rendering',
+  );
   return filesByPage(outDir, /^page-(\d+)\.ppm$/);
 }
 
@@ -87,8 +111,18 @@ export function writerOptions(format: MutoolWriter): string[] {
 }
 
 /** `mutool convert` of the pages `range` of `input` to `output` (svg: a %d pattern, one file per page). */
-export async function convertDocument(ctx: RunContext, input: string, format: MutoolWriter, output: string, range = '1-N'): Promise<void> {
-  await runMutool(ctx, ['convert', '-F', format, ...writerOptions(format), '-o', output, input, range], `Conversion to ${format}`);
+export async function convertDocument(
+  ctx: RunContext,
+  input: string,
+  format: MutoolWriter,
+  output: string,
+  range = '1-N',
+): Promise<void> {
+  await runMutool(
+    ctx,
+    ['convert', '-F', format, ...writerOptions(format), '-o', output, input, range],
+    `Conversion to ${format}`,
+  );
 }
 
 /** The layout-facts script (see its header; a bundled script). */
@@ -96,7 +130,11 @@ const layoutScript = () => bundledScript('mutool-layout.js');
 
 /** Page facts for pages first..last (JSON, one page per line): styled text spans, vector and image boxes, links. */
 export async function layoutFacts(ctx: RunContext, input: string, first: number, last: number): Promise<string[]> {
-  const out = await runMutool(ctx, ['run', layoutScript(), 'extract', input, String(first), String(last)], 'Reading the page layout');
+  const out = await runMutool(
+    ctx,
+    ['run', layoutScript(), 'extract', input, String(first), String(last)],
+    'Reading the page layout',
+  );
   return out.split('\n').filter((line) => line.startsWith('{'));
 }
 
@@ -125,7 +163,10 @@ export async function renderRegions(ctx: RunContext, input: string, jobs: Region
     parts.map(async (part, i) => {
       const list = path.join(ctx.workdir, `regions-${part[0].page}-${i}.json`);
       // ASCII only: the script reads the file byte by byte.
-      await fs.writeFile(list, JSON.stringify(part).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+      await fs.writeFile(
+        list,
+        JSON.stringify(part).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      );
       await runMutool(ctx, ['run', layoutScript(), 'render', input, list], 'Rendering figures');
     }),
   );

@@ -5,7 +5,14 @@
 // asks for a sidecar and reads the log, and a page that was not OCR'd is an
 // error for the client, never a quiet success (see docs/operations/ocr.md).
 import fs from 'node:fs/promises';
-import { InvalidDocumentError, InvalidPdfError, InvalidRequestError, OcrTimeoutError, PasswordRequiredError, ProcessingFailedError } from '../core/errors.js';
+import {
+  InvalidDocumentError,
+  InvalidPdfError,
+  InvalidRequestError,
+  OcrTimeoutError,
+  PasswordRequiredError,
+  ProcessingFailedError,
+} from '../core/errors.js';
 import { runTool, type ToolFailures } from './failures.js';
 import { assertPdfAtByteZero } from './gs-input.js';
 import type { RunContext } from '../core/contract.js';
@@ -36,16 +43,37 @@ const { inputFile } = OcrExitCode;
 export const OCRMYPDF_FAILURES: ToolFailures<{ inputIsImage: boolean }> = {
   tool: 'ocrmypdf',
   rules: [
-    { exit: [inputFile], when: (_, call) => !call.inputIsImage, error: () => new InvalidPdfError('The PDF cannot be read for OCR.') },
-    { exit: [inputFile], stderr: /alpha channel/i, error: () => new InvalidDocumentError('The image has an alpha channel (transparency); OCR needs an opaque image.') },
-    { exit: [inputFile], stderr: /CMYK/, error: () => new InvalidDocumentError('The CMYK image has no ICC profile; OCR cannot interpret its colors.') },
+    {
+      exit: [inputFile],
+      when: (_, call) => !call.inputIsImage,
+      error: () => new InvalidPdfError('The PDF cannot be read for OCR.'),
+    },
+    {
+      exit: [inputFile],
+      stderr: /alpha channel/i,
+      error: () =>
+        new InvalidDocumentError('The image has an alpha channel (transparency); OCR needs an opaque image.'),
+    },
+    {
+      exit: [inputFile],
+      stderr: /CMYK/,
+      error: () => new InvalidDocumentError('The CMYK image has no ICC profile; OCR cannot interpret its colors.'),
+    },
     { exit: [inputFile], error: () => new InvalidDocumentError('The image cannot be read for OCR.') },
     {
       exit: [OcrExitCode.alreadyDoneOcr],
-      error: () => new InvalidRequestError('mode: the document already has text; use mode=force (rasterize and OCR) or mode=redo (replace an old OCR layer).', 'mode'),
+      error: () =>
+        new InvalidRequestError(
+          'mode: the document already has text; use mode=force (rasterize and OCR) or mode=redo (replace an old OCR layer).',
+          'mode',
+        ),
     },
     { exit: [OcrExitCode.encryptedPdf], error: () => new PasswordRequiredError() },
-    { exit: [OcrExitCode.pdfaConversionFailed], error: (_f, _c, cause) => new ProcessingFailedError('The PDF/A conversion failed; output=pdf may succeed.', cause) },
+    {
+      exit: [OcrExitCode.pdfaConversionFailed],
+      error: (_f, _c, cause) =>
+        new ProcessingFailedError('The PDF/A conversion failed; output=pdf may succeed.', cause),
+    },
     // A damaged image fails inside OCRmyPDF's image triage (img2pdf/Pillow) with the generic exit 15.
     {
       stderr: /triage_image_file|image file is truncated|cannot identify image file/,
@@ -124,7 +152,8 @@ export function ocrmypdfArgs(job: OcrJob): string[] {
   if (job.deskew) args.push('--deskew');
   if (job.rotatePages) args.push('--rotate-pages');
   if (job.imageDpi !== undefined) args.push('--image-dpi', String(job.imageDpi));
-  if (job.maxPagePixels !== undefined) args.push('--plugin', rasterLimitPlugin(), '--max-page-pixels', String(job.maxPagePixels));
+  if (job.maxPagePixels !== undefined)
+    args.push('--plugin', rasterLimitPlugin(), '--max-page-pixels', String(job.maxPagePixels));
   // "--" so an input path can never be read as an option.
   args.push('--', job.input, job.outputType === 'none' ? '-' : job.output);
   return args;
@@ -206,19 +235,29 @@ export async function ocrmypdf(ctx: RunContext, job: OcrJob, inputIsImage: boole
   // OCRmyPDF runs Ghostscript on PDF input: only qpdf rewrites may reach it.
   if (!inputIsImage) await assertPdfAtByteZero(job.input);
   // No __pycache__ written next to the raster-limit plugin (the source tree may be read-only, and must stay clean).
-  const result = await runTool(ctx, OCRMYPDF_FAILURES, OCRMYPDF, ocrmypdfArgs(job), { weight: job.jobs, maxStdout: 1024, env: { PYTHONDONTWRITEBYTECODE: '1' }, call: { inputIsImage } });
+  const result = await runTool(ctx, OCRMYPDF_FAILURES, OCRMYPDF, ocrmypdfArgs(job), {
+    weight: job.jobs,
+    maxStdout: 1024,
+    env: { PYTHONDONTWRITEBYTECODE: '1' },
+    call: { inputIsImage },
+  });
   // A run that succeeded can still have left pages out: the log says why (and goes to the log only).
   const cause = new Error(`ocrmypdf exit ${result.exitCode}: ${result.stderr}`);
   const log = readTesseractLog(result.stderr);
-  const pages = parseSidecar(await fs.readFile(job.sidecar, 'utf8')).map((page, i): SidecarPage =>
-    page.kind === 'skipped' && log.empty.includes(i + 1) ? { kind: 'text', text: '' } : page,
+  const pages = parseSidecar(await fs.readFile(job.sidecar, 'utf8')).map(
+    (page, i): SidecarPage =>
+      page.kind === 'skipped' && log.empty.includes(i + 1) ? { kind: 'text', text: '' } : page,
   );
   const skipped = pages.flatMap((page, i) => (page.kind === 'skipped' ? [i + 1] : []));
   if (log.timedOut.length > 0 || log.timedOutSomewhere) {
     throw new OcrTimeoutError(ctx.timeoutMs, sortedUnique(log.timedOut.length > 0 ? log.timedOut : skipped), cause);
   }
   if (skipped.length > 0) {
-    throw new ProcessingFailedError(`Tesseract could not OCR ${plural(skipped)}; no partial result is returned.`, cause, { pages: skipped });
+    throw new ProcessingFailedError(
+      `Tesseract could not OCR ${plural(skipped)}; no partial result is returned.`,
+      cause,
+      { pages: skipped },
+    );
   }
   return { pages };
 }

@@ -19,10 +19,20 @@ export const OPENSSL_FAILURES: ToolFailures = {
     {
       exit: [-1],
       stderr: /buffer limit/,
-      error: () => new ResourceLimitError(`certificate: the PKCS#12 prints more than ${MAX_PEM_OUTPUT / 1024 / 1024} MiB of keys, certificates and attributes; at most that is read.`, 'PKCS#12 size'),
+      error: () =>
+        new ResourceLimitError(
+          `certificate: the PKCS#12 prints more than ${MAX_PEM_OUTPUT / 1024 / 1024} MiB of keys, certificates and attributes; at most that is read.`,
+          'PKCS#12 size',
+        ),
     },
-    { stderr: /mac verify failure|invalid password|bad decrypt/i, error: () => new IncorrectPasswordError(WRONG_PASSWORD) },
-    { stderr: /asn1|decode|not enough data|wrong tag|header too long/i, error: () => new InvalidDocumentError('certificate: the file is not a readable PKCS#12.') },
+    {
+      stderr: /mac verify failure|invalid password|bad decrypt/i,
+      error: () => new IncorrectPasswordError(WRONG_PASSWORD),
+    },
+    {
+      stderr: /asn1|decode|not enough data|wrong tag|header too long/i,
+      error: () => new InvalidDocumentError('certificate: the file is not a readable PKCS#12.'),
+    },
   ],
   failed: 'Reading the certificate failed.',
 };
@@ -88,7 +98,8 @@ export async function readPkcs12(ctx: RunContext, file: string, password: string
   if (/[\r\n]/.test(password)) throw new IncorrectPasswordError(WRONG_PASSWORD);
   const input = `${password}\n`;
   let result = await run(ctx, OPENSSL, pkcs12Args(file, false), { input, maxStdout: MAX_PEM_OUTPUT });
-  if (result.exitCode !== 0 && needsLegacy(result)) result = await run(ctx, OPENSSL, pkcs12Args(file, true), { input, maxStdout: MAX_PEM_OUTPUT });
+  if (result.exitCode !== 0 && needsLegacy(result))
+    result = await run(ctx, OPENSSL, pkcs12Args(file, true), { input, maxStdout: MAX_PEM_OUTPUT });
   if (result.exitCode !== 0) throw failureOf(OPENSSL_FAILURES, result, undefined);
   return parsePemBundle(result.stdout);
 }

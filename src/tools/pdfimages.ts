@@ -21,7 +21,11 @@ export const PDFIMAGES_FAILURES: ToolFailures<{ maxImages?: number }> = {
       stderr: /output exceeded the buffer limit/,
       when: (_, call) => call.maxImages !== undefined,
       error: (_, { maxImages }) =>
-        new ResourceLimitError(`The PDF draws more than ${maxImages} images; at most ${maxImages} files are extracted (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES', { max_output_files: maxImages }),
+        new ResourceLimitError(
+          `The PDF draws more than ${maxImages} images; at most ${maxImages} files are extracted (MAX_OUTPUT_FILES).`,
+          'MAX_OUTPUT_FILES',
+          { max_output_files: maxImages },
+        ),
     },
     { exit: [1], error: () => new InvalidPdfError('The PDF cannot be read for image extraction.') },
   ],
@@ -43,7 +47,8 @@ export interface ListedImage {
   object?: string;
 }
 
-const ROW = /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(\d+)\s+(\d+)\s+\S+\s+\d+\s+\d+\s+(\S+)\s+\S+\s+(?:(\d+)\s+(\d+)\b|\[inline\])/;
+const ROW =
+  /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(\d+)\s+(\d+)\s+\S+\s+\d+\s+\d+\s+(\S+)\s+\S+\s+(?:(\d+)\s+(\d+)\b|\[inline\])/;
 
 /** Parses `pdfimages -list` output (exported for unit tests). */
 export function parseImageList(stdout: string): ListedImage[] {
@@ -75,18 +80,37 @@ const LIST_ROW_BYTES = 200;
  */
 export async function listImages(ctx: RunContext, file: string, maxImages?: number): Promise<ListedImage[]> {
   const maxStdout = maxImages === undefined ? 256 * 1024 * 1024 : (maxImages + 2) * LIST_ROW_BYTES;
-  const result = await runTool(ctx, PDFIMAGES_FAILURES, PDFIMAGES, ['-list', file], { maxStdout, call: { maxImages }, failed: 'Image listing failed.' });
+  const result = await runTool(ctx, PDFIMAGES_FAILURES, PDFIMAGES, ['-list', file], {
+    maxStdout,
+    call: { maxImages },
+    failed: 'Image listing failed.',
+  });
   const images = parseImageList(result.stdout);
   if (maxImages !== undefined && images.length > maxImages) {
-    throw new ResourceLimitError(`The PDF draws ${images.length} images; at most ${maxImages} files are extracted (MAX_OUTPUT_FILES).`, 'MAX_OUTPUT_FILES', { max_output_files: maxImages });
+    throw new ResourceLimitError(
+      `The PDF draws ${images.length} images; at most ${maxImages} files are extracted (MAX_OUTPUT_FILES).`,
+      'MAX_OUTPUT_FILES',
+      { max_output_files: maxImages },
+    );
   }
   return images;
 }
 
 /** Extracts all images into `outDir`; returns file paths by running number (sidecars such as .jb2g/.params included). */
-export async function extractImages(ctx: RunContext, file: string, outDir: string, format: 'original' | 'png'): Promise<Map<number, string[]>> {
+export async function extractImages(
+  ctx: RunContext,
+  file: string,
+  outDir: string,
+  format: 'original' | 'png',
+): Promise<Map<number, string[]>> {
   await fs.mkdir(outDir, { recursive: true });
-  await runTool(ctx, PDFIMAGES_FAILURES, PDFIMAGES, [format === 'png' ? '-png' : '-all', file, path.join(outDir, 'img')], { call: {} });
+  await runTool(
+    ctx,
+    PDFIMAGES_FAILURES,
+    PDFIMAGES,
+    [format === 'png' ? '-png' : '-all', file, path.join(outDir, 'img')],
+    { call: {} },
+  );
   const byNum = new Map<number, string[]>();
   for (const name of (await fs.readdir(outDir)).sort()) {
     const m = /^img-(\d+)\.(\w+)$/.exec(name);

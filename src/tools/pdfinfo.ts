@@ -54,7 +54,10 @@ export function parsePageGeometry(stdout: string, upTo: number): PageGeometry[] 
   }
   return result.map((page, i) => {
     if (!page.box || page.rotate === undefined || page.box.some((v) => !Number.isFinite(v))) {
-      throw new ProcessingFailedError('Reading the page sizes failed.', new Error(`pdfinfo gave no geometry for page ${i + 1}`));
+      throw new ProcessingFailedError(
+        'Reading the page sizes failed.',
+        new Error(`pdfinfo gave no geometry for page ${i + 1}`),
+      );
     }
     return page as PageGeometry;
   });
@@ -62,7 +65,9 @@ export function parsePageGeometry(stdout: string, upTo: number): PageGeometry[] 
 
 /** The trim box and rotation of pages 1..min(upTo, page count) of `file`. */
 export async function pageGeometry(ctx: RunContext, file: string, upTo: number): Promise<PageGeometry[]> {
-  const result = await runTool(ctx, PDFINFO_FAILURES, PDFINFO, pdfinfoBoxArgs(file, upTo), { failed: 'Reading the page sizes failed.' });
+  const result = await runTool(ctx, PDFINFO_FAILURES, PDFINFO, pdfinfoBoxArgs(file, upTo), {
+    failed: 'Reading the page sizes failed.',
+  });
   return parsePageGeometry(result.stdout, upTo);
 }
 
@@ -87,7 +92,9 @@ export function parseDocumentInfo(stdout: string): DocumentInfo {
 
 /** Info dictionary, page count, version and encryption of `file` (opens without a password). */
 export async function documentInfo(ctx: RunContext, file: string): Promise<DocumentInfo> {
-  const result = await runTool(ctx, PDFINFO_FAILURES, PDFINFO, ['-rawdates', '-enc', 'UTF-8', file], { failed: 'Reading the document information failed.' });
+  const result = await runTool(ctx, PDFINFO_FAILURES, PDFINFO, ['-rawdates', '-enc', 'UTF-8', file], {
+    failed: 'Reading the document information failed.',
+  });
   return parseDocumentInfo(result.stdout);
 }
 

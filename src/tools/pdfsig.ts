@@ -18,7 +18,11 @@ export const PDFSIG_FAILURES: ToolFailures<{ maxSignatures: number }> = {
       exit: [-1],
       stderr: /buffer limit/,
       error: (_, { maxSignatures }) =>
-        new ResourceLimitError(`The signature listing is larger than ${MAX_LISTING / 1024 / 1024} MiB: the PDF has too many signatures to verify.`, 'signatures', Number.isFinite(maxSignatures) ? { max_signatures: maxSignatures } : {}),
+        new ResourceLimitError(
+          `The signature listing is larger than ${MAX_LISTING / 1024 / 1024} MiB: the PDF has too many signatures to verify.`,
+          'signatures',
+          Number.isFinite(maxSignatures) ? { max_signatures: maxSignatures } : {},
+        ),
     },
     { exit: [2], error: () => new InvalidPdfError() },
   ],
@@ -47,7 +51,9 @@ const LABELS = {
 } as const;
 
 /** Each label with the ": " that follows it, made once (this loop runs for every line of the listing). */
-const PREFIXES = (Object.entries(LABELS) as Array<[keyof typeof LABELS, string]>).map(([field, label]) => [field, `${label}: `] as const);
+const PREFIXES = (Object.entries(LABELS) as Array<[keyof typeof LABELS, string]>).map(
+  ([field, label]) => [field, `${label}: `] as const,
+);
 
 /** pdfsig's listing cannot be read unambiguously (a name it prints holds line breaks that imitate its own lines). */
 export class AmbiguousListingError extends Error {}
@@ -77,9 +83,17 @@ export function parsePdfsig(stdout: string, maxSignatures = Infinity): PdfsigSig
   for (const line of stdout.split('\n')) {
     const header = /^Signature #(\d+):\s*$/.exec(line);
     if (header) {
-      if (Number(header[1]) !== signatures.length + 1) throw new AmbiguousListingError(`signature #${header[1]} follows #${signatures.length}`);
+      if (Number(header[1]) !== signatures.length + 1)
+        throw new AmbiguousListingError(`signature #${header[1]} follows #${signatures.length}`);
       if (signatures.length === maxSignatures) throw tooManySignatures(maxSignatures);
-      current = { fieldName: null, signer: null, signingTime: null, ranges: [], totalDocumentSigned: false, validation: null };
+      current = {
+        fieldName: null,
+        signer: null,
+        signingTime: null,
+        ranges: [],
+        totalDocumentSigned: false,
+        validation: null,
+      };
       signatures.push(current);
       seen = new Set();
       continue;
@@ -99,7 +113,9 @@ export function parsePdfsig(stdout: string, maxSignatures = Infinity): PdfsigSig
       const value = text.slice(prefix.length).trim();
       if (field === 'ranges') {
         once(field);
-        current.ranges = [...value.matchAll(/\[(\d+) - (\d+)\]/g)].map((m) => [Number(m[1]), Number(m[2])] as [number, number]);
+        current.ranges = [...value.matchAll(/\[(\d+) - (\d+)\]/g)].map(
+          (m) => [Number(m[1]), Number(m[2])] as [number, number],
+        );
       } else {
         if (field !== 'signer' && field !== 'signingTime') once(field);
         current[field] ??= value;
@@ -120,11 +136,17 @@ const MAX_LISTING = 2 * 1024 * 1024;
 
 /** 422 resource_limit: more signatures than the caller reports (verify's MAX_SIGNATURES). */
 function tooManySignatures(max: number): ResourceLimitError {
-  return new ResourceLimitError(`The PDF has more than ${max} signatures; at most ${max} are verified.`, 'signatures', { max_signatures: max });
+  return new ResourceLimitError(`The PDF has more than ${max} signatures; at most ${max} are verified.`, 'signatures', {
+    max_signatures: max,
+  });
 }
 
 /** The signatures of `file` as pdfsig sees them (empty when there are none); more than `maxSignatures` → 422 resource_limit. */
-export async function listSignatures(ctx: RunContext, file: string, maxSignatures = Infinity): Promise<PdfsigSignature[]> {
+export async function listSignatures(
+  ctx: RunContext,
+  file: string,
+  maxSignatures = Infinity,
+): Promise<PdfsigSignature[]> {
   const result = await run(ctx, PDFSIG, ['-nocert', file], { maxStdout: MAX_LISTING });
   // Exit 2 for a file without signatures is an answer (its words are on stdout or stderr), not a failure.
   if (result.exitCode === 2 && /does not contain any signatures/.test(result.stdout + result.stderr)) return [];
@@ -133,6 +155,8 @@ export async function listSignatures(ctx: RunContext, file: string, maxSignature
     return parsePdfsig(result.stdout, maxSignatures);
   } catch (error) {
     if (!(error instanceof AmbiguousListingError)) throw error;
-    throw new InvalidPdfError('A signature field or certificate name contains line breaks that imitate the verifier\'s report; the signatures cannot be reported reliably.');
+    throw new InvalidPdfError(
+      "A signature field or certificate name contains line breaks that imitate the verifier's report; the signatures cannot be reported reliably.",
+    );
   }
 }

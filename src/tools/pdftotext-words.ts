@@ -28,10 +28,15 @@ export function bboxArgs(file: string, first: number, last: number): string[] {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function unescape(text: string): string {
-  return text.includes('&') ? text.replace(/&(amp|lt|gt|quot|apos|#(\d+)|#x([0-9a-fA-F]+));/g, (_, name: string, dec?: string, hex?: string) => (dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : ENTITIES[name])) : text;
+  return text.includes('&')
+    ? text.replace(/&(amp|lt|gt|quot|apos|#(\d+)|#x([0-9a-fA-F]+));/g, (_, name: string, dec?: string, hex?: string) =>
+        dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : ENTITIES[name],
+      )
+    : text;
 }
 
-const TOKENS = /<page width="([-\d.]+)" height="([-\d.]+)">|<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">([^<]*)<\/word>/g;
+const TOKENS =
+  /<page width="([-\d.]+)" height="([-\d.]+)">|<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">([^<]*)<\/word>/g;
 
 /** Feeds the pages and words of one bbox-layout document to `sink` (exported for unit tests). */
 export function parseBboxLayout(xhtml: string, sink: WordSink): number {
@@ -52,9 +57,15 @@ export function parseBboxLayout(xhtml: string, sink: WordSink): number {
 export async function readWords(ctx: RunContext, file: string, pages: number, sink: WordSink): Promise<void> {
   for (let first = 1; first <= pages; first += WORD_PAGES_PER_RUN) {
     const last = Math.min(pages, first + WORD_PAGES_PER_RUN - 1);
-    const { stdout } = await runTool(ctx, PDFTOTEXT_FAILURES, PDFTOTEXT, bboxArgs(file, first, last), { maxStdout: 256 * 1024 * 1024 });
+    const { stdout } = await runTool(ctx, PDFTOTEXT_FAILURES, PDFTOTEXT, bboxArgs(file, first, last), {
+      maxStdout: 256 * 1024 * 1024,
+    });
     const seen = parseBboxLayout(stdout, sink);
     // A page pdftotext skipped would shift every later page: refuse rather than misreport.
-    if (seen !== last - first + 1) throw new ProcessingFailedError('Text extraction failed.', new Error(`pdftotext reported ${seen} pages for ${first}-${last}`));
+    if (seen !== last - first + 1)
+      throw new ProcessingFailedError(
+        'Text extraction failed.',
+        new Error(`pdftotext reported ${seen} pages for ${first}-${last}`),
+      );
   }
 }

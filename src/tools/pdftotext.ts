@@ -15,7 +15,12 @@ export const PdftotextExitCode = { ok: 0, openPdf: 1, openOutput: 2, permissions
 /** A PDF it cannot open is the client's (422); anything else is ours. */
 export const PDFTOTEXT_FAILURES: ToolFailures = {
   tool: 'pdftotext',
-  rules: [{ exit: [PdftotextExitCode.openPdf], error: () => new InvalidPdfError('The PDF cannot be read for text extraction.') }],
+  rules: [
+    {
+      exit: [PdftotextExitCode.openPdf],
+      error: () => new InvalidPdfError('The PDF cannot be read for text extraction.'),
+    },
+  ],
   failed: 'Text extraction failed.',
 };
 
@@ -30,7 +35,17 @@ export interface TextSpan {
 
 /** pdftotext's arguments for `span` of `file`, text on stdout (exported for unit tests). */
 export function pdftotextArgs(file: string, span: TextSpan): string[] {
-  return ['-enc', 'UTF-8', ...(span.layout ? ['-layout'] : []), '-f', String(span.first), '-l', String(span.last), file, '-'];
+  return [
+    '-enc',
+    'UTF-8',
+    ...(span.layout ? ['-layout'] : []),
+    '-f',
+    String(span.first),
+    '-l',
+    String(span.last),
+    file,
+    '-',
+  ];
 }
 
 /** Runs pdftotext over `span`; resolves with its raw output (every page ends with a form feed). */

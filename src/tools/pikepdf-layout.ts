@@ -18,16 +18,54 @@ import { run } from './run.js';
 export const LAYOUT_FAILURES: ToolFailures = { tool: 'pikepdf-layout.py', failed: 'Page layout failed.' };
 
 /** Paper sizes in pt (portrait), as API.md §5e names them. */
-export const PAPER_SIZES = { a4: [595.276, 841.89], letter: [612, 792], legal: [612, 1008], a3: [841.89, 1190.551], a5: [419.528, 595.276] } as const;
+export const PAPER_SIZES = {
+  a4: [595.276, 841.89],
+  letter: [612, 792],
+  legal: [612, 1008],
+  a3: [841.89, 1190.551],
+  a5: [419.528, 595.276],
+} as const;
 export type Paper = keyof typeof PAPER_SIZES;
 
 /** A job for the script; `op` picks the function, the rest are its fields. */
 export type LayoutJob =
-  | { op: 'crop'; input: string; output: string; pages?: number[]; box?: [number, number, number, number]; bboxes?: (number[] | null)[]; margin?: number }
-  | { op: 'resize'; input: string; output: string; pages?: number[]; size: [number, number]; fit: 'contain' | 'cover' | 'stretch' }
-  | { op: 'nup'; input: string; output: string; per_sheet: number; paper: Paper; order: 'rows' | 'columns'; border: boolean; margin: number }
+  | {
+      op: 'crop';
+      input: string;
+      output: string;
+      pages?: number[];
+      box?: [number, number, number, number];
+      bboxes?: (number[] | null)[];
+      margin?: number;
+    }
+  | {
+      op: 'resize';
+      input: string;
+      output: string;
+      pages?: number[];
+      size: [number, number];
+      fit: 'contain' | 'cover' | 'stretch';
+    }
+  | {
+      op: 'nup';
+      input: string;
+      output: string;
+      per_sheet: number;
+      paper: Paper;
+      order: 'rows' | 'columns';
+      border: boolean;
+      margin: number;
+    }
   | { op: 'booklet'; input: string; output: string; paper: Paper; binding: 'left' | 'right' }
-  | { op: 'overlay'; input: string; overlay: string; output: string; pages?: number[]; layer: 'over' | 'under'; repeat: boolean }
+  | {
+      op: 'overlay';
+      input: string;
+      overlay: string;
+      output: string;
+      pages?: number[];
+      layer: 'over' | 'under';
+      repeat: boolean;
+    }
   | { op: 'split-size'; input: string; output_dir: string; max_size: number; max_parts: number };
 
 /** The script's answer: its result fields, or `error` naming the client's mistake. */

@@ -57,9 +57,19 @@ async function runScript<T>(ctx: RunContext, name: string, args: string[], what:
  * on `pages` (1-based; all when undefined); returns the file to redact:
  * `output`, or `input` when nothing needed it.
  */
-export async function absoluteTextPositions(ctx: RunContext, input: string, output: string, pages?: number[]): Promise<string> {
+export async function absoluteTextPositions(
+  ctx: RunContext,
+  input: string,
+  output: string,
+  pages?: number[],
+): Promise<string> {
   const args = [input, output, ...(pages ? [[...new Set(pages)].join(',')] : [])];
-  const answer = await runScript<{ rewritten: number }>(ctx, 'pikepdf-text-positions.py', args, 'Preparing the redaction');
+  const answer = await runScript<{ rewritten: number }>(
+    ctx,
+    'pikepdf-text-positions.py',
+    args,
+    'Preparing the redaction',
+  );
   return answer.rewritten > 0 ? output : input;
 }
 
@@ -77,7 +87,16 @@ export async function redactVectors(
 ): Promise<number> {
   const specFile = path.join(ctx.workdir, `vector-${crypto.randomBytes(6).toString('hex')}.json`);
   await fsp.writeFile(specFile, JSON.stringify({ color, pages }), { mode: 0o600 });
-  const answer = await runScript<{ removed: number } | { error: 'limit'; message: string }>(ctx, 'pikepdf-vector-redact.py', [input, output, specFile], 'Redaction of vector content');
-  if ('error' in answer) throw new ResourceLimitError(`Vector content under a redaction could not be examined: ${answer.message}.`, 'form nesting');
+  const answer = await runScript<{ removed: number } | { error: 'limit'; message: string }>(
+    ctx,
+    'pikepdf-vector-redact.py',
+    [input, output, specFile],
+    'Redaction of vector content',
+  );
+  if ('error' in answer)
+    throw new ResourceLimitError(
+      `Vector content under a redaction could not be examined: ${answer.message}.`,
+      'form nesting',
+    );
   return answer.removed;
 }

@@ -24,7 +24,8 @@ async function runScript<T>(ctx: RunContext, name: string, args: string[], what:
   } catch {
     answer = undefined;
   }
-  if (result.exitCode !== 0 || answer === undefined) throw failureOf({ ...PIKEPDF_FAILURES, tool: name }, result, undefined, `${what} failed.`);
+  if (result.exitCode !== 0 || answer === undefined)
+    throw failureOf({ ...PIKEPDF_FAILURES, tool: name }, result, undefined, `${what} failed.`);
   return answer;
 }
 
@@ -35,12 +36,33 @@ async function jsonFile(ctx: RunContext, what: string, value: unknown): Promise<
 }
 
 /** The classes `sanitize` removes (API.md §5d). */
-export const SANITIZE_CLASSES = ['javascript', 'actions', 'embedded_files', 'links', 'annotations', 'forms', 'metadata', 'xmp', 'thumbnails', 'hidden_layers'] as const;
+export const SANITIZE_CLASSES = [
+  'javascript',
+  'actions',
+  'embedded_files',
+  'links',
+  'annotations',
+  'forms',
+  'metadata',
+  'xmp',
+  'thumbnails',
+  'hidden_layers',
+] as const;
 export type SanitizeClass = (typeof SANITIZE_CLASSES)[number];
 
 /** Writes `input` without the named classes; returns how many objects of each were removed. */
-export async function sanitizeClasses(ctx: RunContext, input: string, output: string, classes: SanitizeClass[]): Promise<Record<SanitizeClass, number>> {
-  const answer = await runScript<{ removed: Record<SanitizeClass, number> }>(ctx, 'pikepdf-sanitize.py', [input, output, classes.join(',')], 'Sanitizing');
+export async function sanitizeClasses(
+  ctx: RunContext,
+  input: string,
+  output: string,
+  classes: SanitizeClass[],
+): Promise<Record<SanitizeClass, number>> {
+  const answer = await runScript<{ removed: Record<SanitizeClass, number> }>(
+    ctx,
+    'pikepdf-sanitize.py',
+    [input, output, classes.join(',')],
+    'Sanitizing',
+  );
   return answer.removed;
 }
 
@@ -57,7 +79,14 @@ export interface AttachmentInfo {
 
 /** Lists the document-level embedded files; sizes counted by decoding, up to `maxBytes` each. */
 export async function listAttachments(ctx: RunContext, input: string, maxBytes: number): Promise<AttachmentInfo[]> {
-  return (await runScript<{ attachments: AttachmentInfo[] }>(ctx, 'pikepdf-attachments.py', ['list', input, String(maxBytes)], 'Listing the attachments')).attachments;
+  return (
+    await runScript<{ attachments: AttachmentInfo[] }>(
+      ctx,
+      'pikepdf-attachments.py',
+      ['list', input, String(maxBytes)],
+      'Listing the attachments',
+    )
+  ).attachments;
 }
 
 /** What an extraction ended with: the files written, or why it stopped. */
@@ -69,10 +98,23 @@ export type ExtractResult =
   | { error: 'too_large_total'; name: string };
 
 /** Writes the embedded files `names` (all when empty) into `outDir`, each stopped past `maxBytes`, all of them past `maxTotal`, at most `maxFiles`. */
-export async function extractAttachments(ctx: RunContext, input: string, outDir: string, names: string[], maxBytes: number, maxFiles: number, maxTotal: number): Promise<ExtractResult> {
+export async function extractAttachments(
+  ctx: RunContext,
+  input: string,
+  outDir: string,
+  names: string[],
+  maxBytes: number,
+  maxFiles: number,
+  maxTotal: number,
+): Promise<ExtractResult> {
   await fsp.mkdir(outDir, { recursive: true });
   const list = await jsonFile(ctx, 'names', names);
-  return runScript<ExtractResult>(ctx, 'pikepdf-attachments.py', ['extract', input, outDir, String(maxBytes), String(maxFiles), String(maxTotal), list], 'Extracting the attachments');
+  return runScript<ExtractResult>(
+    ctx,
+    'pikepdf-attachments.py',
+    ['extract', input, outDir, String(maxBytes), String(maxFiles), String(maxTotal), list],
+    'Extracting the attachments',
+  );
 }
 
 /** A file to embed. */
@@ -84,13 +126,28 @@ export interface NewAttachment {
 }
 
 /** Writes `input` with `files` embedded (a name already present is replaced). */
-export async function addAttachments(ctx: RunContext, input: string, output: string, files: NewAttachment[]): Promise<void> {
+export async function addAttachments(
+  ctx: RunContext,
+  input: string,
+  output: string,
+  files: NewAttachment[],
+): Promise<void> {
   const spec = await jsonFile(ctx, 'attachments', files);
-  await runScript<{ count: number }>(ctx, 'pikepdf-attachments.py', ['add', input, output, spec], 'Adding the attachments');
+  await runScript<{ count: number }>(
+    ctx,
+    'pikepdf-attachments.py',
+    ['add', input, output, spec],
+    'Adding the attachments',
+  );
 }
 
 /** Writes `input` without the embedded files `names` (all when empty); the names it does not hold come back. */
-export async function removeAttachments(ctx: RunContext, input: string, output: string, names: string[]): Promise<{ removed: number } | { error: 'unknown'; names: string[] }> {
+export async function removeAttachments(
+  ctx: RunContext,
+  input: string,
+  output: string,
+  names: string[],
+): Promise<{ removed: number } | { error: 'unknown'; names: string[] }> {
   const list = await jsonFile(ctx, 'names', names);
   return runScript(ctx, 'pikepdf-attachments.py', ['remove', input, output, list], 'Removing the attachments');
 }

@@ -82,7 +82,12 @@ export class ProcessPool implements ToolSlots {
    * QueueShareExceededError when the refused owner held at least an equal
    * share of the queue (see refusal).
    */
-  acquire(weight = 1, signal?: AbortSignal, owner?: PoolOwner, seniority = Number.MAX_SAFE_INTEGER): Promise<() => void> {
+  acquire(
+    weight = 1,
+    signal?: AbortSignal,
+    owner?: PoolOwner,
+    seniority = Number.MAX_SAFE_INTEGER,
+  ): Promise<() => void> {
     const need = Math.min(Math.max(1, Math.floor(weight)), this.capacity);
     if (signal?.aborted) return Promise.reject(new ClientClosedError());
     if (this.queued === 0 && this.inUse + need <= this.capacity) {
@@ -146,7 +151,8 @@ export class ProcessPool implements ToolSlots {
   /** The waiting run of `owner`'s youngest operation, if that is younger than `seniority`. */
   private youngerThan(owner: PoolOwner, seniority: number): Waiter | undefined {
     let youngest: Waiter | undefined;
-    for (const waiter of this.lines.get(owner) ?? []) if (waiter.seniority > (youngest?.seniority ?? seniority)) youngest = waiter;
+    for (const waiter of this.lines.get(owner) ?? [])
+      if (waiter.seniority > (youngest?.seniority ?? seniority)) youngest = waiter;
     return youngest;
   }
 
@@ -159,7 +165,9 @@ export class ProcessPool implements ToolSlots {
     const mine = this.lines.get(owner)?.length ?? 0;
     const owners = this.lines.size + (this.lines.has(contender) ? 0 : 1);
     const retryAfter = this.retryAfterSeconds();
-    return mine > 0 && mine * owners >= this.queued ? new QueueShareExceededError(retryAfter) : new ServerBusyError(retryAfter);
+    return mine > 0 && mine * owners >= this.queued
+      ? new QueueShareExceededError(retryAfter)
+      : new ServerBusyError(retryAfter);
   }
 
   private remove(waiter: Waiter): boolean {

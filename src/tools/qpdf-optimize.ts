@@ -27,19 +27,29 @@ export function optimizeArgs(input: string, output: string, options: OptimizeOpt
   if (options.updateJson) args.push(`--update-from-json=${options.updateJson}`);
   if (options.overlay) args.push('--overlay', options.overlay, '--');
   args.push('--object-streams=generate');
-  if (options.compressionLevel !== undefined) args.push('--recompress-flate', `--compression-level=${options.compressionLevel}`);
+  if (options.compressionLevel !== undefined)
+    args.push('--recompress-flate', `--compression-level=${options.compressionLevel}`);
   if (options.encryptionFrom) {
     args.push(`--copy-encryption=${options.encryptionFrom.file}`);
-    if (options.encryptionFrom.password !== undefined) args.push({ secret: `--encryption-file-password=${options.encryptionFrom.password}` });
+    if (options.encryptionFrom.password !== undefined)
+      args.push({ secret: `--encryption-file-password=${options.encryptionFrom.password}` });
   }
   args.push(output);
   return args;
 }
 
 /** Writes `input` to `output` with the lossless finishing pass (and graft/encryption when asked). */
-export async function writeOptimized(ctx: RunContext, input: string, output: string, options: OptimizeOptions): Promise<void> {
+export async function writeOptimized(
+  ctx: RunContext,
+  input: string,
+  output: string,
+  options: OptimizeOptions,
+): Promise<void> {
   const inputs = [input, ...(options.overlay ? [options.overlay] : [])];
-  await runQpdf(ctx, optimizeArgs(input, output, options), { inputs, passwordGiven: options.encryptionFrom?.password !== undefined });
+  await runQpdf(ctx, optimizeArgs(input, output, options), {
+    inputs,
+    passwordGiven: options.encryptionFrom?.password !== undefined,
+  });
 }
 
 /** Writes a qpdf JSON v2 update next to the work files and returns its path. */

@@ -32,15 +32,40 @@ export function compactRange(pages: number[]): string {
  * the stamp page for each of them (a stamp page used many times becomes one
  * shared form XObject). With a single stamp page, --repeat covers them all.
  */
-export function stampArgs(input: string, stamp: string, groups: StampGroup[], layer: 'over' | 'under', output: string): string[] {
+export function stampArgs(
+  input: string,
+  stamp: string,
+  groups: StampGroup[],
+  layer: 'over' | 'under',
+  output: string,
+): string[] {
   const stampOf = new Map<number, number>();
   for (const group of groups) for (const page of group.pages) stampOf.set(page, group.stampPage);
   const targets = [...stampOf.keys()].sort((a, b) => a - b);
-  const from = groups.length === 1 ? ['--from=', `--repeat=${groups[0].stampPage}`] : [`--from=${targets.map((p) => stampOf.get(p)).join(',')}`];
-  return [input, '--decrypt', layer === 'over' ? '--overlay' : '--underlay', stamp, `--to=${compactRange(targets)}`, ...from, '--', output];
+  const from =
+    groups.length === 1
+      ? ['--from=', `--repeat=${groups[0].stampPage}`]
+      : [`--from=${targets.map((p) => stampOf.get(p)).join(',')}`];
+  return [
+    input,
+    '--decrypt',
+    layer === 'over' ? '--overlay' : '--underlay',
+    stamp,
+    `--to=${compactRange(targets)}`,
+    ...from,
+    '--',
+    output,
+  ];
 }
 
 /** Writes `input` with the stamp's pages laid over/under the grouped pages to `output`. */
-export async function stampPdf(ctx: RunContext, input: string, stamp: string, groups: StampGroup[], layer: 'over' | 'under', output: string): Promise<void> {
+export async function stampPdf(
+  ctx: RunContext,
+  input: string,
+  stamp: string,
+  groups: StampGroup[],
+  layer: 'over' | 'under',
+  output: string,
+): Promise<void> {
   await runQpdf(ctx, stampArgs(input, stamp, groups, layer, output), { inputs: [input], passwordGiven: false });
 }

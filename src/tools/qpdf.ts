@@ -56,16 +56,37 @@ export async function runQpdf(ctx: RunContext, args: QpdfArg[], call: QpdfCall):
   const hasSecret = args.some((a) => typeof a !== 'string');
   const plain = args.map((a) => (typeof a === 'string' ? a : a.secret));
   const argv = hasSecret || call.argFile ? [`@${await writeArgFile(ctx.workdir, plain)}`] : plain;
-  return checked(await run(ctx, QPDF, argv, { discardStdout: !call.readsStdout, maxStdout: call.maxStdout, successCodes: QPDF_SUCCESS }), call, secretValues(args));
+  return checked(
+    await run(ctx, QPDF, argv, {
+      discardStdout: !call.readsStdout,
+      maxStdout: call.maxStdout,
+      successCodes: QPDF_SUCCESS,
+    }),
+    call,
+    secretValues(args),
+  );
 }
 
 /** Exit 3 is success with warnings (a stream qpdf could not decode is copied as it is): never read as a cap reached. */
 const QPDF_SUCCESS: readonly number[] = [QpdfExitCode.ok, QpdfExitCode.warnings];
 
 /** Runs a QPDFJob (qpdf --job-json-file) whose `secrets` are JSON strings in a 0600 file. */
-async function runQpdfJob(ctx: RunContext, job: Record<string, unknown>, call: QpdfCall, secrets: string[]): Promise<RunResult> {
+async function runQpdfJob(
+  ctx: RunContext,
+  job: Record<string, unknown>,
+  call: QpdfCall,
+  secrets: string[],
+): Promise<RunResult> {
   const file = await writePrivateFile(ctx.workdir, 'job', '.json', JSON.stringify(job));
-  return checked(await run(ctx, QPDF, [`--job-json-file=${file}`], { discardStdout: !call.readsStdout, maxStdout: call.maxStdout, successCodes: QPDF_SUCCESS }), call, secrets);
+  return checked(
+    await run(ctx, QPDF, [`--job-json-file=${file}`], {
+      discardStdout: !call.readsStdout,
+      maxStdout: call.maxStdout,
+      successCodes: QPDF_SUCCESS,
+    }),
+    call,
+    secrets,
+  );
 }
 
 /** How qpdf fails, in order: the one place its exit codes and stderr become typed errors. */
@@ -76,11 +97,22 @@ export const QPDF_FAILURES: ToolFailures<QpdfCall> = {
     {
       exit: [-1],
       stderr: /output exceeded the buffer limit/,
-      error: (_, call) => new ResourceLimitError(`qpdf's listing of the file exceeded ${call.maxStdout ?? 64 * 1024 * 1024} bytes.`, 'output'),
+      error: (_, call) =>
+        new ResourceLimitError(
+          `qpdf's listing of the file exceeded ${call.maxStdout ?? 64 * 1024 * 1024} bytes.`,
+          'output',
+        ),
     },
-    { stderr: /invalid password/i, error: (_, call) => (call.passwordGiven ? new IncorrectPasswordError() : new PasswordRequiredError()) },
+    {
+      stderr: /invalid password/i,
+      error: (_, call) => (call.passwordGiven ? new IncorrectPasswordError() : new PasswordRequiredError()),
+    },
     // An error naming one of the inputs is the input's fault: the client's 422.
-    { exit: [QpdfExitCode.error], when: (f, call) => call.inputs.some((input) => f.stderr.includes(input)), error: (f) => new InvalidPdfError(describeDamage(f.stderr)) },
+    {
+      exit: [QpdfExitCode.error],
+      when: (f, call) => call.inputs.some((input) => f.stderr.includes(input)),
+      error: (f) => new InvalidPdfError(describeDamage(f.stderr)),
+    },
   ],
   failed: 'qpdf failed.',
 };
@@ -90,14 +122,19 @@ function checked(result: RunResult, call: QpdfCall, secrets: string[]): RunResul
   if (Array.isArray(call.answers) && call.answers.includes(result.exitCode)) return result;
   // qpdf may echo an argument it rejects: no secret reaches the error (and so the log).
   const error = failureOf(QPDF_FAILURES, { ...result, stderr: scrubSecrets(result.stderr, secrets) }, call);
-  if (call.answers === 'unless-password' && !(error instanceof PasswordRequiredError || error instanceof IncorrectPasswordError)) return result;
+  if (
+    call.answers === 'unless-password' &&
+    !(error instanceof PasswordRequiredError || error instanceof IncorrectPasswordError)
+  )
+    return result;
   throw error;
 }
 
 /** A client-safe reason, without paths. */
 function describeDamage(stderr: string): string {
   if (/not a PDF file|can't find PDF header/i.test(stderr)) return 'The file is not a PDF.';
-  if (/unable to find trailer|can't find startxref|damaged/i.test(stderr)) return 'The PDF is damaged beyond repair (no usable cross-reference table or trailer).';
+  if (/unable to find trailer|can't find startxref|damaged/i.test(stderr))
+    return 'The PDF is damaged beyond repair (no usable cross-reference table or trailer).';
   return 'The PDF cannot be parsed or repaired.';
 }
 
@@ -142,7 +179,10 @@ export function countShownPages(stdout: string): number {
  * doubly-Flated 30000² image (and would run any decompression bomb).
  */
 export async function rewrite(ctx: RunContext, input: string, output: string, password?: string): Promise<void> {
-  await runQpdf(ctx, [...passwordArgs(password), '--decrypt', '--stream-data=preserve', input, output], { inputs: [input], passwordGiven: password !== undefined });
+  await runQpdf(ctx, [...passwordArgs(password), '--decrypt', '--stream-data=preserve', input, output], {
+    inputs: [input],
+    passwordGiven: password !== undefined,
+  });
 }
 
 /** True when the file is encrypted at all (owner-only files included). */
@@ -159,7 +199,12 @@ export interface PageSource {
 }
 
 /** Writes the pages of `sources`, in order, to `output`. */
-export async function assemblePages(ctx: RunContext, sources: PageSource[], output: string, passwordGiven: boolean): Promise<void> {
+export async function assemblePages(
+  ctx: RunContext,
+  sources: PageSource[],
+  output: string,
+  passwordGiven: boolean,
+): Promise<void> {
   const args: QpdfArg[] = ['--empty', '--pages'];
   for (const source of sources) {
     args.push(source.file, ...passwordArgs(source.password), source.range ?? '1-z');
@@ -169,9 +214,21 @@ export async function assemblePages(ctx: RunContext, sources: PageSource[], outp
 }
 
 /** Splits `input` into files of `pagesPerFile` pages in `outDir`; returns them in page order. */
-export async function splitEvery(ctx: RunContext, input: string, pagesPerFile: number, outDir: string, password?: string): Promise<string[]> {
+export async function splitEvery(
+  ctx: RunContext,
+  input: string,
+  pagesPerFile: number,
+  outDir: string,
+  password?: string,
+): Promise<string[]> {
   await fs.mkdir(outDir, { recursive: true });
-  const args: QpdfArg[] = [input, ...passwordArgs(password), '--decrypt', `--split-pages=${pagesPerFile}`, path.join(outDir, 'part-%d.pdf')];
+  const args: QpdfArg[] = [
+    input,
+    ...passwordArgs(password),
+    '--decrypt',
+    `--split-pages=${pagesPerFile}`,
+    path.join(outDir, 'part-%d.pdf'),
+  ];
   await runQpdf(ctx, args, { inputs: [input], passwordGiven: password !== undefined });
   // qpdf zero-pads the page numbers in the names, so a name sort is page order.
   return (await fs.readdir(outDir)).sort().map((name) => path.join(outDir, name));
@@ -190,16 +247,43 @@ const LONG_SELECTION = 32 * 1024;
  * parses the whole input each time (0.4 s per part of a 2,000-page file,
  * against 0.95 s for all 2,000 parts in one run).
  */
-export async function splitSelection(ctx: RunContext, input: string, selection: string, pagesPerFile: number, outDir: string, password?: string): Promise<string[]> {
+export async function splitSelection(
+  ctx: RunContext,
+  input: string,
+  selection: string,
+  pagesPerFile: number,
+  outDir: string,
+  password?: string,
+): Promise<string[]> {
   await fs.mkdir(outDir, { recursive: true });
-  const args: QpdfArg[] = [input, ...passwordArgs(password), '--decrypt', '--pages', '.', selection, '--', `--split-pages=${pagesPerFile}`, path.join(outDir, 'part-%d.pdf')];
-  await runQpdf(ctx, args, { inputs: [input], passwordGiven: password !== undefined, argFile: selection.length > LONG_SELECTION });
+  const args: QpdfArg[] = [
+    input,
+    ...passwordArgs(password),
+    '--decrypt',
+    '--pages',
+    '.',
+    selection,
+    '--',
+    `--split-pages=${pagesPerFile}`,
+    path.join(outDir, 'part-%d.pdf'),
+  ];
+  await runQpdf(ctx, args, {
+    inputs: [input],
+    passwordGiven: password !== undefined,
+    argFile: selection.length > LONG_SELECTION,
+  });
   // qpdf zero-pads the first page number of each name to the same width, so a name sort is output order.
   return (await fs.readdir(outDir)).sort().map((name) => path.join(outDir, name));
 }
 
 /** Copies the pages `range` of `input` (same document settings) to `output`. */
-export async function selectPages(ctx: RunContext, input: string, range: string, output: string, password?: string): Promise<void> {
+export async function selectPages(
+  ctx: RunContext,
+  input: string,
+  range: string,
+  output: string,
+  password?: string,
+): Promise<void> {
   const args: QpdfArg[] = [input, ...passwordArgs(password), '--decrypt', '--pages', '.', range, '--', output];
   await runQpdf(ctx, args, { inputs: [input], passwordGiven: password !== undefined });
 }
@@ -210,7 +294,10 @@ export async function selectPages(ctx: RunContext, input: string, range: string,
  * encrypted 7 KB double-Flate bomb (4 GiB) kept `qpdf --decrypt` busy past 15 s (qpdf 11).
  */
 export async function decrypt(ctx: RunContext, input: string, output: string, password?: string): Promise<void> {
-  await runQpdf(ctx, [...passwordArgs(password), '--decrypt', '--stream-data=preserve', input, output], { inputs: [input], passwordGiven: password !== undefined });
+  await runQpdf(ctx, [...passwordArgs(password), '--decrypt', '--stream-data=preserve', input, output], {
+    inputs: [input],
+    passwordGiven: password !== undefined,
+  });
 }
 
 export interface Permissions {
@@ -246,25 +333,61 @@ export function permissionJson(p: Permissions): Record<string, string> {
 }
 
 /** The QPDFJob that encrypts `input` (exported for unit tests). */
-export function encryptJob(input: string, output: string, settings: EncryptionSettings, inputPassword?: string): Record<string, unknown> {
+export function encryptJob(
+  input: string,
+  output: string,
+  settings: EncryptionSettings,
+  inputPassword?: string,
+): Record<string, unknown> {
   const restrictions = { ...permissionJson(settings.permissions), ...(settings.bits === 128 ? { useAes: 'y' } : {}) };
   return {
     inputFile: input,
     ...(inputPassword === undefined ? {} : { password: inputPassword }),
     outputFile: output,
-    encrypt: { userPassword: settings.userPassword, ownerPassword: settings.ownerPassword, [`${settings.bits}bit`]: restrictions },
+    encrypt: {
+      userPassword: settings.userPassword,
+      ownerPassword: settings.ownerPassword,
+      [`${settings.bits}bit`]: restrictions,
+    },
   };
 }
 
 /** Encrypts `input` (opened with `inputPassword` if it is itself encrypted). */
-export async function encrypt(ctx: RunContext, input: string, output: string, settings: EncryptionSettings, inputPassword?: string): Promise<void> {
-  const secrets = [settings.userPassword, settings.ownerPassword, ...(inputPassword === undefined ? [] : [inputPassword])];
-  await runQpdfJob(ctx, encryptJob(input, output, settings, inputPassword), { inputs: [input], passwordGiven: inputPassword !== undefined }, secrets);
+export async function encrypt(
+  ctx: RunContext,
+  input: string,
+  output: string,
+  settings: EncryptionSettings,
+  inputPassword?: string,
+): Promise<void> {
+  const secrets = [
+    settings.userPassword,
+    settings.ownerPassword,
+    ...(inputPassword === undefined ? [] : [inputPassword]),
+  ];
+  await runQpdfJob(
+    ctx,
+    encryptJob(input, output, settings, inputPassword),
+    { inputs: [input], passwordGiven: inputPassword !== undefined },
+    secrets,
+  );
 }
 
 /** Reads selected objects as qpdf JSON v2 (no stream data unless `streamData` is inline: base64). */
-export async function readJson(ctx: RunContext, file: string, keys: string[], objects: string[] = [], streamData: 'none' | 'inline' = 'none'): Promise<any> {
-  const args = ['--json=2', `--json-stream-data=${streamData}`, ...keys.map((k) => `--json-key=${k}`), ...objects.map((o) => `--json-object=${o}`), file];
+export async function readJson(
+  ctx: RunContext,
+  file: string,
+  keys: string[],
+  objects: string[] = [],
+  streamData: 'none' | 'inline' = 'none',
+): Promise<any> {
+  const args = [
+    '--json=2',
+    `--json-stream-data=${streamData}`,
+    ...keys.map((k) => `--json-key=${k}`),
+    ...objects.map((o) => `--json-object=${o}`),
+    file,
+  ];
   const result = await runQpdf(ctx, args, { inputs: [file], passwordGiven: false, readsStdout: true });
   return JSON.parse(result.stdout);
 }
@@ -292,7 +415,14 @@ export async function readStructure(ctx: RunContext, file: string): Promise<{ js
 export type RelativeAngle = '+90' | '+180' | '+270' | '-90';
 
 /** Adds `angle` to the /Rotate of the pages `range` (qpdf syntax); other pages are untouched; output not encrypted. */
-export async function rotatePages(ctx: RunContext, input: string, angle: RelativeAngle, range: string, output: string, password?: string): Promise<void> {
+export async function rotatePages(
+  ctx: RunContext,
+  input: string,
+  angle: RelativeAngle,
+  range: string,
+  output: string,
+  password?: string,
+): Promise<void> {
   const args: QpdfArg[] = [input, ...passwordArgs(password), '--decrypt', `--rotate=${angle}:${range}`, '--', output];
   await runQpdf(ctx, args, { inputs: [input], passwordGiven: password !== undefined });
 }
@@ -302,7 +432,13 @@ export async function rotatePages(ctx: RunContext, input: string, angle: Relativ
  * catalog, outlines and names kept; output not encrypted). A source file of
  * "." is `input` itself; a page named twice is copied.
  */
-export async function reorderPages(ctx: RunContext, input: string, sources: PageSource[], output: string, password?: string): Promise<void> {
+export async function reorderPages(
+  ctx: RunContext,
+  input: string,
+  sources: PageSource[],
+  output: string,
+  password?: string,
+): Promise<void> {
   const args: QpdfArg[] = [input, ...passwordArgs(password), '--decrypt', '--pages'];
   for (const source of sources) {
     args.push(source.file);
@@ -310,7 +446,10 @@ export async function reorderPages(ctx: RunContext, input: string, sources: Page
     args.push(source.range ?? '1-z');
   }
   args.push('--', output);
-  await runQpdf(ctx, args, { inputs: [input, ...sources.map((s) => s.file).filter((f) => f !== '.')], passwordGiven: password !== undefined });
+  await runQpdf(ctx, args, {
+    inputs: [input, ...sources.map((s) => s.file).filter((f) => f !== '.')],
+    passwordGiven: password !== undefined,
+  });
 }
 
 /** Which annotations qpdf draws into the page: all, or only those shown on screen (not hidden/NoView). */
@@ -321,8 +460,20 @@ export type FlattenFilter = 'all' | 'screen';
  * the annotations that have an appearance into the page content and removes
  * them (form fields flattened this way leave /AcroForm).
  */
-export async function flattenAnnotations(ctx: RunContext, input: string, filter: FlattenFilter, output: string, generateAppearances: boolean): Promise<RunResult> {
-  const args = [input, ...(generateAppearances ? ['--generate-appearances'] : []), `--flatten-annotations=${filter}`, '--', output];
+export async function flattenAnnotations(
+  ctx: RunContext,
+  input: string,
+  filter: FlattenFilter,
+  output: string,
+  generateAppearances: boolean,
+): Promise<RunResult> {
+  const args = [
+    input,
+    ...(generateAppearances ? ['--generate-appearances'] : []),
+    `--flatten-annotations=${filter}`,
+    '--',
+    output,
+  ];
   return runQpdf(ctx, args, { inputs: [input], passwordGiven: false });
 }
 
@@ -340,9 +491,18 @@ export interface RewriteReport {
  * qpdf cannot open is reported, not thrown, so the caller can try another tool;
  * a password problem is thrown.
  */
-export async function rewriteRecovering(ctx: RunContext, input: string, output: string, password?: string): Promise<RewriteReport> {
+export async function rewriteRecovering(
+  ctx: RunContext,
+  input: string,
+  output: string,
+  password?: string,
+): Promise<RewriteReport> {
   const args: QpdfArg[] = [input, ...passwordArgs(password), '--decrypt', '--object-streams=preserve', output];
-  const result = await runQpdf(ctx, args, { inputs: [input], passwordGiven: password !== undefined, answers: 'unless-password' });
+  const result = await runQpdf(ctx, args, {
+    inputs: [input],
+    passwordGiven: password !== undefined,
+    answers: 'unless-password',
+  });
   const written = result.exitCode === QpdfExitCode.ok || result.exitCode === QpdfExitCode.warnings;
   return { written, warnings: cleanWarnings(result.stderr, [input, output]) };
 }
@@ -356,8 +516,15 @@ export interface CheckReport {
 
 /** Runs `qpdf --check` (structure and every stream decoded) on `file`. */
 export async function checkPdf(ctx: RunContext, file: string): Promise<CheckReport> {
-  const result = await runQpdf(ctx, ['--check', file], { inputs: [file], passwordGiven: false, answers: 'all', readsStdout: true });
-  const lines = cleanWarnings(`${result.stderr}\n${result.stdout}`, [file]).filter((l) => /warning|error|damaged/i.test(l));
+  const result = await runQpdf(ctx, ['--check', file], {
+    inputs: [file],
+    passwordGiven: false,
+    answers: 'all',
+    readsStdout: true,
+  });
+  const lines = cleanWarnings(`${result.stderr}\n${result.stdout}`, [file]).filter((l) =>
+    /warning|error|damaged/i.test(l),
+  );
   return { clean: result.exitCode === QpdfExitCode.ok, warnings: lines };
 }
 
@@ -373,9 +540,15 @@ function cleanWarnings(stderr: string, files: string[]): string[] {
 
 /** Byte offsets of the uncompressed objects of `file` (`--show-xref`; objects inside object streams are left out). */
 export async function objectOffsets(ctx: RunContext, file: string): Promise<Map<number, number>> {
-  const result = await runQpdf(ctx, ['--show-xref', file], { inputs: [file], passwordGiven: false, readsStdout: true, maxStdout: 32 * 1024 * 1024 });
+  const result = await runQpdf(ctx, ['--show-xref', file], {
+    inputs: [file],
+    passwordGiven: false,
+    readsStdout: true,
+    maxStdout: 32 * 1024 * 1024,
+  });
   const offsets = new Map<number, number>();
-  for (const match of result.stdout.matchAll(/^(\d+)\/\d+: uncompressed; offset = (\d+)$/gm)) offsets.set(Number(match[1]), Number(match[2]));
+  for (const match of result.stdout.matchAll(/^(\d+)\/\d+: uncompressed; offset = (\d+)$/gm))
+    offsets.set(Number(match[1]), Number(match[2]));
   return offsets;
 }
 
@@ -386,7 +559,10 @@ export async function objectOffsets(ctx: RunContext, file: string): Promise<Map<
  * viewers and qpdf's own --check-linearization accepts both.
  */
 export async function linearize(ctx: RunContext, input: string, output: string, password?: string): Promise<void> {
-  await runQpdf(ctx, [...passwordArgs(password), '--decrypt', '--linearize', '--stream-data=preserve', input, output], { inputs: [input], passwordGiven: password !== undefined });
+  await runQpdf(ctx, [...passwordArgs(password), '--decrypt', '--linearize', '--stream-data=preserve', input, output], {
+    inputs: [input],
+    passwordGiven: password !== undefined,
+  });
 }
 
 /** What `qpdf --show-encryption` reports (the password opens the file; exit 2 if it does not). */
@@ -400,8 +576,17 @@ export interface EncryptionReport {
 }
 
 /** Reads the encryption parameters of `file` (password in an argfile); undefined when it is not encrypted. */
-export async function showEncryption(ctx: RunContext, file: string, password?: string): Promise<EncryptionReport | undefined> {
-  const result = await runQpdf(ctx, ['--show-encryption', ...passwordArgs(password), file], { inputs: [file], passwordGiven: password !== undefined, readsStdout: true, maxStdout: 64 * 1024 });
+export async function showEncryption(
+  ctx: RunContext,
+  file: string,
+  password?: string,
+): Promise<EncryptionReport | undefined> {
+  const result = await runQpdf(ctx, ['--show-encryption', ...passwordArgs(password), file], {
+    inputs: [file],
+    passwordGiven: password !== undefined,
+    readsStdout: true,
+    maxStdout: 64 * 1024,
+  });
   return parseShowEncryption(result.stdout);
 }
 
@@ -410,7 +595,8 @@ export function parseShowEncryption(stdout: string): EncryptionReport | undefine
   const revision = /^R = (\d+)$/m.exec(stdout);
   if (!revision) return undefined;
   const permissions: Record<string, boolean> = {};
-  for (const match of stdout.matchAll(/^([a-z][a-z ]+): (allowed|not allowed)$/gm)) permissions[match[1]] = match[2] === 'allowed';
+  for (const match of stdout.matchAll(/^([a-z][a-z ]+): (allowed|not allowed)$/gm))
+    permissions[match[1]] = match[2] === 'allowed';
   const method = /^stream encryption method: (\S+)$/m.exec(stdout);
   return { revision: Number(revision[1]), streamMethod: method?.[1], permissions };
 }
@@ -431,12 +617,29 @@ export async function isValidlyLinearized(ctx: RunContext, file: string, passwor
  * The decoded data of the streams `refs` ("N G R"), read through qpdf's JSON
  * (inline, base64), at most `maxBytes` of JSON (verify reads the DSS with it).
  */
-export async function readStreamData(ctx: RunContext, file: string, refs: string[], maxBytes: number): Promise<Map<string, Buffer>> {
+export async function readStreamData(
+  ctx: RunContext,
+  file: string,
+  refs: string[],
+  maxBytes: number,
+): Promise<Map<string, Buffer>> {
   const data = new Map<string, Buffer>();
   if (refs.length === 0) return data;
   const objects = refs.map((r) => `--json-object=${r.replace(/ R$/, '').replace(' ', ',')}`);
-  const args = ['--json=2', '--json-stream-data=inline', '--decode-level=generalized', '--json-key=qpdf', ...objects, file];
-  const result = await runQpdf(ctx, args, { inputs: [file], passwordGiven: false, readsStdout: true, maxStdout: maxBytes });
+  const args = [
+    '--json=2',
+    '--json-stream-data=inline',
+    '--decode-level=generalized',
+    '--json-key=qpdf',
+    ...objects,
+    file,
+  ];
+  const result = await runQpdf(ctx, args, {
+    inputs: [file],
+    passwordGiven: false,
+    readsStdout: true,
+    maxStdout: maxBytes,
+  });
   const found = (JSON.parse(result.stdout).qpdf?.[1] ?? {}) as Record<string, { stream?: { data?: string } }>;
   for (const ref of refs) {
     const encoded = found[`obj:${ref}`]?.stream?.data;

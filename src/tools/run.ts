@@ -22,7 +22,14 @@ import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import { ClientClosedError, ResourceLimitError, TimeoutError } from '../core/errors.js';
 import type { RunContext } from '../core/contract.js';
-import { HelperFileError, Spawner, type SmallFile, type SpawnExit, type SpawnHandle, type SpawnRequest } from './spawner.js';
+import {
+  HelperFileError,
+  Spawner,
+  type SmallFile,
+  type SpawnExit,
+  type SpawnHandle,
+  type SpawnRequest,
+} from './spawner.js';
 
 export interface RunOptions {
   /** Pool slots the child occupies (threads it runs). */
@@ -195,10 +202,15 @@ let spawner: Spawner | undefined;
 /** The spawn helper of this process, started on first use and again if it ever dies. */
 function helper(): Spawner {
   if (spawner) return spawner;
-  if (!fs.existsSync(SPAWN_HELPER)) throw new Error(`${SPAWN_HELPER} is missing: run scripts/setup.sh (or npm run build)`);
+  if (!fs.existsSync(SPAWN_HELPER))
+    throw new Error(`${SPAWN_HELPER} is missing: run scripts/setup.sh (or npm run build)`);
   const child = startProcess(SPAWN_HELPER, [], {
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: { PATH: CHILD_PATH, SPAWN_HELPER_NICE: String(limits.nice ?? 0), ...(limits.isolate === false ? { SPAWN_HELPER_ISOLATION: 'off' } : {}) },
+    env: {
+      PATH: CHILD_PATH,
+      SPAWN_HELPER_NICE: String(limits.nice ?? 0),
+      ...(limits.isolate === false ? { SPAWN_HELPER_ISOLATION: 'off' } : {}),
+    },
   });
   const replies = child.stdout as unknown as { ref(): void; unref(): void };
   // Idle, the helper must not keep a finished CLI or test process alive; while a child runs, its reply must be awaited.
@@ -243,7 +255,8 @@ class StderrTail {
 
 // What tools print when an allocation fails under RLIMIT_AS: C++ (qpdf, poppler, tesseract),
 // C (mutool, libc), Python (OCRmyPDF), Ghostscript ("VMerror", error -25).
-const OUT_OF_MEMORY = /std::bad_alloc|out of memory|cannot allocate memory|MemoryError|VMerror|memory allocation failed|malloc[^\n]{0,40}failed|failed to allocate|memory exhausted/i;
+const OUT_OF_MEMORY =
+  /std::bad_alloc|out of memory|cannot allocate memory|MemoryError|VMerror|memory allocation failed|malloc[^\n]{0,40}failed|failed to allocate|memory exhausted/i;
 const CPU_EXCEEDED = /SIGXCPU|CPU time limit exceeded/i;
 
 /** How TOOL_MEMORY_LIMIT is enforced on this host (logged at start-up). */
@@ -253,7 +266,10 @@ export interface MemoryCapMechanism {
   addressSpaceBytes: number;
   sampleEveryMs: number;
   /** How a tool's descendants are found: the kernel's children lists, a scan of /proc by session, or not at all (no /proc: only RLIMIT_AS applies). */
-  descendants: '/proc/<pid>/task/<tid>/children' | 'scan of /proc by session' | 'none: /proc unreadable, RLIMIT_AS only';
+  descendants:
+    | '/proc/<pid>/task/<tid>/children'
+    | 'scan of /proc by session'
+    | 'none: /proc unreadable, RLIMIT_AS only';
 }
 
 /**
@@ -276,7 +292,13 @@ export function memoryCapMechanism(): MemoryCapMechanism {
     : readable(`/proc/self/task/${process.pid}/children`)
       ? '/proc/<pid>/task/<tid>/children'
       : 'scan of /proc by session';
-  return { mechanism: 'resident-memory watchdog in the spawn helper', residentBytes: limits.memoryBytes, addressSpaceBytes: addressSpaceFor(limits.memoryBytes), sampleEveryMs: 50, descendants };
+  return {
+    mechanism: 'resident-memory watchdog in the spawn helper',
+    residentBytes: limits.memoryBytes,
+    addressSpaceBytes: addressSpaceFor(limits.memoryBytes),
+    sampleEveryMs: 50,
+    descendants,
+  };
 }
 
 /** RLIMIT_AS for a child whose resident cap is `residentBytes` (0: none either). */
@@ -285,7 +307,12 @@ function addressSpaceFor(residentBytes: number): number {
 }
 
 /** The cap a failed child ran into, if any (the watchdog's kill, its own signal, CPU time, or the allocation failure it printed). */
-function capReached(exit: SpawnExit, stderr: string, cpuSeconds: number, successCodes: readonly number[]): 'cpu' | 'memory' | undefined {
+function capReached(
+  exit: SpawnExit,
+  stderr: string,
+  cpuSeconds: number,
+  successCodes: readonly number[],
+): 'cpu' | 'memory' | undefined {
   if (exit.overMemory) return 'memory';
   if (exit.exitCode !== undefined && successCodes.includes(exit.exitCode)) return undefined;
   if (exit.signal === 'SIGXCPU' || CPU_EXCEEDED.test(stderr)) return 'cpu';
@@ -298,13 +325,17 @@ function capReached(exit: SpawnExit, stderr: string, cpuSeconds: number, success
 /** The 422 for a tool (e.g. a warm instance killed mid-conversion) that ran into its resident cap (`memoryBytes`, default TOOL_MEMORY_LIMIT). */
 export function memoryCapError(file: string, memoryBytes = limits.memoryBytes): ResourceLimitError {
   const mib = Math.round(memoryBytes / (1024 * 1024));
-  return new ResourceLimitError(`Processing this document needs more memory than one ${path.basename(file)} process may use (${mib} MiB, TOOL_MEMORY_LIMIT).`, 'TOOL_MEMORY_LIMIT', { value: memoryBytes });
+  return new ResourceLimitError(
+    `Processing this document needs more memory than one ${path.basename(file)} process may use (${mib} MiB, TOOL_MEMORY_LIMIT).`,
+    'TOOL_MEMORY_LIMIT',
+    { value: memoryBytes },
+  );
 }
 
 function capError(kind: 'cpu' | 'memory', file: string, memoryBytes: number, cpuSeconds: number): ResourceLimitError {
   if (kind === 'memory') return memoryCapError(file, memoryBytes);
   return new ResourceLimitError(
-    `Processing this document needs more CPU time than one ${path.basename(file)} process may use (${cpuSeconds} s, TOOL_CPU_LIMIT${limits.cpuMs ? '' : ', here the operation\'s time limit'}).`,
+    `Processing this document needs more CPU time than one ${path.basename(file)} process may use (${cpuSeconds} s, TOOL_CPU_LIMIT${limits.cpuMs ? '' : ", here the operation's time limit"}).`,
     'TOOL_CPU_LIMIT',
     { value: cpuSeconds },
   );
@@ -340,7 +371,12 @@ export async function run(ctx: RunContext, file: string, args: string[], options
       args,
       cwd: ctx.workdir,
       env: childEnv(ctx.workdir, options.env),
-      input: options.input === undefined ? undefined : Buffer.isBuffer(options.input) ? options.input : Buffer.from(options.input, 'utf8'),
+      input:
+        options.input === undefined
+          ? undefined
+          : Buffer.isBuffer(options.input)
+            ? options.input
+            : Buffer.from(options.input, 'utf8'),
       stdout: keepStdout,
       maxStdout: options.maxStdout ?? DEFAULT_MAX_STDOUT,
       memoryBytes: addressSpaceFor(memoryBytes),
@@ -380,7 +416,17 @@ export async function run(ctx: RunContext, file: string, args: string[], options
       }
       let text = stderr.text;
       if (exit.exitCode === undefined && exit.signal) text += `\n${file}: killed by ${exit.signal}`;
-      return { exitCode, stdout: stdout.length === 0 ? '' : stdout.length === 1 ? stdout[0].toString('utf8') : Buffer.concat(stdout).toString('utf8'), stderr: text, durationMs };
+      return {
+        exitCode,
+        stdout:
+          stdout.length === 0
+            ? ''
+            : stdout.length === 1
+              ? stdout[0].toString('utf8')
+              : Buffer.concat(stdout).toString('utf8'),
+        stderr: text,
+        durationMs,
+      };
     } finally {
       clearTimeout(timer);
       ctx.signal.removeEventListener('abort', onAbort);
@@ -424,7 +470,17 @@ export function startLongLived(
 ): LongLivedProcess {
   if (options.pipes) return startWithPipes(file, args, workdir, env);
   const resident = options.memoryLimit ?? limits.memoryBytes;
-  const child = helper().spawn({ file, args, cwd: workdir, env: childEnv(workdir, env), stdout: false, maxStdout: 0, memoryBytes: addressSpaceFor(resident), residentBytes: resident, cpuSeconds: 0 });
+  const child = helper().spawn({
+    file,
+    args,
+    cwd: workdir,
+    env: childEnv(workdir, env),
+    stdout: false,
+    maxStdout: 0,
+    memoryBytes: addressSpaceFor(resident),
+    residentBytes: resident,
+    cpuSeconds: 0,
+  });
   live.add(child);
   const stderr = new StderrTail();
   child.onStderr = (chunk) => stderr.add(chunk);
@@ -432,7 +488,9 @@ export function startLongLived(
   const exited = child.exited.then((exit) => {
     alive = false;
     live.delete(child);
-    return exit.overMemory ? { exitCode: exit.exitCode, signal: exit.signal, overMemory: true } : { exitCode: exit.exitCode, signal: exit.signal };
+    return exit.overMemory
+      ? { exitCode: exit.exitCode, signal: exit.signal, overMemory: true }
+      : { exitCode: exit.exitCode, signal: exit.signal };
   });
   return {
     get pid() {
@@ -457,8 +515,12 @@ export function startLongLived(
  * allocator), so an address-space cap would stop it starting.
  */
 function startWithPipes(file: string, args: string[], workdir: string, env: Record<string, string>): LongLivedProcess {
-  if (!fs.existsSync(SPAWN_HELPER)) throw new Error(`${SPAWN_HELPER} is missing: run scripts/setup.sh (or npm run build)`);
-  const helperEnv = { SPAWN_HELPER_PARENT: String(process.pid), ...(limits.isolate === false ? { SPAWN_HELPER_ISOLATION: 'off' } : {}) };
+  if (!fs.existsSync(SPAWN_HELPER))
+    throw new Error(`${SPAWN_HELPER} is missing: run scripts/setup.sh (or npm run build)`);
+  const helperEnv = {
+    SPAWN_HELPER_PARENT: String(process.pid),
+    ...(limits.isolate === false ? { SPAWN_HELPER_ISOLATION: 'off' } : {}),
+  };
   const child = startProcess(SPAWN_HELPER, ['exec', file, ...args], {
     cwd: workdir,
     env: { ...childEnv(workdir, env), ...helperEnv },
@@ -478,7 +540,11 @@ function startWithPipes(file: string, args: string[], workdir: string, env: Reco
     child.once('error', () => resolve({ exitCode: undefined, signal: undefined }));
     child.once('exit', (code, signal) => resolve({ exitCode: code ?? undefined, signal: signal ?? undefined }));
   });
-  const handle: SpawnHandle = { pid, exited: exited.then(() => ({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false })), kill: killGroup };
+  const handle: SpawnHandle = {
+    pid,
+    exited: exited.then(() => ({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false })),
+    kill: killGroup,
+  };
   live.add(handle);
   const stderr = new StderrTail();
   child.stderr!.on('data', (chunk: Buffer) => stderr.add(chunk));
@@ -499,7 +565,11 @@ function startWithPipes(file: string, args: string[], workdir: string, env: Reco
  * No address-space cap: it never reads untrusted input, and `chromium
  * --version` cannot even start under 2 GiB of address space.
  */
-export async function runStandalone(file: string, args: string[], timeoutMs = 20_000): Promise<RunResult & { notFound: boolean }> {
+export async function runStandalone(
+  file: string,
+  args: string[],
+  timeoutMs = 20_000,
+): Promise<RunResult & { notFound: boolean }> {
   const started = Date.now();
   const child = helper().spawn({
     file,
@@ -519,7 +589,13 @@ export async function runStandalone(file: string, args: string[], timeoutMs = 20
   const timer = setTimeout(() => child.kill(), timeoutMs);
   try {
     const exit = await child.exited;
-    return { exitCode: exit.exitCode ?? -1, stdout: all, stderr: '', durationMs: Date.now() - started, notFound: exit.startError === 'ENOENT' };
+    return {
+      exitCode: exit.exitCode ?? -1,
+      stdout: all,
+      stderr: '',
+      durationMs: Date.now() - started,
+      notFound: exit.startError === 'ENOENT',
+    };
   } finally {
     clearTimeout(timer);
     live.delete(child);

@@ -80,7 +80,9 @@ export class HelperFileError extends Error {
 
 const F_STDIN = 1;
 const F_STDOUT = 2;
-const signalNames = new Map<number, NodeJS.Signals>(Object.entries(os.constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]));
+const signalNames = new Map<number, NodeJS.Signals>(
+  Object.entries(os.constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]),
+);
 const errnoNames = new Map<number, string>(Object.entries(os.constants.errno).map(([name, n]) => [n, name]));
 
 /** Client of one spawn-helper process. */
@@ -127,7 +129,13 @@ export class Spawner {
   }
 
   /** Settings the helper applies to children started from now on: their work root (hidden from each other), isolation (off is final), niceness. */
-  configure(settings: { workRoot: string; privateDir?: string; appDir?: string; isolate: boolean; nice: number }): void {
+  configure(settings: {
+    workRoot: string;
+    privateDir?: string;
+    appDir?: string;
+    isolate: boolean;
+    nice: number;
+  }): void {
     const dirs = [settings.workRoot, settings.privateDir ?? '', settings.appDir ?? ''];
     if (dirs.some((d) => d.includes('\0'))) throw new TypeError('a directory name contains a NUL byte');
     const head = Buffer.alloc(8);
@@ -148,7 +156,13 @@ export class Spawner {
     const exited = new Promise<SpawnExit>((r) => (resolve = r));
     const handle: SpawnHandle = { pid: undefined, exited, kill: () => this.send('K', id) };
     if (this.closed) {
-      resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: 'the spawn helper has exited' });
+      resolve({
+        exitCode: undefined,
+        signal: undefined,
+        cpuMs: 0,
+        stdoutOverflow: false,
+        startError: 'the spawn helper has exited',
+      });
       return handle;
     }
     this.track(id, { handle, resolve });
@@ -158,7 +172,9 @@ export class Spawner {
 
   /** Removes a directory tree (a flat one here, else in a child of the helper); resolves true once it is gone. */
   remove(dir: string): Promise<boolean> {
-    return new Promise((resolve) => this.request('R', [Buffer.from(`${dir}\0`, 'utf8')], { resolve: (exit) => resolve(exit.exitCode === 0) }));
+    return new Promise((resolve) =>
+      this.request('R', [Buffer.from(`${dir}\0`, 'utf8')], { resolve: (exit) => resolve(exit.exitCode === 0) }),
+    );
   }
 
   /**
@@ -171,14 +187,18 @@ export class Spawner {
     parts[0].writeUInt32LE(create ? 1 : 0, 0);
     parts[2].writeUInt32LE(files.length, 0);
     for (const file of files) {
-      if (file.name.includes('/') || file.name.includes('\0')) throw new TypeError(`not a plain file name: ${file.name}`);
+      if (file.name.includes('/') || file.name.includes('\0'))
+        throw new TypeError(`not a plain file name: ${file.name}`);
       const length = Buffer.alloc(4);
       length.writeUInt32LE(file.bytes.length, 0);
       parts.push(Buffer.from(`${file.name}\0`, 'utf8'), length, file.bytes);
     }
     return new Promise((resolve, reject) => {
       this.request('W', parts, {
-        resolve: (exit) => (exit.exitCode === 0 ? resolve() : reject(new HelperFileError(exit.startError ?? 'EIO', `writing into ${dir}`))),
+        resolve: (exit) =>
+          exit.exitCode === 0
+            ? resolve()
+            : reject(new HelperFileError(exit.startError ?? 'EIO', `writing into ${dir}`)),
       });
     });
   }
@@ -201,7 +221,14 @@ export class Spawner {
 
   /** Sends a request frame of `type` with `payload` parts, tracked until its reply. */
   private request(type: string, payload: Buffer[], entry: Pending): void {
-    if (this.closed) return entry.resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: 'the spawn helper has exited' });
+    if (this.closed)
+      return entry.resolve({
+        exitCode: undefined,
+        signal: undefined,
+        cpuMs: 0,
+        stdoutOverflow: false,
+        startError: 'the spawn helper has exited',
+      });
     const id = this.nextId++;
     this.track(id, entry);
     this.sendFrame(type, id, payload);
@@ -220,7 +247,8 @@ export class Spawner {
   fail(reason: string): void {
     this.closed = true;
     for (const waiter of this.isolationWaiters.splice(0)) waiter('none: the spawn helper has exited');
-    for (const { resolve } of this.pending.values()) resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: reason });
+    for (const { resolve } of this.pending.values())
+      resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: reason });
     this.pending.clear();
     this.busy(false);
   }
@@ -262,7 +290,13 @@ export class Spawner {
           break;
         case 0x46: // 'F' failed to start
           this.settle(id);
-          entry.resolve({ exitCode: undefined, signal: undefined, cpuMs: 0, stdoutOverflow: false, startError: errnoNames.get(payload.readInt32LE(0)) ?? 'EUNKNOWN' });
+          entry.resolve({
+            exitCode: undefined,
+            signal: undefined,
+            cpuMs: 0,
+            stdoutOverflow: false,
+            startError: errnoNames.get(payload.readInt32LE(0)) ?? 'EUNKNOWN',
+          });
           break;
         case 0x44: // 'D' a file read
           this.settle(id);
@@ -305,7 +339,7 @@ function encodeSpawn(id: number, request: SpawnRequest): Buffer {
   for (const [name, value] of Object.entries(request.env)) strings.push(`${name}=${value}`);
   // As Node's own spawn does: a NUL would silently cut an argument short.
   if (strings.some((s) => s.includes('\0'))) throw new TypeError(`${request.file}: an argument contains a NUL byte`);
-  const text = Buffer.from(strings.join('\0') + '\0', 'utf8');
+  const text = Buffer.from(`${strings.join('\0')}\0`, 'utf8');
   const input = request.input ?? Buffer.alloc(0);
   const head = Buffer.allocUnsafe(9 + 48);
   head.writeUInt32LE(5 + 48 + text.length + input.length, 0);

@@ -7,7 +7,11 @@ import { runStandalone } from './run.js';
 export const TESSERACT = 'tesseract';
 
 /** A probe that lists no language means no OCR here (500: the server's, not the client's). */
-export const TESSERACT_FAILURES: ToolFailures = { tool: 'tesseract --list-langs', failed: 'OCR is not available on this server.', stdoutInCause: true };
+export const TESSERACT_FAILURES: ToolFailures = {
+  tool: 'tesseract --list-langs',
+  failed: 'OCR is not available on this server.',
+  stdoutInCause: true,
+};
 
 /** Data files that are not OCR languages (orientation/script detection). */
 const NOT_LANGUAGES = new Set(['osd', 'equ']);

@@ -6,7 +6,7 @@
 // dialled (no DNS rebinding), no redirects, the whole exchange bounded in time
 // (SIGN_FETCH_TIMEOUT) and the answer in bytes. Every failure is an
 // UpstreamFailedError (502, refunded) naming the source.
-import dns from 'node:dns';
+import type dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
@@ -34,9 +34,16 @@ function guardedLookup(allowPrivate: boolean): net.LookupFunction {
       (list) => {
         const refused = allowPrivate ? undefined : list.find((a) => isForbiddenAddress(a.address));
         if (refused || list.length === 0) {
-          return callback(Object.assign(new Error(`refused to connect to ${refused?.address ?? hostname}`), { code: 'EADDRFORBIDDEN' }), '', 0);
+          return callback(
+            Object.assign(new Error(`refused to connect to ${refused?.address ?? hostname}`), {
+              code: 'EADDRFORBIDDEN',
+            }),
+            '',
+            0,
+          );
         }
-        if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+        if ((options as { all?: boolean }).all)
+          (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
         else callback(null, list[0].address, list[0].family);
       },
       (error: NodeJS.ErrnoException) => callback(error, '', 0),
@@ -54,47 +61,80 @@ export function fetchUpstream(request: UpstreamRequest): Promise<Buffer> {
     return Promise.reject(fail(`"${request.url.slice(0, 200)}" is not a URL.`));
   }
   const where = `${target.protocol}//${target.host}`;
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return Promise.reject(fail(`${where}: only http and https are used.`));
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    return Promise.reject(fail(`${where}: only http and https are used.`));
   const host = target.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) && !request.allowPrivate && isForbiddenAddress(host)) {
-    return Promise.reject(fail(`${where} is a private, loopback or reserved address (allowed only with SIGN_ALLOW_PRIVATE).`));
+    return Promise.reject(
+      fail(`${where} is a private, loopback or reserved address (allowed only with SIGN_ALLOW_PRIVATE).`),
+    );
   }
   return new Promise((resolve, reject) => {
     const signal = AbortSignal.timeout(request.timeoutMs);
     const client = target.protocol === 'https:' ? https : http;
     const headers: Record<string, string> = { 'user-agent': 'pdf-service-sign/1' };
-    if (request.body) Object.assign(headers, { 'content-type': request.contentType ?? 'application/octet-stream', 'content-length': String(request.body.length) });
-    const req = client.request(target, { method: request.body ? 'POST' : 'GET', headers, lookup: guardedLookup(request.allowPrivate), signal, agent: false }, (res) => {
-      const status = res.statusCode ?? 0;
-      if (status !== 200) {
-        res.resume();
-        return reject(fail(`${where} answered HTTP ${status}.`));
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > request.maxBytes) {
-          req.destroy();
-          reject(fail(`${where} answered more than ${request.maxBytes} bytes.`));
-        } else chunks.push(chunk);
+    if (request.body)
+      Object.assign(headers, {
+        'content-type': request.contentType ?? 'application/octet-stream',
+        'content-length': String(request.body.length),
       });
-      let ended = false;
-      res.on('end', () => {
-        ended = true;
-        resolve(Buffer.concat(chunks));
-      });
-      // A party that sends its headers and then stalls: the deadline destroys the socket, which ends the answer with
-      // 'error' or only 'close' (settling twice is harmless).
-      const brokenOff = () => reject(fail(signal.aborted ? `${where} did not answer within ${request.timeoutMs / 1000} s.` : `${where} broke off its answer.`));
-      res.on('error', brokenOff);
-      res.on('close', () => {
-        if (!ended) brokenOff();
-      });
-    });
+    const req = client.request(
+      target,
+      {
+        method: request.body ? 'POST' : 'GET',
+        headers,
+        lookup: guardedLookup(request.allowPrivate),
+        signal,
+        agent: false,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status !== 200) {
+          res.resume();
+          return reject(fail(`${where} answered HTTP ${status}.`));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > request.maxBytes) {
+            req.destroy();
+            reject(fail(`${where} answered more than ${request.maxBytes} bytes.`));
+          } else chunks.push(chunk);
+        });
+        let ended = false;
+        res.on('end', () => {
+          ended = true;
+          resolve(Buffer.concat(chunks));
+        });
+        // A party that sends its headers and then stalls: the deadline destroys the socket, which ends the answer with
+        // 'error' or only 'close' (settling twice is harmless).
+        const brokenOff = () =>
+          reject(
+            fail(
+              signal.aborted
+                ? `${where} did not answer within ${request.timeoutMs / 1000} s.`
+                : `${where} broke off its answer.`,
+            ),
+          );
+        res.on('error', brokenOff);
+        res.on('close', () => {
+          if (!ended) brokenOff();
+        });
+      },
+    );
     req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRFORBIDDEN') return reject(fail(`${where} resolves to a private, loopback or reserved address (allowed only with SIGN_ALLOW_PRIVATE).`));
-      reject(fail(signal.aborted ? `${where} did not answer within ${request.timeoutMs / 1000} s.` : `${where} could not be reached (${error.code ?? 'error'}).`));
+      if (error.code === 'EADDRFORBIDDEN')
+        return reject(
+          fail(`${where} resolves to a private, loopback or reserved address (allowed only with SIGN_ALLOW_PRIVATE).`),
+        );
+      reject(
+        fail(
+          signal.aborted
+            ? `${where} did not answer within ${request.timeoutMs / 1000} s.`
+            : `${where} could not be reached (${error.code ?? 'error'}).`,
+        ),
+      );
     });
     req.end(request.body);
   });

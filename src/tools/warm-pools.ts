@@ -9,7 +9,9 @@ export interface WarmPool {
 }
 
 /** A registry of one kind of pool: `get` makes it on first use, `stop` ends it if it was ever made. */
-export function warmPools<P extends WarmPool>(make: (config: Config) => P): { get: (config: Config) => P; stop: (config: Config) => Promise<void> } {
+export function warmPools<P extends WarmPool>(
+  make: (config: Config) => P,
+): { get: (config: Config) => P; stop: (config: Config) => Promise<void> } {
   const pools = new Map<string, P>();
   return {
     get: (config) => {

@@ -18,6 +18,7 @@ function field(text: string): string {
 /** The table as CSV text. */
 export function tableCsv(table: SheetTable): string {
   const grid: string[][] = Array.from({ length: table.rows }, () => Array<string>(table.columns).fill(''));
-  for (const cell of table.cells) if (grid[cell.row] && cell.column < table.columns) grid[cell.row][cell.column] = cell.text;
+  for (const cell of table.cells)
+    if (grid[cell.row] && cell.column < table.columns) grid[cell.row][cell.column] = cell.text;
   return grid.map((row) => `${row.map(field).join(',')}\r\n`).join('');
 }

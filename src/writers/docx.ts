@@ -8,7 +8,18 @@
 // whole ZIP in memory (figures included), while here pictures stream from
 // disk through the one ZIP writer (files/zip.ts), and the XML needed is a
 // small, fixed subset.
-import type { Band, Block, FigureBlock, LayoutDocument, PageLayout, ParagraphBlock, RunningText, RunStyle, TableBlock, TextRun } from '../layout/model.js';
+import type {
+  Band,
+  Block,
+  FigureBlock,
+  LayoutDocument,
+  PageLayout,
+  ParagraphBlock,
+  RunningText,
+  RunStyle,
+  TableBlock,
+  TextRun,
+} from '../layout/model.js';
 import { writeZip, xmlText, type Part } from './package.js';
 
 const NS = [
@@ -50,7 +61,8 @@ class Writer {
     const format = `${n.prefix}%1${n.suffix}`;
     let index = -1;
     for (let i = this.numbered.length - 1; i >= 0 && index < 0; i--) if (this.numbered[i].format === format) index = i;
-    if (index < 0 || this.numbered[index].last !== n.value - 1) index = this.numbered.push({ format, start: n.value, last: n.value }) - 1;
+    if (index < 0 || this.numbered[index].last !== n.value - 1)
+      index = this.numbered.push({ format, start: n.value, last: n.value }) - 1;
     this.numbered[index].last = n.value;
     return index;
   }
@@ -87,14 +99,17 @@ class Writer {
 
   /** `inCell`: true for a ruled table's cell (single spacing), 'exact' for an aligned-text table's (the source's pitch). */
   paragraph(p: ParagraphBlock, prefix: string, sectPr: string, inCell: boolean | 'exact' = false): string {
-    const spacing = inCell === true
-      ? '<w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/>'
-      : inCell === 'exact'
-      ? `<w:spacing w:before="0" w:after="0" w:line="${tw(p.lineHeight * LINE_FIT)}" w:lineRule="exact"/>`
-      : `<w:spacing w:before="${tw(p.spaceBefore)}" w:after="0" w:line="${tw(p.lineHeight * LINE_FIT)}" w:lineRule="exact"/>`;
+    const spacing =
+      inCell === true
+        ? '<w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/>'
+        : inCell === 'exact'
+          ? `<w:spacing w:before="0" w:after="0" w:line="${tw(p.lineHeight * LINE_FIT)}" w:lineRule="exact"/>`
+          : `<w:spacing w:before="${tw(p.spaceBefore)}" w:after="0" w:line="${tw(p.lineHeight * LINE_FIT)}" w:lineRule="exact"/>`;
     const first = p.indentFirst >= 0 ? `w:firstLine="${tw(p.indentFirst)}"` : `w:hanging="${tw(-p.indentFirst)}"`;
     const jc = { left: 'left', center: 'center', right: 'right', justify: 'both' }[p.align];
-    const tabs = p.tabs.length ? `<w:tabs>${p.tabs.map((t) => `<w:tab w:val="left" w:pos="${tw(t)}"/>`).join('')}</w:tabs>` : '';
+    const tabs = p.tabs.length
+      ? `<w:tabs>${p.tabs.map((t) => `<w:tab w:val="left" w:pos="${tw(t)}"/>`).join('')}</w:tabs>`
+      : '';
     const numbered = p.bullet
       ? `<w:numPr><w:ilvl w:val="0"/><w:numId w:val="${this.numId(p.bullet)}"/></w:numPr>`
       : p.number
@@ -123,9 +138,13 @@ class Writer {
 
   table(t: TableBlock): string {
     const columns = t.columnWidths.length;
-    const owner: Array<Array<{ row: number; cell: TableBlock['rows'][number][number] } | undefined>> = t.rowHeights.map(() => new Array(columns).fill(undefined));
+    const owner: Array<Array<{ row: number; cell: TableBlock['rows'][number][number] } | undefined>> = t.rowHeights.map(
+      () => new Array(columns).fill(undefined),
+    );
     t.rows.forEach((cells, r) => {
-      for (const cell of cells) for (let rr = r; rr < r + cell.rowSpan && rr < t.rowHeights.length; rr++) for (let c = cell.column; c < cell.column + cell.colSpan && c < columns; c++) owner[rr][c] = { row: r, cell };
+      for (const cell of cells)
+        for (let rr = r; rr < r + cell.rowSpan && rr < t.rowHeights.length; rr++)
+          for (let c = cell.column; c < cell.column + cell.colSpan && c < columns; c++) owner[rr][c] = { row: r, cell };
     });
     const border = (side: string) => `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="000000"/>`;
     const rows = t.rowHeights.map((h, r) => {
@@ -137,8 +156,12 @@ class Writer {
         const merge = o && o.cell.rowSpan > 1 ? (o.row === r ? '<w:vMerge w:val="restart"/>' : '<w:vMerge/>') : '';
         const props = `<w:tcPr><w:tcW w:w="${tw(width)}" w:type="dxa"/>${span > 1 ? `<w:gridSpan w:val="${span}"/>` : ''}${merge}</w:tcPr>`;
         const paragraphs = o && o.row === r ? o.cell.paragraphs : [];
-        const empty = t.borderless ? `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="${tw(h * LINE_FIT)}" w:lineRule="exact"/></w:pPr></w:p>` : '<w:p><w:pPr><w:spacing w:before="0" w:after="0"/></w:pPr></w:p>';
-        const body = paragraphs.length ? paragraphs.map((p) => this.paragraph(p, '', '', t.borderless ? 'exact' : true)).join('') : empty;
+        const empty = t.borderless
+          ? `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="${tw(h * LINE_FIT)}" w:lineRule="exact"/></w:pPr></w:p>`
+          : '<w:p><w:pPr><w:spacing w:before="0" w:after="0"/></w:pPr></w:p>';
+        const body = paragraphs.length
+          ? paragraphs.map((p) => this.paragraph(p, '', '', t.borderless ? 'exact' : true)).join('')
+          : empty;
         cells += `<w:tc>${props}${body}</w:tc>`;
         c += span;
       }
@@ -147,7 +170,9 @@ class Writer {
     const total = t.columnWidths.reduce((a, b) => a + b, 0);
     return (
       `<w:tbl><w:tblPr><w:tblW w:w="${tw(total)}" w:type="dxa"/><w:tblInd w:w="${tw(t.indentLeft)}" w:type="dxa"/>` +
-      (t.borderless ? '' : `<w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map(border).join('')}</w:tblBorders>`) +
+      (t.borderless
+        ? ''
+        : `<w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map(border).join('')}</w:tblBorders>`) +
       `<w:tblLayout w:type="fixed"/><w:tblCellMar><w:left w:w="57" w:type="dxa"/><w:right w:w="57" w:type="dxa"/></w:tblCellMar></w:tblPr>` +
       `<w:tblGrid>${t.columnWidths.map((w) => `<w:gridCol w:w="${tw(w)}"/>`).join('')}</w:tblGrid>${rows.join('')}</w:tbl>`
     );
@@ -157,9 +182,15 @@ class Writer {
     if (block.kind === 'paragraph') return this.paragraph(block, prefix, sectPr);
     if (block.kind === 'figure') return this.figure(block, maxWidth, prefix, sectPr);
     // A table cannot carry a column break or a section's end: a one-point empty paragraph does.
-    const marker = (content: string) => `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="20" w:lineRule="exact"/>${content}</w:pPr></w:p>`;
-    const lead = prefix ? `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="20" w:lineRule="exact"/></w:pPr>${prefix}</w:p>` : '';
-    const space = block.spaceBefore > 1 ? `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="${tw(block.spaceBefore)}" w:lineRule="exact"/></w:pPr></w:p>` : '';
+    const marker = (content: string) =>
+      `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="20" w:lineRule="exact"/>${content}</w:pPr></w:p>`;
+    const lead = prefix
+      ? `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="20" w:lineRule="exact"/></w:pPr>${prefix}</w:p>`
+      : '';
+    const space =
+      block.spaceBefore > 1
+        ? `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="${tw(block.spaceBefore)}" w:lineRule="exact"/></w:pPr></w:p>`
+        : '';
     return lead + space + this.table(block) + (sectPr ? marker(sectPr) : '');
   }
 
@@ -169,7 +200,9 @@ class Writer {
       band.columns.length === 1
         ? '<w:cols w:space="720"/>'
         : `<w:cols w:num="${band.columns.length}" w:space="${tw(band.columns[0].gap)}" w:equalWidth="0">${band.columns.map((c) => `<w:col w:w="${tw(c.width)}" w:space="${tw(c.gap)}"/>`).join('')}</w:cols>`;
-    const refs = (this.doc.header ? '<w:headerReference w:type="default" r:id="rIdHeader"/>' : '') + (this.doc.footer ? '<w:footerReference w:type="default" r:id="rIdFooter"/>' : '');
+    const refs =
+      (this.doc.header ? '<w:headerReference w:type="default" r:id="rIdHeader"/>' : '') +
+      (this.doc.footer ? '<w:footerReference w:type="default" r:id="rIdFooter"/>' : '');
     return (
       `<w:sectPr>${refs}<w:type w:val="${first ? 'nextPage' : 'continuous'}"/>` +
       `<w:pgSz w:w="${tw(page.width)}" w:h="${tw(page.height)}"${page.width > page.height ? ' w:orient="landscape"' : ''}/>` +
@@ -184,7 +217,14 @@ class Writer {
     const pages = this.doc.pages;
     let finalSect = '';
     pages.forEach((page, p) => {
-      const bands = page.bands.length ? page.bands : [{ columns: [{ width: page.width - this.doc.margins.left - this.doc.margins.right, gap: 0 }], content: [[]] }];
+      const bands = page.bands.length
+        ? page.bands
+        : [
+            {
+              columns: [{ width: page.width - this.doc.margins.left - this.doc.margins.right, gap: 0 }],
+              content: [[]],
+            },
+          ];
       bands.forEach((band, b) => {
         const sect = this.sectPr(page, band, b === 0);
         const lastBand = p === pages.length - 1 && b === bands.length - 1;
@@ -201,8 +241,10 @@ class Writer {
           });
         });
         // An empty band still ends its section; the body must end with a paragraph, not a table.
-        if (blocks.length === 0) xml.push(`<w:p><w:pPr><w:spacing w:before="0" w:after="0"/>${lastBand ? '' : sect}</w:pPr></w:p>`);
-        else if (lastBand && blocks[blocks.length - 1].block.kind === 'table') xml.push('<w:p><w:pPr><w:spacing w:before="0" w:after="0"/></w:pPr></w:p>');
+        if (blocks.length === 0)
+          xml.push(`<w:p><w:pPr><w:spacing w:before="0" w:after="0"/>${lastBand ? '' : sect}</w:pPr></w:p>`);
+        else if (lastBand && blocks[blocks.length - 1].block.kind === 'table')
+          xml.push('<w:p><w:pPr><w:spacing w:before="0" w:after="0"/></w:pPr></w:p>');
         if (lastBand) finalSect = sect;
         parts.push(xml.join(''));
       });
@@ -212,7 +254,11 @@ class Writer {
 
   running(kind: 'hdr' | 'ftr', text: RunningText): string {
     const runs = text.parts
-      .map((part) => ('pageNumber' in part ? `<w:fldSimple w:instr=" PAGE "><w:r>${this.runProps(text.style)}<w:t>1</w:t></w:r></w:fldSimple>` : `<w:r>${this.runProps(text.style)}<w:t xml:space="preserve">${xmlText(part.text)}</w:t></w:r>`))
+      .map((part) =>
+        'pageNumber' in part
+          ? `<w:fldSimple w:instr=" PAGE "><w:r>${this.runProps(text.style)}<w:t>1</w:t></w:r></w:fldSimple>`
+          : `<w:r>${this.runProps(text.style)}<w:t xml:space="preserve">${xmlText(part.text)}</w:t></w:r>`,
+      )
       .join('');
     const jc = { left: 'left', center: 'center', right: 'right' }[text.align];
     return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:${kind} ${NS}><w:p><w:pPr><w:spacing w:before="0" w:after="0"/><w:jc w:val="${jc}"/></w:pPr>${runs}</w:p></w:${kind}>`;
@@ -237,7 +283,12 @@ function stylesXml(bodySize: number): string {
 function relationships(entries: Array<{ id: string; type: string; target: string; external?: boolean }>): string {
   return (
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-    entries.map((e) => `<Relationship Id="${e.id}" Type="${e.type}" Target="${xmlText(e.target)}"${e.external ? ' TargetMode="External"' : ''}/>`).join('') +
+    entries
+      .map(
+        (e) =>
+          `<Relationship Id="${e.id}" Type="${e.type}" Target="${xmlText(e.target)}"${e.external ? ' TargetMode="External"' : ''}/>`,
+      )
+      .join('') +
     `</Relationships>`
   );
 }
@@ -252,11 +303,20 @@ function numberingXml(bullets: string[], numbered: Writer['numbered']): string {
     `<w:multiLevelType w:val="singleLevel"/><w:lvl w:ilvl="0"><w:start w:val="${start}"/><w:numFmt w:val="${format}"/>` +
     `<w:lvlText w:val="${xmlText(text)}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="360" w:hanging="360"/></w:pPr></w:lvl>`;
   const abstract =
-    bullets.map((glyph, i) => `<w:abstractNum w:abstractNumId="${i}">${level('bullet', glyph, 1)}</w:abstractNum>`).join('') +
-    numbered.map((list, i) => `<w:abstractNum w:abstractNumId="${NUMBERED_BASE + i}">${level('decimal', list.format, list.start)}</w:abstractNum>`).join('');
+    bullets
+      .map((glyph, i) => `<w:abstractNum w:abstractNumId="${i}">${level('bullet', glyph, 1)}</w:abstractNum>`)
+      .join('') +
+    numbered
+      .map(
+        (list, i) =>
+          `<w:abstractNum w:abstractNumId="${NUMBERED_BASE + i}">${level('decimal', list.format, list.start)}</w:abstractNum>`,
+      )
+      .join('');
   const nums =
     bullets.map((_, i) => `<w:num w:numId="${i + 1}"><w:abstractNumId w:val="${i}"/></w:num>`).join('') +
-    numbered.map((_, i) => `<w:num w:numId="${NUMBERED_BASE + i}"><w:abstractNumId w:val="${NUMBERED_BASE + i}"/></w:num>`).join('');
+    numbered
+      .map((_, i) => `<w:num w:numId="${NUMBERED_BASE + i}"><w:abstractNumId w:val="${NUMBERED_BASE + i}"/></w:num>`)
+      .join('');
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:numbering xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">${abstract}${nums}</w:numbering>`;
 }
 
@@ -272,12 +332,17 @@ export async function writeDocx(doc: LayoutDocument, output: string, bodySize = 
         `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>` +
         `<Default Extension="png" ContentType="image/png"/><Default Extension="jpeg" ContentType="image/jpeg"/>` +
         `<Override PartName="/word/document.xml" ContentType="${wml}.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="${wml}.styles+xml"/><Override PartName="/word/settings.xml" ContentType="${wml}.settings+xml"/>` +
-        (writer.bullets.length + writer.numbered.length ? `<Override PartName="/word/numbering.xml" ContentType="${wml}.numbering+xml"/>` : '') +
+        (writer.bullets.length + writer.numbered.length
+          ? `<Override PartName="/word/numbering.xml" ContentType="${wml}.numbering+xml"/>`
+          : '') +
         (doc.header ? `<Override PartName="/word/header1.xml" ContentType="${wml}.header+xml"/>` : '') +
         (doc.footer ? `<Override PartName="/word/footer1.xml" ContentType="${wml}.footer+xml"/>` : '') +
         `</Types>`,
     },
-    { name: '_rels/.rels', data: relationships([{ id: 'rId1', type: `${REL}/officeDocument`, target: 'word/document.xml' }]) },
+    {
+      name: '_rels/.rels',
+      data: relationships([{ id: 'rId1', type: `${REL}/officeDocument`, target: 'word/document.xml' }]),
+    },
     { name: 'word/document.xml', data: documentXml },
     { name: 'word/styles.xml', data: stylesXml(bodySize) },
     // Hyphenation on: the source was hyphenated (the analysis joined the halves), and without it
@@ -291,14 +356,27 @@ export async function writeDocx(doc: LayoutDocument, output: string, bodySize = 
       data: relationships([
         { id: 'rIdStyles', type: `${REL}/styles`, target: 'styles.xml' },
         { id: 'rIdSettings', type: `${REL}/settings`, target: 'settings.xml' },
-        ...(writer.bullets.length + writer.numbered.length ? [{ id: 'rIdNumbering', type: `${REL}/numbering`, target: 'numbering.xml' }] : []),
+        ...(writer.bullets.length + writer.numbered.length
+          ? [{ id: 'rIdNumbering', type: `${REL}/numbering`, target: 'numbering.xml' }]
+          : []),
         ...(doc.header ? [{ id: 'rIdHeader', type: `${REL}/header`, target: 'header1.xml' }] : []),
         ...(doc.footer ? [{ id: 'rIdFooter', type: `${REL}/footer`, target: 'footer1.xml' }] : []),
-        ...doc.media.map((m, i) => ({ id: `rIdImage${i + 1}`, type: `${REL}/image`, target: `media/figure${i + 1}.${m.ext}` })),
-        ...writer.links.map((uri, i) => ({ id: `rIdLink${i + 1}`, type: `${REL}/hyperlink`, target: uri, external: true })),
+        ...doc.media.map((m, i) => ({
+          id: `rIdImage${i + 1}`,
+          type: `${REL}/image`,
+          target: `media/figure${i + 1}.${m.ext}`,
+        })),
+        ...writer.links.map((uri, i) => ({
+          id: `rIdLink${i + 1}`,
+          type: `${REL}/hyperlink`,
+          target: uri,
+          external: true,
+        })),
       ]),
     },
-    ...(writer.bullets.length + writer.numbered.length ? [{ name: 'word/numbering.xml', data: numberingXml(writer.bullets, writer.numbered) }] : []),
+    ...(writer.bullets.length + writer.numbered.length
+      ? [{ name: 'word/numbering.xml', data: numberingXml(writer.bullets, writer.numbered) }]
+      : []),
     ...(doc.header ? [{ name: 'word/header1.xml', data: writer.running('hdr', doc.header) }] : []),
     ...(doc.footer ? [{ name: 'word/footer1.xml', data: writer.running('ftr', doc.footer) }] : []),
     ...doc.media.map((m, i): Part => ({ name: `word/media/figure${i + 1}.${m.ext}`, file: m.path, compress: false })),

@@ -32,7 +32,8 @@ interface Fit {
 const EMU = 12700;
 const emu = (pt: number) => Math.round(pt * EMU);
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-const NS = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
+const NS =
+  'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const EMPTY_TREE = '<p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>';
@@ -46,7 +47,8 @@ function xfrm(box: Box, fit: Fit): string {
 function runXml(text: string, s: RunStyle, fit: Fit, hidden: boolean): string {
   // Hidden text is 1 % opaque, not 0 %: LibreOffice leaves fully transparent text out of a print, and it must stay findable there.
   const color = `<a:srgbClr val="${s.color ?? '000000'}">${hidden ? '<a:alpha val="1000"/>' : ''}</a:srgbClr>`;
-  const baseline = s.vertical === 'superscript' ? ' baseline="30000"' : s.vertical === 'subscript' ? ' baseline="-25000"' : '';
+  const baseline =
+    s.vertical === 'superscript' ? ' baseline="30000"' : s.vertical === 'subscript' ? ' baseline="-25000"' : '';
   return (
     `<a:r><a:rPr lang="en-US" sz="${Math.max(100, Math.round(s.size * fit.scale * 100))}" b="${s.bold ? 1 : 0}" i="${s.italic ? 1 : 0}"${baseline} dirty="0">` +
     `<a:solidFill>${color}</a:solidFill><a:latin typeface="${xmlText(s.font)}"/><a:cs typeface="${xmlText(s.font)}"/></a:rPr>` +
@@ -74,14 +76,20 @@ function slideXml(slide: Slide, rids: Map<number, string>, size: { width: number
   const scale = Math.min(size.width / slide.width, size.height / slide.height);
   const fit: Fit = { scale, dx: (size.width - slide.width * scale) / 2, dy: (size.height - slide.height * scale) / 2 };
   const hidden = slide.hiddenText ?? false;
-  const shapes = slide.shapes.map((shape, i) => shapeXml(shape, i + 2, shape.kind === 'picture' ? rids.get(shape.media) : undefined, fit, hidden)).join('');
+  const shapes = slide.shapes
+    .map((shape, i) =>
+      shapeXml(shape, i + 2, shape.kind === 'picture' ? rids.get(shape.media) : undefined, fit, hidden),
+    )
+    .join('');
   return `${XML_HEAD}<p:sld ${NS}><p:cSld><p:spTree>${EMPTY_TREE}${shapes}</p:spTree></p:cSld><p:clrMapOvr><a:masterClrMapping/></p:clrMapOvr></p:sld>`;
 }
 
 const THEME =
   `${XML_HEAD}<a:theme xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" name="Pages"><a:themeElements>` +
   `<a:clrScheme name="Pages"><a:dk1><a:srgbClr val="000000"/></a:dk1><a:lt1><a:srgbClr val="FFFFFF"/></a:lt1><a:dk2><a:srgbClr val="1F1F1F"/></a:dk2><a:lt2><a:srgbClr val="EEEEEE"/></a:lt2>` +
-  ['4472C4', 'ED7D31', 'A5A5A5', 'FFC000', '5B9BD5', '70AD47'].map((c, i) => `<a:accent${i + 1}><a:srgbClr val="${c}"/></a:accent${i + 1}>`).join('') +
+  ['4472C4', 'ED7D31', 'A5A5A5', 'FFC000', '5B9BD5', '70AD47']
+    .map((c, i) => `<a:accent${i + 1}><a:srgbClr val="${c}"/></a:accent${i + 1}>`)
+    .join('') +
   `<a:hlink><a:srgbClr val="0563C1"/></a:hlink><a:folHlink><a:srgbClr val="954F72"/></a:folHlink></a:clrScheme>` +
   `<a:fontScheme name="Pages"><a:majorFont><a:latin typeface="Arial"/><a:ea typeface=""/><a:cs typeface=""/></a:majorFont><a:minorFont><a:latin typeface="Times New Roman"/><a:ea typeface=""/><a:cs typeface=""/></a:minorFont></a:fontScheme>` +
   `<a:fmtScheme name="Pages"><a:fillStyleLst>${'<a:solidFill><a:schemeClr val="phClr"/></a:solidFill>'.repeat(3)}</a:fillStyleLst>` +
@@ -115,7 +123,10 @@ export async function writePptx(slides: Slide[], media: Media[], output: string)
       rids.set(shape.media, rid);
       slideRels.push([rid, 'image', `../media/image${shape.media + 1}.${media[shape.media].ext}`]);
     }
-    slideParts.push({ name: `ppt/slides/slide${i + 1}.xml`, data: slideXml(slide, rids, slideSize) }, { name: `ppt/slides/_rels/slide${i + 1}.xml.rels`, data: rels(slideRels) });
+    slideParts.push(
+      { name: `ppt/slides/slide${i + 1}.xml`, data: slideXml(slide, rids, slideSize) },
+      { name: `ppt/slides/_rels/slide${i + 1}.xml.rels`, data: rels(slideRels) },
+    );
   });
   parts.push(
     {
@@ -128,10 +139,18 @@ export async function writePptx(slides: Slide[], media: Media[], output: string)
         `<Override PartName="/ppt/slideMasters/slideMaster1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slideMaster+xml"/>` +
         `<Override PartName="/ppt/slideLayouts/slideLayout1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slideLayout+xml"/>` +
         `<Override PartName="/ppt/theme/theme1.xml" ContentType="application/vnd.openxmlformats-officedocument.theme+xml"/>` +
-        slides.map((_, i) => `<Override PartName="/ppt/slides/slide${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`).join('') +
+        slides
+          .map(
+            (_, i) =>
+              `<Override PartName="/ppt/slides/slide${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`,
+          )
+          .join('') +
         `</Types>`,
     },
-    { name: '_rels/.rels', data: `${XML_HEAD}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="ppt/presentation.xml"/></Relationships>` },
+    {
+      name: '_rels/.rels',
+      data: `${XML_HEAD}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="ppt/presentation.xml"/></Relationships>`,
+    },
     {
       name: 'ppt/presentation.xml',
       data:
@@ -141,12 +160,25 @@ export async function writePptx(slides: Slide[], media: Media[], output: string)
     },
     {
       name: 'ppt/_rels/presentation.xml.rels',
-      data: rels([['rId1', 'slideMaster', 'slideMasters/slideMaster1.xml'], ['rId2', 'theme', 'theme/theme1.xml'], ...slides.map((_, i): [string, string, string] => [`rId${i + 3}`, 'slide', `slides/slide${i + 1}.xml`])]),
+      data: rels([
+        ['rId1', 'slideMaster', 'slideMasters/slideMaster1.xml'],
+        ['rId2', 'theme', 'theme/theme1.xml'],
+        ...slides.map((_, i): [string, string, string] => [`rId${i + 3}`, 'slide', `slides/slide${i + 1}.xml`]),
+      ]),
     },
     { name: 'ppt/slideMasters/slideMaster1.xml', data: MASTER },
-    { name: 'ppt/slideMasters/_rels/slideMaster1.xml.rels', data: rels([['rId1', 'slideLayout', '../slideLayouts/slideLayout1.xml'], ['rId2', 'theme', '../theme/theme1.xml']]) },
+    {
+      name: 'ppt/slideMasters/_rels/slideMaster1.xml.rels',
+      data: rels([
+        ['rId1', 'slideLayout', '../slideLayouts/slideLayout1.xml'],
+        ['rId2', 'theme', '../theme/theme1.xml'],
+      ]),
+    },
     { name: 'ppt/slideLayouts/slideLayout1.xml', data: LAYOUT },
-    { name: 'ppt/slideLayouts/_rels/slideLayout1.xml.rels', data: rels([['rId1', 'slideMaster', '../slideMasters/slideMaster1.xml']]) },
+    {
+      name: 'ppt/slideLayouts/_rels/slideLayout1.xml.rels',
+      data: rels([['rId1', 'slideMaster', '../slideMasters/slideMaster1.xml']]),
+    },
     { name: 'ppt/theme/theme1.xml', data: THEME },
     ...slideParts,
     ...media.map((m, i): Part => ({ name: `ppt/media/image${i + 1}.${m.ext}`, file: m.path, compress: false })),

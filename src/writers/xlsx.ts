@@ -44,7 +44,9 @@ class Styles {
   }
 
   xml(): string {
-    const numFmts = [...this.formats].map(([code, id]) => `<numFmt numFmtId="${id}" formatCode="${xmlText(code)}"/>`).join('');
+    const numFmts = [...this.formats]
+      .map(([code, id]) => `<numFmt numFmtId="${id}" formatCode="${xmlText(code)}"/>`)
+      .join('');
     const xfs = [...this.xfs.keys()]
       .map((key) => {
         const [formatId, bold] = key.split('|');
@@ -87,12 +89,20 @@ function sheetXml(table: SheetTable, styles: Styles): string {
       .join('');
     rows.push(`<row r="${r + 1}">${cells}</row>`);
   }
-  const merges = table.cells.filter((c) => c.rowSpan > 1 || c.colSpan > 1).map((c) => `<mergeCell ref="${columnName(c.column)}${c.row + 1}:${columnName(c.column + c.colSpan - 1)}${c.row + c.rowSpan}"/>`);
+  const merges = table.cells
+    .filter((c) => c.rowSpan > 1 || c.colSpan > 1)
+    .map(
+      (c) =>
+        `<mergeCell ref="${columnName(c.column)}${c.row + 1}:${columnName(c.column + c.colSpan - 1)}${c.row + c.rowSpan}"/>`,
+    );
   // Column widths in characters of the default font (about 5.25 pt each at 11 pt Calibri).
   const cols = table.columnWidths.length
     ? `<cols>${table.columnWidths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${Math.min(100, Math.max(8, w / 5.25)).toFixed(2)}" customWidth="1"/>`).join('')}</cols>`
     : '';
-  const frozen = table.headerRows > 0 ? `<sheetViews><sheetView workbookViewId="0"><pane ySplit="${table.headerRows}" topLeftCell="A${table.headerRows + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` : '';
+  const frozen =
+    table.headerRows > 0
+      ? `<sheetViews><sheetView workbookViewId="0"><pane ySplit="${table.headerRows}" topLeftCell="A${table.headerRows + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>`
+      : '';
   return (
     `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">${frozen}${cols}<sheetData>${rows.join('')}</sheetData>` +
     (merges.length ? `<mergeCells count="${merges.length}">${merges.join('')}</mergeCells>` : '') +
@@ -104,7 +114,12 @@ function sheetXml(table: SheetTable, styles: Styles): string {
 export async function writeXlsx(sheets: Sheet[], output: string): Promise<void> {
   const styles = new Styles();
   const worksheets = sheets.map((s) => sheetXml(s.table, styles));
-  const overrides = sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('');
+  const overrides = sheets
+    .map(
+      (_, i) =>
+        `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+    )
+    .join('');
   await writeZip(
     [
       {
@@ -130,7 +145,12 @@ export async function writeXlsx(sheets: Sheet[], output: string): Promise<void> 
         name: 'xl/_rels/workbook.xml.rels',
         data:
           `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-          sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${NS_REL}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('') +
+          sheets
+            .map(
+              (_, i) =>
+                `<Relationship Id="rId${i + 1}" Type="${NS_REL}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+            )
+            .join('') +
           `<Relationship Id="rId${sheets.length + 1}" Type="${NS_REL}/styles" Target="styles.xml"/></Relationships>`,
       },
       ...worksheets.map((data, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data })),

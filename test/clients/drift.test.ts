@@ -50,7 +50,8 @@ describe('client libraries in lockstep with the server', () => {
     expect(operations.map((op) => op.name).sort()).toEqual(operationRoutes.map((route) => route.name).sort());
     for (const op of operations) {
       expect(php, op.name).toContain(`public function ${camel(op.name)}(`);
-      for (const option of op.options) expect(php, `${op.name}.${option.name}`).toContain(`'${option.name}' => $${camel(option.name)}`);
+      for (const option of op.options)
+        expect(php, `${op.name}.${option.name}`).toContain(`'${option.name}' => $${camel(option.name)}`);
       for (const file of op.files) expect(php, `${op.name}.${file.field}`).toContain(`'${file.field}' => $`);
     }
     // No enum left behind by an option the server no longer has.
@@ -65,7 +66,12 @@ describe('client libraries in lockstep with the server', () => {
     const doc = JSON.parse(fs.readFileSync(path.join(ROOT, 'clients/openapi.json'), 'utf8'));
     const ops = new Map(operationsOf(doc).map((op) => [op.name, op]));
     // One section per operation, from its "// ---- <name>" marker to the next.
-    const sections = new Map(go.split(/^\/\/ ---- /m).slice(1).map((s) => [s.slice(0, s.indexOf('\n')), s]));
+    const sections = new Map(
+      go
+        .split(/^\/\/ ---- /m)
+        .slice(1)
+        .map((s) => [s.slice(0, s.indexOf('\n')), s]),
+    );
     for (const route of operationRoutes) {
       const section = sections.get(route.name);
       expect(section, `${route.name} has no section in operations_gen.go`).toBeDefined();
@@ -73,7 +79,9 @@ describe('client libraries in lockstep with the server', () => {
       expect(section!, route.name).toContain(`Operation: ${JSON.stringify(route.name)}`);
       const op = ops.get(route.name)!;
       for (const field of [...op.options.map((o) => o.name), ...op.files.map((f) => f.field)]) {
-        expect(section!, `${route.name}: the field ${field}`).toMatch(new RegExp(`(fields\\.(Set|Add)|req\\.Files\\[)\\(?${JSON.stringify(field)}`));
+        expect(section!, `${route.name}: the field ${field}`).toMatch(
+          new RegExp(`(fields\\.(Set|Add)|req\\.Files\\[)\\(?${JSON.stringify(field)}`),
+        );
       }
     }
   });
@@ -85,12 +93,15 @@ describe('client libraries in lockstep with the server', () => {
     for (const route of operationRoutes) {
       const signature = new RegExp(`^    def ${rubyMethodName(route.name)}\\((.*)\\)$`, 'm').exec(ruby);
       expect(signature, `def ${route.name}`).not.toBeNull();
-      const fields = doc.paths[`/v1/pdf/${route.name}`].post.requestBody.content['multipart/form-data'].schema.properties;
+      const fields =
+        doc.paths[`/v1/pdf/${route.name}`].post.requestBody.content['multipart/form-data'].schema.properties;
       for (const field of Object.keys(fields)) {
         if (['async', 'callback_url', 'result_url'].includes(field)) continue; // call options of every method (async:, callback_url:, result_url:)
         if (fields[field]['x-remote-part'] || fields[field].items?.['x-remote-part']) continue; // a remote input is a RemoteFile given as the file itself
         const positional = ['file', 'files'].includes(field) && signature![1].startsWith('input,');
-        expect(positional || signature![1].includes(`${field.replace(/-/g, '_')}:`), `${route.name}: ${field}`).toBe(true);
+        expect(positional || signature![1].includes(`${field.replace(/-/g, '_')}:`), `${route.name}: ${field}`).toBe(
+          true,
+        );
       }
     }
   });

@@ -17,7 +17,11 @@ let server: TestServer;
 let scratch: string;
 let fixtures: RemoteFixtures;
 /** The integration tests of extra parts, remote files, result_url and idempotency (integration_remote_test.go, build tags integration and remote: run on their own, with the loopback file server). */
-const REMOTE_TESTS = ['TestAPipelineStepNamesAnExtraPart', 'TestInputsAndAPipelinePartFromURLs', 'TestAnIdempotentJobSubmittedTwiceIsOneJobDeliveredToResultURL'];
+const REMOTE_TESTS = [
+  'TestAPipelineStepNamesAnExtraPart',
+  'TestInputsAndAPipelinePartFromURLs',
+  'TestAnIdempotentJobSubmittedTwiceIsOneJobDeliveredToResultURL',
+];
 
 beforeAll(async () => {
   // FETCH_ALLOW_PRIVATE: remote inputs and result_url on the loopback file server.
@@ -38,7 +42,16 @@ afterAll(async () => {
 function goEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const tmp = path.join(scratch, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
-  return { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local', GOPATH: path.join(scratch, 'gopath'), GOCACHE: path.join(scratch, 'gocache'), TMPDIR: tmp, ...extra };
+  return {
+    ...process.env,
+    GOPROXY: 'off',
+    GOFLAGS: '-mod=mod',
+    GOTOOLCHAIN: 'local',
+    GOPATH: path.join(scratch, 'gopath'),
+    GOCACHE: path.join(scratch, 'gocache'),
+    TMPDIR: tmp,
+    ...extra,
+  };
 }
 
 describe('Go client', () => {
@@ -58,26 +71,61 @@ describe('Go client', () => {
 
   it('passes its integration suite against this server (go test -tags integration)', async () => {
     const jobsAccount = `go-client-jobs-${process.pid}`;
-    const keys = { pro: server.newKey('pro'), free: server.newKey('free'), enterprise: server.newKey('enterprise'), jobs: server.newKey('pro', jobsAccount), tokens: server.newKey('pro', `go-client-tokens-${process.pid}`) };
+    const keys = {
+      pro: server.newKey('pro'),
+      free: server.newKey('free'),
+      enterprise: server.newKey('enterprise'),
+      jobs: server.newKey('pro', jobsAccount),
+      tokens: server.newKey('pro', `go-client-tokens-${process.pid}`),
+    };
     const account = (await findAccountByName(server.services.store, jobsAccount))!;
     const secret = (await webhookSecret(server.services.store, server.services.dataKey, account.id))!;
     const config = path.join(scratch, 'config.json');
     fs.writeFileSync(config, JSON.stringify({ url: server.url, keys, corpus: CORPUS, webhook_secret: secret }));
-    const result = await run('go', ['test', '-count=1', '-tags', 'integration', '-v', '-timeout', '15m', '.'], goEnv({ PDF_CLIENT_CONFIG: config }));
+    const result = await run(
+      'go',
+      ['test', '-count=1', '-tags', 'integration', '-v', '-timeout', '15m', '.'],
+      goEnv({ PDF_CLIENT_CONFIG: config }),
+    );
     // go test's verdicts (and the memory figure the round-trip test logs).
-    console.log(result.stdout.split('\n').filter((l) => /^(--- |ok|FAIL|PASS)|RSS growth/.test(l.trim())).join('\n'));
+    console.log(
+      result.stdout
+        .split('\n')
+        .filter((l) => /^(--- |ok|FAIL|PASS)|RSS growth/.test(l.trim()))
+        .join('\n'),
+    );
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/^ok\s+pdf-service\.dev\/pdfservice\s/m);
     expect(result.stdout).not.toMatch(/--- (FAIL|SKIP)/);
-    for (const name of ['TestEveryOperationOnceThroughItsTypedMethod', 'TestAnErrorOfEachClass', 'TestAFreeKeyRunsOutOfItsAllowance', 'TestJobsWithAWebhookVerifiedByVerifyWebhook', 'TestABrowserTokenNarrowsItsKeyAndUsageCountsItsMerge', 'TestA90MiBRoundTripKeepsTheClientFlat']) {
+    for (const name of [
+      'TestEveryOperationOnceThroughItsTypedMethod',
+      'TestAnErrorOfEachClass',
+      'TestAFreeKeyRunsOutOfItsAllowance',
+      'TestJobsWithAWebhookVerifiedByVerifyWebhook',
+      'TestABrowserTokenNarrowsItsKeyAndUsageCountsItsMerge',
+      'TestA90MiBRoundTripKeepsTheClientFlat',
+    ]) {
       expect(result.stdout).toContain(`--- PASS: ${name}`);
     }
   }, 600_000);
 
   it('sends extra parts, remote files, result_url and idempotency keys (go test -tags integration)', async () => {
     const config = path.join(scratch, 'remote.json');
-    fs.writeFileSync(config, JSON.stringify({ url: server.url, keys: { pro: server.newKey('pro') }, corpus: CORPUS, remote_origin: fixtures.origin, logo: fixtures.logoPath }));
-    const result = await run('go', ['test', '-count=1', '-tags', 'integration,remote', '-v', '-run', `^(${REMOTE_TESTS.join('|')})$`, '.'], goEnv({ PDF_CLIENT_CONFIG: config }));
+    fs.writeFileSync(
+      config,
+      JSON.stringify({
+        url: server.url,
+        keys: { pro: server.newKey('pro') },
+        corpus: CORPUS,
+        remote_origin: fixtures.origin,
+        logo: fixtures.logoPath,
+      }),
+    );
+    const result = await run(
+      'go',
+      ['test', '-count=1', '-tags', 'integration,remote', '-v', '-run', `^(${REMOTE_TESTS.join('|')})$`, '.'],
+      goEnv({ PDF_CLIENT_CONFIG: config }),
+    );
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     for (const name of REMOTE_TESTS) expect(result.stdout).toContain(`--- PASS: ${name}`);
     // What the idempotent job PUT to its result_url: the rotated 6-page PDF, checked by qpdf.
@@ -87,7 +135,11 @@ describe('Go client', () => {
   }, 300_000);
 });
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: GO_CLIENT, env });
     let stdout = '';

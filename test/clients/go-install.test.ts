@@ -30,11 +30,23 @@ describe('Go client installation from the clone', () => {
     const app = path.join(scratch, 'app');
     fs.mkdirSync(app);
     // Nothing from the machine's Go state: a fresh GOPATH (module cache) and build cache, no proxy.
-    const env = { ...process.env, GOPATH: path.join(scratch, 'gopath'), GOCACHE: path.join(scratch, 'gocache'), GOPROXY: 'off', GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' };
+    const env = {
+      ...process.env,
+      GOPATH: path.join(scratch, 'gopath'),
+      GOCACHE: path.join(scratch, 'gocache'),
+      GOPROXY: 'off',
+      GOFLAGS: '-mod=mod',
+      GOTOOLCHAIN: 'local',
+    };
     const go = (...args: string[]) => run('go', args, { cwd: app, env });
     // The README's install step, word for word.
     await go('mod', 'init', 'example.com/app');
-    await go('mod', 'edit', '-require=pdf-service.dev/pdfservice@v0.0.0', `-replace=pdf-service.dev/pdfservice=${path.join(ROOT, 'clients/go')}`);
+    await go(
+      'mod',
+      'edit',
+      '-require=pdf-service.dev/pdfservice@v0.0.0',
+      `-replace=pdf-service.dev/pdfservice=${path.join(ROOT, 'clients/go')}`,
+    );
     fs.writeFileSync(
       path.join(app, 'main.go'),
       `package main
@@ -66,7 +78,10 @@ func main() {
     expect(fs.existsSync(path.join(scratch, 'gopath/pkg/mod/cache/download'))).toBe(false);
     // The key travels in the environment, never on a command line.
     const output = path.join(scratch, 'merged.pdf');
-    await run(path.join(app, 'app'), [server.url, corpus('trivial.pdf'), output], { cwd: app, env: { ...env, PDF_API_KEY: server.newKey() } });
+    await run(path.join(app, 'app'), [server.url, corpus('trivial.pdf'), output], {
+      cwd: app,
+      env: { ...env, PDF_API_KEY: server.newKey() },
+    });
     expect(pageCountOf(output)).toBe(3);
   });
 });

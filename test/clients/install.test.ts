@@ -37,9 +37,15 @@ function tree(dir: string): Record<string, string> {
 }
 
 describe('client installation from the clone', () => {
-  it('the TypeScript client\'s committed dist/ is a fresh build of its src/ (run: npm run build:clients)', () => {
+  it("the TypeScript client's committed dist/ is a fresh build of its src/ (run: npm run build:clients)", () => {
     const out = path.join(scratch, 'ts-build');
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', path.join(ROOT, 'clients/typescript/tsconfig.json'), '--outDir', out]);
+    execFileSync(process.execPath, [
+      path.join(ROOT, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      path.join(ROOT, 'clients/typescript/tsconfig.json'),
+      '--outDir',
+      out,
+    ]);
     expect(tree(path.join(ROOT, 'clients/typescript/dist'))).toEqual(tree(out));
   });
 
@@ -47,7 +53,18 @@ describe('client installation from the clone', () => {
     const app = path.join(scratch, 'ts-app');
     fs.mkdirSync(app);
     fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    execFileSync('npm', ['install', '--install-links', '--no-audit', '--no-fund', '--prefer-offline', path.join(ROOT, 'clients/typescript')], { cwd: app, stdio: 'pipe' });
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--install-links',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        path.join(ROOT, 'clients/typescript'),
+      ],
+      { cwd: app, stdio: 'pipe' },
+    );
     // A copy, not a link: nothing resolves back into the repository.
     expect(fs.lstatSync(path.join(app, 'node_modules/@pdf-service/client')).isSymbolicLink()).toBe(false);
     const key = server.newKey();
@@ -58,11 +75,28 @@ await merged.save(process.argv[5]);
 `;
     // Its types come with it: the app type-checks against the installed package alone (no @types/node here).
     fs.writeFileSync(path.join(app, 'main.ts'), `declare const process: { argv: string[] };\n${program}`);
-    fs.writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['ES2022', 'DOM'] }, files: ['main.ts'] }));
+    fs.writeFileSync(
+      path.join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+          lib: ['ES2022', 'DOM'],
+        },
+        files: ['main.ts'],
+      }),
+    );
     await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', app], { cwd: app });
     fs.writeFileSync(path.join(app, 'main.mjs'), program);
     const output = path.join(app, 'merged.pdf');
-    await run(process.execPath, [path.join(app, 'main.mjs'), server.url, key, corpus('trivial.pdf'), output], { cwd: app });
+    await run(process.execPath, [path.join(app, 'main.mjs'), server.url, key, corpus('trivial.pdf'), output], {
+      cwd: app,
+    });
     expect(pageCountOf(output)).toBe(2);
   });
 
@@ -72,7 +106,9 @@ await merged.save(process.argv[5]);
     execFileSync('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', venv]);
     const source = path.join(scratch, 'python-client');
     fs.cpSync(path.join(ROOT, 'clients/python'), source, { recursive: true }); // pip writes build files beside the source
-    execFileSync(path.join(venv, 'bin/pip'), ['install', '--quiet', '--no-index', '--no-build-isolation', source], { stdio: 'pipe' });
+    execFileSync(path.join(venv, 'bin/pip'), ['install', '--quiet', '--no-index', '--no-build-isolation', source], {
+      stdio: 'pipe',
+    });
     const key = server.newKey();
     const output = path.join(scratch, 'merged-py.pdf');
     const script = `import sys
@@ -80,10 +116,16 @@ from pdf_service import PdfClient
 client = PdfClient(base_url=sys.argv[1], api_key=sys.argv[2])
 client.merge([sys.argv[3], sys.argv[3], sys.argv[3]]).save(sys.argv[4])
 `;
-    await run(path.join(venv, 'bin/python'), ['-c', script, server.url, key, corpus('trivial.pdf'), output], { cwd: scratch });
+    await run(path.join(venv, 'bin/python'), ['-c', script, server.url, key, corpus('trivial.pdf'), output], {
+      cwd: scratch,
+    });
     expect(pageCountOf(output)).toBe(3);
     // The package imported is the installed copy, not the repository's folder.
-    const where = execFileSync(path.join(venv, 'bin/python'), ['-c', 'import pdf_service; print(pdf_service.__file__)'], { cwd: scratch, encoding: 'utf8' });
+    const where = execFileSync(
+      path.join(venv, 'bin/python'),
+      ['-c', 'import pdf_service; print(pdf_service.__file__)'],
+      { cwd: scratch, encoding: 'utf8' },
+    );
     expect(where.startsWith(venv)).toBe(true);
   });
 });

@@ -35,18 +35,45 @@ function startStub(): Promise<http.Server> {
     req.on('end', () => {
       const requestId = `stub-${req.url!.split('/').pop()}-${attempt}`;
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-        res.writeHead(status, { 'Content-Type': status < 300 ? 'application/json' : 'application/problem+json', 'X-Request-Id': requestId, ...headers }).end(JSON.stringify(body));
+        res
+          .writeHead(status, {
+            'Content-Type': status < 300 ? 'application/json' : 'application/problem+json',
+            'X-Request-Id': requestId,
+            ...headers,
+          })
+          .end(JSON.stringify(body));
       const problem = (status: number, code: string, retryAfter: number) =>
-        send(status, { type: `https://pdf-service.dev/problems/${code}`, title: code, status, detail: `stub: ${code}`, code, request_id: requestId, attempt }, { 'Retry-After': String(retryAfter) });
+        send(
+          status,
+          {
+            type: `https://pdf-service.dev/problems/${code}`,
+            title: code,
+            status,
+            detail: `stub: ${code}`,
+            code,
+            request_id: requestId,
+            attempt,
+          },
+          { 'Retry-After': String(retryAfter) },
+        );
       if (req.url === '/v1/jobs/hang') return; // never answers
       if (req.url === '/v1/pdf/unlock') {
-        return attempt === 1 ? problem(503, 'server_busy', 1) : send(200, { attempt, received, content_length: req.headers['content-length'] ?? null });
+        return attempt === 1
+          ? problem(503, 'server_busy', 1)
+          : send(200, { attempt, received, content_length: req.headers['content-length'] ?? null });
       }
       if (req.url === '/v1/pdf/compress') return problem(503, 'server_busy', 0);
       if (req.url === '/v1/account') {
         return attempt === 1
           ? problem(429, 'concurrency_limit', 1)
-          : send(200, { account: 'stub', plan: 'pro', daily_limit: 10, used_today: 1, remaining: 9, resets_at: '2030-01-01T00:00:00.000Z' });
+          : send(200, {
+              account: 'stub',
+              plan: 'pro',
+              daily_limit: 10,
+              used_today: 1,
+              remaining: 9,
+              resets_at: '2030-01-01T00:00:00.000Z',
+            });
       }
       problem(404, 'not_found', 0);
     });
@@ -72,16 +99,40 @@ afterAll(async () => {
 describe('PHP client', () => {
   it('passes its unit and integration suites against this server (phpunit)', async () => {
     const jobsAccount = `php-client-jobs-${process.pid}`;
-    const keys = { pro: server.newKey('pro'), free: server.newKey('free'), enterprise: server.newKey('enterprise'), jobs: server.newKey('pro', jobsAccount), tokens: server.newKey('pro') };
+    const keys = {
+      pro: server.newKey('pro'),
+      free: server.newKey('free'),
+      enterprise: server.newKey('enterprise'),
+      jobs: server.newKey('pro', jobsAccount),
+      tokens: server.newKey('pro'),
+    };
     const account = (await findAccountByName(server.services.store, jobsAccount))!;
     const secret = (await webhookSecret(server.services.store, server.services.dataKey, account.id))!;
     const config = path.join(scratch, 'config.json');
     const stubUrl = `http://127.0.0.1:${(stub.address() as { port: number }).port}`;
-    fs.writeFileSync(config, JSON.stringify({ url: server.url, stub_url: stubUrl, keys, corpus: CORPUS, webhook_secret: secret, scratch: path.join(scratch, 'work') }));
+    fs.writeFileSync(
+      config,
+      JSON.stringify({
+        url: server.url,
+        stub_url: stubUrl,
+        keys,
+        corpus: CORPUS,
+        webhook_secret: secret,
+        scratch: path.join(scratch, 'work'),
+      }),
+    );
     // The "remote" group (extra parts, remote files, result_url, idempotency) runs on its own below.
-    const result = await run('/usr/bin/phpunit', ['-c', 'clients/php/phpunit.xml', '--exclude-group', 'remote'], { ...process.env, PDF_CLIENT_CONFIG: config });
+    const result = await run('/usr/bin/phpunit', ['-c', 'clients/php/phpunit.xml', '--exclude-group', 'remote'], {
+      ...process.env,
+      PDF_CLIENT_CONFIG: config,
+    });
     // phpunit's summary (and the memory figures the round-trip test prints).
-    console.log(result.stdout.split('\n').filter((l) => /^OK|Tests:|RSS growth|FAIL|ERROR/i.test(l)).join('\n'));
+    console.log(
+      result.stdout
+        .split('\n')
+        .filter((l) => /^OK|Tests:|RSS growth|FAIL|ERROR/i.test(l))
+        .join('\n'),
+    );
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/^OK \(\d+ tests?, \d+ assertions\)/m);
     expect(result.stdout).not.toMatch(/skipped|incomplete|risky|warning/i);
@@ -89,9 +140,19 @@ describe('PHP client', () => {
 
   it('sends extra parts, remote files, result_url and idempotency keys (phpunit --group remote)', async () => {
     const config = path.join(scratch, 'remote.json');
-    const settings = { url: server.url, keys: { pro: server.newKey('pro') }, corpus: CORPUS, scratch: path.join(scratch, 'work'), remote_origin: fixtures.origin, logo: fixtures.logoPath };
+    const settings = {
+      url: server.url,
+      keys: { pro: server.newKey('pro') },
+      corpus: CORPUS,
+      scratch: path.join(scratch, 'work'),
+      remote_origin: fixtures.origin,
+      logo: fixtures.logoPath,
+    };
     fs.writeFileSync(config, JSON.stringify(settings));
-    const result = await run('/usr/bin/phpunit', ['-c', 'clients/php/phpunit.xml', '--group', 'remote'], { ...process.env, PDF_CLIENT_CONFIG: config });
+    const result = await run('/usr/bin/phpunit', ['-c', 'clients/php/phpunit.xml', '--group', 'remote'], {
+      ...process.env,
+      PDF_CLIENT_CONFIG: config,
+    });
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/^OK \(3 tests, \d+ assertions\)/m);
     // What the idempotent job PUT to its result_url: the rotated 6-page PDF, checked by qpdf.
@@ -101,7 +162,11 @@ describe('PHP client', () => {
   });
 });
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, env });
     let stdout = '';

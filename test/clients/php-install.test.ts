@@ -28,7 +28,9 @@ afterAll(async () => {
 /** The README's fenced block of `language` that contains `marker`, with the clone's path filled in. */
 function readmeBlock(language: string, marker: string): string {
   const readme = fs.readFileSync(path.join(ROOT, 'clients/php/README.md'), 'utf8');
-  const block = [...readme.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]).find((b) => b.includes(marker));
+  const block = [...readme.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))]
+    .map((m) => m[1])
+    .find((b) => b.includes(marker));
   if (!block) throw new Error(`clients/php/README.md has no ${language} block with ${marker}`);
   return block.replaceAll('<path-to-repo>', ROOT);
 }
@@ -43,29 +45,41 @@ echo (new ReflectionClass(PdfService\\PdfClient::class))->getFileName(), "\\n";
 `;
 
 describe('PHP client installation from the clone', () => {
-  it('Composer: the README\'s path repository installs a copy (no network, no plugins) that merges', async () => {
+  it("Composer: the README's path repository installs a copy (no network, no plugins) that merges", async () => {
     const app = path.join(scratch, 'composer-app');
     fs.mkdirSync(app);
     fs.writeFileSync(path.join(app, 'composer.json'), readmeBlock('json', '"type": "path"'));
     const home = path.join(scratch, 'composer-home');
-    const env = { ...process.env, COMPOSER_HOME: home, COMPOSER_CACHE_DIR: path.join(home, 'cache'), COMPOSER_DISABLE_NETWORK: '1', COMPOSER_ALLOW_SUPERUSER: '1' };
+    const env = {
+      ...process.env,
+      COMPOSER_HOME: home,
+      COMPOSER_CACHE_DIR: path.join(home, 'cache'),
+      COMPOSER_DISABLE_NETWORK: '1',
+      COMPOSER_ALLOW_SUPERUSER: '1',
+    };
     await run('composer', ['install', '--no-plugins', '--no-interaction', '--no-progress'], { cwd: app, env });
     // A copy, not a link: nothing resolves back into the repository.
     expect(fs.lstatSync(path.join(app, 'vendor/pdf-service/client')).isSymbolicLink()).toBe(false);
     fs.writeFileSync(path.join(app, 'main.php'), program("require __DIR__ . '/vendor/autoload.php';"));
     const output = path.join(app, 'merged.pdf');
-    const { stdout } = await run('php', ['main.php', server.url, server.newKey(), corpus('trivial.pdf'), output], { cwd: app });
+    const { stdout } = await run('php', ['main.php', server.url, server.newKey(), corpus('trivial.pdf'), output], {
+      cwd: app,
+    });
     expect(pageCountOf(output)).toBe(3);
     expect(stdout.trim()).toBe(path.join(app, 'vendor/pdf-service/client/src/PdfClient.php'));
   });
 
-  it('Without Composer: the README\'s `require .../clients/php/autoload.php` from a clean directory, then a merge', async () => {
+  it("Without Composer: the README's `require .../clients/php/autoload.php` from a clean directory, then a merge", async () => {
     const app = path.join(scratch, 'plain-app');
     fs.mkdirSync(app);
-    const loader = readmeBlock('php', 'clients/php/autoload.php').split('\n').find((line) => line.includes('autoload.php'))!;
+    const loader = readmeBlock('php', 'clients/php/autoload.php')
+      .split('\n')
+      .find((line) => line.includes('autoload.php'))!;
     fs.writeFileSync(path.join(app, 'main.php'), program(loader));
     const output = path.join(app, 'merged.pdf');
-    const { stdout } = await run('php', ['main.php', server.url, server.newKey(), corpus('trivial.pdf'), output], { cwd: app });
+    const { stdout } = await run('php', ['main.php', server.url, server.newKey(), corpus('trivial.pdf'), output], {
+      cwd: app,
+    });
     expect(pageCountOf(output)).toBe(3);
     expect(stdout.trim()).toBe(path.join(ROOT, 'clients/php/src/PdfClient.php'));
   });

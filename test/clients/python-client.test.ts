@@ -33,14 +33,38 @@ afterAll(async () => {
 describe('Python client', () => {
   it('passes its integration suite against this server (pytest)', async () => {
     const jobsAccount = `py-client-jobs-${process.pid}`;
-    const keys = { pro: server.newKey('pro'), free: server.newKey('free'), enterprise: server.newKey('enterprise'), jobs: server.newKey('pro', jobsAccount) };
+    const keys = {
+      pro: server.newKey('pro'),
+      free: server.newKey('free'),
+      enterprise: server.newKey('enterprise'),
+      jobs: server.newKey('pro', jobsAccount),
+    };
     const account = (await findAccountByName(server.services.store, jobsAccount))!;
     const secret = (await webhookSecret(server.services.store, server.services.dataKey, account.id))!;
     const config = path.join(scratch, 'config.json');
     fs.writeFileSync(config, JSON.stringify({ url: server.url, keys, corpus: CORPUS, webhook_secret: secret }));
-    const result = await run('/usr/bin/python3', ['-m', 'pytest', '-q', '-s', '-p', 'no:cacheprovider', `--basetemp=${path.join(scratch, 'pytest')}`, `--ignore=${REMOTE_TESTS}`, 'clients/python/tests'], { ...process.env, PDF_CLIENT_CONFIG: config });
+    const result = await run(
+      '/usr/bin/python3',
+      [
+        '-m',
+        'pytest',
+        '-q',
+        '-s',
+        '-p',
+        'no:cacheprovider',
+        `--basetemp=${path.join(scratch, 'pytest')}`,
+        `--ignore=${REMOTE_TESTS}`,
+        'clients/python/tests',
+      ],
+      { ...process.env, PDF_CLIENT_CONFIG: config },
+    );
     // pytest's summary (and the memory figures the round-trip tests print).
-    console.log(result.stdout.split('\n').filter((l) => /passed|failed|error|RSS growth/i.test(l)).join('\n'));
+    console.log(
+      result.stdout
+        .split('\n')
+        .filter((l) => /passed|failed|error|RSS growth/i.test(l))
+        .join('\n'),
+    );
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/\d+ passed/);
     expect(result.stdout).not.toMatch(/skipped|failed|error/i);
@@ -48,8 +72,29 @@ describe('Python client', () => {
 
   it('sends extra parts, remote files, result_url and idempotency keys (pytest)', async () => {
     const config = path.join(scratch, 'remote.json');
-    fs.writeFileSync(config, JSON.stringify({ url: server.url, keys: { pro: server.newKey('pro') }, corpus: CORPUS, remote_origin: fixtures.origin, logo: fixtures.logoPath }));
-    const result = await run('/usr/bin/python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', `--basetemp=${path.join(scratch, 'pytest-remote')}`, REMOTE_TESTS], { ...process.env, PDF_CLIENT_CONFIG: config });
+    fs.writeFileSync(
+      config,
+      JSON.stringify({
+        url: server.url,
+        keys: { pro: server.newKey('pro') },
+        corpus: CORPUS,
+        remote_origin: fixtures.origin,
+        logo: fixtures.logoPath,
+      }),
+    );
+    const result = await run(
+      '/usr/bin/python3',
+      [
+        '-m',
+        'pytest',
+        '-q',
+        '-p',
+        'no:cacheprovider',
+        `--basetemp=${path.join(scratch, 'pytest-remote')}`,
+        REMOTE_TESTS,
+      ],
+      { ...process.env, PDF_CLIENT_CONFIG: config },
+    );
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/3 passed/);
     // What the idempotent job PUT to its result_url: the rotated 6-page PDF, checked by qpdf.
@@ -59,7 +104,11 @@ describe('Python client', () => {
   });
 });
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, env });
     let stdout = '';

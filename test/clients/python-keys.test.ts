@@ -55,7 +55,15 @@ describe('Python client: keys, tokens, admin', () => {
     const script = path.join(scratch, 'flow.py');
     fs.writeFileSync(script, SCRIPT);
     const out = path.join(scratch, 'merged.pdf');
-    const env = { ...process.env, ROOT, URL: server.url, OUT: out, ADMIN_TOKEN: adminToken, A: corpus('trivial.pdf'), B: corpus('multipage.pdf') };
+    const env = {
+      ...process.env,
+      ROOT,
+      URL: server.url,
+      OUT: out,
+      ADMIN_TOKEN: adminToken,
+      A: corpus('trivial.pdf'),
+      B: corpus('multipage.pdf'),
+    };
     const result = await run('/usr/bin/python3', [script], env);
     expect(result.code, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout.trim().split('\n').pop()!) as Record<string, any>;
@@ -65,11 +73,17 @@ describe('Python client: keys, tokens, admin', () => {
     expect(report.usage).toMatchObject({ requests: 1, by_operation: { merge: 1 } });
     expect(report.rotated).toBe(true);
     expect(report.keys.map((k: [string, boolean]) => k[1])).toEqual([true, true]);
-    expect(await qpdfPages(out)).toBe((await qpdfPages(corpus('trivial.pdf'))) + (await qpdfPages(corpus('multipage.pdf'))));
+    expect(await qpdfPages(out)).toBe(
+      (await qpdfPages(corpus('trivial.pdf'))) + (await qpdfPages(corpus('multipage.pdf'))),
+    );
   });
 });
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, env });
     let stdout = '';

@@ -31,12 +31,26 @@ afterAll(async () => {
 /** Runs minitest files in one ruby process; the summary line must show runs and nothing failed or skipped. */
 async function minitest(files: string[], env: NodeJS.ProcessEnv) {
   const loader = 'ARGV.each { |file| require File.expand_path(file) }';
-  const result = await run('ruby', ['-w', '-Ilib', '-Itest', '-e', loader, ...files], { ...process.env, TMPDIR: scratch, ...env });
-  console.log(result.stdout.split('\n').filter((l) => /runs,|RSS growth|Failure|Error:/.test(l)).join('\n'));
+  const result = await run('ruby', ['-w', '-Ilib', '-Itest', '-e', loader, ...files], {
+    ...process.env,
+    TMPDIR: scratch,
+    ...env,
+  });
+  console.log(
+    result.stdout
+      .split('\n')
+      .filter((l) => /runs,|RSS growth|Failure|Error:/.test(l))
+      .join('\n'),
+  );
   expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
   expect(result.stdout).toMatch(/[1-9]\d* runs, \d+ assertions, 0 failures, 0 errors, 0 skips/);
   // -w: the library itself must load without warnings.
-  expect(result.stderr.split('\n').filter((l) => l.includes('clients/ruby/lib/')).join('\n')).toBe('');
+  expect(
+    result.stderr
+      .split('\n')
+      .filter((l) => l.includes('clients/ruby/lib/'))
+      .join('\n'),
+  ).toBe('');
 }
 
 describe('Ruby client', () => {
@@ -47,7 +61,13 @@ describe('Ruby client', () => {
   it('passes its integration suite against this server (minitest)', async () => {
     const jobsAccount = `rb-client-jobs-${process.pid}`;
     // tokens: an account of its own, so its usage report counts only the token test's requests.
-    const keys = { pro: server.newKey('pro'), free: server.newKey('free'), enterprise: server.newKey('enterprise'), jobs: server.newKey('pro', jobsAccount), tokens: server.newKey('pro') };
+    const keys = {
+      pro: server.newKey('pro'),
+      free: server.newKey('free'),
+      enterprise: server.newKey('enterprise'),
+      jobs: server.newKey('pro', jobsAccount),
+      tokens: server.newKey('pro'),
+    };
     const account = (await findAccountByName(server.services.store, jobsAccount))!;
     const secret = (await webhookSecret(server.services.store, server.services.dataKey, account.id))!;
     const config = path.join(scratch, 'config.json');
@@ -57,7 +77,16 @@ describe('Ruby client', () => {
 
   it('sends extra parts, remote files, result_url and idempotency keys (minitest)', async () => {
     const config = path.join(scratch, 'remote.json');
-    fs.writeFileSync(config, JSON.stringify({ url: server.url, keys: { pro: server.newKey('pro') }, corpus: CORPUS, remote_origin: fixtures.origin, logo: fixtures.logoPath }));
+    fs.writeFileSync(
+      config,
+      JSON.stringify({
+        url: server.url,
+        keys: { pro: server.newKey('pro') },
+        corpus: CORPUS,
+        remote_origin: fixtures.origin,
+        logo: fixtures.logoPath,
+      }),
+    );
     await minitest(['test/integration/test_remote.rb'], { PDF_CLIENT_CONFIG: config });
     // What the idempotent job PUT to its result_url: the rotated 6-page PDF, checked by qpdf.
     const delivered = path.join(scratch, 'delivered.pdf');
@@ -66,7 +95,11 @@ describe('Ruby client', () => {
   });
 });
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: CLIENT, env });
     let stdout = '';

@@ -46,7 +46,10 @@ puts Gem.loaded_specs.fetch("pdf_service").full_gem_path
 `;
     fs.writeFileSync(path.join(app, 'main.rb'), script);
     const output = path.join(app, 'merged.pdf');
-    const { stdout } = await run('ruby', ['main.rb', server.url, server.newKey(), corpus('trivial.pdf'), output], { cwd: app, env });
+    const { stdout } = await run('ruby', ['main.rb', server.url, server.newKey(), corpus('trivial.pdf'), output], {
+      cwd: app,
+      env,
+    });
     expect(pageCountOf(output)).toBe(3);
     expect(stdout.trim().startsWith(gemHome)).toBe(true);
   });

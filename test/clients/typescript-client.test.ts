@@ -48,7 +48,15 @@ describe('TypeScript client', () => {
   it('takes files as paths, bytes, Blobs and streams; saves, streams and iterates ZIP entries', async () => {
     const bytes = fs.readFileSync(corpus('trivial.pdf'));
     const stream = new Blob([bytes]).stream();
-    const merged = await client.merge([corpus('trivial.pdf'), bytes, { data: new Blob([bytes]), filename: 'blob.pdf' }, { data: stream, filename: 'stream.pdf' }], { bookmarks: true });
+    const merged = await client.merge(
+      [
+        corpus('trivial.pdf'),
+        bytes,
+        { data: new Blob([bytes]), filename: 'blob.pdf' },
+        { data: stream, filename: 'stream.pdf' },
+      ],
+      { bookmarks: true },
+    );
     expect(merged.filename).toBe('trivial-merged.pdf');
     const file = path.join(scratch, 'merged.pdf');
     fs.writeFileSync(file, await merged.bytes());
@@ -71,12 +79,32 @@ describe('TypeScript client', () => {
 
   it('raises one error type with status, code, detail, request id and the problem; subclasses per code', async () => {
     const cases: Array<[() => Promise<unknown>, Function, string, number]> = [
-      [() => client.split(corpus('trivial.pdf'), { mode: 'every', pages_per_file: 0 }), InvalidRequestError, 'invalid_request', 400],
+      [
+        () => client.split(corpus('trivial.pdf'), { mode: 'every', pages_per_file: 0 }),
+        InvalidRequestError,
+        'invalid_request',
+        400,
+      ],
       [() => client.unlock(corpus('invalid.pdf')), InvalidPdfError, 'invalid_pdf', 422],
-      [() => client.unlock(corpus('encrypted-aes256-user-view-owner-master.pdf')), PasswordRequiredError, 'password_required', 422],
-      [() => client.unlock(corpus('encrypted-aes256-user-view-owner-master.pdf'), { password: 'wrong' }), IncorrectPasswordError, 'incorrect_password', 422],
+      [
+        () => client.unlock(corpus('encrypted-aes256-user-view-owner-master.pdf')),
+        PasswordRequiredError,
+        'password_required',
+        422,
+      ],
+      [
+        () => client.unlock(corpus('encrypted-aes256-user-view-owner-master.pdf'), { password: 'wrong' }),
+        IncorrectPasswordError,
+        'incorrect_password',
+        422,
+      ],
       [() => client.unlock(corpus('typewriter.png')), UnsupportedMediaTypeError, 'unsupported_media_type', 415],
-      [() => new PdfClient({ baseUrl: server.url, apiKey: 'pdf_live_nope' }).account(), AuthenticationError, 'invalid_api_key', 401],
+      [
+        () => new PdfClient({ baseUrl: server.url, apiKey: 'pdf_live_nope' }).account(),
+        AuthenticationError,
+        'invalid_api_key',
+        401,
+      ],
     ];
     for (const [call, Class, code, status] of cases) {
       const error = await call().then(
@@ -93,7 +121,9 @@ describe('TypeScript client', () => {
       expect(e.problem.code).toBe(code);
     }
     // A network error (nothing listens there) is an error of the same type, status 0.
-    const offline = await new PdfClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'x', retries: 1, backoffMs: 10 }).account().catch((e: unknown) => e);
+    const offline = await new PdfClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'x', retries: 1, backoffMs: 10 })
+      .account()
+      .catch((e: unknown) => e);
     expect(offline).toBeInstanceOf(PdfServiceError);
     expect((offline as PdfServiceError).code).toBe('network_error');
   });
@@ -104,7 +134,8 @@ describe('TypeScript client', () => {
     expect(first.rateLimit).toMatchObject({ limit: 100, remaining: 99 });
     await first.bytes();
     // Use up the rest of the day with requests refused before any tool runs (still charged).
-    for (let i = 0; i < 99; i++) await free.split(corpus('trivial.pdf'), { mode: 'every', pages_per_file: 0 }).catch(() => undefined);
+    for (let i = 0; i < 99; i++)
+      await free.split(corpus('trivial.pdf'), { mode: 'every', pages_per_file: 0 }).catch(() => undefined);
     const error = await free.unlock(corpus('trivial.pdf')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QuotaExceededError);
     expect((error as QuotaExceededError).retryAfter).toBeGreaterThan(0);
@@ -120,7 +151,12 @@ describe('TypeScript client', () => {
     const secret = (await webhookSecret(server.services.store, server.services.dataKey, account.id))!;
     const receiver = await startReceiver();
     try {
-      const job = await jobs.submit('split', { file: corpus('tracemonkey.pdf') }, { mode: 'extract', pages: '2-3' }, { callbackUrl: receiver.url });
+      const job = await jobs.submit(
+        'split',
+        { file: corpus('tracemonkey.pdf') },
+        { mode: 'extract', pages: '2-3' },
+        { callbackUrl: receiver.url },
+      );
       expect(job.status).toMatch(/queued|running/);
       const delivered = new Promise<void>((resolve) => {
         const timer = setInterval(() => {
@@ -137,10 +173,20 @@ describe('TypeScript client', () => {
       expect(pageCountOf(out)).toBe(2);
       await delivered;
       const hook = receiver.received[0];
-      const event = await verifyWebhook<{ type: string; data: { id: string } }>(hook.headers as Record<string, string>, hook.body, secret);
+      const event = await verifyWebhook<{ type: string; data: { id: string } }>(
+        hook.headers as Record<string, string>,
+        hook.body,
+        secret,
+      );
       expect(event).toMatchObject({ type: 'job.succeeded', data: { id: job.id } });
-      await expect(verifyWebhook(hook.headers as Record<string, string>, `${hook.body} `, secret)).rejects.toBeInstanceOf(WebhookVerificationError);
-      await expect(verifyWebhook(hook.headers as Record<string, string>, hook.body, secret, { now: new Date(Date.now() + 3_600_000) })).rejects.toBeInstanceOf(WebhookVerificationError);
+      await expect(
+        verifyWebhook(hook.headers as Record<string, string>, `${hook.body} `, secret),
+      ).rejects.toBeInstanceOf(WebhookVerificationError);
+      await expect(
+        verifyWebhook(hook.headers as Record<string, string>, hook.body, secret, {
+          now: new Date(Date.now() + 3_600_000),
+        }),
+      ).rejects.toBeInstanceOf(WebhookVerificationError);
 
       const viaRun = await jobs.runAsync('unlock', { file: corpus('trivial.pdf') });
       const unlocked = path.join(scratch, 'run-async.pdf');
@@ -161,7 +207,15 @@ describe('TypeScript client', () => {
     execFileSync('python3', ['-c', BIG_PDF_SCRIPT, big]);
     const script = path.join(ROOT, 'test/clients/roundtrip.ts');
     // Asynchronously: the server answering it runs in this process.
-    const result = await runNode(['--import', 'tsx', script, server.url, server.newKey(), big, path.join(scratch, 'big-out.pdf')]);
+    const result = await runNode([
+      '--import',
+      'tsx',
+      script,
+      server.url,
+      server.newKey(),
+      big,
+      path.join(scratch, 'big-out.pdf'),
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const { growthMiB, bytes } = JSON.parse(result.stdout.trim().split('\n').pop()!);
     expect(bytes).toBe(fs.statSync(big).size);

@@ -6,7 +6,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthenticationError, PdfAdminClient, PdfClient, PermissionDeniedError } from '../../clients/typescript/src/index.js';
+import {
+  AuthenticationError,
+  PdfAdminClient,
+  PdfClient,
+  PermissionDeniedError,
+} from '../../clients/typescript/src/index.js';
 import { qpdfPages } from '../helpers/keys.js';
 import { corpus, startTestServer, type TestServer } from '../helpers/server.js';
 import { utcDay } from '../../src/store/usage.js';
@@ -32,7 +37,11 @@ describe('TypeScript client: keys, tokens, admin', () => {
   it('an operator makes an account and a merge-only key; a server mints a token; the page merges with it', async () => {
     expect((await admin.createAccount('ts-shop', 'pro')).plan).toBe('pro');
     expect((await admin.setPlan('ts-shop', 'enterprise')).daily_limit).toBeNull();
-    const created = await admin.createKey('ts-shop', { scopes: ['merge'], name: 'web', expiresAt: new Date(Date.now() + 3_600_000) });
+    const created = await admin.createKey('ts-shop', {
+      scopes: ['merge'],
+      name: 'web',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
     expect(created.key).toMatch(/^pdf_live_/);
     expect((await admin.listKeys('ts-shop')).map((k) => k.prefix)).toEqual([created.prefix]);
 
@@ -45,13 +54,19 @@ describe('TypeScript client: keys, tokens, admin', () => {
     const merged = await page.merge([corpus('trivial.pdf'), corpus('multipage.pdf')]);
     const out = path.join(scratch, 'merged.pdf');
     await merged.save(out);
-    expect(await qpdfPages(out)).toBe((await qpdfPages(corpus('trivial.pdf'))) + (await qpdfPages(corpus('multipage.pdf'))));
+    expect(await qpdfPages(out)).toBe(
+      (await qpdfPages(corpus('trivial.pdf'))) + (await qpdfPages(corpus('multipage.pdf'))),
+    );
     expect(page.lastRequestId).toBeTruthy();
-    await expect(page.split(corpus('trivial.pdf'), { mode: 'extract', pages: '1' })).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(page.split(corpus('trivial.pdf'), { mode: 'extract', pages: '1' })).rejects.toBeInstanceOf(
+      PermissionDeniedError,
+    );
     await expect(backend.createToken({ scopes: ['split'] })).rejects.toMatchObject({ code: 'insufficient_scope' });
 
     const today = utcDay(new Date());
-    expect((await admin.accountUsage('ts-shop', { from: today, to: today })).days).toEqual([{ date: today, requests: 1, by_operation: { merge: 1 } }]);
+    expect((await admin.accountUsage('ts-shop', { from: today, to: today })).days).toEqual([
+      { date: today, requests: 1, by_operation: { merge: 1 } },
+    ]);
     expect((await backend.usage(1)).days).toEqual([{ date: today, requests: 1, by_operation: { merge: 1 } }]);
     expect((await admin.listAccounts()).find((a) => a.account === 'ts-shop')).toMatchObject({ used_today: 1 });
   });
@@ -60,7 +75,9 @@ describe('TypeScript client: keys, tokens, admin', () => {
     const first = await admin.createKey('ts-shop');
     const rotated = await admin.rotateKey(first.prefix, 0);
     expect(rotated.replaces).toBe(first.prefix);
-    await expect(new PdfClient({ baseUrl: server.url, apiKey: first.key }).account()).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(new PdfClient({ baseUrl: server.url, apiKey: first.key }).account()).rejects.toBeInstanceOf(
+      AuthenticationError,
+    );
     const next = new PdfClient({ baseUrl: server.url, apiKey: rotated.key });
     expect((await next.account()).account).toBe('ts-shop');
     await admin.revokeKey(rotated.prefix);

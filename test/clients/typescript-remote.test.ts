@@ -42,7 +42,11 @@ afterAll(async () => {
 
 describe('TypeScript client: pipelines, remote files, result delivery, idempotency', () => {
   it('a pipeline step names an extra part ("@logo"), uploaded from a path', async () => {
-    const result = await client.pipeline(corpus('trivial.pdf'), { steps: [{ operation: 'watermark', options: { image: '@logo', opacity: 1 } }] }, { parts: { logo: fixtures.logoPath } });
+    const result = await client.pipeline(
+      corpus('trivial.pdf'),
+      { steps: [{ operation: 'watermark', options: { image: '@logo', opacity: 1 } }] },
+      { parts: { logo: fixtures.logoPath } },
+    );
     expect(await imagesIn(await result.bytes())).toBeGreaterThan(0);
   });
 
@@ -51,7 +55,11 @@ describe('TypeScript client: pipelines, remote files, result delivery, idempoten
     expect(await pagesOf(await compressed.bytes())).toBe(6);
     const merged = await client.merge([corpus('trivial.pdf'), remoteFile(`${fixtures.origin}/multipage.pdf`)]);
     expect(await pagesOf(await merged.bytes())).toBe(7);
-    const marked = await client.pipeline(remoteFile(`${fixtures.origin}/multipage.pdf`), { steps: [{ operation: 'watermark', options: { image: '@logo', opacity: 1 } }] }, { parts: { logo: remoteFile(`${fixtures.origin}/logo.png`) } });
+    const marked = await client.pipeline(
+      remoteFile(`${fixtures.origin}/multipage.pdf`),
+      { steps: [{ operation: 'watermark', options: { image: '@logo', opacity: 1 } }] },
+      { parts: { logo: remoteFile(`${fixtures.origin}/logo.png`) } },
+    );
     expect(await imagesIn(await marked.bytes())).toBeGreaterThan(0);
   });
 
@@ -66,6 +74,8 @@ describe('TypeScript client: pipelines, remote files, result delivery, idempoten
     expect(done.result?.url).toBeNull();
     expect(await pagesOf(fixtures.delivered.get('ts.pdf')!)).toBe(6);
     // Another request under the same key is refused, not a second job.
-    await expect(client.rotate(corpus('trivial.pdf'), { angle: 90 }, call)).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+    await expect(client.rotate(corpus('trivial.pdf'), { angle: 90 }, call)).rejects.toMatchObject({
+      code: 'idempotency_key_reused',
+    });
   });
 });

@@ -35,7 +35,8 @@ async function waitHealthy(ms: number): Promise<number> {
   for (;;) {
     const status = await docker('inspect', '-f', '{{.State.Status}} {{.State.Health.Status}}', NAME);
     if (status === 'running healthy') return Date.now() - started;
-    if (!status.startsWith('running')) throw new Error(`container ${status}:\n${await docker('logs', '--tail', '50', NAME).catch(String)}`);
+    if (!status.startsWith('running'))
+      throw new Error(`container ${status}:\n${await docker('logs', '--tail', '50', NAME).catch(String)}`);
     if (Date.now() - started > ms) throw new Error(`not healthy after ${ms} ms (${status})`);
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -46,15 +47,30 @@ async function publishedUrl(): Promise<string> {
   return `http://${mapping}`;
 }
 
-async function post(pathname: string, fields: Record<string, string>, file: { name: string; data: Buffer; type: string }, headers: Record<string, string> = {}): Promise<Response> {
+async function post(
+  pathname: string,
+  fields: Record<string, string>,
+  file: { name: string; data: Buffer; type: string },
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const form = new FormData();
   form.append('file', new Blob([file.data], { type: file.type }), file.name);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  return fetch(`${baseUrl}${pathname}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${key}`, ...headers } });
+  return fetch(`${baseUrl}${pathname}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${key}`, ...headers },
+  });
 }
 
 async function saved(response: Response, name: string): Promise<string> {
-  expect(response.status, await response.clone().text().catch(() => '')).toBe(200);
+  expect(
+    response.status,
+    await response
+      .clone()
+      .text()
+      .catch(() => ''),
+  ).toBe(200);
   const file = path.join(scratch, name);
   fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
   return file;
@@ -65,9 +81,23 @@ beforeAll(async () => {
   await docker('volume', 'create', VOLUME);
   // As the README says, and nothing more: the default seccomp and AppArmor profiles, no capabilities added.
   const started = Date.now();
-  await docker('run', '-d', '--name', NAME, '-p', '127.0.0.1::8080', '-v', `${VOLUME}:/data`, '--stop-timeout', '35', IMAGE);
+  await docker(
+    'run',
+    '-d',
+    '--name',
+    NAME,
+    '-p',
+    '127.0.0.1::8080',
+    '-v',
+    `${VOLUME}:/data`,
+    '--stop-timeout',
+    '35',
+    IMAGE,
+  );
   const healthyAfter = await waitHealthy(120_000);
-  console.log(`container healthy ${((Date.now() - started) / 1000).toFixed(1)} s after docker run (${(healthyAfter / 1000).toFixed(1)} s of waiting for the HEALTHCHECK)`);
+  console.log(
+    `container healthy ${((Date.now() - started) / 1000).toFixed(1)} s after docker run (${(healthyAfter / 1000).toFixed(1)} s of waiting for the HEALTHCHECK)`,
+  );
   baseUrl = await publishedUrl();
 });
 
@@ -95,7 +125,17 @@ describe('the Docker image', () => {
   });
 
   it('gives a key with the README command', async () => {
-    const out = await docker('exec', NAME, 'pdf-service', 'keys', 'create', '--account', 'docker-check', '--plan', 'enterprise');
+    const out = await docker(
+      'exec',
+      NAME,
+      'pdf-service',
+      'keys',
+      'create',
+      '--account',
+      'docker-check',
+      '--plan',
+      'enterprise',
+    );
     key = /(pdf_live_\S+)/.exec(out)?.[1] ?? '';
     expect(key, out).not.toBe('');
     const account = await fetch(`${baseUrl}/v1/account`, { headers: { authorization: `Bearer ${key}` } });
@@ -107,33 +147,70 @@ describe('the Docker image', () => {
   });
 
   it('prints HTML and Markdown with Chromium (no usable sandbox under the default profile)', async () => {
-    const html = await saved(await post('/v1/pdf/convert', { to: 'pdf' }, { name: 'invoice.html', type: 'text/html', data: Buffer.from('<!doctype html><h1>Invoice 4711</h1><p>Printed in the container.</p>') }), 'html.pdf');
+    const html = await saved(
+      await post(
+        '/v1/pdf/convert',
+        { to: 'pdf' },
+        {
+          name: 'invoice.html',
+          type: 'text/html',
+          data: Buffer.from('<!doctype html><h1>Invoice 4711</h1><p>Printed in the container.</p>'),
+        },
+      ),
+      'html.pdf',
+    );
     expect(textOf(html)).toContain('Invoice 4711');
-    const md = await saved(await post('/v1/pdf/convert', { to: 'pdf' }, { name: 'notes.md', type: 'text/markdown', data: Buffer.from('# Release notes\n\n- *Docker* image checked\n') }), 'md.pdf');
+    const md = await saved(
+      await post(
+        '/v1/pdf/convert',
+        { to: 'pdf' },
+        { name: 'notes.md', type: 'text/markdown', data: Buffer.from('# Release notes\n\n- *Docker* image checked\n') },
+      ),
+      'md.pdf',
+    );
     expect(textOf(md)).toContain('Release notes');
   });
 
   it('converts an Office document with LibreOffice in its Landlock sandbox', async () => {
-    const rtf = Buffer.from('{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 DejaVu Sans;}} \\f0\\fs24 Quarterly letter from the container.\\par }');
-    const pdf = await saved(await post('/v1/pdf/convert', { to: 'pdf' }, { name: 'letter.rtf', type: 'application/rtf', data: rtf }), 'office.pdf');
+    const rtf = Buffer.from(
+      '{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 DejaVu Sans;}} \\f0\\fs24 Quarterly letter from the container.\\par }',
+    );
+    const pdf = await saved(
+      await post('/v1/pdf/convert', { to: 'pdf' }, { name: 'letter.rtf', type: 'application/rtf', data: rtf }),
+      'office.pdf',
+    );
     expect(textOf(pdf)).toContain('Quarterly letter');
   });
 
   it('OCRs a scanned page with Tesseract', async () => {
-    const out = await saved(await post('/v1/pdf/ocr', { languages: 'eng' }, { name: 'linn.pdf', type: 'application/pdf', data: fs.readFileSync(corpus('linn.pdf')) }), 'ocr.pdf');
+    const out = await saved(
+      await post(
+        '/v1/pdf/ocr',
+        { languages: 'eng' },
+        { name: 'linn.pdf', type: 'application/pdf', data: fs.readFileSync(corpus('linn.pdf')) },
+      ),
+      'ocr.pdf',
+    );
     expect(textOf(out).length).toBeGreaterThan(500);
   });
 
   it('docker stop hands a running job back within the grace period; /data keeps the key and the job across a restart', async () => {
     // 4 × 14 pages OCR'd with mode=force: minutes of work on a small host, so it is still running when the grace ends.
     const input = bigPdf(4);
-    const submitted = await post('/v1/pdf/ocr', { mode: 'force', languages: 'eng' }, { name: 'big.pdf', type: 'application/pdf', data: fs.readFileSync(input) }, { prefer: 'respond-async' });
+    const submitted = await post(
+      '/v1/pdf/ocr',
+      { mode: 'force', languages: 'eng' },
+      { name: 'big.pdf', type: 'application/pdf', data: fs.readFileSync(input) },
+      { prefer: 'respond-async' },
+    );
     fs.rmSync(path.dirname(input), { recursive: true, force: true });
     expect(submitted.status).toBe(202);
     const job = (await submitted.json()) as { id: string };
     const auth = { authorization: `Bearer ${key}` };
     for (let i = 0; i < 120; i++) {
-      const state = (await (await fetch(`${baseUrl}/v1/jobs/${job.id}`, { headers: auth })).json()) as { status: string };
+      const state = (await (await fetch(`${baseUrl}/v1/jobs/${job.id}`, { headers: auth })).json()) as {
+        status: string;
+      };
       if (state.status === 'running') break;
       await new Promise((r) => setTimeout(r, 500));
     }

@@ -51,7 +51,11 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
     dataKey,
     dataDir,
     databaseUrl,
-    env: { DATA_DIR: dataDir, DATA_KEY: dataKey.toString('base64'), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    env: {
+      DATA_DIR: dataDir,
+      DATA_KEY: dataKey.toString('base64'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
     open: async () => {
       const store = databaseUrl ? await PgStore.open(databaseUrl) : new SqliteStore(dataDir);
       opened.push(store);
@@ -70,7 +74,11 @@ export async function backendEnv(backend: Backend): Promise<Record<string, strin
 }
 
 /** Runs one SQL statement with `?` placeholders on either backend (tests that reach behind the API). */
-export async function rawSql(store: Store, sql: string, params: unknown[] = []): Promise<Array<Record<string, unknown>>> {
+export async function rawSql(
+  store: Store,
+  sql: string,
+  params: unknown[] = [],
+): Promise<Array<Record<string, unknown>>> {
   if (store instanceof SqliteStore) {
     const statement = store.db.prepare(sql);
     if (statement.reader) return statement.all(...params) as Array<Record<string, unknown>>;
@@ -78,5 +86,10 @@ export async function rawSql(store: Store, sql: string, params: unknown[] = []):
     return [];
   }
   let n = 0;
-  return (await (store as PgStore).pool.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows;
+  return (
+    await (store as PgStore).pool.query(
+      sql.replace(/\?/g, () => `$${++n}`),
+      params,
+    )
+  ).rows;
 }

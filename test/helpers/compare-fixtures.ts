@@ -75,7 +75,11 @@ export function baseParagraphs(): string[] {
   return [0, 1, 2, 3, 4].map((i) => pseudoWords(120, 11 + i).join(' '));
 }
 
-const pdfOf = (contents: string[], images: FixtureImage[] = []) => makePdf(contents.map((content): FixturePage => ({ content })), images);
+const pdfOf = (contents: string[], images: FixtureImage[] = []) =>
+  makePdf(
+    contents.map((content): FixturePage => ({ content })),
+    images,
+  );
 
 /** The known-edit suite. */
 export function editCases(): EditCase[] {
@@ -90,7 +94,14 @@ export function editCases(): EditCase[] {
   const was = words2[40];
   words2[40] = 'Zeppelin';
   replaced[1] = words2.join(' ');
-  cases.push({ name: 'word replaced', old: basePdf, new: pdfOf(flowPages(replaced)), deleted: [was], inserted: ['Zeppelin'], visual: [] });
+  cases.push({
+    name: 'word replaced',
+    old: basePdf,
+    new: pdfOf(flowPages(replaced)),
+    deleted: [was],
+    inserted: ['Zeppelin'],
+    visual: [],
+  });
 
   // A sentence inserted early in paragraph 1: everything after it reflows, some lines onto the next page.
   const sentence = 'Quarterly revenue grew strongly while operating costs stayed flat across every region.';
@@ -98,7 +109,14 @@ export function editCases(): EditCase[] {
   const words1 = inserted[0].split(' ');
   words1.splice(10, 0, ...sentence.split(' '));
   inserted[0] = words1.join(' ');
-  cases.push({ name: 'sentence inserted', old: basePdf, new: pdfOf(flowPages(inserted)), deleted: [], inserted: sentence.split(' '), visual: [] });
+  cases.push({
+    name: 'sentence inserted',
+    old: basePdf,
+    new: pdfOf(flowPages(inserted)),
+    deleted: [],
+    inserted: sentence.split(' '),
+    visual: [],
+  });
 
   // A page inserted after page 1.
   const extra = pseudoWords(60, 99).map((w) => w.toUpperCase());
@@ -106,23 +124,70 @@ export function editCases(): EditCase[] {
   cases.push({ name: 'page inserted', old: basePdf, new: pdfOf(withPage), deleted: [], inserted: extra, visual: [] });
 
   // A picture swapped, text unchanged (below the text on page 2).
-  const picturePage = (pages: string[]) => [pages[0], pages[1] + 'q 160 0 0 120 200 120 cm /Im0 Do Q\n', ...pages.slice(2)];
+  const picturePage = (pages: string[]) => [
+    pages[0],
+    `${pages[1]}q 160 0 0 120 200 120 cm /Im0 Do Q\n`,
+    ...pages.slice(2),
+  ];
   const shortBase = flowPages(base.map((p) => p.split(' ').slice(0, 60).join(' ')));
-  const jpeg = (label: string) => ({ dict: '/Width 160/Height 120/ColorSpace/DeviceRGB/BitsPerComponent 8/Filter/DCTDecode', data: makeJpeg(160, 120, 72, label) });
-  cases.push({ name: 'picture swapped', old: pdfOf(picturePage(shortBase), [jpeg('OLD')]), new: pdfOf(picturePage(shortBase), [jpegVariant()]), deleted: [], inserted: [], visual: [[2, 2]] });
+  const jpeg = (label: string) => ({
+    dict: '/Width 160/Height 120/ColorSpace/DeviceRGB/BitsPerComponent 8/Filter/DCTDecode',
+    data: makeJpeg(160, 120, 72, label),
+  });
+  cases.push({
+    name: 'picture swapped',
+    old: pdfOf(picturePage(shortBase), [jpeg('OLD')]),
+    new: pdfOf(picturePage(shortBase), [jpegVariant()]),
+    deleted: [],
+    inserted: [],
+    visual: [[2, 2]],
+  });
 
   // The colour of a heading and of a drawn bar changed, text unchanged.
-  const coloured = (rgb: string) => [`${rgb} rg ${textAt('Annual Summary Heading', 72, 750, 16)} 72 90 300 12 re f 0 g\n` + basePages[0], ...basePages.slice(1)];
-  cases.push({ name: 'colour changed', old: pdfOf(coloured('0.8 0 0')), new: pdfOf(coloured('0 0 0.8')), deleted: [], inserted: [], visual: [[1, 1]] });
+  const coloured = (rgb: string) => [
+    `${rgb} rg ${textAt('Annual Summary Heading', 72, 750, 16)} 72 90 300 12 re f 0 g\n${basePages[0]}`,
+    ...basePages.slice(1),
+  ];
+  cases.push({
+    name: 'colour changed',
+    old: pdfOf(coloured('0.8 0 0')),
+    new: pdfOf(coloured('0 0 0.8')),
+    deleted: [],
+    inserted: [],
+    visual: [[1, 1]],
+  });
 
   // A table cell changed.
-  const table = (cell: string) => [basePages[0], tablePage(['Item', 'Count', 'Price', 'Apples', '12', '3.50', 'Pears', cell, '4.25'])];
-  cases.push({ name: 'table cell changed', old: pdfOf(table('7')), new: pdfOf(table('9')), deleted: ['7'], inserted: ['9'], visual: [] });
+  const table = (cell: string) => [
+    basePages[0],
+    tablePage(['Item', 'Count', 'Price', 'Apples', '12', '3.50', 'Pears', cell, '4.25']),
+  ];
+  cases.push({
+    name: 'table cell changed',
+    old: pdfOf(table('7')),
+    new: pdfOf(table('9')),
+    deleted: ['7'],
+    inserted: ['9'],
+    visual: [],
+  });
 
   // A word replaced on a page turned 90° whose MediaBox does not start at 0,0 (boxes are on the page as displayed).
   const rotated = (word: string) =>
-    makePdf([{ mediaBox: [50, 50, 662, 842], rotate: 90, content: textAt(`Rotated page with the ${word} word in it`, 150, 400) + textAt('Another line stays', 150, 300) }]);
-  cases.push({ name: 'rotated page', old: rotated('first'), new: rotated('second'), deleted: ['first'], inserted: ['second'], visual: [] });
+    makePdf([
+      {
+        mediaBox: [50, 50, 662, 842],
+        rotate: 90,
+        content: textAt(`Rotated page with the ${word} word in it`, 150, 400) + textAt('Another line stays', 150, 300),
+      },
+    ]);
+  cases.push({
+    name: 'rotated page',
+    old: rotated('first'),
+    new: rotated('second'),
+    deleted: ['first'],
+    inserted: ['second'],
+    visual: [],
+  });
   return cases;
 }
 
@@ -142,5 +207,8 @@ function jpegVariant(): FixtureImage {
     const x = i % 160;
     pixels.set(x < 100 ? [30, 60, 200] : [255, 255, 255], i * 3);
   }
-  return { dict: '/Width 160/Height 120/ColorSpace/DeviceRGB/BitsPerComponent 8/Filter/FlateDecode', data: zlib.deflateSync(pixels) };
+  return {
+    dict: '/Width 160/Height 120/ColorSpace/DeviceRGB/BitsPerComponent 8/Filter/FlateDecode',
+    data: zlib.deflateSync(pixels),
+  };
 }

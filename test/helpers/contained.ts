@@ -40,15 +40,29 @@ export interface HostileServer {
 }
 
 /** Starts `bin/pdf-service serve` with a private DATA_DIR and TMP_DIR (plus `env`), an enterprise key, and warms it up. */
-export async function startHostileServer(env: Record<string, string> = {}, prefix = 'pdf-hostile-'): Promise<HostileServer> {
+export async function startHostileServer(
+  env: Record<string, string> = {},
+  prefix = 'pdf-hostile-',
+): Promise<HostileServer> {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const tmpDir = path.join(base, 'tmp');
   fs.mkdirSync(tmpDir);
-  const fullEnv = { DATA_DIR: path.join(base, 'data'), TMP_DIR: tmpDir, MAX_PAGES: '20', OPERATION_TIMEOUT: '120', ...env };
-  const key = JSON.parse(cli(['keys', 'create', '--account', 'hostile', '--plan', 'enterprise', '--json'], fullEnv)).key as string;
+  const fullEnv = {
+    DATA_DIR: path.join(base, 'data'),
+    TMP_DIR: tmpDir,
+    MAX_PAGES: '20',
+    OPERATION_TIMEOUT: '120',
+    ...env,
+  };
+  const key = JSON.parse(cli(['keys', 'create', '--account', 'hostile', '--plan', 'enterprise', '--json'], fullEnv))
+    .key as string;
   const server = await startServeProcess(fullEnv);
   const call = (operation: string, fields: Fields) =>
-    fetch(`${server.url}/v1/pdf/${operation}`, { method: 'POST', body: form(fields), headers: { Authorization: `Bearer ${key}` } });
+    fetch(`${server.url}/v1/pdf/${operation}`, {
+      method: 'POST',
+      body: form(fields),
+      headers: { Authorization: `Bearer ${key}` },
+    });
 
   const observe = async (operation: string, fields: Fields): Promise<Observed> => {
     const before = server.memory().rssKb;
@@ -76,7 +90,9 @@ export async function startHostileServer(env: Record<string, string> = {}, prefi
     await poller;
     peak = Math.max(peak, server.memory().rssKb);
     await eventually(() => fs.readdirSync(tmpDir).filter((n) => n.startsWith('pdf-req-')).length === 0, 10_000);
-    const problem = res.headers.get('content-type')?.includes('problem+json') ? JSON.parse(body.toString('utf8')) : undefined;
+    const problem = res.headers.get('content-type')?.includes('problem+json')
+      ? JSON.parse(body.toString('utf8'))
+      : undefined;
     const observed = { status: res.status, body, problem, rssGrowthMiB: (peak - before) / 1024, health, elapsedMs };
     const sorted = [...health].sort((a, b) => a - b);
     console.log(
@@ -86,13 +102,20 @@ export async function startHostileServer(env: Record<string, string> = {}, prefi
   };
 
   const expectStillServing = async () => {
-    const res = await call('split', { file: await filePart(textPdf(3), 'after.pdf'), mode: 'every', pages_per_file: '1' });
+    const res = await call('split', {
+      file: await filePart(textPdf(3), 'after.pdf'),
+      mode: 'every',
+      pages_per_file: '1',
+    });
     await res.arrayBuffer();
     expect(res.status, `the server stopped serving: ${server.stderr().slice(-2000)}`).toBe(200);
   };
 
   // Warm up (first requests load code and fonts): the RSS baseline is taken after.
-  for (let i = 0; i < 3; i++) await (await call('split', { file: await filePart(textPdf(3), 'warm.pdf'), mode: 'every', pages_per_file: '1' })).arrayBuffer();
+  for (let i = 0; i < 3; i++)
+    await (
+      await call('split', { file: await filePart(textPdf(3), 'warm.pdf'), mode: 'every', pages_per_file: '1' })
+    ).arrayBuffer();
 
   return {
     server,

@@ -34,11 +34,14 @@ function replaceFirst(data: Buffer, search: string, replacement: string): Buffer
 export function damagedVariants(data: Buffer): Variant[] {
   const variants: Variant[] = [];
   const add = (name: string, variant: Buffer | undefined) => variant && variants.push({ name, data: variant });
-  for (const share of [0.25, 0.5, 0.9]) add(`truncate-${share * 100}%`, data.subarray(0, Math.floor(data.length * share)));
+  for (const share of [0.25, 0.5, 0.9])
+    add(`truncate-${share * 100}%`, data.subarray(0, Math.floor(data.length * share)));
   add('truncate-tail-64', data.subarray(0, Math.max(0, data.length - 64)));
   const startxref = data.lastIndexOf('startxref', undefined, 'latin1');
-  const xrefAt = startxref >= 0 ? Number(/startxref\s+(\d+)/.exec(data.toString('latin1', startxref, startxref + 40))?.[1]) : NaN;
-  if (Number.isFinite(xrefAt) && xrefAt < data.length) add('flip-xref', flip(data, xrefAt, Math.min(data.length, xrefAt + 2048), 12, 1));
+  const xrefAt =
+    startxref >= 0 ? Number(/startxref\s+(\d+)/.exec(data.toString('latin1', startxref, startxref + 40))?.[1]) : NaN;
+  if (Number.isFinite(xrefAt) && xrefAt < data.length)
+    add('flip-xref', flip(data, xrefAt, Math.min(data.length, xrefAt + 2048), 12, 1));
   const stream = data.indexOf('stream', 0, 'latin1');
   if (stream >= 0) {
     const end = data.indexOf('endstream', stream, 'latin1');
@@ -53,7 +56,11 @@ export function damagedVariants(data: Buffer): Variant[] {
     const lineStart = data.lastIndexOf('\n', objAt) + 1;
     const copy = data.subarray(lineStart, objEnd + 6);
     const middle = data.indexOf('\n', Math.floor(data.length / 2));
-    if (middle > 0) add('duplicate-object', Buffer.concat([data.subarray(0, middle + 1), copy, Buffer.from('\n'), data.subarray(middle + 1)]));
+    if (middle > 0)
+      add(
+        'duplicate-object',
+        Buffer.concat([data.subarray(0, middle + 1), copy, Buffer.from('\n'), data.subarray(middle + 1)]),
+      );
   }
   add('dangling-kid', replaceFirst(data, '/Kids [', '/Kids [99999 0 R '));
   add('pages-type-broken', replaceFirst(data, '/Type /Pages', '/Type /Pagex'));
@@ -61,7 +68,12 @@ export function damagedVariants(data: Buffer): Variant[] {
 }
 
 /** Every PDF operation, as the form fields that run it (password added by the caller for encrypted files). */
-export const SWEEP_OPERATIONS: Array<{ name: string; operation: string; fields: Record<string, string>; part: 'file' | 'files' }> = [
+export const SWEEP_OPERATIONS: Array<{
+  name: string;
+  operation: string;
+  fields: Record<string, string>;
+  part: 'file' | 'files';
+}> = [
   { name: 'merge', operation: 'merge', fields: {}, part: 'files' },
   { name: 'split', operation: 'split', fields: { mode: 'every', pages_per_file: '1' }, part: 'file' },
   { name: 'protect', operation: 'protect', fields: { user_password: 'u' }, part: 'file' },

@@ -81,14 +81,17 @@ export function textFieldsForm(n: number): Buffer {
     const row = Math.floor(i / 2);
     const x = 40 + col * 280;
     const y = 760 - row * 28;
-    bodies.push(`<</Type/Annot/Subtype/Widget/FT/Tx/T(f${i + 1})/DA(/Helv 10 Tf 0 g)/Rect[${x} ${y - 20} ${x + 260} ${y}]/F 4/P 4 0 R>>`);
+    bodies.push(
+      `<</Type/Annot/Subtype/Widget/FT/Tx/T(f${i + 1})/DA(/Helv 10 Tf 0 g)/Rect[${x} ${y - 20} ${x + 260} ${y}]/F 4/P 4 0 R>>`,
+    );
   }
   return pdfFromObjects(bodies);
 }
 
 /** An XFA-only form: an AcroForm with an /XFA packet and no fields. */
 export function xfaOnlyForm(): Buffer {
-  const xdp = '<?xml version="1.0"?><xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template xmlns="http://www.xfa.org/schema/xfa-template/3.3/"/></xdp:xdp>';
+  const xdp =
+    '<?xml version="1.0"?><xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template xmlns="http://www.xfa.org/schema/xfa-template/3.3/"/></xdp:xdp>';
   return pdfFromObjects([
     '<</Type/Catalog/Pages 2 0 R/AcroForm<</Fields[]/XFA 4 0 R>>/NeedsRendering true>>',
     '<</Type/Pages/Kids[3 0 R]/Count 1>>',
@@ -110,13 +113,15 @@ export function outlinedPdf(): Buffer {
   bodies[1] = `<</Type/Pages/Kids[${Array.from({ length: pageCount }, (_, i) => pageRef(i)).join(' ')}]/Count ${pageCount}>>`;
   bodies[2] = '<</Type/Outlines/First 4 0 R/Last 8 0 R/Count 5>>';
   bodies[3] = `<</Title(Introduction)/Parent 3 0 R/Next 5 0 R/Dest[${pageRef(0)}/Fit]>>`; // 4
-  bodies[4] = '<</Title(Chapter by name)/Parent 3 0 R/Prev 4 0 R/Next 8 0 R/First 6 0 R/Last 7 0 R/Count 2/Dest/chap2>>'; // 5
+  bodies[4] =
+    '<</Title(Chapter by name)/Parent 3 0 R/Prev 4 0 R/Next 8 0 R/First 6 0 R/Last 7 0 R/Count 2/Dest/chap2>>'; // 5
   bodies[5] = '<</Title(Section by string)/Parent 5 0 R/Next 7 0 R/Dest(sec-4)>>'; // 6
   bodies[6] = `<</Title<FEFF03A403BF0020039503C103B303BF00204E2D6587>/Parent 5 0 R/Prev 6 0 R/A<</S/GoTo/D[${pageRef(4)}/XYZ 0 792 0]>>>>`; // 7 "Το Εργο 中文"
   bodies[7] = '<</Title(Nowhere)/Parent 3 0 R/Prev 5 0 R>>'; // 8
   bodies[8] = '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>'; // 9
   for (let i = 0; i < pageCount; i++) {
-    bodies[9 + 2 * i] = `<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 9 0 R>>>>/Contents ${11 + 2 * i} 0 R>>`;
+    bodies[9 + 2 * i] =
+      `<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 9 0 R>>>>/Contents ${11 + 2 * i} 0 R>>`;
     bodies[10 + 2 * i] = { dict: '', data: `BT /F1 24 Tf 72 700 Td (PAGE${i + 1}) Tj ET` };
   }
   for (let i = 21; i < 39; i++) bodies[i] = '<<>>';

@@ -49,6 +49,9 @@ export function heapHog(): string {
 
 /** A page of `pages` printed pages (one forced page break each). */
 export function pagesOf(pages: number): string {
-  const sections = Array.from({ length: pages }, (_, i) => `<section style="break-after: page">Page ${i + 1}</section>`).join('');
+  const sections = Array.from(
+    { length: pages },
+    (_, i) => `<section style="break-after: page">Page ${i + 1}</section>`,
+  ).join('');
   return `<!doctype html><body>${sections}</body>`;
 }

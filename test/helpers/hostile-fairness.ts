@@ -14,7 +14,10 @@ export function numberedPdf(pages: number): Buffer {
     { num: 3, body: FONT },
   ];
   for (let i = 0; i < pages; i++) {
-    objects.push({ num: 4 + 2 * i, body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + 2 * i} 0 R >>` });
+    objects.push({
+      num: 4 + 2 * i,
+      body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + 2 * i} 0 R >>`,
+    });
     objects.push({ num: 5 + 2 * i, body: '', stream: Buffer.from(`BT /F1 24 Tf 72 700 Td (PAGE-${i + 1}) Tj ET`) });
   }
   return buildPdf(objects);

@@ -49,17 +49,55 @@ export function multiFrameTiff(frames: number): Buffer {
 export function animatedGif(frames: number): Buffer {
   const header = Buffer.from([
     ...Buffer.from('GIF89a', 'latin1'),
-    SIDE, 0, SIDE, 0, // logical screen
-    0x80, 0, 0, // global colour table of 2 entries
-    0, 0, 0, 0xff, 0xff, 0xff,
+    SIDE,
+    0,
+    SIDE,
+    0, // logical screen
+    0x80,
+    0,
+    0, // global colour table of 2 entries
+    0,
+    0,
+    0,
+    0xff,
+    0xff,
+    0xff,
     // NETSCAPE2.0 loop extension: an animation, as browsers and Pillow read it
-    0x21, 0xff, 0x0b, ...Buffer.from('NETSCAPE2.0', 'latin1'), 3, 1, 0, 0, 0,
+    0x21,
+    0xff,
+    0x0b,
+    ...Buffer.from('NETSCAPE2.0', 'latin1'),
+    3,
+    1,
+    0,
+    0,
+    0,
   ]);
   const frame = (shade: number) =>
     Buffer.from([
-      0x21, 0xf9, 4, 0, 10, 0, 0, 0, // graphic control: 0.1 s
-      0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, // image descriptor 1×1
-      2, 2, shade ? 0x4c : 0x44, 0x01, 0, // LZW: clear, index 0 or 1, end
+      0x21,
+      0xf9,
+      4,
+      0,
+      10,
+      0,
+      0,
+      0, // graphic control: 0.1 s
+      0x2c,
+      0,
+      0,
+      0,
+      0,
+      1,
+      0,
+      1,
+      0,
+      0, // image descriptor 1×1
+      2,
+      2,
+      shade ? 0x4c : 0x44,
+      0x01,
+      0, // LZW: clear, index 0 or 1, end
     ]);
   return Buffer.concat([header, ...Array.from({ length: frames }, (_, i) => frame(i % 2)), Buffer.from([0x3b])]);
 }

@@ -28,7 +28,10 @@ const fileUrl = (target: string) => (target.startsWith('/') ? `file://${target}`
 // ---------------------------------------------------------------- RTF
 
 function rtf(body: string): Buffer {
-  return Buffer.from(`{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Helvetica;}}\n\\pard Visible text before the field.\\par\n${body}\\par\n\\pard Visible text after the field.\\par\n}\n`, 'latin1');
+  return Buffer.from(
+    `{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Helvetica;}}\n\\pard Visible text before the field.\\par\n${body}\\par\n\\pard Visible text after the field.\\par\n}\n`,
+    'latin1',
+  );
 }
 
 /** RTF INCLUDEPICTURE with a plain path (LibreOffice's RTF tokenizer reads it itself: writerfilter rtfdocumentimpl.cxx). */
@@ -38,7 +41,9 @@ export function rtfIncludePicture(target: string): Buffer {
 
 /** The same field naming the file as a file:// URL, after a control word (the tokenizer skips those). */
 export function rtfIncludePictureUrl(target: string): Buffer {
-  return rtf(`{\\field{\\*\\fldinst \\ltrch INCLUDEPICTURE "${fileUrl(target)}" \\\\* MERGEFORMAT}{\\fldrslt cached result}}`);
+  return rtf(
+    `{\\field{\\*\\fldinst \\ltrch INCLUDEPICTURE "${fileUrl(target)}" \\\\* MERGEFORMAT}{\\fldrslt cached result}}`,
+  );
 }
 
 /** RTF INCLUDETEXT. */
@@ -64,7 +69,9 @@ function docx(body: string, relationships = ''): Buffer {
       '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
         '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
     ),
-    'word/_rels/document.xml.rels': strToU8(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relationships}</Relationships>`),
+    'word/_rels/document.xml.rels': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relationships}</Relationships>`,
+    ),
     'word/document.xml': strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W_NS}><w:body>` +
         '<w:p><w:r><w:t>Visible text before the link.</w:t></w:r></w:p>' +
@@ -89,7 +96,8 @@ export function docxLinkedImage(target: string): Buffer {
 
 /** DOCX VML picture (`v:imagedata r:id` → external relationship), the form older Word versions write. */
 export function docxVmlLinkedImage(target: string): Buffer {
-  const picture = '<w:p><w:r><w:pict><v:shape id="s1" style="width:75pt;height:75pt" type="#_x0000_t75"><v:imagedata r:id="rIdX" o:title="linked"/></v:shape></w:pict></w:r></w:p>';
+  const picture =
+    '<w:p><w:r><w:pict><v:shape id="s1" style="width:75pt;height:75pt" type="#_x0000_t75"><v:imagedata r:id="rIdX" o:title="linked"/></v:shape></w:pict></w:r></w:p>';
   return docx(picture, externalImage(target));
 }
 
@@ -136,7 +144,9 @@ function odf(kind: keyof typeof ODF_TYPES, content: string): Buffer {
       '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">' +
         `<manifest:file-entry manifest:full-path="/" manifest:media-type="${mime}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`,
     ),
-    'content.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NS}><office:body><office:${body}>${content}</office:${body}></office:body></office:document-content>`),
+    'content.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NS}><office:body><office:${body}>${content}</office:${body}></office:body></office:document-content>`,
+    ),
   };
   return Buffer.from(zipSync(files));
 }
@@ -146,7 +156,10 @@ const linkedImageFrame = (target: string, anchor = ' text:anchor-type="as-char"'
 
 /** ODT with a linked (not embedded) image. */
 export function odtLinkedImage(target: string): Buffer {
-  return odf('odt', `<text:p>Visible text before the link.</text:p><text:p>${linkedImageFrame(target)}</text:p><text:p>Visible text after the link.</text:p>`);
+  return odf(
+    'odt',
+    `<text:p>Visible text before the link.</text:p><text:p>${linkedImageFrame(target)}</text:p><text:p>Visible text after the link.</text:p>`,
+  );
 }
 
 /** ODT with a section whose content is linked from another file. */
@@ -181,5 +194,8 @@ export function odsLinked(target: string, image: string): Buffer {
 
 /** ODP with a linked image on its slide. */
 export function odpLinkedImage(target: string): Buffer {
-  return odf('odp', `<draw:page draw:name="one"><draw:frame draw:name="title" svg:x="1cm" svg:y="5cm" svg:width="10cm" svg:height="2cm"><draw:text-box><text:p>Visible slide text</text:p></draw:text-box></draw:frame>${linkedImageFrame(target, '')}</draw:page>`);
+  return odf(
+    'odp',
+    `<draw:page draw:name="one"><draw:frame draw:name="title" svg:x="1cm" svg:y="5cm" svg:width="10cm" svg:height="2cm"><draw:text-box><text:p>Visible slide text</text:p></draw:text-box></draw:frame>${linkedImageFrame(target, '')}</draw:page>`,
+  );
 }

@@ -105,7 +105,11 @@ export function pdfWithXmp(packet: string): Buffer {
     { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
     { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>' },
     { num: 4, body: '', stream: Buffer.from('0 0 m 10 10 l S') },
-    { num: 5, body: '/Type /Metadata /Subtype /XML /Filter /FlateDecode', stream: zlib.deflateSync(Buffer.from(packet, 'utf8'), { level: 9 }) },
+    {
+      num: 5,
+      body: '/Type /Metadata /Subtype /XML /Filter /FlateDecode',
+      stream: zlib.deflateSync(Buffer.from(packet, 'utf8'), { level: 9 }),
+    },
   ];
   return buildPdf(objects);
 }
@@ -127,7 +131,25 @@ function openssl(dir: string, args: string[]): void {
 /** A signing key and self-signed certificate (P-256, digitalSignature) in `dir`: signer.key, signer.pem. */
 function signer(dir: string): void {
   if (fs.existsSync(path.join(dir, 'signer.pem'))) return;
-  openssl(dir, ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'signer.key', '-out', 'signer.pem', '-days', '30', '-subj', '/CN=Hostile Signer', '-addext', 'keyUsage=critical,digitalSignature']);
+  openssl(dir, [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    'signer.key',
+    '-out',
+    'signer.pem',
+    '-days',
+    '30',
+    '-subj',
+    '/CN=Hostile Signer',
+    '-addext',
+    'keyUsage=critical,digitalSignature',
+  ]);
 }
 
 /**
@@ -139,17 +161,59 @@ function signer(dir: string): void {
 export function friendlyNameP12(dir: string, password: string, markers = 7000): string {
   signer(dir);
   const file = path.join(dir, `friendly-${markers}.p12`);
-  openssl(dir, ['pkcs12', '-export', '-inkey', 'signer.key', '-in', 'signer.pem', '-name', '-----BEGIN A-----'.repeat(markers), '-out', file, '-passout', `pass:${password}`]);
+  openssl(dir, [
+    'pkcs12',
+    '-export',
+    '-inkey',
+    'signer.key',
+    '-in',
+    'signer.pem',
+    '-name',
+    '-----BEGIN A-----'.repeat(markers),
+    '-out',
+    file,
+    '-passout',
+    `pass:${password}`,
+  ]);
   return file;
 }
 
 /** A PKCS#12 holding the signer's certificate and `extra` copies of a CA certificate (a 1,000-certificate chain is ~400 KB). */
 export function longChainP12(dir: string, password: string, extra = 1000): string {
   signer(dir);
-  openssl(dir, ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '30', '-subj', '/CN=Hostile CA']);
+  openssl(dir, [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '30',
+    '-subj',
+    '/CN=Hostile CA',
+  ]);
   fs.writeFileSync(path.join(dir, 'chain.pem'), fs.readFileSync(path.join(dir, 'ca.pem'), 'utf8').repeat(extra));
   const file = path.join(dir, `chain-${extra}.p12`);
-  openssl(dir, ['pkcs12', '-export', '-inkey', 'signer.key', '-in', 'signer.pem', '-certfile', 'chain.pem', '-out', file, '-passout', `pass:${password}`]);
+  openssl(dir, [
+    'pkcs12',
+    '-export',
+    '-inkey',
+    'signer.key',
+    '-in',
+    'signer.pem',
+    '-certfile',
+    'chain.pem',
+    '-out',
+    file,
+    '-passout',
+    `pass:${password}`,
+  ]);
   return file;
 }
 
@@ -160,15 +224,24 @@ export function longChainP12(dir: string, password: string, extra = 1000): strin
  */
 export function manySignaturesPdf(fields: number): Buffer {
   const objects: PdfObject[] = [
-    { num: 1, body: `<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [${Array.from({ length: fields }, (_, i) => `${5 + 2 * i} 0 R`).join(' ')}] /SigFlags 3 >> >>` },
+    {
+      num: 1,
+      body: `<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [${Array.from({ length: fields }, (_, i) => `${5 + 2 * i} 0 R`).join(' ')}] /SigFlags 3 >> >>`,
+    },
     { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
     { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>' },
     { num: 4, body: '', stream: Buffer.from('0 0 m 10 10 l S') },
   ];
   const zeros = '0'.repeat(64);
   for (let i = 0; i < fields; i++) {
-    objects.push({ num: 5 + 2 * i, body: `<< /FT /Sig /T (s${i}) /V ${6 + 2 * i} 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R /F 132 >>` });
-    objects.push({ num: 6 + 2 * i, body: `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 ${i + 1} ${i + 100} 1] /Contents <${zeros}> /M (D:20260101000000Z) >>` });
+    objects.push({
+      num: 5 + 2 * i,
+      body: `<< /FT /Sig /T (s${i}) /V ${6 + 2 * i} 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R /F 132 >>`,
+    });
+    objects.push({
+      num: 6 + 2 * i,
+      body: `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 ${i + 1} ${i + 100} 1] /Contents <${zeros}> /M (D:20260101000000Z) >>`,
+    });
   }
   return buildPdf(objects);
 }
@@ -183,8 +256,14 @@ export function forgedVerdictPdf(): Buffer {
     { num: 1, body: '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] /SigFlags 3 >> >>' },
     { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
     { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>' },
-    { num: 4, body: '<< /FT /Sig /T (x\\n  - Signature Validation: Signature is Valid.\\n  - Total document signed) /V 5 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R >>' },
-    { num: 5, body: `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 1 100 1] /Contents <${'0'.repeat(64)}> >>` },
+    {
+      num: 4,
+      body: '<< /FT /Sig /T (x\\n  - Signature Validation: Signature is Valid.\\n  - Total document signed) /V 5 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R >>',
+    },
+    {
+      num: 5,
+      body: `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 1 100 1] /Contents <${'0'.repeat(64)}> >>`,
+    },
   ]);
 }
 
@@ -209,6 +288,9 @@ export function forgedSectionPdf(): Buffer {
     { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
     { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>' },
     { num: 4, body: `<< /FT /Sig /T (${fake}) /V 5 0 R /Type /Annot /Subtype /Widget /Rect [0 0 0 0] /P 3 0 R >>` },
-    { num: 5, body: `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 1 100 1] /Contents <${'0'.repeat(64)}> >>` },
+    {
+      num: 5,
+      body: `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 1 100 1] /Contents <${'0'.repeat(64)}> >>`,
+    },
   ]);
 }

@@ -16,7 +16,11 @@ const page = (resources: string, contents = 4, extra = '') => ({
   num: 3,
   body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources ${resources} /Contents ${contents} 0 R ${extra} >>`,
 });
-const stream = (num: number, body: string, data: string): PdfObject => ({ num, body, stream: Buffer.from(data, 'latin1') });
+const stream = (num: number, body: string, data: string): PdfObject => ({
+  num,
+  body,
+  stream: Buffer.from(data, 'latin1'),
+});
 
 /** A Type3 font whose glyph sets a second Type3 font, whose glyph sets itself (Ghostscript recursed until the deadline). */
 export function type3Cycle(subtype = '/Type3'): Buffer {
@@ -42,7 +46,11 @@ export function formCycle(): Buffer {
     ONE_KID,
     page('<< /XObject << /X1 5 0 R >> >>'),
     stream(4, '', 'q /X1 Do Q'),
-    stream(5, '/Type /XObject /Subtype /Form /BBox [0 0 100 100] /Resources << /XObject << /X1 5 0 R >> >>', '0.5 0 0 0.5 0 0 cm /X1 Do'),
+    stream(
+      5,
+      '/Type /XObject /Subtype /Form /BBox [0 0 100 100] /Resources << /XObject << /X1 5 0 R >> >>',
+      '0.5 0 0 0.5 0 0 cm /X1 Do',
+    ),
   ]);
 }
 
@@ -57,7 +65,11 @@ export function formListingItself(): Buffer {
     ONE_KID,
     page('6 0 R'),
     stream(4, '', 'q /X1 Do Q BT /F1 24 Tf 72 700 Td (HELLOPDF) Tj ET'),
-    stream(5, '/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources 6 0 R', 'BT /F1 24 Tf 72 600 Td (FORMTEXT) Tj ET'),
+    stream(
+      5,
+      '/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources 6 0 R',
+      'BT /F1 24 Tf 72 600 Td (FORMTEXT) Tj ET',
+    ),
     { num: 6, body: '<< /Font << /F1 7 0 R >> /XObject << /X1 5 0 R >> >>' },
     { num: 7, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>' },
   ]);
@@ -68,11 +80,21 @@ export function sharedForm(pages = 5): Buffer {
   const kids = Array.from({ length: pages }, (_, i) => `${10 + i} 0 R`).join(' ');
   return buildPdf([
     CATALOG(),
-    { num: 2, body: `<< /Type /Pages /Kids [${kids}] /Count ${pages} /Resources << /XObject << /X1 5 0 R >> /Font << /F1 6 0 R >> >> >>` },
+    {
+      num: 2,
+      body: `<< /Type /Pages /Kids [${kids}] /Count ${pages} /Resources << /XObject << /X1 5 0 R >> /Font << /F1 6 0 R >> >> >>`,
+    },
     stream(4, '', 'q /X1 Do Q q 1 0 0 1 0 -100 cm /X1 Do Q'),
-    stream(5, '/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 6 0 R >> >>', 'BT /F1 24 Tf 72 700 Td (HELLOPDF) Tj ET'),
+    stream(
+      5,
+      '/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 6 0 R >> >>',
+      'BT /F1 24 Tf 72 700 Td (HELLOPDF) Tj ET',
+    ),
     { num: 6, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>' },
-    ...Array.from({ length: pages }, (_, i) => ({ num: 10 + i, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>' })),
+    ...Array.from({ length: pages }, (_, i) => ({
+      num: 10 + i,
+      body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+    })),
   ]);
 }
 
@@ -92,7 +114,10 @@ export function fieldTreeDag(depth = 40): Buffer {
     stream(4, '', 'BT /F1 24 Tf 72 700 Td (HELLOPDF) Tj ET'),
     { num: 5, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>' },
     ...fields,
-    { num: widget, body: `<< /Type /Annot /Subtype /Widget /FT /Tx /T (leaf) /Parent ${widget - 1} 0 R /Rect [72 600 200 620] /P 3 0 R >>` },
+    {
+      num: widget,
+      body: `<< /Type /Annot /Subtype /Widget /FT /Tx /T (leaf) /Parent ${widget - 1} 0 R /Rect [72 600 200 620] /P 3 0 R >>`,
+    },
   ]);
 }
 
@@ -134,7 +159,11 @@ export function pageTreeDag(depth = 30): Buffer {
     num: 2 + i,
     body: `<< /Type /Pages ${i > 0 ? `/Parent ${1 + i} 0 R ` : ''}/Kids [${3 + i} 0 R ${3 + i} 0 R] /Count ${2 ** (depth - i)} >>`,
   }));
-  return buildPdf([CATALOG(), ...nodes, { num: 2 + depth, body: `<< /Type /Page /Parent ${1 + depth} 0 R /MediaBox [0 0 612 792] >>` }]);
+  return buildPdf([
+    CATALOG(),
+    ...nodes,
+    { num: 2 + depth, body: `<< /Type /Page /Parent ${1 + depth} 0 R /MediaBox [0 0 612 792] >>` },
+  ]);
 }
 
 /** A page tree whose root lists one page twice. */
@@ -155,19 +184,37 @@ export function pageTreeSharedKid(): Buffer {
  * (readers inflate everything before they check it).
  */
 export function zeroBomb(chunks: number): Buffer {
-  const block = zlib.deflateRawSync(Buffer.alloc(16 * 1024 * 1024), { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-  return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array.from({ length: chunks }, () => block), Buffer.from([0x03, 0x00]), Buffer.alloc(4)]);
+  const block = zlib.deflateRawSync(Buffer.alloc(16 * 1024 * 1024), {
+    level: 9,
+    finishFlush: zlib.constants.Z_SYNC_FLUSH,
+  });
+  return Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array.from({ length: chunks }, () => block),
+    Buffer.from([0x03, 0x00]),
+    Buffer.alloc(4),
+  ]);
 }
 
 /** One page whose content stream inflates to `gib` GiB of zeros (a single Flate stage: ~1 MiB per GiB). */
 export function flateBomb(gib = 4): Buffer {
-  return buildPdf([CATALOG(), ONE_KID, page('<< >>'), { num: 4, body: '/Filter /FlateDecode', stream: zeroBomb(64 * gib) }]);
+  return buildPdf([
+    CATALOG(),
+    ONE_KID,
+    page('<< >>'),
+    { num: 4, body: '/Filter /FlateDecode', stream: zeroBomb(64 * gib) },
+  ]);
 }
 
 /** The same bomb deflated once more (/Filter [/FlateDecode /FlateDecode]): a few KiB that inflate to `gib` GiB. */
 export function doubleFlateBomb(gib = 4): Buffer {
   const outer = zlib.deflateSync(zeroBomb(64 * gib), { level: 9 });
-  return buildPdf([CATALOG(), ONE_KID, page('<< >>'), { num: 4, body: '/Filter [/FlateDecode /FlateDecode]', stream: outer }]);
+  return buildPdf([
+    CATALOG(),
+    ONE_KID,
+    page('<< >>'),
+    { num: 4, body: '/Filter [/FlateDecode /FlateDecode]', stream: outer },
+  ]);
 }
 
 /** `pdf` with its startxref pointing nowhere: the in-process reader declines it, qpdf reconstructs the table. */
@@ -182,7 +229,11 @@ export function encrypted(pdf: Buffer, password = 'user'): Buffer {
   try {
     fs.writeFileSync(path.join(dir, 'in.pdf'), pdf);
     try {
-      execFileSync('qpdf', ['--stream-data=preserve', '--encrypt', password, 'owner', '256', '--', 'in.pdf', 'out.pdf'], { cwd: dir, stdio: 'pipe' });
+      execFileSync(
+        'qpdf',
+        ['--stream-data=preserve', '--encrypt', password, 'owner', '256', '--', 'in.pdf', 'out.pdf'],
+        { cwd: dir, stdio: 'pipe' },
+      );
     } catch (error) {
       // Exit 3: written with warnings (a generator's file is not always tidy).
       if ((error as { status?: number }).status !== 3) throw error;

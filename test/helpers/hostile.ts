@@ -13,7 +13,10 @@ export interface PdfObject {
 }
 
 /** Writes a PDF with a classic xref table (or none, for an xref-stream file: see xrefStreamPdf). */
-export function buildPdf(objects: PdfObject[], { root = 1, prefix = '' }: { root?: number; prefix?: string } = {}): Buffer {
+export function buildPdf(
+  objects: PdfObject[],
+  { root = 1, prefix = '' }: { root?: number; prefix?: string } = {},
+): Buffer {
   const parts: Buffer[] = [Buffer.from(`${prefix}%PDF-1.7\n%\xe2\xe3\xcf\xd3\n`, 'latin1')];
   let length = parts[0].length;
   const offsets = new Map<number, number>();
@@ -24,7 +27,9 @@ export function buildPdf(objects: PdfObject[], { root = 1, prefix = '' }: { root
   for (const object of objects) {
     offsets.set(object.num, length);
     if (object.stream) {
-      push(Buffer.from(`${object.num} 0 obj\n<< ${object.body} /Length ${object.stream.length} >>\nstream\n`, 'latin1'));
+      push(
+        Buffer.from(`${object.num} 0 obj\n<< ${object.body} /Length ${object.stream.length} >>\nstream\n`, 'latin1'),
+      );
       push(object.stream);
       push(Buffer.from('\nendstream\nendobj\n', 'latin1'));
     } else {
@@ -34,7 +39,8 @@ export function buildPdf(objects: PdfObject[], { root = 1, prefix = '' }: { root
   const size = Math.max(...offsets.keys()) + 1;
   const xrefAt = length;
   let xref = `xref\n0 ${size}\n0000000000 65535 f \n`;
-  for (let i = 1; i < size; i++) xref += offsets.has(i) ? `${String(offsets.get(i)).padStart(10, '0')} 00000 n \n` : '0000000000 65535 f \n';
+  for (let i = 1; i < size; i++)
+    xref += offsets.has(i) ? `${String(offsets.get(i)).padStart(10, '0')} 00000 n \n` : '0000000000 65535 f \n';
   xref += `trailer\n<< /Size ${size} /Root ${root} 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
   push(Buffer.from(xref, 'latin1'));
   return Buffer.concat(parts);
@@ -70,7 +76,8 @@ export async function deflatedRun(bytes: number, fill = 0x20): Promise<Buffer> {
   });
   for (let left = bytes; left > 0; ) {
     const n = Math.min(left, chunk.length);
-    if (!stream.write(n === chunk.length ? chunk : chunk.subarray(0, n))) await new Promise((r) => stream.once('drain', r));
+    if (!stream.write(n === chunk.length ? chunk : chunk.subarray(0, n)))
+      await new Promise((r) => stream.once('drain', r));
     left -= n;
   }
   stream.end();
@@ -79,14 +86,21 @@ export async function deflatedRun(bytes: number, fill = 0x20): Promise<Buffer> {
 }
 
 /** A 1-page PDF whose only cross-reference is an xref stream built from `rows` (type, field2, field3) with /W [1 4 2]. */
-function xrefStreamPdf(objects: PdfObject[], xrefData: (xrefNum: number, offsets: Map<number, number>) => { data: Buffer; dict: string }): Buffer {
+function xrefStreamPdf(
+  objects: PdfObject[],
+  xrefData: (xrefNum: number, offsets: Map<number, number>) => { data: Buffer; dict: string },
+): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let length = parts[0].length;
   const offsets = new Map<number, number>();
   for (const object of objects) {
     offsets.set(object.num, length);
     const b = object.stream
-      ? Buffer.concat([Buffer.from(`${object.num} 0 obj\n<< ${object.body} /Length ${object.stream.length} >>\nstream\n`, 'latin1'), object.stream, Buffer.from('\nendstream\nendobj\n')])
+      ? Buffer.concat([
+          Buffer.from(`${object.num} 0 obj\n<< ${object.body} /Length ${object.stream.length} >>\nstream\n`, 'latin1'),
+          object.stream,
+          Buffer.from('\nendstream\nendobj\n'),
+        ])
       : Buffer.from(`${object.num} 0 obj\n${object.body}\nendobj\n`, 'latin1');
     parts.push(b);
     length += b.length;
@@ -94,7 +108,13 @@ function xrefStreamPdf(objects: PdfObject[], xrefData: (xrefNum: number, offsets
   const xrefNum = Math.max(...offsets.keys()) + 1;
   offsets.set(xrefNum, length);
   const { data, dict } = xrefData(xrefNum, offsets);
-  parts.push(Buffer.from(`${xrefNum} 0 obj\n<< /Type /XRef ${dict} /Root 1 0 R /Filter /FlateDecode /Length ${data.length} >>\nstream\n`, 'latin1'), data);
+  parts.push(
+    Buffer.from(
+      `${xrefNum} 0 obj\n<< /Type /XRef ${dict} /Root 1 0 R /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+      'latin1',
+    ),
+    data,
+  );
   parts.push(Buffer.from(`\nendstream\nendobj\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
   return Buffer.concat(parts);
 }
@@ -102,7 +122,10 @@ function xrefStreamPdf(objects: PdfObject[], xrefData: (xrefNum: number, offsets
 const ONE_PAGE: PdfObject[] = [
   { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
   { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
-  { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>' },
+  {
+    num: 3,
+    body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+  },
   { num: 4, body: FONT },
   { num: 5, body: '', stream: Buffer.from('BT /F1 24 Tf 72 700 Td (HELLOPDF) Tj ET') },
 ];
@@ -243,8 +266,15 @@ export function pdfWithLyingJpx(width = 12000, height = 12000): Buffer {
   return buildPdf([
     { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
     { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
-    { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>' },
-    { num: 4, body: '/Type /XObject /Subtype /Image /Width 16 /Height 16 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /JPXDecode', stream: jpxCodestream(width, height) },
+    {
+      num: 3,
+      body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>',
+    },
+    {
+      num: 4,
+      body: '/Type /XObject /Subtype /Image /Width 16 /Height 16 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /JPXDecode',
+      stream: jpxCodestream(width, height),
+    },
     { num: 5, body: '', stream: Buffer.from('q 100 0 0 100 72 600 cm /Im1 Do Q') },
   ]);
 }
@@ -291,7 +321,10 @@ export function lyingCount(real = 50): Buffer {
   return buildPdf([
     { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
     { num: 2, body: `<< /Type /Pages /Kids [${kids}] /Count 1 >>` },
-    ...Array.from({ length: real }, (_, i) => ({ num: 3 + i, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>' })),
+    ...Array.from({ length: real }, (_, i) => ({
+      num: 3 + i,
+      body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+    })),
   ]);
 }
 
@@ -307,7 +340,10 @@ export function noPages(): Buffer {
 export function nestedArrays(depth = 200_000): Buffer {
   const pdf = textPdf(1);
   const nested = `${'['.repeat(depth)}${']'.repeat(depth)}`;
-  return Buffer.from(pdf.toString('latin1').replace('/Type /Page /Parent 2 0 R', `/Type /Page /Parent 2 0 R /Deep ${nested}`), 'latin1');
+  return Buffer.from(
+    pdf.toString('latin1').replace('/Type /Page /Parent 2 0 R', `/Type /Page /Parent 2 0 R /Deep ${nested}`),
+    'latin1',
+  );
 }
 
 /** The text a polyglot's PostScript paints (must never appear in an output). */
@@ -325,7 +361,10 @@ export function psPdfPolyglot(): Buffer {
       { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
       { num: 2, body: '<< /Type /Pages /Kids [4 0 R] /Count 1 >>' },
       { num: 3, body: FONT },
-      { num: 4, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>' },
+      {
+        num: 4,
+        body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
+      },
       { num: 5, body: '', stream: Buffer.from('BT /F1 24 Tf 72 700 Td (HELLOPDF) Tj ET') },
     ],
     { prefix: ps },

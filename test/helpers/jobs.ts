@@ -27,7 +27,13 @@ export async function getJob(baseUrl: string, id: string, key: string): Promise<
 }
 
 /** Polls until the job is in one of `statuses` (default: any final state). */
-export async function waitForJob(baseUrl: string, id: string, key: string, ms = 60_000, statuses = FINAL): Promise<JobObject> {
+export async function waitForJob(
+  baseUrl: string,
+  id: string,
+  key: string,
+  ms = 60_000,
+  statuses = FINAL,
+): Promise<JobObject> {
   const end = Date.now() + ms;
   for (;;) {
     const res = await getJob(baseUrl, id, key);
@@ -80,7 +86,11 @@ export async function startReceiver(respond: (n: number, req: http.IncomingMessa
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /** A PDF of `copies` × tracemonkey (14 pages each), made with qpdf from the test side. */
@@ -96,7 +106,9 @@ export function bigPdf(copies: number): string {
 /** Every file under `dir` (recursive), relative names. One removed between the listing and its stat (the sweeper at work) is not there. */
 export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(dir, name), { throwIfNoEntry: false })?.isFile() ?? false);
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter(
+    (name) => fs.statSync(path.join(dir, name), { throwIfNoEntry: false })?.isFile() ?? false,
+  );
 }
 
 /** Processes whose working directory is under `dir` (tool children left behind). */
@@ -134,19 +146,29 @@ export function largePdf(file: string, bytes: number): string {
   write('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
   object(1, '<< /Type /Catalog /Pages 2 0 R >>');
   object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
-  object(3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>');
+  object(
+    3,
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>',
+  );
   const content = 'q 612 0 0 792 0 0 cm /Im1 Do Q';
   object(4, `<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
   // Unfiltered RGB samples, 1024 pixels wide: the noise is exactly width × height × 3 bytes.
   const height = Math.max(1, Math.floor(bytes / 3072));
   const length = height * 3072;
   offsets[5] = offset;
-  write(`5 0 obj\n<< /Type /XObject /Subtype /Image /Width 1024 /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length ${length} >>\nstream\n`);
+  write(
+    `5 0 obj\n<< /Type /XObject /Subtype /Image /Width 1024 /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Length ${length} >>\nstream\n`,
+  );
   const chunk = 3 * 1024 * 1024;
   for (let left = length; left > 0; left -= chunk) write(crypto.randomBytes(Math.min(chunk, left)));
   write('\nendstream\nendobj\n');
   const xref = offset;
-  write(`xref\n0 6\n0000000000 65535 f \n${offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  write(
+    `xref\n0 6\n0000000000 65535 f \n${offsets
+      .slice(1)
+      .map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)
+      .join('')}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+  );
   fs.closeSync(fd);
   return file;
 }

@@ -26,7 +26,11 @@ export async function usedToday(base: string, key: string): Promise<number> {
  * waits: the answer must come without the body (the server refused before reading it).
  * Resolves with the status, the problem body and how many body bytes were sent.
  */
-export function postUnfinished(base: string, path: string, key: string): Promise<{ status: number; body: Record<string, unknown>; sentBytes: number }> {
+export function postUnfinished(
+  base: string,
+  path: string,
+  key: string,
+): Promise<{ status: number; body: Record<string, unknown>; sentBytes: number }> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, base);
     const request = http.request({
@@ -34,9 +38,14 @@ export function postUnfinished(base: string, path: string, key: string): Promise
       port: url.port,
       path: url.pathname,
       method: 'POST',
-      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'multipart/form-data; boundary=xyz', 'Content-Length': String(10_000_000) },
+      headers: {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'multipart/form-data; boundary=xyz',
+        'Content-Length': String(10_000_000),
+      },
     });
-    const head = '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n';
+    const head =
+      '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n';
     request.write(head);
     const timer = setTimeout(() => {
       request.destroy();
@@ -48,7 +57,11 @@ export function postUnfinished(base: string, path: string, key: string): Promise
       response.on('end', () => {
         clearTimeout(timer);
         request.destroy();
-        resolve({ status: response.statusCode!, body: JSON.parse(text) as Record<string, unknown>, sentBytes: Buffer.byteLength(head) });
+        resolve({
+          status: response.statusCode!,
+          body: JSON.parse(text) as Record<string, unknown>,
+          sentBytes: Buffer.byteLength(head),
+        });
       });
     });
     request.on('error', (error) => {

@@ -44,7 +44,11 @@ export const TRUTH_TEXT_TABLE: { rows: number; columns: number; cells: TruthCell
     ['Canyon weir', '7', '6.75', 'silted'],
     ['Meadow ford', '11', '1.5', 'clear'],
   ];
-  return { rows: rows.length, columns: 4, cells: rows.flatMap((row, r) => row.map((text, column) => ({ row: r, column, rowSpan: 1, colSpan: 1, text }))) };
+  return {
+    rows: rows.length,
+    columns: 4,
+    cells: rows.flatMap((row, r) => row.map((text, column) => ({ row: r, column, rowSpan: 1, colSpan: 1, text }))),
+  };
 })();
 
 /** Running header text and hyperlink target of reportDocument(); its footer is "Page <n>". */
@@ -52,7 +56,9 @@ export const REPORT_HEADER = 'Quarterly river survey';
 export const REPORT_LINK = 'https://example.org/river-survey';
 
 const WORDS =
-  'river stone window garden letter market silver morning engine harbor pencil thunder orchard lantern meadow copper ticket violin blanket canyon'.split(' ');
+  'river stone window garden letter market silver morning engine harbor pencil thunder orchard lantern meadow copper ticket violin blanket canyon'.split(
+    ' ',
+  );
 
 /** Deterministic filler text of `count` words. */
 export function filler(count: number, seed: number): string {
@@ -107,7 +113,12 @@ function runningStyles(header: string): string {
   );
 }
 
-async function writeOdt(path: string, body: string, pictures: Array<[string, Buffer]> = [], styles?: string): Promise<string> {
+async function writeOdt(
+  path: string,
+  body: string,
+  pictures: Array<[string, Buffer]> = [],
+  styles?: string,
+): Promise<string> {
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from('application/vnd.oasis.opendocument.text'), 'mimetype', { compress: false });
   zip.addBuffer(Buffer.from(content(body)), 'content.xml');
@@ -117,7 +128,9 @@ async function writeOdt(path: string, body: string, pictures: Array<[string, Buf
     `<manifest:file-entry manifest:full-path="/" manifest:version="1.3" manifest:media-type="application/vnd.oasis.opendocument.text"/>` +
     `<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>` +
     (styles ? `<manifest:file-entry manifest:full-path="styles.xml" manifest:media-type="text/xml"/>` : '') +
-    pictures.map(([name]) => `<manifest:file-entry manifest:full-path="Pictures/${name}" manifest:media-type="image/png"/>`).join('') +
+    pictures
+      .map(([name]) => `<manifest:file-entry manifest:full-path="Pictures/${name}" manifest:media-type="image/png"/>`)
+      .join('') +
     `</manifest:manifest>`;
   zip.addBuffer(Buffer.from(manifest), 'META-INF/manifest.xml');
   for (const [name, data] of pictures) zip.addBuffer(data, `Pictures/${name}`, { compress: false });
@@ -142,7 +155,9 @@ export function tableDocument(path: string): Promise<string> {
     for (let c = 0; c < t.columns; c++) {
       const cell = t.cells.find((x) => x.row === r && x.column === c);
       if (cell) {
-        const spans = (cell.colSpan > 1 ? ` table:number-columns-spanned="${cell.colSpan}"` : '') + (cell.rowSpan > 1 ? ` table:number-rows-spanned="${cell.rowSpan}"` : '');
+        const spans =
+          (cell.colSpan > 1 ? ` table:number-columns-spanned="${cell.colSpan}"` : '') +
+          (cell.rowSpan > 1 ? ` table:number-rows-spanned="${cell.rowSpan}"` : '');
         cells += `<table:table-cell table:style-name="Cell" office:value-type="string"${spans}>${p('Body', cell.text)}</table:table-cell>`;
       } else cells += '<table:covered-table-cell/>';
     }
@@ -156,7 +171,10 @@ export function tableDocument(path: string): Promise<string> {
 /** A title across the page, then two columns: headings, paragraphs, a raster image and a vector bar chart. */
 export function twoColumnDocument(path: string, png: Buffer): Promise<string> {
   const bars = [1.2, 2.6, 1.9, 3.4, 2.2]
-    .map((h, i) => `<draw:rect draw:style-name="Bar" text:anchor-type="paragraph" svg:x="${(0.5 + i * 1.2).toFixed(2)}cm" svg:y="${(3.6 - h).toFixed(2)}cm" svg:width="0.8cm" svg:height="${h}cm"/>`)
+    .map(
+      (h, i) =>
+        `<draw:rect draw:style-name="Bar" text:anchor-type="paragraph" svg:x="${(0.5 + i * 1.2).toFixed(2)}cm" svg:y="${(3.6 - h).toFixed(2)}cm" svg:width="0.8cm" svg:height="${h}cm"/>`,
+    )
     .join('');
   const axes =
     `<draw:line draw:style-name="Axis" text:anchor-type="paragraph" svg:x1="0.3cm" svg:y1="3.6cm" svg:x2="6.6cm" svg:y2="3.6cm"/>` +
@@ -170,7 +188,12 @@ export function twoColumnDocument(path: string, png: Buffer): Promise<string> {
     p('H', 'Measurements') +
     p('Tall', bars + axes) +
     [7, 8, 9, 10].map((s) => p('Body', filler(90, s))).join('');
-  return writeOdt(path, p('Title', 'Field notes on rivers and harbors') + `<text:section text:style-name="Sect2" text:name="Columns">${columns}</text:section>`, [['photo.png', png]]);
+  return writeOdt(
+    path,
+    p('Title', 'Field notes on rivers and harbors') +
+      `<text:section text:style-name="Sect2" text:name="Columns">${columns}</text:section>`,
+    [['photo.png', png]],
+  );
 }
 
 /**
@@ -189,9 +212,18 @@ export function reportDocument(path: string): Promise<string> {
         .join('<text:tab/>'),
     ),
   ).join('');
-  const link = p('Body', `The survey method is described at <text:a xlink:type="simple" xlink:href="${REPORT_LINK}">the survey site</text:a> with its field forms.`);
-  const paragraphs = (from: number, n: number) => Array.from({ length: n }, (_, i) => p('Body', filler(110, from + i))).join('');
-  return writeOdt(path, p('H', 'Water samples') + paragraphs(20, 3) + link + rows + paragraphs(30, 12), [], runningStyles(REPORT_HEADER));
+  const link = p(
+    'Body',
+    `The survey method is described at <text:a xlink:type="simple" xlink:href="${REPORT_LINK}">the survey site</text:a> with its field forms.`,
+  );
+  const paragraphs = (from: number, n: number) =>
+    Array.from({ length: n }, (_, i) => p('Body', filler(110, from + i))).join('');
+  return writeOdt(
+    path,
+    p('H', 'Water samples') + paragraphs(20, 3) + link + rows + paragraphs(30, 12),
+    [],
+    runningStyles(REPORT_HEADER),
+  );
 }
 
 /** A heading, a paragraph and a numbered list of `items` (1., 2., …), each item two lines long. */

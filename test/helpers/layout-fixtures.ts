@@ -40,8 +40,19 @@ export interface Word {
 
 /** The words of `page`, in pdftotext's reading order (`raw`: in content-stream order). */
 export async function wordsOf(file: string, page: number, raw = false): Promise<Word[]> {
-  const html = await out('pdftotext', ['-bbox', ...(raw ? ['-raw'] : []), '-f', String(page), '-l', String(page), file, '-']);
-  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+  const html = await out('pdftotext', [
+    '-bbox',
+    ...(raw ? ['-raw'] : []),
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    file,
+    '-',
+  ]);
+  return [
+    ...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g),
+  ].map((m) => ({
     text: m[5],
     xMin: Number(m[1]),
     yMin: Number(m[2]),
@@ -59,8 +70,21 @@ export async function unzipped(zip: string): Promise<Array<[string, string]>> {
 }
 
 /** A 72 dpi RGB render of the visible `page` (pdftoppm -cropbox, PPM on stdout): its size and the box of its reddish pixels. */
-export async function renderRed(file: string, page: number): Promise<{ width: number; height: number; red: Word | null }> {
-  const ppm = await outBytes('pdftoppm', ['-cropbox', '-r', '72', '-f', String(page), '-l', String(page), '-singlefile', file]);
+export async function renderRed(
+  file: string,
+  page: number,
+): Promise<{ width: number; height: number; red: Word | null }> {
+  const ppm = await outBytes('pdftoppm', [
+    '-cropbox',
+    '-r',
+    '72',
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-singlefile',
+    file,
+  ]);
   const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 40).toString('latin1'));
   if (!header) throw new Error('pdftoppm did not write a PPM');
   const [width, height] = [Number(header[1]), Number(header[2])];

@@ -32,7 +32,12 @@ export interface FixturePage {
 export function makePdf(pages: FixturePage[], images: FixtureImage[] = [], forms: string[] = []): Buffer {
   const objects: Buffer[] = [];
   const add = (body: string | Buffer) => objects.push(Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'));
-  const stream = (dict: string, data: Buffer) => Buffer.concat([Buffer.from(`<<${dict}/Length ${data.length}>>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
+  const stream = (dict: string, data: Buffer) =>
+    Buffer.concat([
+      Buffer.from(`<<${dict}/Length ${data.length}>>\nstream\n`, 'latin1'),
+      data,
+      Buffer.from('\nendstream', 'latin1'),
+    ]);
   add('<</Type/Catalog/Pages 2 0 R>>'); // 1
   add(''); // 2: pages, filled below
   add('<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>'); // 3
@@ -42,17 +47,29 @@ export function makePdf(pages: FixturePage[], images: FixtureImage[] = [], forms
   });
   // The forms' numbers are known before they are written, so each can name all of them (nesting).
   const formIds = forms.map((_, i) => objects.length + 1 + i);
-  const xobjects = imageIds.map((id, i) => `/Im${i} ${id} 0 R`).join('') + formIds.map((id, i) => `/Fm${i} ${id} 0 R`).join('');
-  for (const content of forms) add(stream(`/Type/XObject/Subtype/Form/BBox[0 0 1000 1000]/Resources<</Font<</F1 3 0 R>>/XObject<<${xobjects}>>>>`, Buffer.from(content, 'latin1')));
+  const xobjects =
+    imageIds.map((id, i) => `/Im${i} ${id} 0 R`).join('') + formIds.map((id, i) => `/Fm${i} ${id} 0 R`).join('');
+  for (const content of forms)
+    add(
+      stream(
+        `/Type/XObject/Subtype/Form/BBox[0 0 1000 1000]/Resources<</Font<</F1 3 0 R>>/XObject<<${xobjects}>>>>`,
+        Buffer.from(content, 'latin1'),
+      ),
+    );
   const kids = pages.map((page) => {
     const content0 = Buffer.from(page.content ?? '', 'latin1');
     add(page.compress ? stream('/Filter/FlateDecode', zlib.deflateSync(content0)) : stream('', content0));
     const content = objects.length;
     const box = page.mediaBox ?? [0, 0, 612, 792];
-    add(`<</Type/Page/Parent 2 0 R/MediaBox[${box.join(' ')}]${page.rotate ? `/Rotate ${page.rotate}` : ''}/Resources<</Font<</F1 3 0 R>>/XObject<<${xobjects}>>${page.resources ?? ''}>>/Contents ${content} 0 R>>`);
+    add(
+      `<</Type/Page/Parent 2 0 R/MediaBox[${box.join(' ')}]${page.rotate ? `/Rotate ${page.rotate}` : ''}/Resources<</Font<</F1 3 0 R>>/XObject<<${xobjects}>>${page.resources ?? ''}>>/Contents ${content} 0 R>>`,
+    );
     return objects.length;
   });
-  objects[1] = Buffer.from(`<</Type/Pages/Kids[${kids.map((k) => `${k} 0 R`).join(' ')}]/Count ${kids.length}>>`, 'latin1');
+  objects[1] = Buffer.from(
+    `<</Type/Pages/Kids[${kids.map((k) => `${k} 0 R`).join(' ')}]/Count ${kids.length}>>`,
+    'latin1',
+  );
   const parts: Buffer[] = [Buffer.from('%PDF-1.5\n', 'latin1')];
   const offsets: number[] = [];
   let offset = parts[0].length;
@@ -63,7 +80,9 @@ export function makePdf(pages: FixturePage[], images: FixtureImage[] = [], forms
     offset += chunk.length;
   });
   const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  parts.push(Buffer.from(`${xref}trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
+  parts.push(
+    Buffer.from(`${xref}trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'),
+  );
   return Buffer.concat(parts);
 }
 
@@ -112,9 +131,26 @@ export function makeJpeg(pageWidth: number, pageHeight: number, dpi = 72, label 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fixture-jpeg-'));
   try {
     const pdf = path.join(dir, 'in.pdf');
-    fs.writeFileSync(pdf, makePdf([{ mediaBox: [0, 0, pageWidth, pageHeight], content: `0.9 0.2 0.2 rg 0 0 ${pageWidth / 2} ${pageHeight} re f ${textAt(label, 2, 2, 8)}` }]));
+    fs.writeFileSync(
+      pdf,
+      makePdf([
+        {
+          mediaBox: [0, 0, pageWidth, pageHeight],
+          content: `0.9 0.2 0.2 rg 0 0 ${pageWidth / 2} ${pageHeight} re f ${textAt(label, 2, 2, 8)}`,
+        },
+      ]),
+    );
     const out = path.join(dir, 'out.jpg');
-    execFileSync('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=jpeg', `-r${dpi}`, `-sOutputFile=${out}`, pdf]);
+    execFileSync('gs', [
+      '-q',
+      '-dSAFER',
+      '-dBATCH',
+      '-dNOPAUSE',
+      '-sDEVICE=jpeg',
+      `-r${dpi}`,
+      `-sOutputFile=${out}`,
+      pdf,
+    ]);
     return fs.readFileSync(out);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -124,7 +160,34 @@ export function makeJpeg(pageWidth: number, pageHeight: number, dpi = 72, label 
 /** The JPEG with an EXIF APP1 segment carrying `orientation` inserted after SOI. */
 export function withExifOrientation(jpeg: Buffer, orientation: number): Buffer {
   // Big-endian TIFF header, one IFD with one entry: Orientation (0x0112), SHORT, count 1.
-  const tiff = Buffer.from([0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0]);
+  const tiff = Buffer.from([
+    0x4d,
+    0x4d,
+    0x00,
+    0x2a,
+    0,
+    0,
+    0,
+    8,
+    0,
+    1,
+    0x01,
+    0x12,
+    0,
+    3,
+    0,
+    0,
+    0,
+    1,
+    0,
+    orientation,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ]);
   const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
   const header = Buffer.from([0xff, 0xe1, 0, 0]);
   header.writeUInt16BE(payload.length + 2, 2);

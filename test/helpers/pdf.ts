@@ -13,7 +13,9 @@ export function textOf(file: string, extra: string[] = []): string {
 /** qpdf --show-encryption (empty when not encrypted). */
 export function encryptionOf(file: string, password?: string): string {
   try {
-    return execFileSync('qpdf', [...(password ? [`--password=${password}`] : []), '--show-encryption', file], { encoding: 'utf8' });
+    return execFileSync('qpdf', [...(password ? [`--password=${password}`] : []), '--show-encryption', file], {
+      encoding: 'utf8',
+    });
   } catch (error) {
     return String((error as { stdout?: string }).stdout ?? '');
   }

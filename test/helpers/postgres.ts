@@ -30,7 +30,12 @@ export interface PgCluster {
 /** Directory of initdb/pg_ctl: the newest /usr/lib/postgresql/<n>/bin. */
 function binDir(): string {
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = fs.existsSync(root)
+    ? fs
+        .readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   if (versions.length === 0) throw new Error('PostgreSQL is not installed: run scripts/install-tools.sh');
   return path.join(root, versions[0], 'bin');
 }
@@ -60,14 +65,26 @@ export async function startPostgres(): Promise<PgCluster> {
   fs.chmodSync(base, 0o700);
   /** Runs a PostgreSQL program as `postgres` when we are root, else as ourselves. */
   const run = (program: string, args: string[]) => {
-    const command = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]] as const : [path.join(bin, program), args] as const;
+    const command = asRoot
+      ? (['runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]] as const)
+      : ([path.join(bin, program), args] as const);
     return execFileSync(command[0], [...command[1]], { stdio: 'pipe', encoding: 'utf8', cwd: base });
   };
   const port = await freePort();
   const ctl = (action: 'start' | 'stop') =>
     action === 'start'
-      ? run('pg_ctl', ['-D', data, '-l', path.join(base, 'server.log'), '-w', '-t', '60', '-o',
-          `-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=300`, 'start'])
+      ? run('pg_ctl', [
+          '-D',
+          data,
+          '-l',
+          path.join(base, 'server.log'),
+          '-w',
+          '-t',
+          '60',
+          '-o',
+          `-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=300`,
+          'start',
+        ])
       : run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
 
   let running = false;
@@ -90,7 +107,9 @@ export async function startPostgres(): Promise<PgCluster> {
     ctl('start');
     running = true;
   } catch (error) {
-    const log = fs.existsSync(path.join(base, 'server.log')) ? fs.readFileSync(path.join(base, 'server.log'), 'utf8') : '';
+    const log = fs.existsSync(path.join(base, 'server.log'))
+      ? fs.readFileSync(path.join(base, 'server.log'), 'utf8')
+      : '';
     destroy();
     throw new Error(`could not start a private PostgreSQL: ${(error as Error).message}\n${log}`);
   }

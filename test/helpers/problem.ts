@@ -5,5 +5,7 @@
 /** `{ status, ...problem }` of `res`. */
 export async function problemOf(res: Response): Promise<Record<string, any> & { status: number }> {
   const body = await res.text();
-  return res.headers.get('content-type')?.startsWith('application/problem+json') ? { status: res.status, ...JSON.parse(body) } : { status: res.status };
+  return res.headers.get('content-type')?.startsWith('application/problem+json')
+    ? { status: res.status, ...JSON.parse(body) }
+    : { status: res.status };
 }

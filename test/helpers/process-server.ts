@@ -29,9 +29,16 @@ export function cli(args: string[], env: Record<string, string>): string {
 export const AS_NOBODY = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
 
 /** `bin/pdf-service serve [args]` on a free port, optionally behind a prefix such as AS_NOBODY; resolves once it listens. */
-export async function startServeProcess(env: Record<string, string>, args: string[] = [], prefix: string[] = []): Promise<ServeProcess> {
+export async function startServeProcess(
+  env: Record<string, string>,
+  args: string[] = [],
+  prefix: string[] = [],
+): Promise<ServeProcess> {
   const [command, ...head] = [...prefix, process.execPath];
-  const child = spawn(command!, [...head, BIN, 'serve', ...args], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command!, [...head, BIN, 'serve', ...args], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   let out = '';
@@ -47,13 +54,15 @@ export async function startServeProcess(env: Record<string, string>, args: strin
     });
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
   });
-  const readKb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+  const readKb = (field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
   return {
     url,
     pid: child.pid!,
     child,
     log: () => out,
-    stderr: () => `${stderr}${child.exitCode !== null || child.signalCode !== null ? `\n(exited: ${child.exitCode ?? child.signalCode})` : ''}`,
+    stderr: () =>
+      `${stderr}${child.exitCode !== null || child.signalCode !== null ? `\n(exited: ${child.exitCode ?? child.signalCode})` : ''}`,
     memory: () => ({ rssKb: readKb('VmRSS'), peakKb: readKb('VmHWM') }),
     stop: (signal = 'SIGTERM') =>
       new Promise<void>((resolve) => {
@@ -79,7 +88,10 @@ export interface WorkerProcess {
 
 /** Runs `bin/pdf-service worker`; resolves once it logged that it started. */
 export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [BIN, 'worker'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'worker'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -98,7 +110,8 @@ export async function startWorkerProcess(env: Record<string, string>): Promise<W
     child.stdout!.on('data', check);
     child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${stderr}`)));
   });
-  const readKb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+  const readKb = (field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
   return {
     pid: child.pid!,
     child,

@@ -4,7 +4,12 @@
 
 /** Words of `text`: lower-case runs of letters and digits (any script). */
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFC')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** Multiset recall of `truth`'s words in `output` (0..1). */

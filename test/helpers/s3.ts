@@ -33,7 +33,13 @@ const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export async function startS3(bucket = 'pdf-jobs'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-s3-'));
-  let server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  let server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = (await server.run()) as { port: number };
   let running = true;
   const endpoint = `http://127.0.0.1:${port}`;
@@ -53,13 +59,18 @@ export async function startS3(bucket = 'pdf-jobs'): Promise<TestS3> {
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
         keys.push(...(page.Contents ?? []).map((o) => o.Key!));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return keys;
     },
-    raw: async (key) => Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray()),
+    raw: async (key) =>
+      Buffer.from(
+        await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray(),
+      ),
     put: async (key, bytes) => {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes }));
     },

@@ -52,9 +52,19 @@ export async function startTestServer(
   const dataDir = path.join(base, 'data');
   const tmpDir = path.join(base, 'tmp');
   fs.mkdirSync(tmpDir, { recursive: true });
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TMP_DIR: tmpDir, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    TMP_DIR: tmpDir,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   toolsOnce ??= probeTools();
-  const services = await createServices(config, { tools: await toolsOnce, log: options.log ?? pino({ level: env.LOG_LEVEL ?? 'silent' }) });
+  const services = await createServices(config, {
+    tools: await toolsOnce,
+    log: options.log ?? pino({ level: env.LOG_LEVEL ?? 'silent' }),
+  });
   const jobs = startJobs(services, { worker: config.EMBEDDED_WORKER, ...jobOptions });
   const running = await listen(services, createApp(services, extensions));
   // The test and the server share one event loop: a tool run synchronously between two requests
@@ -71,8 +81,10 @@ export async function startTestServer(
       void createKey(services.store, services.dataKey, account, plan, key);
       return key;
     },
-    addKey: async (plan = 'enterprise', account = `acct-${process.pid}-${++accountCounter}`) => (await createKey(services.store, services.dataKey, account, plan)).key,
-    post: (operation, form, key, headers = {}) => postOnce(`${running.url}/v1/pdf/${operation}`, form, { Authorization: `Bearer ${key}`, ...headers }),
+    addKey: async (plan = 'enterprise', account = `acct-${process.pid}-${++accountCounter}`) =>
+      (await createKey(services.store, services.dataKey, account, plan)).key,
+    post: (operation, form, key, headers = {}) =>
+      postOnce(`${running.url}/v1/pdf/${operation}`, form, { Authorization: `Bearer ${key}`, ...headers }),
     leftovers: () => fs.readdirSync(tmpDir),
     jobs,
     close: async () => {
@@ -110,7 +122,8 @@ export function form(fields: Record<string, string | [Blob, string] | Array<[Blo
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === 'string') data.append(name, value);
-    else if (Array.isArray(value[0])) for (const [blob, filename] of value as Array<[Blob, string]>) data.append(name, blob, filename);
+    else if (Array.isArray(value[0]))
+      for (const [blob, filename] of value as Array<[Blob, string]>) data.append(name, blob, filename);
     else data.append(name, (value as [Blob, string])[0], (value as [Blob, string])[1]);
   }
   return data;

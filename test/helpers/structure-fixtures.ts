@@ -22,5 +22,10 @@ export async function makeStructureFixtures(): Promise<StructureFixtures> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'structure-'));
   // Debian's python3: python3-pikepdf is installed for it.
   await out('/usr/bin/python3', [path.join(ROOT, 'test/helpers/structure-fixtures.py'), dir]);
-  return { active: path.join(dir, 'active.pdf'), attachments: path.join(dir, 'attachments.pdf'), bomb: path.join(dir, 'bomb.pdf'), pair: path.join(dir, 'pair.pdf') };
+  return {
+    active: path.join(dir, 'active.pdf'),
+    attachments: path.join(dir, 'attachments.pdf'),
+    bomb: path.join(dir, 'bomb.pdf'),
+    pair: path.join(dir, 'pair.pdf'),
+  };
 }

@@ -27,7 +27,14 @@ export interface TruthTable {
   cells: TruthCell[];
 }
 
-const cell = (row: number, column: number, text: string, value: TruthValue = text, rowSpan = 1, colSpan = 1): TruthCell => ({ row, column, rowSpan, colSpan, text, value });
+const cell = (
+  row: number,
+  column: number,
+  text: string,
+  value: TruthValue = text,
+  rowSpan = 1,
+  colSpan = 1,
+): TruthCell => ({ row, column, rowSpan, colSpan, text, value });
 
 /** The ruled table: header, typed numbers and dates, a vertical and a horizontal merge, a wrapped cell, values that must stay text. */
 export const RULED: TruthTable = {
@@ -49,7 +56,12 @@ export const RULED: TruthTable = {
     cell(3, 1, '$1,200', 1200),
     cell(3, 2, '0.75%', 0.0075),
     cell(3, 3, 'March 5, 2024', { date: '2024-03-05' }),
-    cell(4, 0, 'Harbor works on the old eastern pier and breakwater', 'Harbor works on the old eastern pier and breakwater'),
+    cell(
+      4,
+      0,
+      'Harbor works on the old eastern pier and breakwater',
+      'Harbor works on the old eastern pier and breakwater',
+    ),
     cell(4, 1, '€980.10', 980.1),
     cell(4, 2, '(4.5%)', -0.045),
     cell(4, 3, '31/12/2024', { date: '2024-12-31' }),
@@ -71,7 +83,11 @@ export const ALIGNED: TruthTable = (() => {
     ['Canyon weir', '72', '6.5', 'silted'],
   ];
   const value = (text: string, r: number) => (r > 0 && /^[\d,.]+$/.test(text) ? Number(text.replace(/,/g, '')) : text);
-  return { rows: rows.length, columns: 4, cells: rows.flatMap((row, r) => row.map((text, c) => cell(r, c, text, value(text, r)))) };
+  return {
+    rows: rows.length,
+    columns: 4,
+    cells: rows.flatMap((row, r) => row.map((text, c) => cell(r, c, text, value(text, r)))),
+  };
 })();
 
 /** The long ruled table: a header row repeated on every page, then SPANNING_ROWS body rows. */
@@ -81,7 +97,12 @@ export const SPANNING: TruthTable = (() => {
   for (let i = 1; i <= SPANNING_ROWS; i++) {
     const units = 1000 + i * 37;
     const share = (i * 0.3).toFixed(1);
-    cells.push(cell(i, 0, `R${String(i).padStart(3, '0')}`), cell(i, 1, `District ${i}`), cell(i, 2, units.toLocaleString('en-US'), units), cell(i, 3, `${share}%`, Number((Number(share) / 100).toFixed(4))));
+    cells.push(
+      cell(i, 0, `R${String(i).padStart(3, '0')}`),
+      cell(i, 1, `District ${i}`),
+      cell(i, 2, units.toLocaleString('en-US'), units),
+      cell(i, 3, `${share}%`, Number((Number(share) / 100).toFixed(4))),
+    );
   }
   return { rows: SPANNING_ROWS + 1, columns: 4, cells };
 })();
@@ -101,7 +122,8 @@ const STYLES =
   `<style:style style:name="Cell" style:family="table-cell"><style:table-cell-properties fo:border="0.5pt solid #000000" fo:padding="0.1cm"/></style:style>` +
   `</office:automatic-styles>`;
 
-const p = (style: string, text: string) => `<text:p text:style-name="${style}">${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text:p>`;
+const p = (style: string, text: string) =>
+  `<text:p text:style-name="${style}">${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text:p>`;
 
 function ruledTable(name: string, t: TruthTable, repeatHeader: boolean): string {
   const row = (r: number) => {
@@ -112,7 +134,9 @@ function ruledTable(name: string, t: TruthTable, repeatHeader: boolean): string 
         cells += '<table:covered-table-cell/>';
         continue;
       }
-      const spans = (x.colSpan > 1 ? ` table:number-columns-spanned="${x.colSpan}"` : '') + (x.rowSpan > 1 ? ` table:number-rows-spanned="${x.rowSpan}"` : '');
+      const spans =
+        (x.colSpan > 1 ? ` table:number-columns-spanned="${x.colSpan}"` : '') +
+        (x.rowSpan > 1 ? ` table:number-rows-spanned="${x.rowSpan}"` : '');
       cells += `<table:table-cell table:style-name="Cell" office:value-type="string"${spans}>${p(r === 0 ? 'Head' : 'Body', x.text)}</table:table-cell>`;
     }
     return `<table:table-row>${cells}</table:table-row>`;
@@ -137,7 +161,12 @@ function alignedTable(t: TruthTable): string {
 async function writeOdt(file: string, body: string): Promise<string> {
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from('application/vnd.oasis.opendocument.text'), 'mimetype', { compress: false });
-  zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content ${NS} office:version="1.3">${STYLES}<office:body><office:text>${body}</office:text></office:body></office:document-content>`), 'content.xml');
+  zip.addBuffer(
+    Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content ${NS} office:version="1.3">${STYLES}<office:body><office:text>${body}</office:text></office:body></office:document-content>`,
+    ),
+    'content.xml',
+  );
   zip.addBuffer(
     Buffer.from(
       `<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">` +
@@ -175,6 +204,10 @@ export function tablesDocument(file: string): Promise<string> {
 
 /** An ODT with `count` tiny ruled tables (2 × 2), for the output-file bound. */
 export function tinyTablesDocument(file: string, count: number): Promise<string> {
-  const tiny: TruthTable = { rows: 2, columns: 2, cells: [cell(0, 0, 'a'), cell(0, 1, 'b'), cell(1, 0, '1'), cell(1, 1, '2')] };
+  const tiny: TruthTable = {
+    rows: 2,
+    columns: 2,
+    cells: [cell(0, 0, 'a'), cell(0, 1, 'b'), cell(1, 0, '1'), cell(1, 1, '2')],
+  };
   return writeOdt(file, Array.from({ length: count }, (_, i) => ruledTable(`T${i}`, tiny, false)).join(''));
 }

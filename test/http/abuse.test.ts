@@ -9,7 +9,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ResourceLimitError } from '../../src/core/errors.js';
@@ -32,7 +31,10 @@ const echoOperation = defineOperation({
   timeout: 'OPERATION_TIMEOUT',
   run: async ({ options, run }) => {
     if (options.how === 'throw') throw new Error(`internal failure near ${options.password}`);
-    await runQpdf(run, [{ secret: options.password }, path.join(run.workdir, 'missing.pdf')], { inputs: [], passwordGiven: true });
+    await runQpdf(run, [{ secret: options.password }, path.join(run.workdir, 'missing.pdf')], {
+      inputs: [],
+      passwordGiven: true,
+    });
     throw new Error('not reached');
   },
 });
@@ -90,30 +92,43 @@ async function protect(fields: Record<string, string>, key: string): Promise<str
 }
 
 describe('passwords are values, never options (item 5)', () => {
-  it.each(PASSWORDS)('protect/unlock/merge with the password %j: the file opens with exactly that password', async (password) => {
-    const key = server.newKey();
-    const user = await protect({ user_password: password }, key);
-    expect(qpdfWithPassword(undefined, ['--requires-password', user]).status).toBe(0);
-    expect(qpdfWithPassword(password, ['--show-npages', user])).toEqual({ status: 0, stdout: '1\n' });
-    expect(qpdfWithPassword(`${password}x`, ['--show-npages', user]).status).toBe(2);
-    expect(qpdfWithPassword(password.slice(1), ['--show-npages', user]).status).toBe(2);
+  it.each(PASSWORDS)(
+    'protect/unlock/merge with the password %j: the file opens with exactly that password',
+    async (password) => {
+      const key = server.newKey();
+      const user = await protect({ user_password: password }, key);
+      expect(qpdfWithPassword(undefined, ['--requires-password', user]).status).toBe(0);
+      expect(qpdfWithPassword(password, ['--show-npages', user])).toEqual({ status: 0, stdout: '1\n' });
+      expect(qpdfWithPassword(`${password}x`, ['--show-npages', user]).status).toBe(2);
+      expect(qpdfWithPassword(password.slice(1), ['--show-npages', user]).status).toBe(2);
 
-    const owner = await protect({ user_password: 'open', owner_password: password }, key);
-    expect(qpdfWithPassword(password, ['--show-encryption', owner]).stdout).toContain('Supplied password is owner password');
+      const owner = await protect({ user_password: 'open', owner_password: password }, key);
+      expect(qpdfWithPassword(password, ['--show-encryption', owner]).stdout).toContain(
+        'Supplied password is owner password',
+      );
 
-    const unlocked = await server.post('unlock', form({ file: await filePart(user), password }), key);
-    expect(unlocked.status).toBe(200);
-    expect(qpdfWithPassword(undefined, ['--is-encrypted', await saveBody(unlocked, 'unlocked.pdf')]).status).toBe(2);
+      const unlocked = await server.post('unlock', form({ file: await filePart(user), password }), key);
+      expect(unlocked.status).toBe(200);
+      expect(qpdfWithPassword(undefined, ['--is-encrypted', await saveBody(unlocked, 'unlocked.pdf')]).status).toBe(2);
 
-    const merged = await server.post('merge', form({ files: [await filePart(user), await filePart(user)], password }), key);
-    expect(merged.status).toBe(200);
-    expect(qpdfWithPassword(undefined, ['--show-npages', await saveBody(merged, 'merged.pdf')]).stdout).toBe('2\n');
-  });
+      const merged = await server.post(
+        'merge',
+        form({ files: [await filePart(user), await filePart(user)], password }),
+        key,
+      );
+      expect(merged.status).toBe(200);
+      expect(qpdfWithPassword(undefined, ['--show-npages', await saveBody(merged, 'merged.pdf')]).stdout).toBe('2\n');
+    },
+  );
 
   it('a line break, the one thing a password cannot carry, is a 400 naming the field', async () => {
     const key = server.newKey();
     const file = await filePart(corpus('trivial.pdf'));
-    for (const [operation, field] of [['protect', 'user_password'], ['protect', 'owner_password'], ['unlock', 'password']]) {
+    for (const [operation, field] of [
+      ['protect', 'user_password'],
+      ['protect', 'owner_password'],
+      ['unlock', 'password'],
+    ]) {
       const res = await server.post(operation, form({ file, [field]: 'one\ntwo' }), key);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: 'invalid_request', field });
@@ -124,7 +139,8 @@ describe('passwords are values, never options (item 5)', () => {
     const owners: string[] = [];
     const stop = observeRuns((file, args) => {
       const job = args.find((a) => a.startsWith('--job-json-file='));
-      if (file === 'qpdf' && job) owners.push(JSON.parse(fs.readFileSync(job.slice('--job-json-file='.length), 'utf8')).encrypt.ownerPassword);
+      if (file === 'qpdf' && job)
+        owners.push(JSON.parse(fs.readFileSync(job.slice('--job-json-file='.length), 'utf8')).encrypt.ownerPassword);
     });
     try {
       const key = server.newKey();
@@ -169,16 +185,26 @@ describe('the refund rule (item 6, API.md §3)', () => {
     const invalid = await server.post('unlock', form({ file: await filePart(corpus('invalid.pdf')) }), key);
     expect((await invalid.json()).code).toBe('invalid_pdf');
     expect(await usedToday(key)).toBe(1);
-    const tooMany = await server.post('split', form({ file: await filePart(corpus('tracemonkey.pdf')), mode: 'every', pages_per_file: '1' }), key);
+    const tooMany = await server.post(
+      'split',
+      form({ file: await filePart(corpus('tracemonkey.pdf')), mode: 'every', pages_per_file: '1' }),
+      key,
+    );
     expect((await tooMany.json()).code).toBe('resource_limit');
     expect(await usedToday(key)).toBe(2);
-    expect((await server.post('split', form({ file: await filePart(corpus('trivial.pdf')), mode: 'nope' }), key)).status).toBe(400);
+    expect(
+      (await server.post('split', form({ file: await filePart(corpus('trivial.pdf')), mode: 'nope' }), key)).status,
+    ).toBe(400);
     expect(await usedToday(key)).toBe(3);
   });
 
   it('a job that fails with 422 resource_limit stays charged', async () => {
     const key = server.newKey('free');
-    const res = await server.post('split', form({ file: await filePart(corpus('tracemonkey.pdf')), mode: 'every', pages_per_file: '2', async: 'true' }), key);
+    const res = await server.post(
+      'split',
+      form({ file: await filePart(corpus('tracemonkey.pdf')), mode: 'every', pages_per_file: '2', async: 'true' }),
+      key,
+    );
     expect(res.status).toBe(202);
     const job = await waitForJob(server.url, ((await res.json()) as { id: string }).id, key);
     expect(job.status).toBe('failed');
@@ -202,13 +228,19 @@ describe('MAX_OUTPUT_FILES (item 8)', () => {
     const argvs: string[][] = [];
     const stop = observeRuns((_file, args) => argvs.push([...args]));
     try {
-      await expectLimit(await server.post('split', form({ file: await tracemonkey(), mode: 'every', pages_per_file: '1' }), key));
+      await expectLimit(
+        await server.post('split', form({ file: await tracemonkey(), mode: 'every', pages_per_file: '1' }), key),
+      );
       await expectLimit(await server.post('split', form({ file: await tracemonkey(), ranges: '1,2,3,4,5,6' }), key));
     } finally {
       stop();
     }
     expect(argvs.some((args) => args.some((a) => a.startsWith('--split-pages')))).toBe(false);
-    const five = await server.post('split', form({ file: await tracemonkey(), mode: 'every', pages_per_file: '3' }), key);
+    const five = await server.post(
+      'split',
+      form({ file: await tracemonkey(), mode: 'every', pages_per_file: '3' }),
+      key,
+    );
     expect(five.status).toBe(200);
     const zip = await saveBody(five, 'five.zip');
     expect(execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n')).toHaveLength(5);
@@ -224,9 +256,17 @@ describe('MAX_OUTPUT_FILES (item 8)', () => {
       stop();
     }
     expect(files.filter((f) => /mutool|pdftoppm|gs/.test(f))).toEqual([]);
-    const five = await server.post('convert', form({ file: await tracemonkey(), to: 'png', dpi: '36', pages: '1-5' }), key);
+    const five = await server.post(
+      'convert',
+      form({ file: await tracemonkey(), to: 'png', dpi: '36', pages: '1-5' }),
+      key,
+    );
     expect(five.status).toBe(200);
-    expect(execFileSync('unzip', ['-Z1', await saveBody(five, 'pages.zip')], { encoding: 'utf8' }).trim().split('\n')).toHaveLength(5);
+    expect(
+      execFileSync('unzip', ['-Z1', await saveBody(five, 'pages.zip')], { encoding: 'utf8' })
+        .trim()
+        .split('\n'),
+    ).toHaveLength(5);
   });
 
   it('images extract of a PDF with 6 images is refused before pdfimages writes them', async () => {
@@ -235,7 +275,9 @@ describe('MAX_OUTPUT_FILES (item 8)', () => {
     const made = await server.post('images', form({ files: [png, png, png, png, png, png] }), key);
     expect(made.status).toBe(200);
     const pdf = await saveBody(made, 'six.pdf');
-    expect(execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).trim().split('\n').length - 2).toBeGreaterThanOrEqual(6);
+    expect(
+      execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).trim().split('\n').length - 2,
+    ).toBeGreaterThanOrEqual(6);
     const argvs: string[][] = [];
     const stop = observeRuns((file, args) => file === 'pdfimages' && argvs.push([...args]));
     try {
@@ -248,7 +290,12 @@ describe('MAX_OUTPUT_FILES (item 8)', () => {
 
   it('the ZIP writer itself refuses more entries than the limit', async () => {
     const file = corpus('trivial.pdf');
-    await expect(zipEntries([1, 2, 3].map((n) => ({ path: file, name: `${n}.pdf` })), 2)).rejects.toBeInstanceOf(ResourceLimitError);
+    await expect(
+      zipEntries(
+        [1, 2, 3].map((n) => ({ path: file, name: `${n}.pdf` })),
+        2,
+      ),
+    ).rejects.toBeInstanceOf(ResourceLimitError);
   });
 });
 
@@ -257,13 +304,23 @@ function rawRequest(operation: string, key: string, headers: Record<string, stri
   const boundary = 'abuseboundary';
   const req = http.request(`${server.url}/v1/pdf/${operation}`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, ...headers },
+    headers: {
+      Authorization: `Bearer ${key}`,
+      'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      ...headers,
+    },
   });
   const response = new Promise<{ status: number; body: string; closed: Promise<void> }>((resolve, reject) => {
     req.on('response', (res) => {
       let body = '';
       res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, closed: new Promise((r) => (req.socket?.destroyed ? r() : req.socket?.once('close', () => r()))) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body,
+          closed: new Promise((r) => (req.socket?.destroyed ? r() : req.socket?.once('close', () => r()))),
+        }),
+      );
     });
     req.on('error', reject);
   });
@@ -291,13 +348,20 @@ describe('upload limits (item 8)', () => {
   ])('a malformed multipart body (%s) is 400 invalid_request, never 2xx', async (_what, header) => {
     const key = server.newKey('free');
     for (const size of [100, 3_000_000]) {
-      const body = Buffer.concat([Buffer.from(`--abuseboundary\r\n${header}\r\n\r\n%PDF-1.4\n`), Buffer.alloc(size, 0x20), Buffer.from('\r\n--abuseboundary--\r\n')]);
+      const body = Buffer.concat([
+        Buffer.from(`--abuseboundary\r\n${header}\r\n\r\n%PDF-1.4\n`),
+        Buffer.alloc(size, 0x20),
+        Buffer.from('\r\n--abuseboundary--\r\n'),
+      ]);
       const { req, response } = rawRequest('unlock', key, { 'Content-Length': body.length });
       req.on('error', () => undefined); // the server may stop reading a large refused body
       req.end(body);
       const answer = await response;
       expect(answer.status).toBe(400);
-      expect(JSON.parse(answer.body)).toMatchObject({ code: 'invalid_request', detail: 'The multipart body is malformed or incomplete.' });
+      expect(JSON.parse(answer.body)).toMatchObject({
+        code: 'invalid_request',
+        detail: 'The multipart body is malformed or incomplete.',
+      });
     }
     // Validation errors are charged like any request (API.md §3: only server faults are refunded).
     expect(await usedToday(key)).toBe(2);
@@ -306,14 +370,23 @@ describe('upload limits (item 8)', () => {
 });
 
 describe('webhooks to private addresses in IPv6 disguise (item 9)', () => {
-  it.each(['[::127.0.0.1]', '[::ffff:0:7f00:1]', '[::ffff:0:a9fe:a9fe]', '[::ffff:127.0.0.1]', '[2002:a00:1::]', '[64:ff9b::10.0.0.1]', '[::1]'])(
-    'callback_url https://%s/hook is refused with 400',
-    async (host) => {
-      const res = await server.post('unlock', form({ file: await filePart(corpus('trivial.pdf')), async: 'true', callback_url: `https://${host}/hook` }), server.newKey());
-      expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ code: 'invalid_request', field: 'callback_url' });
-    },
-  );
+  it.each([
+    '[::127.0.0.1]',
+    '[::ffff:0:7f00:1]',
+    '[::ffff:0:a9fe:a9fe]',
+    '[::ffff:127.0.0.1]',
+    '[2002:a00:1::]',
+    '[64:ff9b::10.0.0.1]',
+    '[::1]',
+  ])('callback_url https://%s/hook is refused with 400', async (host) => {
+    const res = await server.post(
+      'unlock',
+      form({ file: await filePart(corpus('trivial.pdf')), async: 'true', callback_url: `https://${host}/hook` }),
+      server.newKey(),
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'invalid_request', field: 'callback_url' });
+  });
 });
 
 describe('abandoned requests leave no work directory (item 8)', () => {
@@ -323,7 +396,12 @@ describe('abandoned requests leave no work directory (item 8)', () => {
     for (const ms of [5, 10, 15, 20, 25, 30, 40, 60]) {
       await Promise.all(
         Array.from({ length: 20 }, () =>
-          fetch(`${server.url}/v1/pdf/protect`, { method: 'POST', body: form({ file: pdf, user_password: 'p' }), headers: { Authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(ms) })
+          fetch(`${server.url}/v1/pdf/protect`, {
+            method: 'POST',
+            body: form({ file: pdf, user_password: 'p' }),
+            headers: { Authorization: `Bearer ${key}` },
+            signal: AbortSignal.timeout(ms),
+          })
             .then((r) => r.arrayBuffer())
             .catch(() => undefined),
         ),
@@ -338,7 +416,9 @@ describe('abandoned requests leave no work directory (item 8)', () => {
     const body = Buffer.concat([
       Buffer.from('--abuseboundary\r\nContent-Disposition: form-data; name="file"; filename="t.pdf"\r\n\r\n'),
       fs.readFileSync(corpus('tracemonkey.pdf')),
-      Buffer.from('\r\n--abuseboundary\r\nContent-Disposition: form-data; name="mode"\r\n\r\nevery\r\n--abuseboundary\r\nContent-Disposition: form-data; name="pages_per_file"\r\n\r\n3\r\n--abuseboundary--\r\n'),
+      Buffer.from(
+        '\r\n--abuseboundary\r\nContent-Disposition: form-data; name="mode"\r\n\r\nevery\r\n--abuseboundary\r\nContent-Disposition: form-data; name="pages_per_file"\r\n\r\n3\r\n--abuseboundary--\r\n',
+      ),
     ]);
     for (let i = 0; i < 10; i++) {
       // During the upload: part of the body, then the connection drops.
@@ -356,14 +436,23 @@ describe('abandoned requests leave no work directory (item 8)', () => {
     // While the tool runs.
     for (let i = 0; i < 4; i++) {
       const controller = new AbortController();
-      const running = fetch(`${server.url}/v1/pdf/test-sleep`, { method: 'POST', body: form({ seconds: '20' }), headers: { Authorization: `Bearer ${key}` }, signal: controller.signal }).catch(() => 'aborted');
+      const running = fetch(`${server.url}/v1/pdf/test-sleep`, {
+        method: 'POST',
+        body: form({ seconds: '20' }),
+        headers: { Authorization: `Bearer ${key}` },
+        signal: controller.signal,
+      }).catch(() => 'aborted');
       await eventually(() => liveChildren().length > 0);
       controller.abort();
       expect(await running).toBe('aborted');
     }
     // During the download.
     for (let i = 0; i < 6; i++) {
-      const res = await server.post('split', form({ file: await filePart(corpus('tracemonkey.pdf')), mode: 'every', pages_per_file: '3' }), key);
+      const res = await server.post(
+        'split',
+        form({ file: await filePart(corpus('tracemonkey.pdf')), mode: 'every', pages_per_file: '3' }),
+        key,
+      );
       const reader = res.body!.getReader();
       await reader.read();
       await reader.cancel();

@@ -21,7 +21,9 @@ afterAll(stopPostgresCluster);
 
 /** The command-line tool on the same store (async: the in-process server keeps answering). */
 async function cli(args: string[], env: Record<string, string>): Promise<string> {
-  return (await run(process.execPath, [path.join(ROOT, 'bin/pdf-service'), ...args], { env: { ...process.env, ...env } })).stdout;
+  return (
+    await run(process.execPath, [path.join(ROOT, 'bin/pdf-service'), ...args], { env: { ...process.env, ...env } })
+  ).stdout;
 }
 
 describe.each(BACKENDS)('admin API (%s)', (backend) => {
@@ -35,11 +37,16 @@ describe.each(BACKENDS)('admin API (%s)', (backend) => {
   const call = (base: string, method: string, route: string, body?: unknown, token = adminToken) =>
     fetch(`${base}${route}`, {
       method,
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  const admin = (method: string, route: string, body?: unknown, token?: string) => call(server.url, method, route, body, token);
-  const accountOf = (key: string, base = server.url) => fetch(`${base}/v1/account`, { headers: { Authorization: `Bearer ${key}` } });
+  const admin = (method: string, route: string, body?: unknown, token?: string) =>
+    call(server.url, method, route, body, token);
+  const accountOf = (key: string, base = server.url) =>
+    fetch(`${base}/v1/account`, { headers: { Authorization: `Bearer ${key}` } });
 
   it('starts an in-process server and a serve process on one store, with the admin token in a file', async () => {
     db = await createTestDatabase(backend);
@@ -47,14 +54,23 @@ describe.each(BACKENDS)('admin API (%s)', (backend) => {
     fs.writeFileSync(tokenFile, `${adminToken}\n`, { mode: 0o600 });
     env = { ...db.env, ADMIN_TOKEN_FILE: tokenFile };
     server = await startTestServer(env);
-    replica = await startServeProcess({ ...env, DATA_DIR: db.dataDir, TMP_DIR: path.join(db.dataDir, 'replica-tmp'), LOG_LEVEL: 'info', EMBEDDED_WORKER: 'false' });
+    replica = await startServeProcess({
+      ...env,
+      DATA_DIR: db.dataDir,
+      TMP_DIR: path.join(db.dataDir, 'replica-tmp'),
+      LOG_LEVEL: 'info',
+      EMBEDDED_WORKER: 'false',
+    });
   });
 
   it('is off without ADMIN_TOKEN_FILE', async () => {
     const plain = await startTestServer(db.env);
     try {
       // An unknown path, and (as for any unknown path) the bearer is checked first: the admin token is no API key.
-      expect(await (await call(plain.url, 'GET', '/v1/admin/accounts')).json()).toMatchObject({ status: 401, code: 'invalid_api_key' });
+      expect(await (await call(plain.url, 'GET', '/v1/admin/accounts')).json()).toMatchObject({
+        status: 401,
+        code: 'invalid_api_key',
+      });
       const key = await plain.addKey();
       expect((await call(plain.url, 'GET', '/v1/admin/accounts', undefined, key)).status).toBe(404);
     } finally {
@@ -64,24 +80,37 @@ describe.each(BACKENDS)('admin API (%s)', (backend) => {
 
   it('answers only the admin token: none, a wrong one or an API key is 403 forbidden', async () => {
     expect((await fetch(`${server.url}/v1/admin/accounts`)).status).toBe(403);
-    expect(await (await admin('GET', '/v1/admin/accounts', undefined, `${adminToken}x`)).json()).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(await (await admin('GET', '/v1/admin/accounts', undefined, `${adminToken}x`)).json()).toMatchObject({
+      status: 403,
+      code: 'forbidden',
+    });
     const key = await server.addKey('pro');
-    expect(await (await admin('GET', '/v1/admin/accounts', undefined, key)).json()).toMatchObject({ code: 'forbidden' });
+    expect(await (await admin('GET', '/v1/admin/accounts', undefined, key)).json()).toMatchObject({
+      code: 'forbidden',
+    });
     expect(await usedToday(server.url, key)).toBe(0);
   });
 
-  it('creates accounts, changes a plan and lists them with today\'s use', async () => {
+  it("creates accounts, changes a plan and lists them with today's use", async () => {
     const created = await admin('POST', '/v1/admin/accounts', { account, plan: 'free' });
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ account, plan: 'free', daily_limit: 100, used_today: 0 });
-    expect(await (await admin('POST', '/v1/admin/accounts', { account, plan: 'free' })).json()).toMatchObject({ status: 400, field: 'account' });
-    expect(await (await admin('POST', '/v1/admin/accounts', { account: 'x', plan: 'gold' })).json()).toMatchObject({ status: 400, field: 'plan' });
+    expect(await (await admin('POST', '/v1/admin/accounts', { account, plan: 'free' })).json()).toMatchObject({
+      status: 400,
+      field: 'account',
+    });
+    expect(await (await admin('POST', '/v1/admin/accounts', { account: 'x', plan: 'gold' })).json()).toMatchObject({
+      status: 400,
+      field: 'plan',
+    });
     expect((await admin('POST', '/v1/admin/accounts', '{')).status).toBe(400);
     const patched = await admin('PATCH', `/v1/admin/accounts/${account}`, { plan: 'pro' });
     expect(patched.status).toBe(200);
     expect(await patched.json()).toMatchObject({ account, plan: 'pro', daily_limit: 10_000 });
     expect((await admin('PATCH', '/v1/admin/accounts/nobody', { plan: 'pro' })).status).toBe(404);
-    const listed = (await (await admin('GET', '/v1/admin/accounts')).json()) as { accounts: Array<{ account: string; plan: string; used_today: number }> };
+    const listed = (await (await admin('GET', '/v1/admin/accounts')).json()) as {
+      accounts: Array<{ account: string; plan: string; used_today: number }>;
+    };
     expect(listed.accounts.find((a) => a.account === account)).toMatchObject({ plan: 'pro', used_today: 0 });
   });
 
@@ -89,25 +118,49 @@ describe.each(BACKENDS)('admin API (%s)', (backend) => {
   let scopedPrefix = '';
   it('creates a scoped, named, expiring key (shown once) that may merge only; its errors', async () => {
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-    const response = await admin('POST', '/v1/admin/keys', { account, scopes: ['merge'], expires_at: expiresAt, name: 'partner' });
+    const response = await admin('POST', '/v1/admin/keys', {
+      account,
+      scopes: ['merge'],
+      expires_at: expiresAt,
+      name: 'partner',
+    });
     expect(response.status).toBe(201);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ account, scopes: ['merge'], expires_at: expiresAt, name: 'partner', revoked_at: null });
+    expect(body).toMatchObject({
+      account,
+      scopes: ['merge'],
+      expires_at: expiresAt,
+      name: 'partner',
+      revoked_at: null,
+    });
     scopedKey = body.key as string;
     scopedPrefix = body.prefix as string;
     expect(scopedKey.startsWith(scopedPrefix)).toBe(true);
-    const merged = await server.post('merge', form({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('trivial.pdf'))] }), scopedKey);
+    const merged = await server.post(
+      'merge',
+      form({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('trivial.pdf'))] }),
+      scopedKey,
+    );
     expect(merged.status).toBe(200);
-    expect((await postUnfinished(server.url, '/v1/pdf/split', scopedKey)).body).toMatchObject({ code: 'insufficient_scope' });
+    expect((await postUnfinished(server.url, '/v1/pdf/split', scopedKey)).body).toMatchObject({
+      code: 'insufficient_scope',
+    });
 
     expect((await admin('POST', '/v1/admin/keys', { account: 'nobody' })).status).toBe(404);
-    expect(await (await admin('POST', '/v1/admin/keys', { account, scopes: ['teleport'] })).json()).toMatchObject({ status: 400, field: 'scopes.0' });
-    expect(await (await admin('POST', '/v1/admin/keys', { account, expires_at: '2001-01-01T00:00:00Z' })).json()).toMatchObject({ status: 400, field: 'expires_at' });
+    expect(await (await admin('POST', '/v1/admin/keys', { account, scopes: ['teleport'] })).json()).toMatchObject({
+      status: 400,
+      field: 'scopes.0',
+    });
+    expect(
+      await (await admin('POST', '/v1/admin/keys', { account, expires_at: '2001-01-01T00:00:00Z' })).json(),
+    ).toMatchObject({ status: 400, field: 'expires_at' });
     expect(await (await admin('POST', '/v1/admin/keys', { account, secret: 1 })).json()).toMatchObject({ status: 400 });
   });
 
   it('lists keys without the key, and shares them with the command-line tool both ways', async () => {
-    const listed = (await (await admin('GET', `/v1/admin/keys?account=${account}`)).json()) as { keys: Array<Record<string, unknown>> };
+    const listed = (await (await admin('GET', `/v1/admin/keys?account=${account}`)).json()) as {
+      keys: Array<Record<string, unknown>>;
+    };
     expect(listed.keys).toHaveLength(1);
     expect(listed.keys[0]).toMatchObject({ prefix: scopedPrefix, name: 'partner', scopes: ['merge'] });
     expect(JSON.stringify(listed)).not.toContain(scopedKey);
@@ -117,11 +170,16 @@ describe.each(BACKENDS)('admin API (%s)', (backend) => {
     // A key the command-line tool made is listed (and usable) through the API …
     const made = await cli(['keys', 'create', '--account', account, '--plan', 'pro', '--json'], env);
     const cliKey = JSON.parse(made) as { key: string; prefix: string };
-    const both = (await (await admin('GET', `/v1/admin/keys?account=${account}`)).json()) as { keys: Array<{ prefix: string }> };
+    const both = (await (await admin('GET', `/v1/admin/keys?account=${account}`)).json()) as {
+      keys: Array<{ prefix: string }>;
+    };
     expect(both.keys.map((k) => k.prefix)).toEqual([scopedPrefix, cliKey.prefix]);
     expect((await accountOf(cliKey.key)).status).toBe(200);
     // … and the tool lists the key the API made, with its scopes.
-    const cliList = JSON.parse(await cli(['keys', 'list', '--json'], env)) as Array<{ prefix: string; scopes: string[] | null }>;
+    const cliList = JSON.parse(await cli(['keys', 'list', '--json'], env)) as Array<{
+      prefix: string;
+      scopes: string[] | null;
+    }>;
     expect(cliList.find((k) => k.prefix === scopedPrefix)).toMatchObject({ scopes: ['merge'] });
   });
 
@@ -131,16 +189,25 @@ describe.each(BACKENDS)('admin API (%s)', (backend) => {
     expect((await server.post('merge', form({ files: [one, one] }), key.key)).status).toBe(200);
     expect((await server.post('split', form({ file: one, mode: 'extract', pages: '1' }), key.key)).status).toBe(200);
     const today = utcDay(new Date());
-    const report = (await (await admin('GET', `/v1/admin/accounts/${account}/usage?from=${today}&to=${today}`)).json()) as { days: unknown[] };
+    const report = (await (
+      await admin('GET', `/v1/admin/accounts/${account}/usage?from=${today}&to=${today}`)
+    ).json()) as { days: unknown[] };
     // The scoped key's merge earlier, this merge and this split.
     expect(report.days).toEqual([{ date: today, requests: 3, by_operation: { merge: 2, split: 1 } }]);
     expect(await usedToday(server.url, key.key)).toBe(3);
-    const own = (await (await fetch(`${server.url}/v1/account/usage?days=7`, { headers: { Authorization: `Bearer ${key.key}` } })).json()) as { days: Array<{ date: string }> };
+    const own = (await (
+      await fetch(`${server.url}/v1/account/usage?days=7`, { headers: { Authorization: `Bearer ${key.key}` } })
+    ).json()) as { days: Array<{ date: string }> };
     expect(own.days).toHaveLength(7);
     expect(own.days.at(-1)).toEqual({ date: today, requests: 3, by_operation: { merge: 2, split: 1 } });
     expect(own.days[0]).toMatchObject({ requests: 0, by_operation: {} });
-    expect((await fetch(`${server.url}/v1/account/usage?days=0`, { headers: { Authorization: `Bearer ${key.key}` } })).status).toBe(400);
-    expect(await (await admin('GET', `/v1/admin/accounts/${account}/usage?from=${today}&to=2001-01-01`)).json()).toMatchObject({ status: 400, field: 'from' });
+    expect(
+      (await fetch(`${server.url}/v1/account/usage?days=0`, { headers: { Authorization: `Bearer ${key.key}` } }))
+        .status,
+    ).toBe(400);
+    expect(
+      await (await admin('GET', `/v1/admin/accounts/${account}/usage?from=${today}&to=2001-01-01`)).json(),
+    ).toMatchObject({ status: 400, field: 'from' });
     expect((await admin('GET', `/v1/admin/accounts/${account}/usage?from=2026-02-30&to=${today}`)).status).toBe(400);
     expect((await admin('GET', '/v1/admin/accounts/nobody/usage')).status).toBe(404);
   });
@@ -148,7 +215,14 @@ describe.each(BACKENDS)('admin API (%s)', (backend) => {
   it('rotates a key: the old one works on both processes during the grace period, then on neither', async () => {
     const rotated = await call(replica.url, 'POST', `/v1/admin/keys/${scopedPrefix}/rotate`, { grace_seconds: 2 });
     expect(rotated.status).toBe(201);
-    const body = (await rotated.json()) as { key: string; prefix: string; replaces: string; old_key_expires_at: string; scopes: string[]; name: string };
+    const body = (await rotated.json()) as {
+      key: string;
+      prefix: string;
+      replaces: string;
+      old_key_expires_at: string;
+      scopes: string[];
+      name: string;
+    };
     expect(body).toMatchObject({ replaces: scopedPrefix, scopes: ['merge'], name: 'partner' });
     const graceEnds = Date.parse(body.old_key_expires_at);
     for (const base of [server.url, replica.url]) {

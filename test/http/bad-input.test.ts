@@ -45,25 +45,44 @@ const OPERATIONS: Array<[string, Record<string, string>]> = [
 ];
 
 async function post(operation: string, fields: Record<string, string>, bytes: Buffer) {
-  if (operation === 'merge') return server.post('merge', form({ files: [await filePart(bytes, 'a.pdf'), await filePart(bytes, 'b.pdf')] }), key);
+  if (operation === 'merge')
+    return server.post('merge', form({ files: [await filePart(bytes, 'a.pdf'), await filePart(bytes, 'b.pdf')] }), key);
   return server.post(operation, form({ file: await filePart(bytes, 'upload.pdf'), ...fields }), key);
 }
 
 describe('degenerate uploads', () => {
   it('a PDF without pages, and junk after a PDF header, are 422 invalid_pdf for every PDF operation', async () => {
     for (const [operation, fields] of [...OPERATIONS, ['merge', {}] as [string, Record<string, string>]]) {
-      for (const [what, bytes] of [['no pages', NO_PAGES], ['junk', JUNK_AFTER_HEADER]] as const) {
+      for (const [what, bytes] of [
+        ['no pages', NO_PAGES],
+        ['junk', JUNK_AFTER_HEADER],
+      ] as const) {
         const problem = await problemOf(await post(operation, fields, bytes));
-        expect({ operation, fields, what, status: problem.status, code: problem.code }).toEqual({ operation, fields, what, status: 422, code: 'invalid_pdf' });
+        expect({ operation, fields, what, status: problem.status, code: problem.code }).toEqual({
+          operation,
+          fields,
+          what,
+          status: 422,
+          code: 'invalid_pdf',
+        });
       }
     }
   }, 120_000);
 
   it('an empty file and random bytes are 415 unsupported_media_type', async () => {
     for (const [operation, fields] of OPERATIONS) {
-      for (const [what, bytes] of [['empty', Buffer.alloc(0)], ['random', RANDOM]] as const) {
+      for (const [what, bytes] of [
+        ['empty', Buffer.alloc(0)],
+        ['random', RANDOM],
+      ] as const) {
         const problem = await problemOf(await post(operation, fields, bytes));
-        expect({ operation, fields, what, status: problem.status, code: problem.code }).toEqual({ operation, fields, what, status: 415, code: 'unsupported_media_type' });
+        expect({ operation, fields, what, status: problem.status, code: problem.code }).toEqual({
+          operation,
+          fields,
+          what,
+          status: 415,
+          code: 'unsupported_media_type',
+        });
       }
     }
     await eventually(() => server.leftovers().length === 0);

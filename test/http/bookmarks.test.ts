@@ -104,12 +104,22 @@ describe('POST /v1/pdf/bookmarks', () => {
   });
 
   it('refuses a page past the last, malformed JSON and a wrong shape with 400', async () => {
-    const past = await problemOf(await call(outlined, { bookmarks: JSON.stringify([{ title: 'A', page: 1, children: [{ title: 'B', page: 7 }] }]) }));
+    const past = await problemOf(
+      await call(outlined, {
+        bookmarks: JSON.stringify([{ title: 'A', page: 1, children: [{ title: 'B', page: 7 }] }]),
+      }),
+    );
     expect(past.status).toBe(400);
     expect(past.field).toBe('bookmarks');
     expect(past.detail).toContain('bookmarks[0].children[0]');
     expect(past.detail).toContain('page 7');
-    for (const bad of ['[{"title":"A","page":1}', '[{"title":"A","page":0}]', '[{"title":"A"}]', '[{"title":"A","page":1,"colour":"red"}]', '{"x":1}']) {
+    for (const bad of [
+      '[{"title":"A","page":1}',
+      '[{"title":"A","page":0}]',
+      '[{"title":"A"}]',
+      '[{"title":"A","page":1,"colour":"red"}]',
+      '{"x":1}',
+    ]) {
       const problem = await problemOf(await call(outlined, { bookmarks: bad }));
       expect(problem.status, bad).toBe(400);
       expect(problem.field, bad).toMatch(/^bookmarks/);

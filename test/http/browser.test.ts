@@ -47,7 +47,10 @@ async function pageServer(bundle: string): Promise<{ origin: string; close: () =
     res.writeHead(200, { 'Content-Type': file[0] }).end(file[1]);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 let service: TestServer;
@@ -76,7 +79,12 @@ beforeAll(async () => {
     headless: true,
     pipe: true,
     userDataDir: profile,
-    args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    args: [
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+    ],
   });
 }, 60_000);
 
@@ -89,7 +97,11 @@ afterAll(async () => {
 });
 
 /** Mints a token with the key (as the page's own server would) and runs the page from `origin`. */
-async function runPage(origin: string, key: string, tokenOptions: Record<string, unknown>): Promise<Record<string, any>> {
+async function runPage(
+  origin: string,
+  key: string,
+  tokenOptions: Record<string, unknown>,
+): Promise<Record<string, any>> {
   const minted = await fetch(`${service.url}/v1/tokens`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
@@ -110,14 +122,21 @@ async function runPage(origin: string, key: string, tokenOptions: Record<string,
 describe('in a real browser', () => {
   it('a page on an allowed origin merges with an origin-bound token and reads X-Request-Id and RateLimit', async () => {
     const key = await service.addKey('pro');
-    const outcome = await runPage(allowed.origin, key, { ttl_seconds: 120, scopes: ['merge'], max_uses: 1, origin: allowed.origin });
+    const outcome = await runPage(allowed.origin, key, {
+      ttl_seconds: 120,
+      scopes: ['merge'],
+      max_uses: 1,
+      origin: allowed.origin,
+    });
     expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
     expect(outcome.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(outcome.rateLimit).toMatchObject({ limit: 10_000, remaining: 9_999 });
     expect(outcome.disposition).toContain('attachment');
     const file = path.join(profile, 'merged.pdf');
     fs.writeFileSync(file, Buffer.from(outcome.pdf, 'base64'));
-    expect(await qpdfPages(file)).toBe((await qpdfPages(corpus('trivial.pdf'))) + (await qpdfPages(corpus('multipage.pdf'))));
+    expect(await qpdfPages(file)).toBe(
+      (await qpdfPages(corpus('trivial.pdf'))) + (await qpdfPages(corpus('multipage.pdf'))),
+    );
     expect(await usedToday(service.url, key)).toBe(1);
   });
 

@@ -20,7 +20,11 @@ function abortMidUpload(operation: string): Promise<void> {
     const boundary = 'b0undary';
     const req = http.request(`${server.url}/v1/pdf/${operation}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${key}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': 10_000_000 },
+      headers: {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Content-Length': 10_000_000,
+      },
     });
     req.on('error', () => resolve());
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4\n`);
@@ -41,15 +45,20 @@ describe('temporary files', () => {
       server.post('merge', form({ files: [pdf, pdf] }), key).then((r) => r.arrayBuffer()),
       server.post('unlock', form({ file: await filePart(corpus('invalid.pdf')) }), key).then((r) => r.arrayBuffer()),
       server.post('split', form({ file: pdf, ranges: '99' }), key).then((r) => r.arrayBuffer()),
-      server.post('merge', form({ files: [pdf, await filePart(corpus('typewriter.png'))] }), key).then((r) => r.arrayBuffer()),
+      server
+        .post('merge', form({ files: [pdf, await filePart(corpus('typewriter.png'))] }), key)
+        .then((r) => r.arrayBuffer()),
       abortMidUpload('unlock'),
       abortMidUpload('merge'),
       // Aborted while its child runs: the child must be killed too.
       server.post('test-sleep', form({ seconds: '20' }), key, {}).catch(() => undefined),
     ];
-    const slow = fetch(`${server.url}/v1/pdf/test-sleep`, { method: 'POST', body: form({ seconds: '20' }), headers: { Authorization: `Bearer ${key}` }, signal: controller.signal }).catch(
-      () => 'aborted',
-    );
+    const slow = fetch(`${server.url}/v1/pdf/test-sleep`, {
+      method: 'POST',
+      body: form({ seconds: '20' }),
+      headers: { Authorization: `Bearer ${key}` },
+      signal: controller.signal,
+    }).catch(() => 'aborted');
     await eventually(() => liveChildren().length > 0, 5000);
     // A download aborted mid-stream.
     const big = await server.post('split', form({ file: pdf, mode: 'every', pages_per_file: '1' }), key);
@@ -58,7 +67,9 @@ describe('temporary files', () => {
     await reader.cancel();
     controller.abort();
     const slowResult = await slow;
-    expect(slowResult instanceof Response ? `status ${slowResult.status}: ${await slowResult.text()}` : slowResult).toBe('aborted');
+    expect(
+      slowResult instanceof Response ? `status ${slowResult.status}: ${await slowResult.text()}` : slowResult,
+    ).toBe('aborted');
     await Promise.all(requests.slice(0, 7));
     await eventually(() => liveChildren().length <= 1, 5000);
     // The remaining test-sleep request: its client goes away by closing the server's connections below.

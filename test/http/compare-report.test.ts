@@ -19,12 +19,32 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function compare(old: string | Buffer, nu: string | Buffer, fields: Record<string, string>): Promise<Response> {
-  return server.post('compare', form({ files: [await filePart(old, 'old.pdf'), await filePart(nu, 'new.pdf')], ...fields }), key);
+  return server.post(
+    'compare',
+    form({ files: [await filePart(old, 'old.pdf'), await filePart(nu, 'new.pdf')], ...fields }),
+    key,
+  );
 }
 
 /** RGB of pixel (x, y) of a PPM rendering of `page` of `file` at 72 dpi. */
 async function pixel(file: string, page: number, x: number, y: number): Promise<number[]> {
-  const ppm = await outBytes('pdftoppm', ['-r', '72', '-f', String(page), '-l', String(page), '-x', String(Math.round(x)), '-y', String(Math.round(y)), '-W', '1', '-H', '1', file]);
+  const ppm = await outBytes('pdftoppm', [
+    '-r',
+    '72',
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-x',
+    String(Math.round(x)),
+    '-y',
+    String(Math.round(y)),
+    '-W',
+    '1',
+    '-H',
+    '1',
+    file,
+  ]);
   return [...ppm.subarray(ppm.length - 3)];
 }
 
@@ -48,7 +68,9 @@ describe('POST /v1/pdf/compare (pdf)', () => {
     expect(side).toContain('Old, page');
     expect(await out('pdfimages', ['-list', report])).not.toMatch(/^\s+\d+\s+\d+\s+image/m);
     // Where the new word sits: green under it on the right-hand page, red under the old word on the left.
-    const json = (await (await compare(edit.old, edit.new, {})).json()) as { changes: Array<{ old: { boxes: number[][] }; new: { boxes: number[][] } }> };
+    const json = (await (await compare(edit.old, edit.new, {})).json()) as {
+      changes: Array<{ old: { boxes: number[][] }; new: { boxes: number[][] } }>;
+    };
     const [ox, oy, ow, oh] = json.changes[0].old.boxes[0];
     const [nx, ny, nw, nh] = json.changes[0].new.boxes[0];
     // Report layout: 24 pt margin, 30 pt header, the old page (612 pt wide) then 24 pt, then the new page.
@@ -83,10 +105,16 @@ describe('POST /v1/pdf/compare (limits)', () => {
       expect(tooMany.status).toBe(413);
       expect((await tooMany.json()).code).toBe('too_many_pages');
       // A letter page is 484,704 pixels at 72 dpi: over the limit, so no pair is compared as pixels, and the client is told.
-      const res = await small.post('compare', form({ files: [await filePart(edit.old, 'old.pdf'), await filePart(edit.new, 'new.pdf')] }), smallKey);
+      const res = await small.post(
+        'compare',
+        form({ files: [await filePart(edit.old, 'old.pdf'), await filePart(edit.new, 'new.pdf')] }),
+        smallKey,
+      );
       expect(res.status).toBe(200);
       const pairs = Number(res.headers.get('x-compare-pairs'));
-      expect(res.headers.get('x-compare-visual-skipped')).toBe(Array.from({ length: pairs }, (_, i) => `${i + 1}:${i + 1}`).join(','));
+      expect(res.headers.get('x-compare-visual-skipped')).toBe(
+        Array.from({ length: pairs }, (_, i) => `${i + 1}:${i + 1}`).join(','),
+      );
       expect(((await res.json()) as { visual: unknown[] }).visual).toEqual([]);
     } finally {
       await small.close();
@@ -97,7 +125,13 @@ describe('POST /v1/pdf/compare (limits)', () => {
 describe('POST /v1/pdf/compare (ocr=auto)', () => {
   it('OCRs scanned pages and reports the word that changed', async () => {
     const scan = async (word: string, name: string) => {
-      const text = makePdf([{ content: textAt(`The brown fox jumps over the ${word} dog`, 60, 600, 22) + textAt('Second line of plain words', 60, 540, 22) }]);
+      const text = makePdf([
+        {
+          content:
+            textAt(`The brown fox jumps over the ${word} dog`, 60, 600, 22) +
+            textAt('Second line of plain words', 60, 540, 22),
+        },
+      ]);
       const vector = tempFile(`${name}-vector.pdf`, text);
       const png = path.join(path.dirname(vector), `${name}.png`);
       await out('pdftoppm', ['-r', '150', '-png', '-singlefile', vector, png.replace(/\.png$/, '')]);
@@ -114,7 +148,9 @@ describe('POST /v1/pdf/compare (ocr=auto)', () => {
     const res = await compare(old, nu, { ocr: 'auto' });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(res.headers.get('x-ocr-pages-old')).toBe('1');
-    const answer = (await res.json()) as { changes: Array<{ type: string; old: { text: string }; new: { text: string } }> };
+    const answer = (await res.json()) as {
+      changes: Array<{ type: string; old: { text: string }; new: { text: string } }>;
+    };
     expect(answer.changes).toHaveLength(1);
     expect(answer.changes[0]).toMatchObject({ type: 'replace', old: { text: 'lazy' }, new: { text: 'sleepy' } });
   });

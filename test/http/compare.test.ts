@@ -1,7 +1,4 @@
-// POST /v1/pdf/compare, format=json: generated pairs with known edits (each
-// diff must report exactly those words, with boxes where pdftotext -bbox
-// finds them), identical and re-saved pairs, bad input.
-import fs from 'node:fs';
+
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { out } from '../helpers/async-tools.js';
@@ -19,7 +16,13 @@ interface Side {
   boxes: number[][];
 }
 interface Answer {
-  summary: { words_inserted: number; words_deleted: number; pages_old: number; pages_new: number; pages_changed_visually: number };
+  summary: {
+    words_inserted: number;
+    words_deleted: number;
+    pages_old: number;
+    pages_new: number;
+    pages_changed_visually: number;
+  };
   changes: Array<{ type: string; old: Side | null; new: Side | null }>;
   visual: Array<{ page_old: number; page_new: number; changed_ratio: number; boxes: number[][] }>;
 }
@@ -31,8 +34,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function compare(old: string | Buffer, nu: string | Buffer, fields: Record<string, string> = {}): Promise<Response> {
-  return server.post('compare', form({ files: [await filePart(old, 'old.pdf'), await filePart(nu, 'new.pdf')], ...fields }), key);
+async function compare(
+  old: string | Buffer,
+  nu: string | Buffer,
+  fields: Record<string, string> = {},
+): Promise<Response> {
+  return server.post(
+    'compare',
+    form({ files: [await filePart(old, 'old.pdf'), await filePart(nu, 'new.pdf')], ...fields }),
+    key,
+  );
 }
 
 async function compareJson(old: string | Buffer, nu: string | Buffer): Promise<Answer> {
@@ -45,7 +56,9 @@ async function compareJson(old: string | Buffer, nu: string | Buffer): Promise<A
 /** Every word box pdftotext -bbox finds on `page` of `file`: text → [x0, y0, x1, y1] list. */
 async function bboxWords(file: string, page: number): Promise<Array<{ text: string; box: number[] }>> {
   const html = await out('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-']);
-  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+  return [
+    ...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g),
+  ].map((m) => ({
     text: m[5],
     box: [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])],
   }));
@@ -57,7 +70,12 @@ function lineBoxes(words: Array<{ text: string; box: number[] }>, start: number,
   for (const { box } of words.slice(start, start + count)) {
     const key = Math.round(box[1]);
     const line = lines.get(key);
-    lines.set(key, line ? [Math.min(line[0], box[0]), Math.min(line[1], box[1]), Math.max(line[2], box[2]), Math.max(line[3], box[3])] : [...box]);
+    lines.set(
+      key,
+      line
+        ? [Math.min(line[0], box[0]), Math.min(line[1], box[1]), Math.max(line[2], box[2]), Math.max(line[3], box[3])]
+        : [...box],
+    );
   }
   return [...lines.values()];
 }
@@ -71,7 +89,10 @@ async function expectBoxesMatch(file: string, side: Side): Promise<void> {
     side.boxes.every(([x, y, w, h], i) => [x, y, x + w, y + h].every((v, k) => Math.abs(v - expected[i][k]) <= 2));
   const places = words.flatMap((_, i) => (wanted.every((w, k) => words[i + k]?.text === w) ? [i] : []));
   expect(places.length, `"${side.text}" on page ${side.page}`).toBeGreaterThan(0);
-  expect(places.some((i) => within(lineBoxes(words, i, wanted.length))), `boxes of "${side.text}": ${JSON.stringify(side.boxes)}`).toBe(true);
+  expect(
+    places.some((i) => within(lineBoxes(words, i, wanted.length))),
+    `boxes of "${side.text}": ${JSON.stringify(side.boxes)}`,
+  ).toBe(true);
 }
 
 describe('POST /v1/pdf/compare (json)', () => {
@@ -86,10 +107,17 @@ describe('POST /v1/pdf/compare (json)', () => {
       const answer = await compareJson(oldFile, newFile);
       const deleted = answer.changes.flatMap((c) => (c.old ? c.old.text.split(' ') : []));
       const inserted = answer.changes.flatMap((c) => (c.new ? c.new.text.split(' ') : []));
-      expect({ name: edit.name, deleted, inserted }).toEqual({ name: edit.name, deleted: edit.deleted, inserted: edit.inserted });
+      expect({ name: edit.name, deleted, inserted }).toEqual({
+        name: edit.name,
+        deleted: edit.deleted,
+        inserted: edit.inserted,
+      });
       expect(answer.summary.words_deleted).toBe(edit.deleted.length);
       expect(answer.summary.words_inserted).toBe(edit.inserted.length);
-      expect({ name: edit.name, visual: answer.visual.map((v) => [v.page_old, v.page_new]) }).toEqual({ name: edit.name, visual: edit.visual });
+      expect({ name: edit.name, visual: answer.visual.map((v) => [v.page_old, v.page_new]) }).toEqual({
+        name: edit.name,
+        visual: edit.visual,
+      });
       expect(answer.summary.pages_changed_visually).toBe(edit.visual.length);
       for (const change of answer.changes) {
         if (change.old) await expectBoxesMatch(oldFile, change.old);
@@ -157,7 +185,11 @@ describe('POST /v1/pdf/compare (json)', () => {
       [corpus('tracemonkey.pdf'), tracemonkeyQpdf],
     ]) {
       const answer = await compareJson(a, b);
-      expect({ b: path.basename(b), changes: answer.changes, visual: answer.visual }).toEqual({ b: path.basename(b), changes: [], visual: [] });
+      expect({ b: path.basename(b), changes: answer.changes, visual: answer.visual }).toEqual({
+        b: path.basename(b),
+        changes: [],
+        visual: [],
+      });
       expect(answer.summary.pages_changed_visually).toBe(0);
       expect(answer.summary.words_inserted + answer.summary.words_deleted).toBe(0);
     }
@@ -168,7 +200,11 @@ describe('POST /v1/pdf/compare (json)', () => {
     const missing = await compare(encrypted, corpus('trivial.pdf'));
     expect(missing.status).toBe(422);
     expect((await missing.json()).code).toBe('password_required');
-    const res = await server.post('compare', form({ files: [await filePart(corpus('trivial.pdf')), await filePart(encrypted)], password: 'user' }), key);
+    const res = await server.post(
+      'compare',
+      form({ files: [await filePart(corpus('trivial.pdf')), await filePart(encrypted)], password: 'user' }),
+      key,
+    );
     expect(res.status).toBe(200);
     expect(((await res.json()) as Answer).summary).toMatchObject({ pages_old: 1, pages_new: 20 });
   });

@@ -24,14 +24,20 @@ function buildPdf(objects: Array<string | [string, Buffer]>): Buffer {
     offsets.push(length);
     if (typeof obj === 'string') push(Buffer.from(`${i + 1} 0 obj\n${obj}\nendobj\n`, 'latin1'));
     else {
-      push(Buffer.from(`${i + 1} 0 obj\n${obj[0].replace(/>>\s*$/, ` /Length ${obj[1].length} >>`)}\nstream\n`, 'latin1'));
+      push(
+        Buffer.from(`${i + 1} 0 obj\n${obj[0].replace(/>>\s*$/, ` /Length ${obj[1].length} >>`)}\nstream\n`, 'latin1'),
+      );
       push(obj[1]);
       push(Buffer.from('\nendstream\nendobj\n'));
     }
   });
   const xref = length;
   const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
+  push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+    ),
+  );
   return Buffer.concat(parts);
 }
 
@@ -62,7 +68,10 @@ function structuredPdf(): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /XObject << /Im1 6 0 R >> >> /Contents 12 0 R /Annots [7 0 R 8 0 R 9 0 R] >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /TrimBox [100 100 512 692] /Resources << /Font << /F1 5 0 R >> >> /Contents 13 0 R >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    ['<< /Type /XObject /Subtype /Image /Width 1200 /Height 1200 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode >>', image],
+    [
+      '<< /Type /XObject /Subtype /Image /Width 1200 /Height 1200 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode >>',
+      image,
+    ],
     '<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /V (Ada) /Rect [72 40 300 70] /F 4 /P 3 0 R /DA (/Helv 12 Tf 0 g) >>',
     '<< /Type /Annot /Subtype /Link /Rect [72 690 400 730] /Border [0 0 0] /A << /S /URI /URI (https://example.com/) >> >>',
     '<< /Type /Annot /Subtype /Link /Rect [72 600 400 640] /Border [0 0 0] /Dest [4 0 R /Fit] >>',
@@ -102,12 +111,17 @@ async function hugeImagePdfAsync(): Promise<Buffer> {
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pt} ${pt}] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>`,
-    [`<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter [/FlateDecode /FlateDecode] >>`, data],
+    [
+      `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter [/FlateDecode /FlateDecode] >>`,
+      data,
+    ],
     ['<< >>', Buffer.from(`q ${pt} 0 0 ${pt} 0 0 cm /Im1 Do Q`)],
   ]);
 }
 
-function imagesOf(file: string): Array<{ page: number; type: string; width: number; color: string; enc: string; xppi: number }> {
+function imagesOf(
+  file: string,
+): Array<{ page: number; type: string; width: number; color: string; enc: string; xppi: number }> {
   const lines = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').slice(2);
   return lines.map((line) => {
     const f = line.trim().split(/\s+/);
@@ -149,7 +163,9 @@ describe('POST /v1/pdf/compress', () => {
     const res = await compress(corpus('tracemonkey.pdf'));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="tracemonkey-compressed.pdf"; filename*=UTF-8''tracemonkey-compressed.pdf`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="tracemonkey-compressed.pdf"; filename*=UTF-8''tracemonkey-compressed.pdf`,
+    );
     expect(res.headers.get('x-compression-applied')).toBe('true');
     expect(res.headers.get('x-compression-level')).toBe('medium');
     const file = await saveBody(res, 'out.pdf');
@@ -215,8 +231,14 @@ describe('POST /v1/pdf/compress', () => {
     const outline = execFileSync('mutool', ['show', file, 'outline'], { encoding: 'utf8' });
     expect(outline).toMatch(/"Photo page"\s+#page=1/);
     expect(outline).toMatch(/"Trimmed page"\s+#page=2/);
-    const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=acroform', '--json-key=pages', '--json-key=qpdf', file], { encoding: 'utf8' }));
-    expect(json.acroform.fields.map((f: { fullname: string; value: string }) => [f.fullname, f.value])).toEqual([['name', 'u:Ada']]);
+    const json = JSON.parse(
+      execFileSync('qpdf', ['--json=2', '--json-key=acroform', '--json-key=pages', '--json-key=qpdf', file], {
+        encoding: 'utf8',
+      }),
+    );
+    expect(json.acroform.fields.map((f: { fullname: string; value: string }) => [f.fullname, f.value])).toEqual([
+      ['name', 'u:Ada'],
+    ]);
     const objects = json.qpdf[1];
     const page1 = objects[`obj:${json.pages[0].object}`].value;
     const page2 = objects[`obj:${json.pages[1].object}`].value;
@@ -247,7 +269,8 @@ describe('POST /v1/pdf/compress', () => {
     expect(pageCountOf(file)).toBe(6);
     expect(qpdfCheck(file)).toBe(true);
     const outline = execFileSync('mutool', ['show', file, 'outline'], { encoding: 'utf8' });
-    for (const title of ['Chapter II', 'Huge Page', 'Wikipedia image', 'Indented image']) expect(outline).toContain(`"${title}"`);
+    for (const title of ['Chapter II', 'Huge Page', 'Wikipedia image', 'Indented image'])
+      expect(outline).toContain(`"${title}"`);
     // One image per page as in the input (6 + one soft mask): no stale original left behind.
     expect(imagesOf(file).length).toBe(imagesOf(corpus('multipage.pdf')).length);
   });

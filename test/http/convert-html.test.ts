@@ -40,7 +40,10 @@ function zipOf(name: string, entries: Array<[string, string | Buffer]>): Promise
   for (const [entry, content] of entries) zip.addBuffer(Buffer.from(content), entry, { compress: true });
   zip.end();
   return new Promise((resolve, reject) => {
-    zip.outputStream.pipe(fs.createWriteStream(file)).on('close', () => resolve(file)).on('error', reject);
+    zip.outputStream
+      .pipe(fs.createWriteStream(file))
+      .on('close', () => resolve(file))
+      .on('error', reject);
   });
 }
 
@@ -77,8 +80,16 @@ async function convert(file: string, fields: Record<string, string> = {}, name?:
 
 describe('POST /v1/pdf/convert: HTML and Markdown to PDF', () => {
   it('prints an HTML page: its text, A4 by default, page count of its content', async () => {
-    const paragraphs = Array.from({ length: 120 }, (_, i) => `<p>Paragraph number ${i + 1} of the quarterly report.</p>`).join('');
-    const res = await convert(write('report.html', `<!doctype html><html><head><title>R</title><style>h1{color:#036}</style></head><body><h1>Quarterly Report</h1>${paragraphs}</body></html>`));
+    const paragraphs = Array.from(
+      { length: 120 },
+      (_, i) => `<p>Paragraph number ${i + 1} of the quarterly report.</p>`,
+    ).join('');
+    const res = await convert(
+      write(
+        'report.html',
+        `<!doctype html><html><head><title>R</title><style>h1{color:#036}</style></head><body><h1>Quarterly Report</h1>${paragraphs}</body></html>`,
+      ),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toContain('report.pdf');
@@ -114,7 +125,8 @@ describe('POST /v1/pdf/convert: HTML and Markdown to PDF', () => {
   });
 
   it('renders Markdown with headings, lists and tables as text', async () => {
-    const md = '# Release Notes\n\n- first item\n- second item\n\n| Name | Value |\n|---|---|\n| alpha | 42 |\n\nSome `inline code` and **bold** text.\n';
+    const md =
+      '# Release Notes\n\n- first item\n- second item\n\n| Name | Value |\n|---|---|\n| alpha | 42 |\n\nSome `inline code` and **bold** text.\n';
     const res = await convert(write('notes.md', md));
     expect(res.status).toBe(200);
     const text = textOf(await saveBody(res, 'notes.pdf'));
@@ -128,7 +140,10 @@ describe('POST /v1/pdf/convert: HTML and Markdown to PDF', () => {
   it('a ZIP site: index.html with its CSS and image; entries that climb out are refused with 400', async () => {
     const png = fs.readFileSync(path.resolve(__dirname, '../corpus/typewriter.png'));
     const site = await zipOf('site.zip', [
-      ['index.html', '<!doctype html><link rel="stylesheet" href="css/site.css"><h1 class="t">Site Title</h1><img src="img/photo.png" width="300">'],
+      [
+        'index.html',
+        '<!doctype html><link rel="stylesheet" href="css/site.css"><h1 class="t">Site Title</h1><img src="img/photo.png" width="300">',
+      ],
       ['css/site.css', '.t { font-size: 40px; }'],
       ['img/photo.png', png],
     ]);
@@ -137,11 +152,17 @@ describe('POST /v1/pdf/convert: HTML and Markdown to PDF', () => {
     expect(res.headers.get('x-blocked-resources')).toBe('0');
     const pdf = await saveBody(res, 'site.pdf');
     expect(textOf(pdf)).toContain('Site Title');
-    expect(execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).trim().split('\n').length).toBeGreaterThanOrEqual(3);
+    expect(
+      execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).trim().split('\n').length,
+    ).toBeGreaterThanOrEqual(3);
 
     // yazl refuses to write such a name; Python's zipfile writes it as given.
     const evil = path.join(scratch, 'evil.zip');
-    execFileSync('python3', ['-c', 'import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], "w") as z:\n  z.writestr("index.html", "<p>hi</p>")\n  z.writestr("../x", "outside")', evil]);
+    execFileSync('python3', [
+      '-c',
+      'import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], "w") as z:\n  z.writestr("index.html", "<p>hi</p>")\n  z.writestr("../x", "outside")',
+      evil,
+    ]);
     const refused = await convert(evil);
     expect(refused.status).toBe(400);
     const problem = await refused.json();
@@ -201,7 +222,10 @@ describe('POST /v1/pdf/convert: HTML and Markdown to PDF', () => {
   it('every request has its own context, also when several run at once: storage of one page is not seen by another', async () => {
     // All uploads share one made-up origin, so only a fresh context per request keeps them apart.
     const page = (n: number) =>
-      write(`store-${n}.html`, `<!doctype html><p id="o"></p><script>document.getElementById('o').textContent = 'seen ' + (localStorage.getItem('k') ?? 'nothing') + ' in ${n}'; localStorage.setItem('k', 'secret-${n}'); document.cookie = 'c=secret-${n}';</script>`);
+      write(
+        `store-${n}.html`,
+        `<!doctype html><p id="o"></p><script>document.getElementById('o').textContent = 'seen ' + (localStorage.getItem('k') ?? 'nothing') + ' in ${n}'; localStorage.setItem('k', 'secret-${n}'); document.cookie = 'c=secret-${n}';</script>`,
+      );
     const results = await Promise.all([1, 2, 3, 4].map(async (n) => ({ n, res: await convert(page(n)) })));
     const later = await convert(page(5));
     for (const { n, res } of [...results, { n: 5, res: later }]) {
@@ -245,7 +269,11 @@ describe('POST /v1/pdf/convert: HTML and Markdown to PDF', () => {
     expect((await tagged.json()).detail).toContain('tagged');
     const bad = await convert(write('x.html', '<!doctype html><p>x</p>'), { paper: 'b5' });
     expect(bad.status).toBe(400);
-    const wrongTarget = await server.post('convert', form({ file: await filePart(write('y.html', '<!doctype html><p>y</p>')), to: 'docx' }), key);
+    const wrongTarget = await server.post(
+      'convert',
+      form({ file: await filePart(write('y.html', '<!doctype html><p>y</p>')), to: 'docx' }),
+      key,
+    );
     expect(wrongTarget.status).toBe(415);
   });
 });

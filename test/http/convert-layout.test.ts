@@ -8,7 +8,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_HEADER, REPORT_LINK, TRUTH_TABLE, TRUTH_TEXT_TABLE, numberedListDocument, reportDocument, tableDocument, twoColumnDocument } from '../helpers/layout-docs.js';
+import {
+  REPORT_HEADER,
+  REPORT_LINK,
+  TRUTH_TABLE,
+  TRUTH_TEXT_TABLE,
+  numberedListDocument,
+  reportDocument,
+  tableDocument,
+  twoColumnDocument,
+} from '../helpers/layout-docs.js';
 import { pageCountOf, textOf } from '../helpers/pdf.js';
 import { wordRecall } from '../helpers/recall.js';
 import { corpus, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
@@ -35,7 +44,10 @@ function names(file: string): string[] {
   return execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).split('\n').filter(Boolean);
 }
 function wellFormed(xml: string): void {
-  execFileSync('python3', ['-c', 'import sys,xml.dom.minidom;xml.dom.minidom.parseString(sys.stdin.buffer.read())'], { input: xml, maxBuffer: 64 * 1024 * 1024 });
+  execFileSync('python3', ['-c', 'import sys,xml.dom.minidom;xml.dom.minidom.parseString(sys.stdin.buffer.read())'], {
+    input: xml,
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 async function convert(file: string, to: string, name: string): Promise<string> {
   const res = await server.post('convert', form({ file: await filePart(file), to }), key);
@@ -43,7 +55,11 @@ async function convert(file: string, to: string, name: string): Promise<string> 
   return saveBody(res, name);
 }
 const docxText = (xml: string) => (xml.match(/<w:t[ >][^<]*/g) ?? []).map((t) => t.replace(/<w:t[^>]*>/, '')).join(' ');
-const odtText = (xml: string) => xml.replace(/<text:(tab|s)[^>]*\/>/g, ' ').replace(/<\/text:(p|h)>/g, ' ').replace(/<[^>]+>/g, '');
+const odtText = (xml: string) =>
+  xml
+    .replace(/<text:(tab|s)[^>]*\/>/g, ' ')
+    .replace(/<\/text:(p|h)>/g, ' ')
+    .replace(/<[^>]+>/g, '');
 
 /** document.xml parsed by python's XML parser (independent of the writer): tables as rows of cell texts, hyperlink targets, body text. */
 function parsedDocx(file: string): { tables: string[][][]; links: string[]; body: string } {
@@ -67,7 +83,10 @@ function docxTable(xml: string): Array<Array<{ text: string; span: number; merge
   const table = /<w:tbl>[\s\S]*?<\/w:tbl>/.exec(xml)?.[0] ?? '';
   return (table.match(/<w:tr>[\s\S]*?<\/w:tr>/g) ?? []).map((row) =>
     (row.match(/<w:tc>[\s\S]*?<\/w:tc>/g) ?? []).map((cell) => ({
-      text: (cell.match(/<w:t[ >][^<]*/g) ?? []).map((t) => t.replace(/<w:t[^>]*>/, '')).join('').trim(),
+      text: (cell.match(/<w:t[ >][^<]*/g) ?? [])
+        .map((t) => t.replace(/<w:t[^>]*>/, ''))
+        .join('')
+        .trim(),
       span: Number(/<w:gridSpan w:val="(\d+)"/.exec(cell)?.[1] ?? 1),
       merged: cell.includes('<w:vMerge/>'),
     })),
@@ -145,7 +164,9 @@ describe('raster images', () => {
     const odt = await convert(source, 'odt', 'photo.odt');
     const pictures = names(odt).filter((n) => n.startsWith('Pictures/'));
     expect(pictures[0]).toMatch(/\.jpeg$/);
-    expect(execFileSync('unzip', ['-p', odt, pictures[0]], { maxBuffer: 64 * 1024 * 1024 }).equals(original)).toBe(true);
+    expect(execFileSync('unzip', ['-p', odt, pictures[0]], { maxBuffer: 64 * 1024 * 1024 }).equals(original)).toBe(
+      true,
+    );
   });
 });
 
@@ -191,7 +212,9 @@ describe('generated documents printed by LibreOffice', () => {
     expect(pageCountOf(pdf)).toBe(3);
     const docx = await convert(pdf, 'docx', 'report.docx');
     const parsed = parsedDocx(docx);
-    const expected = Array.from({ length: TRUTH_TEXT_TABLE.rows }, (_, r) => TRUTH_TEXT_TABLE.cells.filter((c) => c.row === r).map((c) => c.text));
+    const expected = Array.from({ length: TRUTH_TEXT_TABLE.rows }, (_, r) =>
+      TRUTH_TEXT_TABLE.cells.filter((c) => c.row === r).map((c) => c.text),
+    );
     expect(parsed.tables).toEqual([expected]);
     expect(parsed.links).toEqual([REPORT_LINK]);
     // Header and footer are the document's, not body text on every page.
@@ -210,7 +233,9 @@ describe('generated documents printed by LibreOffice', () => {
       expect(text).toContain(REPORT_HEADER);
       expect(text).toMatch(new RegExp(`Page ${page}\\b`));
     }
-    expect(execFileSync('qpdf', ['--json', back], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).toContain(`"/URI": "u:${REPORT_LINK}"`);
+    expect(execFileSync('qpdf', ['--json', back], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).toContain(
+      `"/URI": "u:${REPORT_LINK}"`,
+    );
     // The table's rows read row by row in the round trip.
     const layout = textOf(back, ['-layout', '-f', '1', '-l', '1']);
     expect(layout).toMatch(/Canyon weir\s+7\s+6\.75\s+silted/);
@@ -230,7 +255,9 @@ describe('generated documents printed by LibreOffice', () => {
     const printed = textOf(await convert(docx, 'pdf', 'steps-roundtrip.pdf'));
     for (const n of [1, 2, 3, 4]) expect(printed).toMatch(new RegExp(`(^|\\s)${n}\\.\\s`));
     const odt = entry(await convert(pdf, 'odt', 'steps.odt'), 'content.xml');
-    expect(odt.match(/<text:list-item text:start-value="\d"/g)).toEqual([1, 2, 3, 4].map((n) => `<text:list-item text:start-value="${n}"`));
+    expect(odt.match(/<text:list-item text:start-value="\d"/g)).toEqual(
+      [1, 2, 3, 4].map((n) => `<text:list-item text:start-value="${n}"`),
+    );
   });
 
   it('two columns stay two columns, the title stays full width, image and chart are pictures', async () => {

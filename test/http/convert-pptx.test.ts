@@ -29,7 +29,15 @@ beforeAll(async () => {
   expect(res.headers.get('content-disposition')).toContain('tracemonkey.pptx');
   pptx = await saveBody(res, 'tracemonkey.pptx');
   const dir = path.join(scratch, 'printed');
-  await out('soffice', [`-env:UserInstallation=file://${path.join(scratch, 'lo-profile')}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, pptx]);
+  await out('soffice', [
+    `-env:UserInstallation=file://${path.join(scratch, 'lo-profile')}`,
+    '--headless',
+    '--convert-to',
+    'pdf',
+    '--outdir',
+    dir,
+    pptx,
+  ]);
   printed = path.join(dir, 'tracemonkey.pdf');
 }, 180_000);
 afterAll(async () => {
@@ -92,7 +100,7 @@ describe('convert to=pptx', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
-  it('pages of another size are scaled to fit the first page\'s slide; ocr=auto text over a scan is kept but not painted', async () => {
+  it("pages of another size are scaled to fit the first page's slide; ocr=auto text over a scan is kept but not painted", async () => {
     const mixed = path.join(scratch, 'mixed.pdf');
     // tracemonkey's first page (612 × 792 pt, text), then a 718.5 × 300 pt scan (multipage.pdf p. 3).
     await out('qpdf', ['--empty', '--pages', TRACEMONKEY, '1', corpus('multipage.pdf'), '3', '--', mixed]);
@@ -103,7 +111,9 @@ describe('convert to=pptx', () => {
     const presentation = await out('unzip', ['-p', file, 'ppt/presentation.xml']);
     const [, cx, cy] = /<p:sldSz cx="(\d+)" cy="(\d+)"/.exec(presentation)!.map(Number);
     const slide2 = await out('unzip', ['-p', file, 'ppt/slides/slide2.xml']);
-    const boxes = [...slide2.matchAll(/<a:off x="(-?\d+)" y="(-?\d+)"\/><a:ext cx="(\d+)" cy="(\d+)"\/>/g)].map((m) => m.slice(1).map(Number));
+    const boxes = [...slide2.matchAll(/<a:off x="(-?\d+)" y="(-?\d+)"\/><a:ext cx="(\d+)" cy="(\d+)"\/>/g)].map((m) =>
+      m.slice(1).map(Number),
+    );
     expect(boxes.length).toBeGreaterThan(1);
     for (const [x, y, w, h] of boxes) {
       expect(x).toBeGreaterThanOrEqual(0);
@@ -119,12 +129,24 @@ describe('convert to=pptx', () => {
   }, 180_000);
 
   it('options of other targets are refused; ocr only with xlsx/csv/pptx', async () => {
-    const res = await server.post('convert', form({ file: await filePart(corpus('trivial.pdf')), to: 'pptx', dpi: '100' }), key);
+    const res = await server.post(
+      'convert',
+      form({ file: await filePart(corpus('trivial.pdf')), to: 'pptx', dpi: '100' }),
+      key,
+    );
     expect(res.status).toBe(400);
-    const ocr = await server.post('convert', form({ file: await filePart(corpus('trivial.pdf')), to: 'docx', ocr: 'auto' }), key);
+    const ocr = await server.post(
+      'convert',
+      form({ file: await filePart(corpus('trivial.pdf')), to: 'docx', ocr: 'auto' }),
+      key,
+    );
     expect(ocr.status).toBe(400);
     expect((await problemOf(ocr)).detail).toContain('ocr');
-    const languages = await server.post('convert', form({ file: await filePart(corpus('trivial.pdf')), to: 'xlsx', languages: 'eng' }), key);
+    const languages = await server.post(
+      'convert',
+      form({ file: await filePart(corpus('trivial.pdf')), to: 'xlsx', languages: 'eng' }),
+      key,
+    );
     expect(languages.status).toBe(400);
     expect((await problemOf(languages)).detail).toContain('ocr=auto');
   });

@@ -19,7 +19,11 @@ beforeAll(async () => {
   server = await startTestServer({ LIBREOFFICE_POOL_SIZE: '1', MAX_OUTPUT_FILES: '1000' });
   key = server.newKey();
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'convert-tables-bounds-'));
-  const res = await server.post('convert', form({ file: await filePart(await tinyTablesDocument(path.join(scratch, 'tiny.odt'), 2000)), to: 'pdf' }), key);
+  const res = await server.post(
+    'convert',
+    form({ file: await filePart(await tinyTablesDocument(path.join(scratch, 'tiny.odt'), 2000)), to: 'pdf' }),
+    key,
+  );
   expect(res.status).toBe(200);
   pdf = await saveBody(res, 'tiny.pdf');
 }, 180_000);

@@ -23,7 +23,11 @@ beforeAll(async () => {
   server = await startTestServer({ LIBREOFFICE_POOL_SIZE: '1', MAX_OUTPUT_FILES: '2' });
   key = server.newKey();
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'convert-tables-test-'));
-  const res = await server.post('convert', form({ file: await filePart(await tablesDocument(path.join(scratch, 'tables.odt'))), to: 'pdf' }), key);
+  const res = await server.post(
+    'convert',
+    form({ file: await filePart(await tablesDocument(path.join(scratch, 'tables.odt'))), to: 'pdf' }),
+    key,
+  );
   expect(res.status).toBe(200);
   tablesPdf = await saveBody(res, 'tables.pdf');
 }, 120_000);
@@ -34,11 +38,20 @@ afterAll(async () => {
 
 async function convert(file: string, to: string, name: string): Promise<{ file: string; res: Response }> {
   const res = await server.post('convert', form({ file: await filePart(file), to }), key);
-  expect(res.status, await res.clone().text().then((t) => t.slice(0, 300))).toBe(200);
+  expect(
+    res.status,
+    await res
+      .clone()
+      .text()
+      .then((t) => t.slice(0, 300)),
+  ).toBe(200);
   return { file: await saveBody(res, name), res };
 }
 
-const asText = (truth: TruthTable): TruthTable => ({ ...truth, cells: truth.cells.map((c) => ({ ...c, value: c.text })) });
+const asText = (truth: TruthTable): TruthTable => ({
+  ...truth,
+  cells: truth.cells.map((c) => ({ ...c, value: c.text })),
+});
 
 describe('convert to=xlsx', () => {
   let sheets: ReadSheet[];
@@ -68,7 +81,8 @@ describe('convert to=xlsx', () => {
   });
 
   it('number formats show the value as the PDF did; header rows bold', () => {
-    const format = (row: number, column: number) => sheets[0].cells.find((c) => c.row === row && c.column === column)?.format;
+    const format = (row: number, column: number) =>
+      sheets[0].cells.find((c) => c.row === row && c.column === column)?.format;
     expect(format(1, 1)).toBe('#,##0.00');
     expect(format(1, 2)).toBe('0.0%');
     expect(format(2, 1)).toBe('0.00;(0.00)');
@@ -81,7 +95,15 @@ describe('convert to=xlsx', () => {
     const profile = path.join(scratch, 'lo-profile');
     const dir = path.join(scratch, 'lo');
     // Sheet -1: every sheet to its own CSV, cells as formatted (so the number formats are checked too).
-    await out('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1', '--outdir', dir, xlsx]);
+    await out('soffice', [
+      `-env:UserInstallation=file://${profile}`,
+      '--headless',
+      '--convert-to',
+      'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1',
+      '--outdir',
+      dir,
+      xlsx,
+    ]);
     const files = fs.readdirSync(dir).sort();
     expect(files).toHaveLength(3);
     for (const [i, truth] of [RULED, ALIGNED].entries()) {
@@ -129,8 +151,22 @@ describe('real documents and bad input', () => {
     const { file } = await convert(corpus('tracemonkey.pdf'), 'xlsx', 'tracemonkey.xlsx');
     const sheet = (await readXlsx(file)).find((s) => s.name === 'p12-t1');
     expect(sheet).toBeDefined();
-    const row = (r: number) => sheet!.cells.filter((c) => c.row === r).sort((a, b) => a.column - b.column).map((c) => c.value);
-    expect(row(0)).toEqual(['Loops', 'Trees', 'Traces', 'Aborts', 'Flushes', 'Trees/Loop', 'Traces/Tree', 'Traces/Loop', 'Speedup']);
+    const row = (r: number) =>
+      sheet!.cells
+        .filter((c) => c.row === r)
+        .sort((a, b) => a.column - b.column)
+        .map((c) => c.value);
+    expect(row(0)).toEqual([
+      'Loops',
+      'Trees',
+      'Traces',
+      'Aborts',
+      'Flushes',
+      'Trees/Loop',
+      'Traces/Tree',
+      'Traces/Loop',
+      'Speedup',
+    ]);
     expect(row(1)).toEqual(['3d-cube', 25, 27, 29, 3, 0, 1.1, 1.1, 1.2, '2.20x']);
     // 26 SunSpider benchmarks under the header.
     expect(Math.max(...sheet!.cells.map((c) => c.row))).toBe(26);
@@ -144,7 +180,11 @@ describe('real documents and bad input', () => {
   }, 120_000);
 
   it('ocr=auto: a scanned page is recognized first (X-OCR-Pages), its lines become the sheet', async () => {
-    const res = await server.post('convert', form({ file: await filePart(corpus('linn.pdf')), to: 'xlsx', ocr: 'auto' }), key);
+    const res = await server.post(
+      'convert',
+      form({ file: await filePart(corpus('linn.pdf')), to: 'xlsx', ocr: 'auto' }),
+      key,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('x-ocr-pages')).toBe('1');
     const [sheet] = await readXlsx(await saveBody(res, 'linn.xlsx'));
@@ -155,7 +195,11 @@ describe('real documents and bad input', () => {
   }, 180_000);
 
   it('an encrypted PDF without its password: 422 password_required', async () => {
-    const res = await server.post('convert', form({ file: await filePart(corpus('encrypted-rc4-20-pages-user-user.pdf')), to: 'xlsx' }), key);
+    const res = await server.post(
+      'convert',
+      form({ file: await filePart(corpus('encrypted-rc4-20-pages-user-user.pdf')), to: 'xlsx' }),
+      key,
+    );
     expect(res.status).toBe(422);
     expect((await problemOf(res)).code).toBe('password_required');
   });

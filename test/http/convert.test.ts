@@ -120,7 +120,11 @@ const ROOT_RELS = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="h
 /** A DOCX written by hand (no LibreOffice on the test side): `pages` pages separated by page breaks. */
 function makeDocx(file: string, pages: string[][], extra: { rels?: string; body?: string } = {}): string {
   const paragraphs = pages
-    .map((paras, i) => paras.map((p) => `<w:p><w:r><w:t>${p}</w:t></w:r></w:p>`).join('') + (i < pages.length - 1 ? '<w:p><w:r><w:br w:type="page"/></w:r></w:p>' : ''))
+    .map(
+      (paras, i) =>
+        paras.map((p) => `<w:p><w:r><w:t>${p}</w:t></w:r></w:p>`).join('') +
+        (i < pages.length - 1 ? '<w:p><w:r><w:br w:type="page"/></w:r></w:p>' : ''),
+    )
     .join('');
   const doc = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><w:body>${paragraphs}${extra.body ?? ''}</w:body></w:document>`;
   const parts: Array<[string, string]> = [
@@ -148,22 +152,28 @@ async function problem(res: Response): Promise<{ code: string; detail: string; s
 // ---- PDF → documents -----------------------------------------------------
 
 describe('POST /v1/pdf/convert: PDF to documents', () => {
-  it('to=docx gives flowing paragraphs with tracemonkey\'s words', async () => {
+  it("to=docx gives flowing paragraphs with tracemonkey's words", async () => {
     const res = await server.post('convert', form({ file: await filePart(TRACEMONKEY, 'paper.pdf'), to: 'docx' }), key);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(res.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
     expect(res.headers.get('content-disposition')).toContain('filename="paper.docx"');
     const file = await saveBody(res, 'paper.docx');
     expect(zipNames(file)).toContain('word/document.xml');
     const xml = zipText(file, 'word/document.xml');
     const paragraphs = xml.match(/<w:p[ >]/g) ?? [];
-    const lines = textOf(TRACEMONKEY).split('\n').filter((l) => l.trim()).length;
+    const lines = textOf(TRACEMONKEY)
+      .split('\n')
+      .filter((l) => l.trim()).length;
     // Paragraphs, not a positioned frame per line.
     expect(paragraphs.length).toBeGreaterThan(100);
     expect(paragraphs.length).toBeLessThan(lines / 2);
     expect(xml).not.toMatch(/<w:framePr|<w:txbxContent|<v:textbox/);
     // Valid XML (python's parser), no break inside a text element.
-    execFileSync('python3', ['-c', 'import sys,xml.dom.minidom;xml.dom.minidom.parseString(sys.stdin.buffer.read())'], { input: xml });
+    execFileSync('python3', ['-c', 'import sys,xml.dom.minidom;xml.dom.minidom.parseString(sys.stdin.buffer.read())'], {
+      input: xml,
+    });
     expect(xml).not.toMatch(/<w:t[ >][^<]*<w:br/);
     const docxText = (xml.match(/<w:t[^>]*>[^<]*/g) ?? []).map((t) => t.replace(/<w:t[^>]*>/, '')).join(' ');
     expect(docxText).toContain('Trace-based Just-in-Time Type Specialization');
@@ -183,7 +193,12 @@ describe('POST /v1/pdf/convert: PDF to documents', () => {
     expect(media[0]).toMatch(/\.(png|jpeg)$/);
     expect(zipText(file, '[Content_Types].xml')).toMatch(/Extension="(png|jpeg)" ContentType="image\/(png|jpeg)"/);
     expect(zipText(file, 'word/document.xml')).toContain('<a:blip r:embed=');
-    const image = execFileSync('python3', ['-c', 'import sys,zipfile;sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))', file, media[0]]);
+    const image = execFileSync('python3', [
+      '-c',
+      'import sys,zipfile;sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))',
+      file,
+      media[0],
+    ]);
     if (media[0].endsWith('.png')) expect(pngSize(image).width).toBeGreaterThan(1000);
     else expect(jpegSize(image).width).toBeGreaterThan(1000);
 
@@ -256,24 +271,41 @@ describe('POST /v1/pdf/convert: PDF to documents', () => {
 
 describe('POST /v1/pdf/convert: page images', () => {
   it('to=png: dimensions follow dpi; one page → PNG, several → ZIP', async () => {
-    const one = await server.post('convert', form({ file: await filePart(TRACEMONKEY), to: 'png', pages: '1', dpi: '72' }), key);
+    const one = await server.post(
+      'convert',
+      form({ file: await filePart(TRACEMONKEY), to: 'png', pages: '1', dpi: '72' }),
+      key,
+    );
     expect(one.status).toBe(200);
     expect(one.headers.get('content-type')).toBe('image/png');
     expect(one.headers.get('content-disposition')).toContain('filename="tracemonkey.png"');
     expect(pngSize(Buffer.from(await one.arrayBuffer()))).toEqual({ width: 612, height: 792 });
 
-    const several = await server.post('convert', form({ file: await filePart(TRACEMONKEY), to: 'png', pages: '2-3,14' }), key);
+    const several = await server.post(
+      'convert',
+      form({ file: await filePart(TRACEMONKEY), to: 'png', pages: '2-3,14' }),
+      key,
+    );
     expect(several.status).toBe(200);
     expect(several.headers.get('content-disposition')).toContain('filename="tracemonkey-pages.zip"');
     const zip = await saveBody(several, 'png.zip');
     expect(zipNames(zip)).toEqual(['tracemonkey-1.png', 'tracemonkey-2.png', 'tracemonkey-3.png']);
     // Default 150 dpi: 612 × 792 pt → 1275 × 1650 px.
-    const entry = execFileSync('python3', ['-c', 'import sys,zipfile;sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))', zip, 'tracemonkey-1.png']);
+    const entry = execFileSync('python3', [
+      '-c',
+      'import sys,zipfile;sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))',
+      zip,
+      'tracemonkey-1.png',
+    ]);
     expect(pngSize(entry)).toEqual({ width: 1275, height: 1650 });
   });
 
   it('to=jpeg renders at the requested dpi', async () => {
-    const res = await server.post('convert', form({ file: await filePart(TRACEMONKEY), to: 'jpeg', pages: '2', dpi: '100' }), key);
+    const res = await server.post(
+      'convert',
+      form({ file: await filePart(TRACEMONKEY), to: 'jpeg', pages: '2', dpi: '100' }),
+      key,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(res.headers.get('content-disposition')).toContain('filename="tracemonkey.jpg"');
@@ -281,7 +313,11 @@ describe('POST /v1/pdf/convert: page images', () => {
   });
 
   it('to=tiff gives one multi-page TIFF of the selected pages', async () => {
-    const res = await server.post('convert', form({ file: await filePart(TRACEMONKEY), to: 'tiff', pages: '1-3', dpi: '72' }), key);
+    const res = await server.post(
+      'convert',
+      form({ file: await filePart(TRACEMONKEY), to: 'tiff', pages: '1-3', dpi: '72' }),
+      key,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/tiff');
     expect(res.headers.get('content-disposition')).toContain('filename="tracemonkey.tiff"');
@@ -290,7 +326,11 @@ describe('POST /v1/pdf/convert: page images', () => {
 
   it('refuses a page that would pass MAX_RENDER_PIXELS (413) and dpi out of range (400)', async () => {
     // multipage.pdf page 2 is 30 × 30 in: 18000² px at 600 dpi.
-    const huge = await server.post('convert', form({ file: await filePart(corpus('multipage.pdf')), to: 'png', dpi: '600' }), key);
+    const huge = await server.post(
+      'convert',
+      form({ file: await filePart(corpus('multipage.pdf')), to: 'png', dpi: '600' }),
+      key,
+    );
     expect(huge.status).toBe(413);
     const body = await problem(huge);
     expect(body.code).toBe('page_too_large');
@@ -300,7 +340,11 @@ describe('POST /v1/pdf/convert: page images', () => {
       expect(res.status).toBe(400);
       expect((await problem(res)).detail).toContain('dpi');
     }
-    const range = await server.post('convert', form({ file: await filePart(TRACEMONKEY), to: 'png', pages: '15' }), key);
+    const range = await server.post(
+      'convert',
+      form({ file: await filePart(TRACEMONKEY), to: 'png', pages: '15' }),
+      key,
+    );
     expect(range.status).toBe(400);
   });
 });
@@ -309,9 +353,17 @@ describe('POST /v1/pdf/convert: page images', () => {
 
 describe('POST /v1/pdf/convert: PDF/A', () => {
   function pdfaId(file: string): { part: string; conformance: string } {
-    const xmp = execFileSync('python3', ['-c', 'import sys,re;d=open(sys.argv[1],"rb").read();m=re.search(rb"<x:xmpmeta.*?</x:xmpmeta>",d,re.S);sys.stdout.write(m.group(0).decode("utf-8","replace") if m else "")', file], {
-      encoding: 'utf8',
-    });
+    const xmp = execFileSync(
+      'python3',
+      [
+        '-c',
+        'import sys,re;d=open(sys.argv[1],"rb").read();m=re.search(rb"<x:xmpmeta.*?</x:xmpmeta>",d,re.S);sys.stdout.write(m.group(0).decode("utf-8","replace") if m else "")',
+        file,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
     const part = /pdfaid:part(?:=['"]|>)(\d)/.exec(xmp)?.[1] ?? '';
     const conformance = /pdfaid:conformance(?:=['"]|>)([A-Za-z])/.exec(xmp)?.[1] ?? '';
     return { part, conformance };
@@ -323,15 +375,25 @@ describe('POST /v1/pdf/convert: PDF/A', () => {
     expect(res.headers.get('content-disposition')).toContain('filename="tracemonkey-pdfa.pdf"');
     const file = await saveBody(res, 'a2.pdf');
     expect(pdfaId(file)).toEqual({ part: '2', conformance: 'B' });
-    const intents = execFileSync('qpdf', ['--json=2', '--json-key=qpdf', file], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const intents = execFileSync('qpdf', ['--json=2', '--json-key=qpdf', file], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
     expect(intents).toContain('/GTS_PDFA1');
     expect(intents).toContain('/DestOutputProfile');
-    const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' }).split('\n').slice(2).filter((l) => l.trim());
+    const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim());
     expect(fonts.length).toBeGreaterThan(0);
     for (const line of fonts) expect(line).toMatch(/\s+yes\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/);
     expect(pageCountOf(file)).toBe(14);
 
-    const one = await server.post('convert', form({ file: await filePart(corpus('trivial.pdf')), to: 'pdfa', pdfa: '1b' }), key);
+    const one = await server.post(
+      'convert',
+      form({ file: await filePart(corpus('trivial.pdf')), to: 'pdfa', pdfa: '1b' }),
+      key,
+    );
     expect(one.status).toBe(200);
     expect(pdfaId(await saveBody(one, 'a1.pdf'))).toEqual({ part: '1', conformance: 'B' });
   });
@@ -341,7 +403,11 @@ describe('POST /v1/pdf/convert: PDF/A', () => {
 
 describe('POST /v1/pdf/convert: Office to PDF (warm LibreOffice)', () => {
   it('converts a 2-page DOCX, and RTF, plain text and ODT, sniffed by content', async () => {
-    const res = await server.post('convert', form({ file: await filePart(twoPageDocx(), 'report.docx'), to: 'pdf' }), key);
+    const res = await server.post(
+      'convert',
+      form({ file: await filePart(twoPageDocx(), 'report.docx'), to: 'pdf' }),
+      key,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toContain('filename="report.pdf"');
@@ -350,17 +416,32 @@ describe('POST /v1/pdf/convert: Office to PDF (warm LibreOffice)', () => {
     expect(textOf(pdf, ['-f', '1', '-l', '1'])).toContain('apples and oranges');
     expect(textOf(pdf, ['-f', '2', '-l', '2'])).toContain('Second page bravo');
 
-    const rtf = await server.post('convert', form({ file: await filePart(Buffer.from('{\\rtf1\\ansi Hello from RTF land.\\par}'), 'note.bin'), to: 'pdf' }), key);
+    const rtf = await server.post(
+      'convert',
+      form({ file: await filePart(Buffer.from('{\\rtf1\\ansi Hello from RTF land.\\par}'), 'note.bin'), to: 'pdf' }),
+      key,
+    );
     expect(rtf.status).toBe(200);
     expect(textOf(await saveBody(rtf, 'rtf.pdf'))).toContain('Hello from RTF land.');
 
-    const txt = await server.post('convert', form({ file: await filePart(Buffer.from('Plain text line one.\nZweite Zeile: Grüße aus dem Text.\n'), 'note.txt'), to: 'pdf' }), key);
+    const txt = await server.post(
+      'convert',
+      form({
+        file: await filePart(Buffer.from('Plain text line one.\nZweite Zeile: Grüße aus dem Text.\n'), 'note.txt'),
+        to: 'pdf',
+      }),
+      key,
+    );
     expect(txt.status).toBe(200);
     expect(textOf(await saveBody(txt, 'txt.pdf'))).toContain('Zweite Zeile: Grüße aus dem Text.');
 
     // An ODT made by the service from tracemonkey comes back as a PDF with its words.
     const odt = await server.post('convert', form({ file: await filePart(TRACEMONKEY), to: 'odt' }), key);
-    const back = await server.post('convert', form({ file: await filePart(await saveBody(odt, 'tm.odt'), 'tm.odt'), to: 'pdf' }), key);
+    const back = await server.post(
+      'convert',
+      form({ file: await filePart(await saveBody(odt, 'tm.odt'), 'tm.odt'), to: 'pdf' }),
+      key,
+    );
     expect(back.status).toBe(200);
     expect(textOf(await saveBody(back, 'tm.pdf'))).toContain('Trace-based');
   });
@@ -394,7 +475,11 @@ describe('POST /v1/pdf/convert: Office to PDF (warm LibreOffice)', () => {
     const body = await problem(res);
     expect(body.code).toBe('invalid_document');
     expect(body.detail).not.toContain('/');
-    const after = await server.post('convert', form({ file: await filePart(twoPageDocx('after.docx')), to: 'pdf' }), key);
+    const after = await server.post(
+      'convert',
+      form({ file: await filePart(twoPageDocx('after.docx')), to: 'pdf' }),
+      key,
+    );
     expect(after.status).toBe(200);
     expect(pageCountOf(await saveBody(after, 'after.pdf'))).toBe(2);
   });
@@ -410,7 +495,10 @@ describe('POST /v1/pdf/convert: Office to PDF (warm LibreOffice)', () => {
     try {
       const rels = `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId5" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="http://127.0.0.1:${port}/remote.png" TargetMode="External"/></Relationships>`;
       const picture = `<w:p><w:r><w:drawing><wp:inline><wp:extent cx="952500" cy="952500"/><wp:docPr id="1" name="Picture 1"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="1" name="remote.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:link="rId5"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="952500" cy="952500"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
-      const docx = makeDocx(path.join(scratch, 'remote.docx'), [['A linked picture follows.']], { rels, body: picture });
+      const docx = makeDocx(path.join(scratch, 'remote.docx'), [['A linked picture follows.']], {
+        rels,
+        body: picture,
+      });
       const res = await server.post('convert', form({ file: await filePart(docx), to: 'pdf' }), key);
       expect(res.status).toBe(200);
       await new Promise((r) => setTimeout(r, 300));
@@ -444,17 +532,29 @@ describe('POST /v1/pdf/convert: Office to PDF (warm LibreOffice)', () => {
     // Underestimating the cost per line only makes the slow document bigger (safer), never too small.
     const msPerLine = Math.max(large - small, 1) / (3 * unit);
     const normal = await filePart(twoPageDocx('normal.docx'));
-    const normalMs = Math.max(...(await Promise.all([0, 1, 2].map(async () => timed(path.join(scratch, 'normal.docx'))))));
+    const normalMs = Math.max(
+      ...(await Promise.all([0, 1, 2].map(async () => timed(path.join(scratch, 'normal.docx'))))),
+    );
     // Three normal conversions in a row on one instance fit four times into the limit.
     const limitS = Math.max(2, Math.ceil((4 * 3 * normalMs) / 1000));
     const lines = Math.min(Math.ceil((5 * limitS * 1000) / msPerLine), 600_000);
-    console.log(`pathological: normal ${Math.round(normalMs)} ms, ${(msPerLine * 1000).toFixed(1)} µs/line → limit ${limitS} s, ${lines} lines`);
-    const tight = await startTestServer({ OPERATION_TIMEOUT: String(limitS), LIBREOFFICE_POOL_SIZE: '2', MAX_FILE_SIZE: String(100 * 1024 * 1024) });
+    console.log(
+      `pathological: normal ${Math.round(normalMs)} ms, ${(msPerLine * 1000).toFixed(1)} µs/line → limit ${limitS} s, ${lines} lines`,
+    );
+    const tight = await startTestServer({
+      OPERATION_TIMEOUT: String(limitS),
+      LIBREOFFICE_POOL_SIZE: '2',
+      MAX_FILE_SIZE: String(100 * 1024 * 1024),
+    });
     try {
       const tightKey = tight.newKey();
       const pool = officePool(tight.services.config);
       // Both instances warm before the race starts, so start-up time is not part of it.
-      await Promise.all([0, 1].map(async () => expect((await tight.post('convert', form({ file: normal, to: 'pdf' }), tightKey)).status).toBe(200)));
+      await Promise.all(
+        [0, 1].map(async () =>
+          expect((await tight.post('convert', form({ file: normal, to: 'pdf' }), tightKey)).status).toBe(200),
+        ),
+      );
       const startedBefore = pool.stats().started;
       const big = await filePart(textFile('huge.txt', lines));
       let slowAnsweredAt = 0;
@@ -505,7 +605,9 @@ describe('LibreOffice pool lifecycle', () => {
       await small.close();
     }
     expect(fs.existsSync(profiles)).toBe(false);
-    const left = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((l) => l.includes(profiles));
+    const left = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => l.includes(profiles));
     expect(left).toEqual([]);
   });
 });
@@ -519,7 +621,8 @@ describe('POST /v1/pdf/convert: bad input', () => {
       expect(res.status).toBe(400);
       const body = await problem(res);
       expect(body.code).toBe('invalid_request');
-      for (const target of ['docx', 'odt', 'txt', 'html', 'png', 'jpeg', 'tiff', 'svg', 'pdfa', 'pdf']) expect(body.detail).toContain(target);
+      for (const target of ['docx', 'odt', 'txt', 'html', 'png', 'jpeg', 'tiff', 'svg', 'pdfa', 'pdf'])
+        expect(body.detail).toContain(target);
     }
   });
 
@@ -539,14 +642,29 @@ describe('POST /v1/pdf/convert: bad input', () => {
   });
 
   it('PDF with to=pdf, Office with a PDF target, and HTML with a PDF target → 415', async () => {
-    const pdfToPdf = await server.post('convert', form({ file: await filePart(corpus('trivial.pdf')), to: 'pdf' }), key);
+    const pdfToPdf = await server.post(
+      'convert',
+      form({ file: await filePart(corpus('trivial.pdf')), to: 'pdf' }),
+      key,
+    );
     expect(pdfToPdf.status).toBe(415);
     expect((await problem(pdfToPdf)).detail).toContain('already a PDF');
-    const docxToDocx = await server.post('convert', form({ file: await filePart(twoPageDocx('x.docx')), to: 'docx' }), key);
+    const docxToDocx = await server.post(
+      'convert',
+      form({ file: await filePart(twoPageDocx('x.docx')), to: 'docx' }),
+      key,
+    );
     expect(docxToDocx.status).toBe(415);
     expect((await problem(docxToDocx)).detail).toContain('to=pdf');
     // HTML (sniffed from its bytes, whatever its name) converts with to=pdf only (Chromium; convert-html.test.ts).
-    const html = await server.post('convert', form({ file: await filePart(Buffer.from('<!DOCTYPE html><html><body>x</body></html>'), 'page.docx'), to: 'docx' }), key);
+    const html = await server.post(
+      'convert',
+      form({
+        file: await filePart(Buffer.from('<!DOCTYPE html><html><body>x</body></html>'), 'page.docx'),
+        to: 'docx',
+      }),
+      key,
+    );
     expect(html.status).toBe(415);
     expect((await problem(html)).code).toBe('unsupported_media_type');
   });
@@ -559,7 +677,11 @@ describe('POST /v1/pdf/convert: bad input', () => {
     const missing = await server.post('convert', form({ file: enc, to: 'png', pages: '1', dpi: '36' }), key);
     expect(missing.status).toBe(422);
     expect((await problem(missing)).code).toBe('password_required');
-    const invalid = await server.post('convert', form({ file: await filePart(corpus('invalid.pdf')), to: 'docx' }), key);
+    const invalid = await server.post(
+      'convert',
+      form({ file: await filePart(corpus('invalid.pdf')), to: 'docx' }),
+      key,
+    );
     expect(invalid.status).toBe(422);
     expect((await problem(invalid)).code).toBe('invalid_pdf');
   });

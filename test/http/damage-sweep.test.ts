@@ -27,7 +27,11 @@ describe('damaged real files: never a 5xx', () => {
       for (const variant of variants) {
         for (const op of SWEEP_OPERATIONS) {
           const part = await filePart(variant.data, `${variant.name}.pdf`);
-          const res = await server.post(op.operation, form({ ...op.fields, [op.part]: op.part === 'files' ? [part, part] : part }), key);
+          const res = await server.post(
+            op.operation,
+            form({ ...op.fields, [op.part]: op.part === 'files' ? [part, part] : part }),
+            key,
+          );
           const body = await res.text();
           const code = res.status >= 400 ? (JSON.parse(body) as { code: string }).code : '';
           outcomes.push(`${variant.name} ${op.name} ${res.status} ${code}`);
@@ -36,7 +40,8 @@ describe('damaged real files: never a 5xx', () => {
       const failures = outcomes.filter((o) => / (5\d\d) /.test(o));
       expect(failures).toEqual([]);
       // Every answer is a success or a client-side verdict on the file.
-      for (const outcome of outcomes) expect(outcome).toMatch(/ (200 |422 (invalid_pdf|password_required|invalid_document|resource_limit)|413 \w+)$/);
+      for (const outcome of outcomes)
+        expect(outcome).toMatch(/ (200 |422 (invalid_pdf|password_required|invalid_document|resource_limit)|413 \w+)$/);
       await eventually(() => server.leftovers().length === 0);
     }, 900_000);
   }

@@ -23,7 +23,11 @@ afterAll(() => server.close());
 
 describe('POST /v1/pdf/extract-text', () => {
   it('returns the text of every page, separated by form feeds', async () => {
-    const res = await server.post('extract-text', form({ file: await filePart(corpus('tracemonkey.pdf'), 'paper.pdf') }), key);
+    const res = await server.post(
+      'extract-text',
+      form({ file: await filePart(corpus('tracemonkey.pdf'), 'paper.pdf') }),
+      key,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="paper.txt"; filename*=UTF-8''paper.txt`);
@@ -34,7 +38,11 @@ describe('POST /v1/pdf/extract-text', () => {
   });
 
   it('layout=true keeps the physical layout', async () => {
-    const res = await server.post('extract-text', form({ file: await filePart(corpus('tracemonkey.pdf')), pages: '2', layout: 'true' }), key);
+    const res = await server.post(
+      'extract-text',
+      form({ file: await filePart(corpus('tracemonkey.pdf')), pages: '2', layout: 'true' }),
+      key,
+    );
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toBe(pageText(corpus('tracemonkey.pdf'), 2, ['-layout']));
@@ -42,16 +50,26 @@ describe('POST /v1/pdf/extract-text', () => {
   });
 
   it('pages selects pages in the order given', async () => {
-    const res = await server.post('extract-text', form({ file: await filePart(corpus('tracemonkey.pdf')), pages: '4-5,2,13-' }), key);
+    const res = await server.post(
+      'extract-text',
+      form({ file: await filePart(corpus('tracemonkey.pdf')), pages: '4-5,2,13-' }),
+      key,
+    );
     expect(res.status).toBe(200);
     const pages = (await res.text()).split('\f');
     expect(pages).toEqual([4, 5, 2, 13, 14].map((p) => pageText(corpus('tracemonkey.pdf'), p)));
-    const out = await problemOf(await server.post('extract-text', form({ file: await filePart(corpus('tracemonkey.pdf')), pages: '15' }), key));
+    const out = await problemOf(
+      await server.post('extract-text', form({ file: await filePart(corpus('tracemonkey.pdf')), pages: '15' }), key),
+    );
     expect([out.status, out.code, out.field]).toEqual([400, 'invalid_request', 'pages']);
   });
 
   it('format=json gives one entry per requested page', async () => {
-    const res = await server.post('extract-text', form({ file: await filePart(corpus('tracemonkey.pdf')), pages: '3,1', format: 'json' }), key);
+    const res = await server.post(
+      'extract-text',
+      form({ file: await filePart(corpus('tracemonkey.pdf')), pages: '3,1', format: 'json' }),
+      key,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('content-disposition')).toContain('filename="tracemonkey.json"');
@@ -63,16 +81,26 @@ describe('POST /v1/pdf/extract-text', () => {
   });
 
   it('ocr=never leaves pages without a text layer empty', async () => {
-    const res = await server.post('extract-text', form({ file: await filePart(corpus('multipage.pdf')), format: 'json' }), key);
+    const res = await server.post(
+      'extract-text',
+      form({ file: await filePart(corpus('multipage.pdf')), format: 'json' }),
+      key,
+    );
     expect(res.status).toBe(200);
     const { pages } = await res.json();
     expect(pages.map((p: { page: number }) => p.page)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(pages.filter((p: { text: string }) => p.text.trim() === '').map((p: { page: number }) => p.page)).toEqual([1, 2, 3, 5, 6]);
+    expect(pages.filter((p: { text: string }) => p.text.trim() === '').map((p: { page: number }) => p.page)).toEqual([
+      1, 2, 3, 5, 6,
+    ]);
     expect(pages[3].text).toBe(pageText(corpus('multipage.pdf'), 4));
   });
 
   it('ocr=auto OCRs only the pages without text and merges them in page order', async () => {
-    const res = await server.post('extract-text', form({ file: await filePart(corpus('multipage.pdf')), ocr: 'auto' }), key);
+    const res = await server.post(
+      'extract-text',
+      form({ file: await filePart(corpus('multipage.pdf')), ocr: 'auto' }),
+      key,
+    );
     expect(res.status).toBe(200);
     const pages = (await res.text()).split('\f');
     expect(pages).toHaveLength(6);
@@ -87,7 +115,11 @@ describe('POST /v1/pdf/extract-text', () => {
   });
 
   it('ocr=auto only OCRs requested pages, keeps the requested order, and opens encrypted input', async () => {
-    const res = await server.post('extract-text', form({ file: await filePart(corpus('multipage.pdf')), ocr: 'auto', pages: '4,1', format: 'json' }), key);
+    const res = await server.post(
+      'extract-text',
+      form({ file: await filePart(corpus('multipage.pdf')), ocr: 'auto', pages: '4,1', format: 'json' }),
+      key,
+    );
     expect(res.status).toBe(200);
     const { pages } = await res.json();
     expect(pages.map((p: { page: number }) => p.page)).toEqual([4, 1]);
@@ -97,34 +129,58 @@ describe('POST /v1/pdf/extract-text', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'extract-text-'));
     const locked = path.join(dir, 'locked.pdf');
     execFileSync('qpdf', ['--encrypt', 'sesame', 'owner', '256', '--', corpus('linn.pdf'), locked]);
-    const enc = await server.post('extract-text', form({ file: await filePart(locked), ocr: 'auto', password: 'sesame' }), key);
+    const enc = await server.post(
+      'extract-text',
+      form({ file: await filePart(locked), ocr: 'auto', password: 'sesame' }),
+      key,
+    );
     expect(enc.status).toBe(200);
     expect(wordRecall(fs.readFileSync(corpus('linn.txt'), 'utf8'), await enc.text())).toBeGreaterThanOrEqual(0.9);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('languages only goes with ocr=auto, and must be installed', async () => {
-    const alone = await problemOf(await server.post('extract-text', form({ file: await filePart(corpus('trivial.pdf')), languages: 'deu' }), key));
+    const alone = await problemOf(
+      await server.post('extract-text', form({ file: await filePart(corpus('trivial.pdf')), languages: 'deu' }), key),
+    );
     expect([alone.status, alone.field]).toEqual([400, 'languages']);
-    const unknown = await problemOf(await server.post('extract-text', form({ file: await filePart(corpus('trivial.pdf')), ocr: 'auto', languages: 'xx' }), key));
+    const unknown = await problemOf(
+      await server.post(
+        'extract-text',
+        form({ file: await filePart(corpus('trivial.pdf')), ocr: 'auto', languages: 'xx' }),
+        key,
+      ),
+    );
     expect([unknown.status, unknown.field]).toEqual([400, 'languages']);
     expect(unknown.detail).toContain('eng');
   });
 
   it('opens encrypted input with password; reports missing and wrong passwords', async () => {
     const file = corpus('encrypted-rc4-20-pages-user-user.pdf');
-    const ok = await server.post('extract-text', form({ file: await filePart(file), password: 'user', pages: '1-3' }), key);
+    const ok = await server.post(
+      'extract-text',
+      form({ file: await filePart(file), password: 'user', pages: '1-3' }),
+      key,
+    );
     expect(ok.status).toBe(200);
     const pages = (await ok.text()).split('\f');
     expect(pages).toHaveLength(3);
-    expect(pages).toEqual([1, 2, 3].map((p) => textOf(file, ['-upw', 'user', '-f', String(p), '-l', String(p)]).replace(/\f$/, '')));
+    expect(pages).toEqual(
+      [1, 2, 3].map((p) => textOf(file, ['-upw', 'user', '-f', String(p), '-l', String(p)]).replace(/\f$/, '')),
+    );
     expect(pages.join('').trim()).not.toBe('');
     const missing = await problemOf(await server.post('extract-text', form({ file: await filePart(file) }), key));
     expect([missing.status, missing.code]).toEqual([422, 'password_required']);
-    const wrong = await problemOf(await server.post('extract-text', form({ file: await filePart(file), password: 'nope' }), key));
+    const wrong = await problemOf(
+      await server.post('extract-text', form({ file: await filePart(file), password: 'nope' }), key),
+    );
     expect([wrong.status, wrong.code]).toEqual([422, 'incorrect_password']);
     // Owner-only encryption opens without a password.
-    const owner = await server.post('extract-text', form({ file: await filePart(corpus('encrypted-aes256-owner-only.pdf')), pages: '1' }), key);
+    const owner = await server.post(
+      'extract-text',
+      form({ file: await filePart(corpus('encrypted-aes256-owner-only.pdf')), pages: '1' }),
+      key,
+    );
     expect(owner.status).toBe(200);
     expect((await owner.text()).trim()).not.toBe('');
   });
@@ -139,7 +195,11 @@ describe('POST /v1/pdf/extract-text', () => {
       }
     }, 5);
     try {
-      const res = await server.post('extract-text', form({ file: await filePart(corpus('encrypted-rc4-20-pages-user-user.pdf')), password: 'user' }), key);
+      const res = await server.post(
+        'extract-text',
+        form({ file: await filePart(corpus('encrypted-rc4-20-pages-user-user.pdf')), password: 'user' }),
+        key,
+      );
       expect(res.status).toBe(200);
     } finally {
       clearInterval(timer);
@@ -148,7 +208,9 @@ describe('POST /v1/pdf/extract-text', () => {
   });
 
   it('rejects an unrepairable PDF with invalid_pdf', async () => {
-    const res = await problemOf(await server.post('extract-text', form({ file: await filePart(corpus('invalid.pdf')) }), key));
+    const res = await problemOf(
+      await server.post('extract-text', form({ file: await filePart(corpus('invalid.pdf')) }), key),
+    );
     expect([res.status, res.code]).toEqual([422, 'invalid_pdf']);
   });
 

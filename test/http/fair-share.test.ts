@@ -45,7 +45,13 @@ const gateOperation = defineOperation({
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer(
-    { CONCURRENCY: '4', ACCOUNT_CONCURRENCY_FREE: '2', ACCOUNT_QUEUE_LIMIT: '2', ACCOUNT_CONCURRENCY_ENTERPRISE: '0', OPERATION_TIMEOUT: '60' },
+    {
+      CONCURRENCY: '4',
+      ACCOUNT_CONCURRENCY_FREE: '2',
+      ACCOUNT_QUEUE_LIMIT: '2',
+      ACCOUNT_CONCURRENCY_ENTERPRISE: '0',
+      OPERATION_TIMEOUT: '60',
+    },
     { operations: [gateOperation] },
   );
 });
@@ -55,7 +61,12 @@ afterAll(async () => {
 });
 
 const gate = (key: string, tag: string, signal?: AbortSignal) =>
-  fetch(`${server.url}/v1/pdf/test-gate`, { method: 'POST', body: form({ tag }), headers: { Authorization: `Bearer ${key}` }, signal });
+  fetch(`${server.url}/v1/pdf/test-gate`, {
+    method: 'POST',
+    body: form({ tag }),
+    headers: { Authorization: `Bearer ${key}` },
+    signal,
+  });
 
 async function usedToday(key: string): Promise<number> {
   const res = await fetch(`${server.url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } });
@@ -69,7 +80,12 @@ function open(tag: string): void {
   release();
 }
 
-const accountId = (name: string) => ((server.services.store as SqliteStore).db.prepare('SELECT id FROM accounts WHERE name = ?').get(name) as { id: number }).id;
+const accountId = (name: string) =>
+  (
+    (server.services.store as SqliteStore).db.prepare('SELECT id FROM accounts WHERE name = ?').get(name) as {
+      id: number;
+    }
+  ).id;
 
 describe('fair share per account', () => {
   it('runs 2 at once for a free account, queues the next 2 in order without a pool slot, refuses the 5th with 429 (not charged); others are not held up', async () => {
@@ -150,7 +166,7 @@ describe('fair share per account', () => {
     expect(await Promise.all(runs.map(async (r) => (await r).status))).toEqual([200, 200, 200]);
   });
 
-  it('the OpenAPI document states the fair-share and refund rules with this server\'s settings', async () => {
+  it("the OpenAPI document states the fair-share and refund rules with this server's settings", async () => {
     const doc = await (await fetch(`${server.url}/v1/openapi.json`)).json();
     expect(doc.info.description).toContain('2 (free), 8 (pro), unlimited (enterprise)');
     expect(doc.info.description).toContain('up to 2 waiting');

@@ -32,7 +32,11 @@ const VALUES = {
 };
 
 async function fill(values: unknown, extra: Record<string, string> = {}): Promise<string> {
-  const res = await server.post('forms', form({ file: await filePart(formFile), values: JSON.stringify(values), ...extra }), key);
+  const res = await server.post(
+    'forms',
+    form({ file: await filePart(formFile), values: JSON.stringify(values), ...extra }),
+    key,
+  );
   if (res.status !== 200) throw new Error(`forms: ${res.status} ${await res.text()}`);
   expect(res.headers.get('content-type')).toBe('application/pdf');
   return saveBody(res, 'filled.pdf');
@@ -49,7 +53,8 @@ async function read(file: string): Promise<Record<string, any>> {
 async function render(renderer: 'pdftoppm' | 'mutool', file: string): Promise<{ width: number; pixels: Buffer }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forms-render-'));
   const target = path.join(dir, 'page.pgm');
-  if (renderer === 'pdftoppm') await out('pdftoppm', ['-gray', '-r', '72', '-f', '1', '-l', '1', '-singlefile', file, path.join(dir, 'page')]);
+  if (renderer === 'pdftoppm')
+    await out('pdftoppm', ['-gray', '-r', '72', '-f', '1', '-l', '1', '-singlefile', file, path.join(dir, 'page')]);
   else await out('mutool', ['draw', '-q', '-r', '72', '-c', 'gray', '-o', target, file, '1']);
   const data = fs.readFileSync(target);
   const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(data.subarray(0, 64).toString('latin1'))!;
@@ -60,7 +65,8 @@ async function render(renderer: 'pdftoppm' | 'mutool', file: string): Promise<{ 
 function inkIn(image: { width: number; pixels: Buffer }, [x, y, w, h]: number[]): number {
   let count = 0;
   for (let row = Math.ceil(y + 2); row < Math.floor(y + h - 2); row++) {
-    for (let col = Math.ceil(x + 2); col < Math.floor(x + w - 2); col++) if (image.pixels[row * image.width + col] < 128) count++;
+    for (let col = Math.ceil(x + 2); col < Math.floor(x + w - 2); col++)
+      if (image.pixels[row * image.width + col] < 128) count++;
   }
   return count;
 }
@@ -126,7 +132,8 @@ describe('POST /v1/pdf/forms (fill)', () => {
     const words = await text(flattened);
     // poppler reorders right-to-left text itself (a ligature's letters come out reversed), so the Arabic is checked letter by letter.
     expect(words).toMatch(/[سم].*[سم]/u);
-    for (const expected of ['Ada', 'Byron', 'Москва', '東京', 'Germany', 'French', 'Sideways', 'Second paragraph']) expect(words).toContain(expected);
+    for (const expected of ['Ada', 'Byron', 'Москва', '東京', 'Germany', 'French', 'Sideways', 'Second paragraph'])
+      expect(words).toContain(expected);
     expect(words).toMatch(/A\s*B\s*1\s*2/);
   });
 
@@ -141,20 +148,32 @@ describe('POST /v1/pdf/forms (fill)', () => {
     expect(inkIn(image, fields['person.first'].rect)).toBeGreaterThan(10);
     // The field on the /Rotate 90 page has /MK /R 90: its text reads upright on the page as shown, inside its box.
     const bbox = await out('pdftotext', ['-bbox', '-f', '2', '-l', '2', flattened, '-']);
-    const word = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">Sideways<\/word>/.exec(bbox)!.slice(1).map(Number);
+    const word = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">Sideways<\/word>/
+      .exec(bbox)!
+      .slice(1)
+      .map(Number);
     const [x, y, w, h] = fields.turned.rect;
     expect(word[2] - word[0]).toBeGreaterThan(word[3] - word[1]);
-    expect(word[0] >= x && word[2] <= x + w && word[1] >= y && word[3] <= y + h, JSON.stringify({ word, rect: fields.turned.rect })).toBe(true);
+    expect(
+      word[0] >= x && word[2] <= x + w && word[1] >= y && word[3] <= y + h,
+      JSON.stringify({ word, rect: fields.turned.rect }),
+    ).toBe(true);
   });
 
   it('draws a value already in the file that has a character no font has, as the missing glyph, instead of refusing', async () => {
     // "locked" holds "Ж🚀" (UTF-16BE) without an appearance; only another field is sent.
     const withRocket = tempFile('rocket-form.pdf', everyFieldForm('<FEFF0416D83DDE80>'));
-    const res = await server.post('forms', form({ file: await filePart(withRocket), values: JSON.stringify({ 'person.first': 'Ada' }) }), key);
+    const res = await server.post(
+      'forms',
+      form({ file: await filePart(withRocket), values: JSON.stringify({ 'person.first': 'Ada' }) }),
+      key,
+    );
     expect(res.status).toBe(200);
     const result = await saveBody(res, 'rocket-filled.pdf');
     expect(await out('pdffonts', [result])).toMatch(/\+NotoSans-Regular\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
-    const objects = Object.values(JSON.parse(await out('qpdf', ['--json=2', '--json-key=qpdf', result])).qpdf[1]) as Array<{ value?: Record<string, unknown> }>;
+    const objects = Object.values(
+      JSON.parse(await out('qpdf', ['--json=2', '--json-key=qpdf', result])).qpdf[1],
+    ) as Array<{ value?: Record<string, unknown> }>;
     expect(objects.find((o) => o.value?.['/T'] === 'u:locked')?.value?.['/AP']).toBeDefined();
   });
 

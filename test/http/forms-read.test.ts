@@ -39,7 +39,17 @@ describe('POST /v1/pdf/forms (read)', () => {
     const { fields } = (await res.json()) as { fields: Array<Record<string, any>> };
     expect(Object.fromEntries(fields.map((f) => [f.name, f.type]))).toEqual(FORM_FIELDS);
     const byName = Object.fromEntries(fields.map((f) => [f.name, f]));
-    expect(byName['person.first']).toEqual({ name: 'person.first', type: 'text', value: null, options: [], page: 1, rect: [72, 80, 200, 22], required: true, read_only: false, max_length: null });
+    expect(byName['person.first']).toEqual({
+      name: 'person.first',
+      type: 'text',
+      value: null,
+      options: [],
+      page: 1,
+      rect: [72, 80, 200, 22],
+      required: true,
+      read_only: false,
+      max_length: null,
+    });
     expect(byName['person.last'].value).toBe('Lovelace');
     expect(byName.code.max_length).toBe(6);
     expect(byName.agree).toMatchObject({ value: false, options: ['Yes'] });

@@ -26,28 +26,40 @@ function unzipSample(body: Buffer, wanted: string[]): { names: string[]; dir: st
   const zip = fs.mkdtempSync(path.join(scratch, 'zip-'));
   const file = path.join(zip, 'out.zip');
   fs.writeFileSync(file, body);
-  const names = execFileSync('zipinfo', ['-1', file], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }).trim().split('\n');
+  const names = execFileSync('zipinfo', ['-1', file], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
+    .trim()
+    .split('\n');
   const dir = path.join(zip, 'x');
   if (wanted.length > 0) execFileSync('unzip', ['-q', file, ...wanted, '-d', dir]);
   return { names, dir };
 }
 const npages = (file: string) => Number(execFileSync('qpdf', ['--show-npages', file], { encoding: 'utf8' }).trim());
-const pageText = (file: string) => execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\f/g, '').trim().split(/\s+/).join(' ');
+const pageText = (file: string) =>
+  execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\f/g, '').trim().split(/\s+/).join(' ');
 
 describe('split with many ranges (a real server process, real qpdf)', () => {
   let hostile: HostileServer;
   beforeAll(async () => {
-    hostile = await startHostileServer({ MAX_PAGES: '2000', MAX_OUTPUT_FILES: '2000', QUEUE_LIMIT: '4' }, 'pdf-fairness-');
+    hostile = await startHostileServer(
+      { MAX_PAGES: '2000', MAX_OUTPUT_FILES: '2000', QUEUE_LIMIT: '4' },
+      'pdf-fairness-',
+    );
   }, 120_000);
   afterAll(() => hostile?.close());
 
   it('2,000 single-page ranges succeed: one ZIP of 2,000 one-page PDFs, each the page its range named, in order', async () => {
     // Descending, so that entry i must hold page 2001 − i: order is checked, not only counts.
-    const o = await hostile.observe('split', { file: await filePart(numberedPdf(2000), 'book.pdf'), ranges: singlePages(2000, 1) });
+    const o = await hostile.observe('split', {
+      file: await filePart(numberedPdf(2000), 'book.pdf'),
+      ranges: singlePages(2000, 1),
+    });
     expect(o.status, o.problem?.detail).toBe(200);
     expectContained(o);
     const sample = [1, 2, 3, 999, 1000, 1998, 1999, 2000];
-    const { names, dir } = unzipSample(o.body, sample.map((i) => `book-${String(i).padStart(4, '0')}.pdf`));
+    const { names, dir } = unzipSample(
+      o.body,
+      sample.map((i) => `book-${String(i).padStart(4, '0')}.pdf`),
+    );
     expect(names.length).toBe(2000);
     expect(names[0]).toBe('book-0001.pdf');
     expect(names[1999]).toBe('book-2000.pdf');
@@ -61,7 +73,10 @@ describe('split with many ranges (a real server process, real qpdf)', () => {
 
   it('ranges of mixed lengths, repeated and overlapping, come back in the order asked', async () => {
     const ranges = ['5-6', '1', '3-4', '2', '7-9', '10', '1-10', '2', '9-10'];
-    const res = await hostile.call('split', { file: await filePart(numberedPdf(10), 'mix.pdf'), ranges: ranges.join(',') });
+    const res = await hostile.call('split', {
+      file: await filePart(numberedPdf(10), 'mix.pdf'),
+      ranges: ranges.join(','),
+    });
     expect(res.status).toBe(200);
     const names = ranges.map((_, i) => `mix-${i + 1}.pdf`);
     const { dir } = unzipSample(Buffer.from(await res.arrayBuffer()), names);
@@ -73,7 +88,7 @@ describe('split with many ranges (a real server process, real qpdf)', () => {
     expect(names.map((n) => npages(path.join(dir, n)))).toEqual(expected.map((e) => e.split(' ').length));
   });
 
-  it('any fan-out draws on its operation\'s share: a merge of 30 encrypted inputs (two qpdf runs each to open) succeeds against a queue of 4', async () => {
+  it("any fan-out draws on its operation's share: a merge of 30 encrypted inputs (two qpdf runs each to open) succeeds against a queue of 4", async () => {
     // Encrypted, so each input's page count is qpdf's (with its is-encrypted probe): 60 runs, which used to be queued all at once.
     const encrypted = await filePart(corpus('encrypted-aes256-owner-only.pdf'));
     const o = await hostile.observe('merge', { files: Array.from({ length: 30 }, () => encrypted) });
@@ -90,8 +105,12 @@ describe('split with many ranges (a real server process, real qpdf)', () => {
     expect(o.problem?.detail).toContain('4000 pages in all');
   }, 60_000);
 
-  it('while one account repeats bursts of heavy splits, another account\'s concurrent small requests all succeed (no 503)', async () => {
-    const neighbourKey = JSON.parse(cli(['keys', 'create', '--account', 'neighbour', '--plan', 'free', '--json'], { DATA_DIR: path.join(hostile.base, 'data') })).key as string;
+  it("while one account repeats bursts of heavy splits, another account's concurrent small requests all succeed (no 503)", async () => {
+    const neighbourKey = JSON.parse(
+      cli(['keys', 'create', '--account', 'neighbour', '--plan', 'free', '--json'], {
+        DATA_DIR: path.join(hostile.base, 'data'),
+      }),
+    ).key as string;
     // 20 distinct range lengths: 20 qpdf runs per split, 16 splits at once (enterprise: no fair-share cap), against a queue of 4.
     const heavy = await filePart(numberedPdf(300), 'heavy.pdf');
     const heavyRanges = Array.from({ length: 20 }, (_, i) => `1-${i + 1}`).join(',');
@@ -120,7 +139,11 @@ describe('split with many ranges (a real server process, real qpdf)', () => {
     await Promise.all(
       [0, 1].map(async () => {
         for (let i = 0; i < 5; i++) {
-          const res = await fetch(`${hostile.server.url}/v1/pdf/split`, { method: 'POST', body: form({ file: small, mode: 'every', pages_per_file: '1' }), headers: { Authorization: `Bearer ${neighbourKey}` } });
+          const res = await fetch(`${hostile.server.url}/v1/pdf/split`, {
+            method: 'POST',
+            body: form({ file: small, mode: 'every', pages_per_file: '1' }),
+            headers: { Authorization: `Bearer ${neighbourKey}` },
+          });
           await res.arrayBuffer();
           neighbour.push(res.status);
         }
@@ -128,7 +151,9 @@ describe('split with many ranges (a real server process, real qpdf)', () => {
     );
     attacking = false;
     await attack;
-    console.log(`attacker: ${attacker.filter((s) => s === 200).length} × 200, ${attacker.filter((s) => s === 503).length} × 503; neighbour: ${neighbour.join(' ')}`);
+    console.log(
+      `attacker: ${attacker.filter((s) => s === 200).length} × 200, ${attacker.filter((s) => s === 503).length} × 503; neighbour: ${neighbour.join(' ')}`,
+    );
     expect(neighbour).toEqual(Array(10).fill(200));
     expect(attacker.every((s) => s === 200 || s === 503)).toBe(true);
     await hostile.expectStillServing();
@@ -166,19 +191,37 @@ const gateOperation = defineOperation({
 describe('the overflow lands on the account that caused it, and its repeats are charged', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ CONCURRENCY: '1', QUEUE_LIMIT: '2', ACCOUNT_CONCURRENCY_PRO: '0', OPERATION_TIMEOUT: '60' }, { operations: [gateOperation] });
+    server = await startTestServer(
+      { CONCURRENCY: '1', QUEUE_LIMIT: '2', ACCOUNT_CONCURRENCY_PRO: '0', OPERATION_TIMEOUT: '60' },
+      { operations: [gateOperation] },
+    );
   });
   afterAll(async () => {
     for (const open of gates.values()) open();
     await server?.close();
   });
 
-  const gate = (key: string, tag: string) => fetch(`${server.url}/v1/pdf/test-fair-gate`, { method: 'POST', body: form({ tag }), headers: { Authorization: `Bearer ${key}` } });
-  const accountId = (name: string) => ((server.services.store as SqliteStore).db.prepare('SELECT id FROM accounts WHERE name = ?').get(name) as { id: number }).id;
-  const usedToday = async (key: string) => ((await (await fetch(`${server.url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { used_today: number }).used_today;
+  const gate = (key: string, tag: string) =>
+    fetch(`${server.url}/v1/pdf/test-fair-gate`, {
+      method: 'POST',
+      body: form({ tag }),
+      headers: { Authorization: `Bearer ${key}` },
+    });
+  const accountId = (name: string) =>
+    (
+      (server.services.store as SqliteStore).db.prepare('SELECT id FROM accounts WHERE name = ?').get(name) as {
+        id: number;
+      }
+    ).id;
+  const usedToday = async (key: string) =>
+    (
+      (await (await fetch(`${server.url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+        used_today: number;
+      }
+    ).used_today;
   const remaining = (res: Response) => Number(/r=(\d+)/.exec(res.headers.get('ratelimit') ?? '')?.[1]);
 
-  it('first own-burst 503 refunded, repeats charged; the neighbour takes the burst\'s newest place and succeeds', async () => {
+  it("first own-burst 503 refunded, repeats charged; the neighbour takes the burst's newest place and succeeds", async () => {
     const a = server.newKey('pro', 'burst-a');
     const b = server.newKey('free', 'calm-b');
     const id = accountId('burst-a');
@@ -204,7 +247,11 @@ describe('the overflow lands on the account that caused it, and its repeats are 
 
     // The neighbour is not refused: a's newest waiting run (a3) gives up its place.
     const small = form({ file: await filePart(numberedPdf(3), 'small.pdf'), mode: 'every', pages_per_file: '1' });
-    const neighbour = fetch(`${server.url}/v1/pdf/split`, { method: 'POST', body: small, headers: { Authorization: `Bearer ${b}` } });
+    const neighbour = fetch(`${server.url}/v1/pdf/split`, {
+      method: 'POST',
+      body: small,
+      headers: { Authorization: `Bearer ${b}` },
+    });
     const evicted = await a3;
     expect(evicted.status).toBe(503);
     expect((await evicted.json()).code).toBe('server_busy');

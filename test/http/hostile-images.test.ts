@@ -30,16 +30,22 @@ function pages(pdf: Buffer): number {
   return Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
 }
 
-describe('images → PDF holds MAX_PAGES and answers input faults as the client\'s', () => {
+describe("images → PDF holds MAX_PAGES and answers input faults as the client's", () => {
   it('a TIFF of MAX_PAGES frames converts, one page each', async () => {
-    const o = await hostileServer.observe('images', { files: [await filePart(multiFrameTiff(MAX_PAGES), 'pages.tiff')], mode: 'to-pdf' });
+    const o = await hostileServer.observe('images', {
+      files: [await filePart(multiFrameTiff(MAX_PAGES), 'pages.tiff')],
+      mode: 'to-pdf',
+    });
     expect(o.status).toBe(200);
     expectContained(o);
     expect(pages(o.body)).toBe(MAX_PAGES);
   }, 60_000);
 
   it('a TIFF of 5,000 frames is 413 too_many_pages', async () => {
-    const o = await hostileServer.observe('images', { files: [await filePart(multiFrameTiff(5000), 'many.tiff')], mode: 'to-pdf' });
+    const o = await hostileServer.observe('images', {
+      files: [await filePart(multiFrameTiff(5000), 'many.tiff')],
+      mode: 'to-pdf',
+    });
     expectProblem(o, 413, 'too_many_pages');
   }, 60_000);
 
@@ -50,7 +56,10 @@ describe('images → PDF holds MAX_PAGES and answers input faults as the client\
   }, 60_000);
 
   it('an animated GIF of 30 frames is 413 too_many_pages', async () => {
-    const o = await hostileServer.observe('images', { files: [await filePart(animatedGif(30), 'moving.gif')], mode: 'to-pdf' });
+    const o = await hostileServer.observe('images', {
+      files: [await filePart(animatedGif(30), 'moving.gif')],
+      mode: 'to-pdf',
+    });
     expectProblem(o, 413, 'too_many_pages');
   }, 60_000);
 

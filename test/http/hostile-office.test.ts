@@ -67,13 +67,22 @@ async function convert(doc: Buffer, name: string): Promise<Rendered> {
 }
 
 /** Converts the document made for an existing and for a missing file: nothing of the file in the PDF, the same answer for both. */
-async function expectNothingRead(make: (target: string) => Buffer, name: string, existing: string, missing: string): Promise<Rendered> {
+async function expectNothingRead(
+  make: (target: string) => Buffer,
+  name: string,
+  existing: string,
+  missing: string,
+): Promise<Rendered> {
   const present = await convert(make(existing), name);
   const absent = await convert(make(missing), name);
   expect(present.text).not.toContain(office.MARKER_WORD);
   expect(present.markerImages).toBe(0);
   // No oracle: the same status, code and text whether the file exists or not.
-  expect({ status: present.status, code: present.code, text: present.text }).toEqual({ status: absent.status, code: absent.code, text: absent.text });
+  expect({ status: present.status, code: present.code, text: present.text }).toEqual({
+    status: absent.status,
+    code: absent.code,
+    text: absent.text,
+  });
   expect(present.status).toBe(200);
   return present;
 }
@@ -81,27 +90,40 @@ async function expectNothingRead(make: (target: string) => Buffer, name: string,
 describe('LibreOffice reads nothing outside its own work directory', () => {
   it('the marker image is found when a document embeds it (the check below can see it)', async () => {
     const hex = office.markerPng().toString('hex');
-    const rtf = Buffer.from(`{\\rtf1\\ansi{\\pict\\pngblip\\picw37\\pich23\\picwgoal555\\pichgoal345 ${hex}}\\par Embedded.\\par}`, 'latin1');
+    const rtf = Buffer.from(
+      `{\\rtf1\\ansi{\\pict\\pngblip\\picw37\\pich23\\picwgoal555\\pichgoal345 ${hex}}\\par Embedded.\\par}`,
+      'latin1',
+    );
     const rendered = await convert(rtf, 'embedded.rtf');
     expect(rendered.status).toBe(200);
     expect(rendered.markerImages).toBe(1);
   }, 60_000);
 
   it('RTF INCLUDEPICTURE with a path, and with a file:// URL', async () => {
-    const rendered = await expectNothingRead(office.rtfIncludePicture, 'include.rtf', secrets.image, secrets.missingImage);
+    const rendered = await expectNothingRead(
+      office.rtfIncludePicture,
+      'include.rtf',
+      secrets.image,
+      secrets.missingImage,
+    );
     expect(rendered.text).toContain('Visible text after the field');
     await expectNothingRead(office.rtfIncludePictureUrl, 'include-url.rtf', secrets.image, secrets.missingImage);
   }, 120_000);
 
-  it('RTF INCLUDEPICTURE of another account\'s upload inside DATA_DIR', async () => {
+  it("RTF INCLUDEPICTURE of another account's upload inside DATA_DIR", async () => {
     await expectNothingRead(office.rtfIncludePicture, 'tenant.rtf', secrets.dataImage, secrets.missingImage);
   }, 120_000);
 
-  it('another process\'s files through /proc/<pid>/cwd and /proc/<pid>/root (RTF INCLUDEPICTURE, ODP linked image)', async () => {
+  it("another process's files through /proc/<pid>/cwd and /proc/<pid>/root (RTF INCLUDEPICTURE, ODP linked image)", async () => {
     const cwd = `/proc/${neighbour.pid}/cwd`;
     await expectNothingRead(office.rtfIncludePicture, 'proc.rtf', `${cwd}/secret.png`, `${cwd}/missing.png`);
     await expectNothingRead(office.odpLinkedImage, 'proc.odp', `${cwd}/secret.png`, `${cwd}/missing.png`);
-    await expectNothingRead(office.odpLinkedImage, 'root.odp', `/proc/${neighbour.pid}/root${secrets.image}`, `/proc/${neighbour.pid}/root${secrets.missingImage}`);
+    await expectNothingRead(
+      office.odpLinkedImage,
+      'root.odp',
+      `/proc/${neighbour.pid}/root${secrets.image}`,
+      `/proc/${neighbour.pid}/root${secrets.missingImage}`,
+    );
   }, 120_000);
 
   it('RTF INCLUDETEXT', async () => {
@@ -122,7 +144,12 @@ describe('LibreOffice reads nothing outside its own work directory', () => {
   }, 180_000);
 
   it('ODS linked sheet data and image, ODP linked image', async () => {
-    await expectNothingRead((image) => office.odsLinked(image === secrets.image ? secrets.text : secrets.missingText, image), 'linked.ods', secrets.image, secrets.missingImage);
+    await expectNothingRead(
+      (image) => office.odsLinked(image === secrets.image ? secrets.text : secrets.missingText, image),
+      'linked.ods',
+      secrets.image,
+      secrets.missingImage,
+    );
     await expectNothingRead(office.odpLinkedImage, 'linked.odp', secrets.image, secrets.missingImage);
   }, 180_000);
 

@@ -52,7 +52,8 @@ describe('ZIP site: the central directory is bounded before it is walked', () =>
       }),
     );
     clearInterval(sampler);
-    for (const answer of answers) expect(answer).toMatchObject({ status: 422, body: { code: 'resource_limit', limit: 'MAX_OUTPUT_FILES' } });
+    for (const answer of answers)
+      expect(answer).toMatchObject({ status: 422, body: { code: 'resource_limit', limit: 'MAX_OUTPUT_FILES' } });
     // Four uploads of 11 MB each are held (or spooled) while they arrive; the directories are never collected.
     expect((peak - before) / 1024).toBeLessThan(64);
     await eventually(() => fs.readdirSync(server.tmpDir).filter((n) => n.startsWith('pdf-req-')).length === 0, 10_000);
@@ -62,7 +63,10 @@ describe('ZIP site: the central directory is bounded before it is walked', () =>
   }, 120_000);
 
   it('entries declaring more uncompressed bytes than MAX_FILE_SIZE are 413 file_too_large before anything is written', async () => {
-    const o = await server.observe('convert', await site(hostile.zipDirectoryBomb({ entries: 3, declaredSize: 0xfffffff0 })));
+    const o = await server.observe(
+      'convert',
+      await site(hostile.zipDirectoryBomb({ entries: 3, declaredSize: 0xfffffff0 })),
+    );
     expectProblem(o, 413, 'file_too_large');
   }, 60_000);
 });
@@ -78,7 +82,11 @@ describe('XMP: the packet is parsed in slices under element and depth limits', (
   }, 60_000);
 
   it('200,000 nested elements is 422 resource_limit', async () => {
-    expectProblem(await server.observe('metadata', { file: await filePart(hostile.xmpDepthBomb(), 'deep.pdf') }), 422, 'resource_limit');
+    expectProblem(
+      await server.observe('metadata', { file: await filePart(hostile.xmpDepthBomb(), 'deep.pdf') }),
+      422,
+      'resource_limit',
+    );
   }, 60_000);
 
   it('a packet of a few thousand elements is still read and rewritten', async () => {
@@ -95,7 +103,11 @@ describe('XMP: the packet is parsed in slices under element and depth limits', (
 describe('PKCS#12: openssl output is split in one pass and the chain is bounded', () => {
   it('a friendly name of 7,000 PEM BEGIN markers signs normally (200)', async () => {
     const p12 = hostile.friendlyNameP12(dir, P12_PASSWORD);
-    const o = await server.observe('sign', { file: await filePart(textPdf(1), 'doc.pdf'), certificate: await filePart(p12, 'cert.p12'), certificate_password: P12_PASSWORD });
+    const o = await server.observe('sign', {
+      file: await filePart(textPdf(1), 'doc.pdf'),
+      certificate: await filePart(p12, 'cert.p12'),
+      certificate_password: P12_PASSWORD,
+    });
     expect(o.status).toBe(200);
     expect(o.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expectContained(o);
@@ -104,7 +116,11 @@ describe('PKCS#12: openssl output is split in one pass and the chain is bounded'
 
   it('a chain of 1,001 certificates is 422 resource_limit before any is parsed', async () => {
     const p12 = hostile.longChainP12(dir, P12_PASSWORD);
-    const o = await server.observe('sign', { file: await filePart(textPdf(1), 'doc.pdf'), certificate: await filePart(p12, 'chain.p12'), certificate_password: P12_PASSWORD });
+    const o = await server.observe('sign', {
+      file: await filePart(textPdf(1), 'doc.pdf'),
+      certificate: await filePart(p12, 'chain.p12'),
+      certificate_password: P12_PASSWORD,
+    });
     expectProblem(o, 422, 'resource_limit');
     expect(o.problem).toMatchObject({ limit: 'PKCS#12 certificates', max_certificates: 32 });
   }, 60_000);
@@ -118,20 +134,24 @@ describe('verify: signatures are matched through a map and their number is cappe
     await server.expectStillServing();
   }, 60_000);
 
-  it('a field name imitating pdfsig\'s verdict lines is 422 invalid_pdf, never reported valid', async () => {
+  it("a field name imitating pdfsig's verdict lines is 422 invalid_pdf, never reported valid", async () => {
     const o = await server.observe('verify', { file: await filePart(hostile.forgedVerdictPdf(), 'forged.pdf') });
     expectProblem(o, 422, 'invalid_pdf');
   }, 60_000);
 
   it('a field name imitating a whole extra pdfsig section is 422 invalid_pdf, never reported valid', async () => {
-    const o = await server.observe('verify', { file: await filePart(hostile.forgedSectionPdf(), 'forged-section.pdf') });
+    const o = await server.observe('verify', {
+      file: await filePart(hostile.forgedSectionPdf(), 'forged-section.pdf'),
+    });
     expectProblem(o, 422, 'invalid_pdf');
   }, 60_000);
 
   it('300 signature fields are each reported, matched to their own dictionary', async () => {
     const o = await server.observe('verify', { file: await filePart(hostile.manySignaturesPdf(300), 'sigs.pdf') });
     expect(o.status).toBe(200);
-    const { signatures } = JSON.parse(o.body.toString('utf8')) as { signatures: Array<{ valid: boolean; signed_at: string | null }> };
+    const { signatures } = JSON.parse(o.body.toString('utf8')) as {
+      signatures: Array<{ valid: boolean; signed_at: string | null }>;
+    };
     expect(signatures).toHaveLength(300);
     expect(signatures.every((s) => !s.valid && s.signed_at === '2026-01-01T00:00:00.000Z')).toBe(true);
     expectContained(o);

@@ -33,7 +33,12 @@ const operations = [
 const refused: Array<[string, () => Buffer, number, string]> = [
   ['Type3 font whose glyph draws a Type3 font that draws itself', structure.type3Cycle, 422, 'invalid_pdf'],
   ['Form XObject that draws itself', structure.formCycle, 422, 'invalid_pdf'],
-  ['field tree listing the same kid twice at every level (2^40 paths)', () => structure.fieldTreeDag(40), 422, 'invalid_pdf'],
+  [
+    'field tree listing the same kid twice at every level (2^40 paths)',
+    () => structure.fieldTreeDag(40),
+    422,
+    'invalid_pdf',
+  ],
   ['outline whose /Next loops', structure.outlineLoop, 422, 'invalid_pdf'],
   ['outline whose items share their children (2^30 paths)', () => structure.outlineDag(30), 422, 'invalid_pdf'],
   ['page tree listing one page twice', structure.pageTreeSharedKid, 422, 'invalid_pdf'],
@@ -54,11 +59,46 @@ describe('runaway structures are refused up front', () => {
 
   // The in-process reader declines these; the check then reads the copy qpdf writes (decrypted, stream data kept).
   for (const [what, make, operation, fields, status, code] of [
-    ['field-tree DAG behind a broken xref table', () => structure.withBrokenXref(structure.fieldTreeDag(40)), 'extract-text', {}, 422, 'invalid_pdf'],
-    ['Type3 cycle behind a broken xref table', () => structure.withBrokenXref(structure.type3Cycle()), 'compress', { level: 'medium' }, 422, 'invalid_pdf'],
-    ['encrypted field-tree DAG', () => structure.encrypted(structure.fieldTreeDag(40)), 'watermark', { text: 'X', password: 'user' }, 422, 'invalid_pdf'],
-    ['encrypted double-Flate bomb', () => structure.encrypted(structure.doubleFlateBomb(4)), 'extract-text', { password: 'user' }, 422, 'resource_limit'],
-    ['encrypted Flate bomb', () => structure.encrypted(structure.flateBomb(4)), 'compress', { level: 'medium', password: 'user' }, 422, 'resource_limit'],
+    [
+      'field-tree DAG behind a broken xref table',
+      () => structure.withBrokenXref(structure.fieldTreeDag(40)),
+      'extract-text',
+      {},
+      422,
+      'invalid_pdf',
+    ],
+    [
+      'Type3 cycle behind a broken xref table',
+      () => structure.withBrokenXref(structure.type3Cycle()),
+      'compress',
+      { level: 'medium' },
+      422,
+      'invalid_pdf',
+    ],
+    [
+      'encrypted field-tree DAG',
+      () => structure.encrypted(structure.fieldTreeDag(40)),
+      'watermark',
+      { text: 'X', password: 'user' },
+      422,
+      'invalid_pdf',
+    ],
+    [
+      'encrypted double-Flate bomb',
+      () => structure.encrypted(structure.doubleFlateBomb(4)),
+      'extract-text',
+      { password: 'user' },
+      422,
+      'resource_limit',
+    ],
+    [
+      'encrypted Flate bomb',
+      () => structure.encrypted(structure.flateBomb(4)),
+      'compress',
+      { level: 'medium', password: 'user' },
+      422,
+      'resource_limit',
+    ],
   ] as const) {
     it(`${what}: ${operation} is ${status} ${code}`, async () => {
       const o = await observe(operation, { file: await filePart(make(), 'hostile.pdf'), ...fields });
@@ -79,7 +119,10 @@ describe('no false positive', () => {
     ['linn.pdf', async () => `${CORPUS}/linn.pdf`],
     ['skew.pdf', async () => `${CORPUS}/skew.pdf`],
     ['trivial.pdf', async () => `${CORPUS}/trivial.pdf`],
-    ['tracemonkey.pdf behind a broken xref table', async () => structure.withBrokenXref(fs.readFileSync(`${CORPUS}/tracemonkey.pdf`))],
+    [
+      'tracemonkey.pdf behind a broken xref table',
+      async () => structure.withBrokenXref(fs.readFileSync(`${CORPUS}/tracemonkey.pdf`)),
+    ],
     ['encrypted tracemonkey.pdf', async () => structure.encrypted(fs.readFileSync(`${CORPUS}/tracemonkey.pdf`))],
     ['one form shared by five pages, drawn twice on each', async () => structure.sharedForm(5)],
     ['a form listing itself in its resources without drawing itself', async () => structure.formListingItself()],
@@ -89,7 +132,10 @@ describe('no false positive', () => {
     for (const [operation, fields] of operations) {
       it(`${what}: ${operation} succeeds`, async () => {
         // Lossless compression: the check runs the same at every level, and gs on the large files only costs time.
-        const options = { ...(operation === 'compress' ? { level: 'low' } : fields), ...(what.startsWith('encrypted') ? { password: 'user' } : {}) };
+        const options = {
+          ...(operation === 'compress' ? { level: 'low' } : fields),
+          ...(what.startsWith('encrypted') ? { password: 'user' } : {}),
+        };
         const o = await observe(operation, { file: await filePart(await source(), 'ordinary.pdf'), ...options });
         expect(o.status, o.problem?.detail).toBe(200);
         expectContained(o);

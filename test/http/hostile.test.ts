@@ -6,12 +6,11 @@
 // left behind.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as hostile from '../helpers/hostile.js';
 import { expectContained, expectProblem, startHostileServer, type HostileServer } from '../helpers/contained.js';
-import { filePart, form } from '../helpers/server.js';
+import { filePart, } from '../helpers/server.js';
 
 const MiB = 1024 * 1024;
 let hostileServer: HostileServer;
@@ -36,7 +35,11 @@ function pdftotext(pdf: Buffer): string {
 
 describe('hostile inputs', () => {
   it('xref-stream bomb (256 MiB inflated): split answers from the real pages, the server does not inflate it', async () => {
-    const o = await observe('split', { file: await filePart(await hostile.xrefStreamBomb(256 * MiB), 'bomb.pdf'), mode: 'every', pages_per_file: '1' });
+    const o = await observe('split', {
+      file: await filePart(await hostile.xrefStreamBomb(256 * MiB), 'bomb.pdf'),
+      mode: 'every',
+      pages_per_file: '1',
+    });
     expect(o.status).toBe(200);
     expectContained(o);
   }, 120_000);
@@ -50,13 +53,19 @@ describe('hostile inputs', () => {
   it('content-stream bomb (256 MiB inflated): watermark never grows the server', async () => {
     // The child's memory cap (TOOL_MEMORY_LIMIT, the per-child caps) decides larger bombs
     // (422 resource_limit); at this size qpdf finishes under it, and the server process itself must stay flat.
-    const o = await observe('watermark', { file: await filePart(await hostile.contentStreamBomb(256 * MiB), 'content.pdf'), text: 'X' });
+    const o = await observe('watermark', {
+      file: await filePart(await hostile.contentStreamBomb(256 * MiB), 'content.pdf'),
+      text: 'X',
+    });
     expect(o.status).toBe(200);
     expectContained(o);
   }, 120_000);
 
   it('PNG bomb (1×1 declared, 256 MiB of IDAT data): watermark image is 422 invalid_document', async () => {
-    const o = await observe('watermark', { file: await filePart(hostile.textPdf(1), 'a.pdf'), image: await filePart(await hostile.pngBomb(256 * MiB), 'bomb.png') });
+    const o = await observe('watermark', {
+      file: await filePart(hostile.textPdf(1), 'a.pdf'),
+      image: await filePart(await hostile.pngBomb(256 * MiB), 'bomb.png'),
+    });
     expectProblem(o, 422, 'invalid_document');
     expect(o.problem?.detail).toMatch(/larger than its header declares/);
   }, 60_000);
@@ -100,7 +109,11 @@ describe('hostile inputs', () => {
   }
 
   it('lying /Count under the limit: split every=1 gives one file per real page', async () => {
-    const o = await observe('split', { file: await filePart(hostile.lyingCount(7), 'lying.pdf'), mode: 'every', pages_per_file: '1' });
+    const o = await observe('split', {
+      file: await filePart(hostile.lyingCount(7), 'lying.pdf'),
+      mode: 'every',
+      pages_per_file: '1',
+    });
     expect(o.status).toBe(200);
     const zip = path.join(base, 'parts.zip');
     fs.writeFileSync(zip, o.body);
@@ -110,12 +123,19 @@ describe('hostile inputs', () => {
   }, 60_000);
 
   it('a PDF with no pages: split is 422 invalid_pdf, not a 1-entry ZIP', async () => {
-    const o = await observe('split', { file: await filePart(hostile.noPages(), 'empty.pdf'), mode: 'every', pages_per_file: '1' });
+    const o = await observe('split', {
+      file: await filePart(hostile.noPages(), 'empty.pdf'),
+      mode: 'every',
+      pages_per_file: '1',
+    });
     expectProblem(o, 422, 'invalid_pdf');
   }, 60_000);
 
   it('200k nested arrays (qpdf nulls the page out): compress is 422 invalid_pdf, not a 500', async () => {
-    const o = await observe('compress', { file: await filePart(hostile.nestedArrays(), 'nested.pdf'), level: 'medium' });
+    const o = await observe('compress', {
+      file: await filePart(hostile.nestedArrays(), 'nested.pdf'),
+      level: 'medium',
+    });
     expectProblem(o, 422, 'invalid_pdf');
   }, 60_000);
 
@@ -140,7 +160,11 @@ describe('hostile inputs', () => {
   }, 120_000);
 
   it('a PDF drawing a JPX image whose dictionary says 16×16 and whose codestream says 12000×12000: images extract format=png is 413', async () => {
-    const o = await observe('images', { file: await filePart(hostile.pdfWithLyingJpx(), 'jpx.pdf'), mode: 'extract', format: 'png' });
+    const o = await observe('images', {
+      file: await filePart(hostile.pdfWithLyingJpx(), 'jpx.pdf'),
+      mode: 'extract',
+      format: 'png',
+    });
     expectProblem(o, 413, 'file_too_large');
     expect(o.problem?.detail).toMatch(/12000×12000 pixels/);
   }, 60_000);

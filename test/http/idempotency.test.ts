@@ -19,7 +19,14 @@ async function submitAndDrop(url: string, body: FormData, headers: Record<string
   const request = new Request(url, { method: 'POST', body, headers });
   const bytes = Buffer.from(await request.arrayBuffer());
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { ...headers, 'content-type': request.headers.get('content-type')!, 'content-length': String(bytes.length) } });
+    const req = http.request(url, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': request.headers.get('content-type')!,
+        'content-length': String(bytes.length),
+      },
+    });
     req.on('response', (res) => {
       res.socket.destroy();
       resolve(res.statusCode ?? 0);
@@ -36,12 +43,20 @@ describe.each(BACKENDS)('Idempotency-Key (%s)', (backend) => {
   let key: string;
   const body = async (angle = '90') => form({ file: await filePart(corpus('trivial.pdf')), angle });
   const submit = (base: string, data: FormData, idem: string) =>
-    fetch(`${base}/v1/pdf/rotate`, { method: 'POST', body: data, headers: { Authorization: `Bearer ${key}`, Prefer: 'respond-async', 'Idempotency-Key': idem } });
+    fetch(`${base}/v1/pdf/rotate`, {
+      method: 'POST',
+      body: data,
+      headers: { Authorization: `Bearer ${key}`, Prefer: 'respond-async', 'Idempotency-Key': idem },
+    });
 
   it('starts an in-process server and a serve process on one database', async () => {
     db = await createTestDatabase(backend);
     server = await startTestServer(db.env);
-    other = await startServeProcess({ ...db.env, TMP_DIR: path.join(db.dataDir, 'other-tmp'), EMBEDDED_WORKER: 'false' });
+    other = await startServeProcess({
+      ...db.env,
+      TMP_DIR: path.join(db.dataDir, 'other-tmp'),
+      EMBEDDED_WORKER: 'false',
+    });
     key = await server.addKey('pro');
   });
 
@@ -84,18 +99,27 @@ describe.each(BACKENDS)('Idempotency-Key (%s)', (backend) => {
 
   it('sent at once to two server processes: one job, one charge', async () => {
     const before = await usedToday(server.url, key);
-    const answers = await Promise.all([submit(server.url, await body(), 'race-1'), submit(other.url, await body(), 'race-1'), submit(other.url, await body(), 'race-1')]);
+    const answers = await Promise.all([
+      submit(server.url, await body(), 'race-1'),
+      submit(other.url, await body(), 'race-1'),
+      submit(other.url, await body(), 'race-1'),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([202, 202, 202]);
     const ids = new Set(await Promise.all(answers.map(async (a) => ((await a.json()) as { id: string }).id)));
     expect(ids.size).toBe(1);
     expect((await usedToday(server.url, key)) - before).toBe(1);
-    const rows = await rawSql(server.services.store, 'SELECT count(*) AS n FROM jobs WHERE idempotency_key = ?', ['race-1']);
+    const rows = await rawSql(server.services.store, 'SELECT count(*) AS n FROM jobs WHERE idempotency_key = ?', [
+      'race-1',
+    ]);
     expect(Number(rows[0].n)).toBe(1);
   });
 
   it('a key older than 24 hours names a new job', async () => {
     const first = (await (await submit(server.url, await body(), 'old-1')).json()) as { id: string };
-    await rawSql(server.services.store, 'UPDATE jobs SET created_at = ? WHERE id = ?', [new Date(Date.now() - 25 * 3600 * 1000).toISOString(), first.id]);
+    await rawSql(server.services.store, 'UPDATE jobs SET created_at = ? WHERE id = ?', [
+      new Date(Date.now() - 25 * 3600 * 1000).toISOString(),
+      first.id,
+    ]);
     const fresh = (await (await submit(server.url, await body('180'), 'old-1')).json()) as { id: string };
     expect(fresh.id).not.toBe(first.id);
   });

@@ -26,7 +26,10 @@ beforeAll(async () => {
     ],
     [
       { dict: '/Width 40/Height 20/ColorSpace/DeviceRGB/BitsPerComponent 8/Filter/DCTDecode', data: jpeg },
-      { dict: '/Width 16/Height 12/ColorSpace/DeviceRGB/BitsPerComponent 8/Filter/FlateDecode', data: zlib.deflateSync(Buffer.alloc(16 * 12 * 3, 90)) },
+      {
+        dict: '/Width 16/Height 12/ColorSpace/DeviceRGB/BitsPerComponent 8/Filter/FlateDecode',
+        data: zlib.deflateSync(Buffer.alloc(16 * 12 * 3, 90)),
+      },
       { dict: '/Width 4/Height 4/ColorSpace/DeviceGray/BitsPerComponent 8', data: Buffer.alloc(16, 200) },
     ],
   );
@@ -49,7 +52,10 @@ async function unzipBody(res: Response): Promise<{ names: string[]; dir: string 
 function imagesOf(file: string): string[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imgs-'));
   execFileSync('pdfimages', ['-all', file, path.join(dir, 'i')]);
-  return fs.readdirSync(dir).sort().map((n) => path.join(dir, n));
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((n) => path.join(dir, n));
 }
 
 function pageInfo(file: string): Array<{ size: string; rot: number }> {
@@ -107,9 +113,15 @@ describe('POST /v1/pdf/images mode=extract', () => {
   it('refuses a 30000×30000 image that would have to be decoded with 413, quickly', async () => {
     const side = 30000;
     // 1-bit, all zero: about 110 KB compressed, 900 megapixels.
-    const huge = makePdf([{ content: 'q 600 0 0 600 0 0 cm /Im0 Do Q' }], [
-      { dict: `/Width ${side}/Height ${side}/ColorSpace/DeviceGray/BitsPerComponent 1/Filter/FlateDecode`, data: zlib.deflateSync(Buffer.alloc((side / 8) * side)) },
-    ]);
+    const huge = makePdf(
+      [{ content: 'q 600 0 0 600 0 0 cm /Im0 Do Q' }],
+      [
+        {
+          dict: `/Width ${side}/Height ${side}/ColorSpace/DeviceGray/BitsPerComponent 1/Filter/FlateDecode`,
+          data: zlib.deflateSync(Buffer.alloc((side / 8) * side)),
+        },
+      ],
+    );
     // "Quickly" means before anything decodes it: only listing commands may run (not a clock, which depends on the machine).
     const started: string[][] = [];
     const stop = observeRuns((file, args) => started.push([file, ...args]));
@@ -132,7 +144,11 @@ describe('POST /v1/pdf/images mode=extract', () => {
 describe('POST /v1/pdf/images mode=to-pdf', () => {
   it('makes one page per image in upload order: JPEG bytes kept, PNG alpha kept as a soft mask, EXIF rotation applied', async () => {
     const rotated = withExifOrientation(jpeg, 6);
-    const files = [await filePart(jpeg, 'scan.jpg'), await filePart(rgbaPng(30, 20, [0, 128, 0, 100]), 'logo.png'), await filePart(rotated, 'phone.jpg')];
+    const files = [
+      await filePart(jpeg, 'scan.jpg'),
+      await filePart(rgbaPng(30, 20, [0, 128, 0, 100]), 'logo.png'),
+      await filePart(rotated, 'phone.jpg'),
+    ];
     const res = await server.post('images', form({ files }), key);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -165,7 +181,11 @@ describe('POST /v1/pdf/images mode=to-pdf', () => {
   });
 
   it('refuses a PDF among the images and an image as the PDF (415)', async () => {
-    const pdfAsImage = await server.post('images', form({ files: [await filePart(jpeg, 'a.jpg'), await filePart(corpus('trivial.pdf'), 'b.png')] }), key);
+    const pdfAsImage = await server.post(
+      'images',
+      form({ files: [await filePart(jpeg, 'a.jpg'), await filePart(corpus('trivial.pdf'), 'b.png')] }),
+      key,
+    );
     expect(pdfAsImage.status).toBe(415);
     expect((await pdfAsImage.json()).code).toBe('unsupported_media_type');
     const imageAsPdf = await server.post('images', form({ file: await filePart(jpeg, 'doc.pdf') }), key);
@@ -173,7 +193,11 @@ describe('POST /v1/pdf/images mode=to-pdf', () => {
   });
 
   it('refuses mirrored EXIF orientations and a PNG over the pixel limit', async () => {
-    const mirrored = await server.post('images', form({ files: [await filePart(withExifOrientation(jpeg, 2), 'm.jpg')] }), key);
+    const mirrored = await server.post(
+      'images',
+      form({ files: [await filePart(withExifOrientation(jpeg, 2), 'm.jpg')] }),
+      key,
+    );
     expect(mirrored.status).toBe(422);
     expect((await mirrored.json()).detail).toContain('mirrored');
     // A PNG header claiming 30000×30000 (the data is never decoded).

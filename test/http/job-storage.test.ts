@@ -12,7 +12,13 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, filesUnder, largePdf, waitForJob, type JobObject } from '../helpers/jobs.js';
 import { pageCountOf, textOf } from '../helpers/pdf.js';
-import { cli, startServeProcess, startWorkerProcess, type ServeProcess, type WorkerProcess } from '../helpers/process-server.js';
+import {
+  cli,
+  startServeProcess,
+  startWorkerProcess,
+  type ServeProcess,
+  type WorkerProcess,
+} from '../helpers/process-server.js';
 import { startS3, type TestS3 } from '../helpers/s3.js';
 import { corpus, eventually, filePart, form, saveBody } from '../helpers/server.js';
 import { openJobStorage } from '../../src/jobs/storage.js';
@@ -53,7 +59,7 @@ beforeAll(async () => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-storage-'));
   // The key lives outside DATA_DIR and outside the storage, like a mounted secret.
   fs.mkdirSync(path.dirname(keyFile()), { recursive: true });
-  fs.writeFileSync(keyFile(), crypto.randomBytes(32).toString('base64') + '\n', { mode: 0o600 });
+  fs.writeFileSync(keyFile(), `${crypto.randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
   s3 = await startS3();
 });
 afterAll(async () => {
@@ -71,15 +77,27 @@ describe.each(backends)('job files on $name storage', (backend) => {
   let key: string;
 
   const submit = async (file: string, op = 'unlock'): Promise<JobObject> => {
-    const res = await fetch(`${api.url}/v1/pdf/${op}`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form({ file: await filePart(file), async: 'true' }) });
+    const res = await fetch(`${api.url}/v1/pdf/${op}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}` },
+      body: form({ file: await filePart(file), async: 'true' }),
+    });
     if (res.status !== 202) throw new Error(`${res.status} ${await res.text()}`);
     return (await res.json()) as JobObject;
   };
-  const entriesOf = async (id: string, area: string) => (await backend.list()).filter((e) => e.startsWith(`${area}/`) && e.includes(id));
+  const entriesOf = async (id: string, area: string) =>
+    (await backend.list()).filter((e) => e.startsWith(`${area}/`) && e.includes(id));
 
   beforeAll(async () => {
     const dir = path.join(base, backend.name.replace(/\W/g, ''));
-    env = { DATA_DIR: path.join(dir, 'data'), TMP_DIR: path.join(dir, 'tmp'), LOG_LEVEL: 'info', CONCURRENCY: '2', DATA_KEY_FILE: keyFile(), ...backend.env() };
+    env = {
+      DATA_DIR: path.join(dir, 'data'),
+      TMP_DIR: path.join(dir, 'tmp'),
+      LOG_LEVEL: 'info',
+      CONCURRENCY: '2',
+      DATA_KEY_FILE: keyFile(),
+      ...backend.env(),
+    };
     key = JSON.parse(cli(['keys', 'create', '--account', 'storage', '--plan', 'enterprise', '--json'], env)).key;
     api = await startServeProcess(env, ['--no-workers']);
   });
@@ -108,7 +126,10 @@ describe.each(backends)('job files on $name storage', (backend) => {
 
     const other = await submit(corpus('trivial.pdf'));
     expect(await entriesOf(other.id, 'inputs')).toHaveLength(1);
-    const res = await fetch(`${api.url}/v1/jobs/${other.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } });
+    const res = await fetch(`${api.url}/v1/jobs/${other.id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(((await res.json()) as JobObject).status).toBe('canceled');
     expect(await entriesOf(other.id, 'inputs')).toEqual([]);
   });
@@ -127,7 +148,10 @@ describe.each(backends)('job files on $name storage', (backend) => {
     expect(await entriesOf(id, 'inputs')).toEqual([]);
 
     // DELETE of the finished job deletes its result.
-    expect((await fetch(`${api.url}/v1/jobs/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } })).status).toBe(204);
+    expect(
+      (await fetch(`${api.url}/v1/jobs/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } }))
+        .status,
+    ).toBe(204);
     expect(await entriesOf(id, 'results')).toEqual([]);
   });
 
@@ -141,7 +165,10 @@ describe.each(backends)('job files on $name storage', (backend) => {
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
     const file = await saveBody(await download(api.url, job.id, key), 'big.pdf');
     expect(sha256(file)).toBe(sha256(big));
-    expect((await fetch(`${api.url}/v1/jobs/${job.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } })).status).toBe(204);
+    expect(
+      (await fetch(`${api.url}/v1/jobs/${job.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } }))
+        .status,
+    ).toBe(204);
     fs.rmSync(big);
   });
 
@@ -168,12 +195,29 @@ describe.each(backends)('job files on $name storage', (backend) => {
 describe('an S3 store that is down', () => {
   it('refuses submissions and downloads with 503 (refunded) and keeps queued jobs until it is back', async () => {
     const dir = path.join(base, 'outage');
-    const env = { DATA_DIR: path.join(dir, 'data'), TMP_DIR: path.join(dir, 'tmp'), LOG_LEVEL: 'info', CONCURRENCY: '1', DATA_KEY_FILE: keyFile(), ...s3.env('outage/') };
+    const env = {
+      DATA_DIR: path.join(dir, 'data'),
+      TMP_DIR: path.join(dir, 'tmp'),
+      LOG_LEVEL: 'info',
+      CONCURRENCY: '1',
+      DATA_KEY_FILE: keyFile(),
+      ...s3.env('outage/'),
+    };
     const key = JSON.parse(cli(['keys', 'create', '--account', 'outage', '--plan', 'pro', '--json'], env)).key;
     const api = await startServeProcess(env, ['--no-workers']);
     let worker: WorkerProcess | undefined;
-    const submit = async () => fetch(`${api.url}/v1/pdf/unlock`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form({ file: await filePart(corpus('trivial.pdf')), async: 'true' }) });
-    const usedToday = async () => ((await (await fetch(`${api.url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { used_today: number }).used_today;
+    const submit = async () =>
+      fetch(`${api.url}/v1/pdf/unlock`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}` },
+        body: form({ file: await filePart(corpus('trivial.pdf')), async: 'true' }),
+      });
+    const usedToday = async () =>
+      (
+        (await (await fetch(`${api.url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+          used_today: number;
+        }
+      ).used_today;
     try {
       const finished = (await (await submit()).json()) as JobObject;
       worker = await startWorkerProcess(env);
@@ -192,7 +236,10 @@ describe('an S3 store that is down', () => {
       // A worker cannot read the input: the job goes back to the queue instead of failing.
       worker = await startWorkerProcess(env);
       await new Promise((r) => setTimeout(r, 3000));
-      expect((await waitForJob(api.url, waiting.id, key, 1000, ['queued', 'running', 'succeeded', 'failed', 'canceled'])).status).not.toBe('failed');
+      expect(
+        (await waitForJob(api.url, waiting.id, key, 1000, ['queued', 'running', 'succeeded', 'failed', 'canceled']))
+          .status,
+      ).not.toBe('failed');
 
       await s3.resume();
       expect((await waitForJob(api.url, waiting.id, key, 60_000)).status).toBe('succeeded');
@@ -208,7 +255,10 @@ describe('an S3 store that is down', () => {
 describe('the S3 backend on its own', () => {
   const open = () => {
     Object.assign(process.env, s3.env('direct/'));
-    return openJobStorage({ DATA_DIR: base, STORAGE_URL: 's3://pdf-jobs/direct/', S3_ENDPOINT: s3.endpoint, S3_REGION: 'us-east-1' }, crypto.randomBytes(32));
+    return openJobStorage(
+      { DATA_DIR: base, STORAGE_URL: 's3://pdf-jobs/direct/', S3_ENDPOINT: s3.endpoint, S3_REGION: 'us-east-1' },
+      crypto.randomBytes(32),
+    );
   };
 
   it('a source that fails after several parts leaves no object behind', async () => {
@@ -218,7 +268,9 @@ describe('the S3 backend on its own', () => {
         for (let i = 0; i < 12; i++) yield crypto.randomBytes(1024 * 1024);
         throw new Error('source broke');
       }
-      await expect(storage.write('inputs', storage.newName('job_direct', 'in1'), Readable.from(failing()))).rejects.toThrow('source broke');
+      await expect(
+        storage.write('inputs', storage.newName('job_direct', 'in1'), Readable.from(failing())),
+      ).rejects.toThrow('source broke');
       expect(await s3.keys('direct/')).toEqual([]);
     } finally {
       storage.close();
@@ -234,7 +286,11 @@ describe('the S3 backend on its own', () => {
       bytes[bytes.length - 20] ^= 1;
       await s3.put(`direct/results/${name}`, bytes);
       const stream = await storage.open('results', name);
-      await expect((async () => { for await (const _ of stream); })()).rejects.toThrow(/authentication/);
+      await expect(
+        (async () => {
+          for await (const _ of stream);
+        })(),
+      ).rejects.toThrow(/authentication/);
       await storage.remove('results', name);
       expect(await s3.keys('direct/')).toEqual([]);
       await expect(storage.open('results', name)).rejects.toMatchObject({ code: 'ENOENT' });

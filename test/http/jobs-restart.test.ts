@@ -13,13 +13,16 @@ import { corpus, eventually, filePart, form, ROOT, saveBody } from '../helpers/s
 
 let base: string;
 let env: Record<string, string>;
-let servers: ServeProcess[] = [];
+const servers: ServeProcess[] = [];
 let key: string;
 const workers: ChildProcess[] = [];
 
 /** `bin/pdf-service worker` on `env`; resolves once it logged that it started. */
 async function startWorker(extra: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/pdf-service'), 'worker'], { env: { ...process.env, ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/pdf-service'), 'worker'], {
+    env: { ...process.env, ...env, ...extra },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   workers.push(child);
   await new Promise<void>((resolve, reject) => {
     let out = '';
@@ -40,16 +43,23 @@ async function startWorker(extra: Record<string, string> = {}): Promise<ChildPro
 beforeAll(() => {
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-restart-'));
   // SHUTDOWN_GRACE=0: a SIGTERM hands running jobs back at once (what the second test checks).
-  env = { DATA_DIR: path.join(base, 'data'), TMP_DIR: path.join(base, 'tmp'), LOG_LEVEL: 'info', CONCURRENCY: '1', SHUTDOWN_GRACE: '0' };
+  env = {
+    DATA_DIR: path.join(base, 'data'),
+    TMP_DIR: path.join(base, 'tmp'),
+    LOG_LEVEL: 'info',
+    CONCURRENCY: '1',
+    SHUTDOWN_GRACE: '0',
+  };
   key = JSON.parse(cli(['keys', 'create', '--account', 'restarter', '--plan', 'pro', '--json'], env)).key;
 });
 afterAll(async () => {
   for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
   // stop() of process-server.ts waits for 'exit' unless exitCode is set, which a signal death never sets.
-  await Promise.all(servers.filter((s) => s.child.exitCode === null && s.child.signalCode === null).map((s) => s.stop('SIGKILL')));
+  await Promise.all(
+    servers.filter((s) => s.child.exitCode === null && s.child.signalCode === null).map((s) => s.stop('SIGKILL')),
+  );
   fs.rmSync(base, { recursive: true, force: true });
 });
-
 
 describe('restart safety', () => {
   it('after kill -9 with jobs queued and running, every job succeeds once and no file is left over', async () => {
@@ -68,17 +78,31 @@ describe('restart safety', () => {
       return (await res.json()) as JobObject;
     };
     const jobs: Array<{ job: JobObject; pages: number }> = [];
-    for (let i = 0; i < 3; i++) jobs.push({ job: await submit({ op: 'split', file: await filePart(big), mode: 'every', pages_per_file: '1' }), pages: 560 });
-    for (let i = 0; i < 3; i++) jobs.push({ job: await submit({ op: 'unlock', file: await filePart(corpus('tracemonkey.pdf')) }), pages: 14 });
+    for (let i = 0; i < 3; i++)
+      jobs.push({
+        job: await submit({ op: 'split', file: await filePart(big), mode: 'every', pages_per_file: '1' }),
+        pages: 560,
+      });
+    for (let i = 0; i < 3; i++)
+      jobs.push({ job: await submit({ op: 'unlock', file: await filePart(corpus('tracemonkey.pdf')) }), pages: 14 });
 
     // The first split is running (its qpdf child busy), the rest queued.
     const running = await waitForJob(first.url, jobs[0].job.id, key, 30_000, ['running']);
     expect(running.status).toBe('running');
-    const statuses = await Promise.all(jobs.map(async ({ job }) => ((await (await getJob(first.url, job.id, key)).json()) as JobObject).status));
+    const statuses = await Promise.all(
+      jobs.map(async ({ job }) => ((await (await getJob(first.url, job.id, key)).json()) as JobObject).status),
+    );
     expect(statuses.filter((s) => s === 'queued').length).toBeGreaterThanOrEqual(4);
     // A synchronous request in flight too: its work directory must not outlive the kill either.
-    const sync = fetch(`${first.url}/v1/pdf/split`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form({ file: await filePart(big), mode: 'every', pages_per_file: '1' }) }).catch(() => undefined);
-    await eventually(() => fs.readdirSync(env.TMP_DIR).some((name) => name.startsWith(`pdf-req-${first.pid}-`)), 10_000);
+    const sync = fetch(`${first.url}/v1/pdf/split`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}` },
+      body: form({ file: await filePart(big), mode: 'every', pages_per_file: '1' }),
+    }).catch(() => undefined);
+    await eventually(
+      () => fs.readdirSync(env.TMP_DIR).some((name) => name.startsWith(`pdf-req-${first.pid}-`)),
+      10_000,
+    );
     await first.stop('SIGKILL');
     await sync;
 
@@ -104,7 +128,12 @@ describe('restart safety', () => {
     for (const { job } of jobs) expect(results.filter((name) => name.includes(job.id))).toHaveLength(1);
     // Inputs and work directories go right after the job is marked finished.
     await eventually(() => filesUnder(path.join(env.DATA_DIR, 'jobs', 'inputs')).length === 0, 5000);
-    await eventually(() => fs.readdirSync(env.TMP_DIR).filter((name) => name.startsWith('pdf-job-') || name.startsWith('pdf-req-')).length === 0, 5000);
+    await eventually(
+      () =>
+        fs.readdirSync(env.TMP_DIR).filter((name) => name.startsWith('pdf-job-') || name.startsWith('pdf-req-'))
+          .length === 0,
+      5000,
+    );
     expect(processesUnder(env.TMP_DIR)).toEqual([]);
 
     // The job that was running when the server died ran twice (retried once); the others once.
@@ -126,7 +155,11 @@ describe('restart safety', () => {
     const a = await startWorker();
     const b = await startWorker();
     const submit = async (fields: Record<string, string | [Blob, string]>, op: string) => {
-      const res = await fetch(`${api.url}/v1/pdf/${op}`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form({ ...fields, async: 'true' }) });
+      const res = await fetch(`${api.url}/v1/pdf/${op}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}` },
+        body: form({ ...fields, async: 'true' }),
+      });
       expect(res.status).toBe(202);
       return ((await res.json()) as JobObject).id;
     };
@@ -139,7 +172,9 @@ describe('restart safety', () => {
     const db = new Database(path.join(env.DATA_DIR, 'pdf-service.db'), { readonly: true });
     let owner = '';
     await eventually(() => {
-      owner = String(db.prepare("SELECT worker_id FROM jobs WHERE id = ? AND status = 'running'").pluck().get(slow[0]) ?? '');
+      owner = String(
+        db.prepare("SELECT worker_id FROM jobs WHERE id = ? AND status = 'running'").pluck().get(slow[0]) ?? '',
+      );
       return owner !== '';
     }, 30_000);
     db.close();
@@ -150,10 +185,13 @@ describe('restart safety', () => {
       stopped.once('exit', () => resolve());
       stopped.kill('SIGTERM');
     });
-    for (const id of [...slow, ...quick]) expect((await waitForJob(api.url, id, key, 120_000)).status).toBe('succeeded');
+    for (const id of [...slow, ...quick])
+      expect((await waitForJob(api.url, id, key, 120_000)).status).toBe('succeeded');
     const check = new Database(path.join(env.DATA_DIR, 'pdf-service.db'), { readonly: true });
     try {
-      const rows = check.prepare(`SELECT id, attempts, status FROM jobs WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify([...slow, ...quick])) as Array<{ attempts: number }>;
+      const rows = check
+        .prepare(`SELECT id, attempts, status FROM jobs WHERE id IN (SELECT value FROM json_each(?))`)
+        .all(JSON.stringify([...slow, ...quick])) as Array<{ attempts: number }>;
       expect(rows).toHaveLength(21);
       // A graceful stop does not count as an attempt; no job ran twice.
       for (const row of rows) expect(row.attempts).toBe(1);

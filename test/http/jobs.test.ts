@@ -9,7 +9,16 @@ import { webhookSecret } from '../../src/store/accounts.js';
 import { BACKENDS, backendEnv, rawSql, stopPostgresCluster } from '../helpers/backends.js';
 import { liveChildren } from '../../src/tools/run.js';
 import { startJobs } from '../../src/jobs/index.js';
-import { download, filesUnder, getJob, processesUnder, startReceiver, verifyStandardWebhook, waitForJob, type JobObject } from '../helpers/jobs.js';
+import {
+  download,
+  filesUnder,
+  getJob,
+  processesUnder,
+  startReceiver,
+  verifyStandardWebhook,
+  waitForJob,
+  type JobObject,
+} from '../helpers/jobs.js';
 import { pageCountOf, textOf } from '../helpers/pdf.js';
 import { corpus, eventually, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
 import { sleepOperation } from '../helpers/test-operations.js';
@@ -23,7 +32,10 @@ const SAMPLES: Record<string, () => Promise<Fields>> = {
   merge: async () => ({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('tracemonkey.pdf'))] }),
   split: async () => ({ file: await filePart(corpus('tracemonkey.pdf')), ranges: '1-2,3-' }),
   protect: async () => ({ file: await filePart(corpus('trivial.pdf')), user_password: 'secret' }),
-  unlock: async () => ({ file: await filePart(corpus('encrypted-aes256-user-view-owner-master.pdf')), password: 'view' }),
+  unlock: async () => ({
+    file: await filePart(corpus('encrypted-aes256-user-view-owner-master.pdf')),
+    password: 'view',
+  }),
   compress: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
   watermark: async () => ({ file: await filePart(corpus('trivial.pdf')), text: 'DRAFT' }),
   images: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
@@ -31,7 +43,11 @@ const SAMPLES: Record<string, () => Promise<Fields>> = {
   ocr: async () => ({ file: await filePart(corpus('typewriter.png')), output: 'txt' }),
   'extract-text': async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
   redact: async () => ({ file: await filePart(corpus('tracemonkey.pdf')), terms: 'TraceMonkey' }),
-  sign: async () => ({ file: await filePart(corpus('trivial.pdf')), certificate: await filePart(testP12()), certificate_password: 'jobs-p12' }),
+  sign: async () => ({
+    file: await filePart(corpus('trivial.pdf')),
+    certificate: await filePart(testP12()),
+    certificate_password: 'jobs-p12',
+  }),
   verify: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
   rotate: async () => ({ file: await filePart(corpus('trivial.pdf')), angle: '90' }),
   organize: async () => ({ file: await filePart(corpus('tracemonkey.pdf')), order: '3-1,blank' }),
@@ -44,14 +60,23 @@ const SAMPLES: Record<string, () => Promise<Fields>> = {
   attachments: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
   sanitize: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
   linearize: async () => ({ file: await filePart(corpus('tracemonkey.pdf')) }),
-  pipeline: async () => ({ file: await filePart(corpus('trivial.pdf')), steps: JSON.stringify([{ operation: 'rotate', options: { angle: 90 } }, { operation: 'compress' }]) }),
+  pipeline: async () => ({
+    file: await filePart(corpus('trivial.pdf')),
+    steps: JSON.stringify([{ operation: 'rotate', options: { angle: 90 } }, { operation: 'compress' }]),
+  }),
   forms: async () => ({ file: await filePart(corpus('trivial.pdf')) }),
-  bookmarks: async () => ({ file: await filePart(corpus('multipage.pdf')), bookmarks: '[{"title":"Start","page":1,"children":[{"title":"End","page":2}]}]' }),
+  bookmarks: async () => ({
+    file: await filePart(corpus('multipage.pdf')),
+    bookmarks: '[{"title":"Start","page":1,"children":[{"title":"End","page":2}]}]',
+  }),
   crop: async () => ({ file: await filePart(corpus('trivial.pdf')), box: '10,10,200,200' }),
   resize: async () => ({ file: await filePart(corpus('trivial.pdf')), paper: 'a5' }),
   'n-up': async () => ({ file: await filePart(corpus('multipage.pdf')), per_sheet: '2' }),
   booklet: async () => ({ file: await filePart(corpus('multipage.pdf')) }),
-  overlay: async () => ({ file: await filePart(corpus('multipage.pdf')), overlay: await filePart(corpus('trivial.pdf')) }),
+  overlay: async () => ({
+    file: await filePart(corpus('multipage.pdf')),
+    overlay: await filePart(corpus('trivial.pdf')),
+  }),
   'remove-blank': async () => ({ file: await filePart(corpus('multipage.pdf')) }),
 };
 
@@ -61,8 +86,30 @@ function testP12(): string {
   if (p12) return p12;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-p12-'));
   const [keyPem, certPem, out] = ['k.pem', 'c.pem', 'c.p12'].map((n) => path.join(dir, n));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyPem, '-out', certPem, '-days', '30', '-subj', '/CN=Job Signer'], { stdio: 'pipe' });
-  execFileSync('openssl', ['pkcs12', '-export', '-inkey', keyPem, '-in', certPem, '-out', out, '-passout', 'pass:jobs-p12'], { stdio: 'pipe' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      keyPem,
+      '-out',
+      certPem,
+      '-days',
+      '30',
+      '-subj',
+      '/CN=Job Signer',
+    ],
+    { stdio: 'pipe' },
+  );
+  execFileSync(
+    'openssl',
+    ['pkcs12', '-export', '-inkey', keyPem, '-in', certPem, '-out', out, '-passout', 'pass:jobs-p12'],
+    { stdio: 'pipe' },
+  );
   p12 = out;
   return out;
 }
@@ -80,7 +127,13 @@ function summarize(file: string, contentType: string, password?: string): unknow
   return { bytes: Math.round(fs.statSync(file).size / 1024) };
 }
 
-async function submit(server: TestServer, operation: string, fields: Fields, key: string, headers: Record<string, string> = {}) {
+async function submit(
+  server: TestServer,
+  operation: string,
+  fields: Fields,
+  key: string,
+  headers: Record<string, string> = {},
+) {
   return server.post(operation, form(fields), key, headers);
 }
 
@@ -100,7 +153,8 @@ const jobsDir = (server: TestServer, area: 'inputs' | 'results') => path.join(se
 // The same suite on both store backends: SQLite (the default) and PostgreSQL (DATABASE_URL, a private cluster).
 describe.each(BACKENDS)('jobs (%s)', (backend) => {
   /** A test server on this backend (each its own database). */
-  const start = async (...[env = {}, ...rest]: Parameters<typeof startTestServer>) => startTestServer({ ...env, ...(await backendEnv(backend)) }, ...rest);
+  const start = async (...[env = {}, ...rest]: Parameters<typeof startTestServer>) =>
+    startTestServer({ ...env, ...(await backendEnv(backend)) }, ...rest);
 
   let server: TestServer;
   /** No embedded worker: jobs stay queued (409, storage, encryption at rest). */
@@ -108,7 +162,11 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
   let key: string;
 
   beforeAll(async () => {
-    server = await start({ WEBHOOK_ALLOW_PRIVATE: 'true', CONCURRENCY: '2' }, { operations: [sleepOperation] }, { timings: { pollMs: 50, heartbeatMs: 100 }, retryDelaysMs: [300, 300, 300] });
+    server = await start(
+      { WEBHOOK_ALLOW_PRIVATE: 'true', CONCURRENCY: '2' },
+      { operations: [sleepOperation] },
+      { timings: { pollMs: 50, heartbeatMs: 100 }, retryDelaysMs: [300, 300, 300] },
+    );
     idle = await start({ EMBEDDED_WORKER: 'false', JOB_STORAGE_LIMIT: String(3 * 1024 * 1024) });
     key = await server.addKey();
   });
@@ -124,37 +182,54 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
     });
 
     for (const name of Object.keys(SAMPLES)) {
-      it.runIf(operationRoutes.some((r) => r.name === name))(`${name}: async result equals the sync result`, async () => {
-        const sync = await submit(server, name, await SAMPLES[name](), key);
-        expect(sync.status, await sync.clone().text()).toBe(200);
-        const syncType = sync.headers.get('content-type')!;
-        const syncFile = await saveBody(sync);
+      it.runIf(operationRoutes.some((r) => r.name === name))(
+        `${name}: async result equals the sync result`,
+        async () => {
+          const sync = await submit(server, name, await SAMPLES[name](), key);
+          expect(sync.status, await sync.clone().text()).toBe(200);
+          const syncType = sync.headers.get('content-type')!;
+          const syncFile = await saveBody(sync);
 
-        const res = await submit(server, name, await SAMPLES[name](), key, { Prefer: 'respond-async' });
-        expect(res.status).toBe(202);
-        const job = (await res.json()) as JobObject;
-        expect(res.headers.get('location')).toBe(`/v1/jobs/${job.id}`);
-        expect(job.id).toMatch(/^job_[0-9A-Za-z]{22}$/);
-        expect(job.operation).toBe(name);
-        const done = await waitForJob(server.url, job.id, key, 90_000);
-        expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-        const result = await download(server.url, job.id, key);
-        expect(result.status).toBe(200);
-        expect(result.headers.get('content-type')).toBe(syncType);
-        expect(result.headers.get('content-disposition')).toBe(sync.headers.get('content-disposition'));
-        expect(Number(result.headers.get('content-length'))).toBe(done.result!.size);
-        const asyncFile = await saveBody(result);
-        expect(fs.statSync(asyncFile).size).toBe(done.result!.size);
-        const password = name === 'protect' ? 'secret' : undefined;
-        expect(summarize(asyncFile, syncType, password)).toEqual(summarize(syncFile, syncType, password));
-      });
+          const res = await submit(server, name, await SAMPLES[name](), key, { Prefer: 'respond-async' });
+          expect(res.status).toBe(202);
+          const job = (await res.json()) as JobObject;
+          expect(res.headers.get('location')).toBe(`/v1/jobs/${job.id}`);
+          expect(job.id).toMatch(/^job_[0-9A-Za-z]{22}$/);
+          expect(job.operation).toBe(name);
+          const done = await waitForJob(server.url, job.id, key, 90_000);
+          expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+          const result = await download(server.url, job.id, key);
+          expect(result.status).toBe(200);
+          expect(result.headers.get('content-type')).toBe(syncType);
+          expect(result.headers.get('content-disposition')).toBe(sync.headers.get('content-disposition'));
+          expect(Number(result.headers.get('content-length'))).toBe(done.result!.size);
+          const asyncFile = await saveBody(result);
+          expect(fs.statSync(asyncFile).size).toBe(done.result!.size);
+          const password = name === 'protect' ? 'secret' : undefined;
+          expect(summarize(asyncFile, syncType, password)).toEqual(summarize(syncFile, syncType, password));
+        },
+      );
     }
   });
 
   describe('the job object and its routes', () => {
     it('returns exactly the API.md fields, with a result once done', async () => {
-      const job = await accepted(server, 'split', { file: await filePart(corpus('tracemonkey.pdf'), 'paper.pdf'), mode: 'every', pages_per_file: '5' }, key);
-      expect(Object.keys(job).sort()).toEqual(['created_at', 'error', 'finished_at', 'id', 'operation', 'result', 'started_at', 'status']);
+      const job = await accepted(
+        server,
+        'split',
+        { file: await filePart(corpus('tracemonkey.pdf'), 'paper.pdf'), mode: 'every', pages_per_file: '5' },
+        key,
+      );
+      expect(Object.keys(job).sort()).toEqual([
+        'created_at',
+        'error',
+        'finished_at',
+        'id',
+        'operation',
+        'result',
+        'started_at',
+        'status',
+      ]);
       expect(['queued', 'running']).toContain(job.status);
       expect(job.result).toBeNull();
       const done = await waitForJob(server.url, job.id, key);
@@ -162,32 +237,61 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
       expect(Date.parse(done.started_at!)).toBeGreaterThanOrEqual(Date.parse(done.created_at));
       expect(Date.parse(done.finished_at!)).toBeGreaterThanOrEqual(Date.parse(done.started_at!));
       expect(done.error).toBeNull();
-      expect(done.result).toMatchObject({ url: `/v1/jobs/${job.id}/result`, filename: 'paper-pages.zip', content_type: 'application/zip' });
+      expect(done.result).toMatchObject({
+        url: `/v1/jobs/${job.id}/result`,
+        filename: 'paper-pages.zip',
+        content_type: 'application/zip',
+      });
       expect(Date.parse(done.result!.expires_at) - Date.parse(done.finished_at!)).toBeGreaterThan(3500_000);
       const zip = await saveBody(await download(server.url, job.id, key), 'r.zip');
-      expect(execFileSync('zipinfo', ['-1', zip], { encoding: 'utf8' }).trim().split('\n')).toEqual(['paper-1.pdf', 'paper-2.pdf', 'paper-3.pdf']);
+      expect(execFileSync('zipinfo', ['-1', zip], { encoding: 'utf8' }).trim().split('\n')).toEqual([
+        'paper-1.pdf',
+        'paper-2.pdf',
+        'paper-3.pdf',
+      ]);
     });
 
     it('validates before 202: bad option, unknown field, wrong type and bad async value are synchronous 4xx', async () => {
-      const bad = await submit(server, 'split', { file: await filePart(corpus('trivial.pdf')), mode: 'sideways', async: 'true' }, key);
+      const bad = await submit(
+        server,
+        'split',
+        { file: await filePart(corpus('trivial.pdf')), mode: 'sideways', async: 'true' },
+        key,
+      );
       expect(bad.status).toBe(400);
       expect((await bad.json()).code).toBe('invalid_request');
-      const unknown = await submit(server, 'unlock', { file: await filePart(corpus('trivial.pdf')), pasword: 'x' }, key, { Prefer: 'respond-async' });
+      const unknown = await submit(
+        server,
+        'unlock',
+        { file: await filePart(corpus('trivial.pdf')), pasword: 'x' },
+        key,
+        { Prefer: 'respond-async' },
+      );
       expect(unknown.status).toBe(400);
-      const png = await submit(server, 'unlock', { file: await filePart(corpus('typewriter.png'), 'x.pdf'), async: 'true' }, key);
+      const png = await submit(
+        server,
+        'unlock',
+        { file: await filePart(corpus('typewriter.png'), 'x.pdf'), async: 'true' },
+        key,
+      );
       expect(png.status).toBe(415);
       const weird = await submit(server, 'unlock', { file: await filePart(corpus('trivial.pdf')), async: 'yes' }, key);
       expect(weird.status).toBe(400);
       expect((await weird.json()).field).toBe('async');
     });
 
-    it('a job that fails for the client\'s reason carries the problem and keeps the charge', async () => {
+    it("a job that fails for the client's reason carries the problem and keeps the charge", async () => {
       const k = await server.addKey('free');
       const job = await accepted(server, 'unlock', { file: await filePart(corpus('invalid.pdf')) }, k);
       expect(await usedToday(server, k)).toBe(1);
       const done = await waitForJob(server.url, job.id, k);
       expect(done.status).toBe('failed');
-      expect(done.error).toMatchObject({ status: 422, code: 'invalid_pdf', type: 'https://pdf-service.dev/problems/invalid_pdf', title: 'Invalid PDF' });
+      expect(done.error).toMatchObject({
+        status: 422,
+        code: 'invalid_pdf',
+        type: 'https://pdf-service.dev/problems/invalid_pdf',
+        title: 'Invalid PDF',
+      });
       expect(done.error!.request_id).toEqual(expect.any(String));
       expect(done.result).toBeNull();
       expect(await usedToday(server, k)).toBe(1);
@@ -209,13 +313,17 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
       expect((await getJob(idle.url, job.id, k)).headers.get('ratelimit')).toMatch(/r=99;/);
     });
 
-    it('needs a key, and another account\'s job is 404 on every route', async () => {
+    it("needs a key, and another account's job is 404 on every route", async () => {
       const job = await accepted(server, 'unlock', { file: await filePart(corpus('trivial.pdf')) }, key);
       await waitForJob(server.url, job.id, key);
       expect((await fetch(`${server.url}/v1/jobs/${job.id}`)).status).toBe(401);
       const other = await server.addKey();
       const auth = { Authorization: `Bearer ${other}` };
-      for (const [method, suffix] of [['GET', ''], ['GET', '/result'], ['DELETE', '']]) {
+      for (const [method, suffix] of [
+        ['GET', ''],
+        ['GET', '/result'],
+        ['DELETE', ''],
+      ]) {
         const res = await fetch(`${server.url}/v1/jobs/${job.id}${suffix}`, { method, headers: auth });
         expect(res.status, `${method} ${suffix}`).toBe(404);
         expect((await res.json()).code).toBe('not_found');
@@ -229,7 +337,10 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
       await waitForJob(server.url, job.id, key);
       const before = filesUnder(jobsDir(server, 'results')).filter((f) => f.includes(job.id));
       expect(before).toHaveLength(1);
-      const res = await fetch(`${server.url}/v1/jobs/${job.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } });
+      const res = await fetch(`${server.url}/v1/jobs/${job.id}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${key}` },
+      });
       expect(res.status).toBe(204);
       expect(filesUnder(jobsDir(server, 'results')).filter((f) => f.includes(job.id))).toEqual([]);
       expect((await getJob(server.url, job.id, key)).status).toBe(404);
@@ -240,7 +351,10 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
       const k = await idle.addKey();
       const job = await accepted(idle, 'unlock', { file: await filePart(corpus('trivial.pdf')) }, k);
       expect(filesUnder(jobsDir(idle, 'inputs')).filter((f) => f.includes(job.id))).toHaveLength(1);
-      const res = await fetch(`${idle.url}/v1/jobs/${job.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${k}` } });
+      const res = await fetch(`${idle.url}/v1/jobs/${job.id}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${k}` },
+      });
       expect(res.status).toBe(200);
       expect(((await res.json()) as JobObject).status).toBe('canceled');
       expect(filesUnder(jobsDir(idle, 'inputs')).filter((f) => f.includes(job.id))).toEqual([]);
@@ -248,7 +362,9 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
     });
 
     it('is in the OpenAPI document', async () => {
-      const doc = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+      const doc = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as {
+        paths: Record<string, Record<string, unknown>>;
+      };
       expect(Object.keys(doc.paths['/v1/jobs/{id}']).sort()).toEqual(['delete', 'get']);
       expect(Object.keys(doc.paths['/v1/jobs/{id}/result'])).toEqual(['get']);
     });
@@ -257,12 +373,20 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
   describe('cancel and failure of a running job', () => {
     it('cancels a running job: its processes are killed and no file is left', async () => {
       // A child that runs 60 s on any machine (a big split would finish early on a fast one).
-      const job = await accepted(server, 'test-sleep', { file: await filePart(corpus('trivial.pdf')), seconds: '60' }, key);
+      const job = await accepted(
+        server,
+        'test-sleep',
+        { file: await filePart(corpus('trivial.pdf')), seconds: '60' },
+        key,
+      );
       await waitForJob(server.url, job.id, key, 30_000, ['running']);
       await eventually(() => liveChildren().length > 0, 10_000);
       const pids = liveChildren();
       await new Promise((r) => setTimeout(r, 500));
-      const res = await fetch(`${server.url}/v1/jobs/${job.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } });
+      const res = await fetch(`${server.url}/v1/jobs/${job.id}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${key}` },
+      });
       expect(res.status).toBe(200);
       expect(((await res.json()) as JobObject).status).toBe('canceled');
       await eventually(() => liveChildren().length === 0, 5000);
@@ -285,7 +409,10 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
         before = processesUnder(server.tmpDir);
         return before.length > 1 && before.some((pid) => commandOf(pid).startsWith('tesseract'));
       }, 60_000);
-      const res = await fetch(`${server.url}/v1/jobs/${job.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } });
+      const res = await fetch(`${server.url}/v1/jobs/${job.id}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${key}` },
+      });
       expect(res.status).toBe(200);
       expect(((await res.json()) as JobObject).status).toBe('canceled');
       await eventually(() => processesUnder(server.tmpDir).length === 0, 5000);
@@ -298,11 +425,18 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
     });
 
     it('a job canceled from another process is stopped by its worker at the next heartbeat', async () => {
-      const job = await accepted(server, 'test-sleep', { file: await filePart(corpus('trivial.pdf')), seconds: '60' }, key);
+      const job = await accepted(
+        server,
+        'test-sleep',
+        { file: await filePart(corpus('trivial.pdf')), seconds: '60' },
+        key,
+      );
       await waitForJob(server.url, job.id, key, 30_000, ['running']);
       await eventually(() => liveChildren().length > 0, 10_000);
       // What DELETE does in a process that does not run the job: only the row changes.
-      await rawSql(server.services.store, `UPDATE jobs SET status = 'canceled', worker_id = NULL WHERE id = ?`, [job.id]);
+      await rawSql(server.services.store, `UPDATE jobs SET status = 'canceled', worker_id = NULL WHERE id = ?`, [
+        job.id,
+      ]);
       await eventually(() => liveChildren().length === 0 && server.jobs.worker!.running === 0, 5000);
       await eventually(() => server.leftovers().length === 0, 5000);
       await eventually(() => filesUnder(jobsDir(server, 'inputs')).length === 0, 5000);
@@ -312,7 +446,12 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
       const slow = await start({ OPERATION_TIMEOUT: '1' }, { operations: [sleepOperation] });
       try {
         const k = await slow.addKey('free');
-        const job = await accepted(slow, 'test-sleep', { file: await filePart(corpus('trivial.pdf')), seconds: '30' }, k);
+        const job = await accepted(
+          slow,
+          'test-sleep',
+          { file: await filePart(corpus('trivial.pdf')), seconds: '30' },
+          k,
+        );
         expect(await usedToday(slow, k)).toBe(1);
         const done = await waitForJob(slow.url, job.id, k, 30_000);
         expect(done.status).toBe('failed');
@@ -380,7 +519,10 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
       expect(statuses.filter((s) => s === 202).length).toBeGreaterThanOrEqual(1);
       expect(statuses.slice(-1)).toEqual([503]);
       expect(await usedToday(idle, k)).toBe(statuses.filter((s) => s === 202).length);
-      const storedBytes = filesUnder(jobsDir(idle, 'inputs')).reduce((n, f) => n + fs.statSync(path.join(jobsDir(idle, 'inputs'), f)).size, 0);
+      const storedBytes = filesUnder(jobsDir(idle, 'inputs')).reduce(
+        (n, f) => n + fs.statSync(path.join(jobsDir(idle, 'inputs'), f)).size,
+        0,
+      );
       expect(storedBytes).toBeLessThanOrEqual(3 * 1024 * 1024);
     });
 
@@ -406,14 +548,21 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
     it('posts a signed job.succeeded message, retrying a 500 with the same webhook-id', async () => {
       const receiver = await startReceiver((n) => (n === 1 ? 500 : 204));
       try {
-        const job = await accepted(server, 'unlock', { file: await filePart(corpus('trivial.pdf')), callback_url: receiver.url }, key);
+        const job = await accepted(
+          server,
+          'unlock',
+          { file: await filePart(corpus('trivial.pdf')), callback_url: receiver.url },
+          key,
+        );
         await eventually(() => receiver.received.length >= 2, 10_000);
         const [first, second] = receiver.received;
         const row = (await server.services.store.getJob(job.id))!;
         const secret = (await webhookSecret(server.services.store, server.services.dataKey, row.account_id))!;
         for (const delivery of [first, second]) {
           expect(verifyStandardWebhook(secret, delivery.headers, delivery.body)).toBe(true);
-          expect(verifyStandardWebhook('whsec_' + Buffer.alloc(32).toString('base64'), delivery.headers, delivery.body)).toBe(false);
+          expect(
+            verifyStandardWebhook(`whsec_${Buffer.alloc(32).toString('base64')}`, delivery.headers, delivery.body),
+          ).toBe(false);
           expect(delivery.headers['content-type']).toBe('application/json');
         }
         expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
@@ -433,7 +582,12 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
     it('posts job.failed with the problem; does not retry a 4xx answer', async () => {
       const receiver = await startReceiver(() => 400);
       try {
-        const job = await accepted(server, 'unlock', { file: await filePart(corpus('invalid.pdf')), callback_url: receiver.url }, key);
+        const job = await accepted(
+          server,
+          'unlock',
+          { file: await filePart(corpus('invalid.pdf')), callback_url: receiver.url },
+          key,
+        );
         await eventually(() => receiver.received.length >= 1, 10_000);
         const message = JSON.parse(receiver.received[0].body);
         expect(message.type).toBe('job.failed');
@@ -463,14 +617,24 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
         'not a url',
         'https://no-such-host.invalid/x',
       ]) {
-        const res = await submit(idle, 'unlock', { file: await filePart(corpus('trivial.pdf')), async: 'true', callback_url: url }, k);
+        const res = await submit(
+          idle,
+          'unlock',
+          { file: await filePart(corpus('trivial.pdf')), async: 'true', callback_url: url },
+          k,
+        );
         expect(res.status, url).toBe(400);
         const body = await res.json();
         expect(body.code).toBe('invalid_request');
         expect(body.field).toBe('callback_url');
       }
       // A synchronous request may not carry one.
-      const sync = await submit(idle, 'unlock', { file: await filePart(corpus('trivial.pdf')), callback_url: 'https://93.184.215.14/x' }, k);
+      const sync = await submit(
+        idle,
+        'unlock',
+        { file: await filePart(corpus('trivial.pdf')), callback_url: 'https://93.184.215.14/x' },
+        k,
+      );
       expect(sync.status).toBe(400);
     });
   });
@@ -495,7 +659,12 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
         expect(b.error).toMatchObject({ status: 500, code: 'processing_failed' });
         expect(String(b.error!.detail)).toContain('interrupted twice');
         expect(await usedToday(idle, k)).toBe(1); // the failed one was refunded
-        await eventually(() => filesUnder(jobsDir(idle, 'inputs')).filter((f) => f.includes(doomed.id) || f.includes(retried.id)).length === 0, 5000);
+        await eventually(
+          () =>
+            filesUnder(jobsDir(idle, 'inputs')).filter((f) => f.includes(doomed.id) || f.includes(retried.id))
+              .length === 0,
+          5000,
+        );
       } finally {
         await worker.stop();
         idle.jobs.jobs.worker = undefined;

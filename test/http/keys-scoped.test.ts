@@ -17,7 +17,16 @@ describe.each(BACKENDS)('scoped and expiring keys (%s)', (backend) => {
   let counter = 0;
 
   const makeKey = async (limits: Parameters<typeof createKey>[5]) =>
-    (await createKey(server.services.store, server.services.dataKey, `scoped-${backend}-${++counter}`, 'pro', undefined, limits)).key;
+    (
+      await createKey(
+        server.services.store,
+        server.services.dataKey,
+        `scoped-${backend}-${++counter}`,
+        'pro',
+        undefined,
+        limits,
+      )
+    ).key;
 
   it('starts', async () => {
     db = await createTestDatabase(backend);
@@ -26,10 +35,16 @@ describe.each(BACKENDS)('scoped and expiring keys (%s)', (backend) => {
 
   it('a key scoped to merge merges, and is refused split at once, unread and uncharged', async () => {
     const key = await makeKey({ scopes: ['merge'] });
-    const merged = await server.post('merge', form({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('multipage.pdf'))] }), key);
+    const merged = await server.post(
+      'merge',
+      form({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('multipage.pdf'))] }),
+      key,
+    );
     expect(merged.status).toBe(200);
     const file = await saveBody(merged, 'merged.pdf');
-    expect(await qpdfPages(file)).toBe((await qpdfPages(corpus('trivial.pdf'))) + (await qpdfPages(corpus('multipage.pdf'))));
+    expect(await qpdfPages(file)).toBe(
+      (await qpdfPages(corpus('trivial.pdf'))) + (await qpdfPages(corpus('multipage.pdf'))),
+    );
     expect(await usedToday(server.url, key)).toBe(1);
 
     const refused = await postUnfinished(server.url, '/v1/pdf/split', key);
@@ -42,7 +57,11 @@ describe.each(BACKENDS)('scoped and expiring keys (%s)', (backend) => {
 
   it('an unscoped key may call any operation', async () => {
     const key = await makeKey({});
-    const response = await server.post('split', form({ file: await filePart(corpus('multipage.pdf')), mode: 'extract', pages: '1' }), key);
+    const response = await server.post(
+      'split',
+      form({ file: await filePart(corpus('multipage.pdf')), mode: 'extract', pages: '1' }),
+      key,
+    );
     expect(response.status).toBe(200);
     expect(await qpdfPages(await saveBody(response, 'one.pdf'))).toBe(1);
   });
@@ -66,8 +85,13 @@ describe.each(BACKENDS)('scoped and expiring keys (%s)', (backend) => {
     const expiring = await makeKey({ expires_at: new Date(Date.now() - 1000).toISOString() });
     await server.close();
     server = await startTestServer(db.env);
-    expect((await postUnfinished(server.url, '/v1/pdf/merge', scoped)).body).toMatchObject({ code: 'insufficient_scope' });
-    expect((await postUnfinished(server.url, '/v1/pdf/merge', expiring)).body).toMatchObject({ code: 'invalid_api_key', detail: 'expired' });
+    expect((await postUnfinished(server.url, '/v1/pdf/merge', scoped)).body).toMatchObject({
+      code: 'insufficient_scope',
+    });
+    expect((await postUnfinished(server.url, '/v1/pdf/merge', expiring)).body).toMatchObject({
+      code: 'invalid_api_key',
+      detail: 'expired',
+    });
   });
 
   it('stops', async () => {

@@ -20,20 +20,32 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function call(op: string, fields: Record<string, string>, file: string, extra: Record<string, [Blob, string]> = {}): Promise<Response> {
+async function call(
+  op: string,
+  fields: Record<string, string>,
+  file: string,
+  extra: Record<string, [Blob, string]> = {},
+): Promise<Response> {
   return server.post(op, form({ file: await filePart(file, 'doc.pdf'), ...extra, ...fields }), key);
 }
 
-async function ok(op: string, fields: Record<string, string>, file: string, extra: Record<string, [Blob, string]> = {}): Promise<string> {
+async function ok(
+  op: string,
+  fields: Record<string, string>,
+  file: string,
+  extra: Record<string, [Blob, string]> = {},
+): Promise<string> {
   const res = await call(op, fields, file, extra);
   if (res.status !== 200) throw new Error(`${op}: ${res.status} ${await res.text()}`);
   return saveBody(res, 'out.pdf');
 }
 
-const near = (actual: number[], expected: number[], tolerance = 1) => actual.forEach((v, i) => expect(Math.abs(v - expected[i])).toBeLessThanOrEqual(tolerance));
+const near = (actual: number[], expected: number[], tolerance = 1) =>
+  actual.forEach((v, i) => expect(Math.abs(v - expected[i])).toBeLessThanOrEqual(tolerance));
 
 /** The text of each word of `page`, in reading order (`raw`: content-stream order). */
-const textOf = async (file: string, page: number, raw = false) => (await wordsOf(file, page, raw)).map((w) => w.text).join(' ');
+const textOf = async (file: string, page: number, raw = false) =>
+  (await wordsOf(file, page, raw)).map((w) => w.text).join(' ');
 
 describe('crop', () => {
   it('box: visible-page coordinates on a rotated, offset page; other boxes clipped', async () => {
@@ -69,7 +81,9 @@ describe('crop', () => {
     expect([outside.status, outside.field]).toEqual([400, 'box']);
     expect(outside.detail).toMatch(/page 1/);
     expect((await problemOf(await call('crop', {}, fixture('drawings.pdf')))).status).toBe(400);
-    expect((await problemOf(await call('crop', { box: '1,1,10,10', margin: '5' }, fixture('drawings.pdf')))).field).toBe('margin');
+    expect(
+      (await problemOf(await call('crop', { box: '1,1,10,10', margin: '5' }, fixture('drawings.pdf')))).field,
+    ).toBe('margin');
     expect((await problemOf(await call('crop', { box: '1,1,0,10' }, fixture('drawings.pdf')))).field).toBe('box');
   });
 });
@@ -98,7 +112,9 @@ describe('resize', () => {
     const covered = await ok('resize', { paper: 'a5', fit: 'cover', pages: '2' }, fixture('drawings.pdf'));
     const render = await renderRed(covered, 2);
     near([render.width, render.height], [595, 420]);
-    expect((await problemOf(await call('resize', { paper: 'a4', size: '100,100' }, fixture('drawings.pdf')))).field).toBe('size');
+    expect(
+      (await problemOf(await call('resize', { paper: 'a4', size: '100,100' }, fixture('drawings.pdf')))).field,
+    ).toBe('size');
     expect((await problemOf(await call('resize', { paper: 'b5' }, fixture('drawings.pdf')))).field).toBe('paper');
   });
 });
@@ -159,8 +175,14 @@ describe('n-up and booklet', () => {
     const sheets = await ok('n-up', { per_sheet: '2' }, linked);
     expect(await pages(sheets)).toBe(3);
     const json = JSON.parse(await out('qpdf', ['--json=2', '--json-key=outlines', '--json-key=pages', sheets]));
-    expect(json.outlines.map((o: { title: string; destpageposfrom1: number }) => [o.title, o.destpageposfrom1])).toEqual([
-      ['Chapter 1', 1], ['Chapter 2', 1], ['Chapter 3', 2], ['Chapter 4', 2], ['Chapter 5', 3],
+    expect(
+      json.outlines.map((o: { title: string; destpageposfrom1: number }) => [o.title, o.destpageposfrom1]),
+    ).toEqual([
+      ['Chapter 1', 1],
+      ['Chapter 2', 1],
+      ['Chapter 3', 2],
+      ['Chapter 4', 2],
+      ['Chapter 5', 3],
     ]);
     // Page 1's four links (to pages 2-5, by /Dest and by a GoTo action) now lead to sheets 1, 2, 2 and 3.
     const pageObjects = json.pages.map((p: { object: string }) => p.object);
@@ -194,16 +216,29 @@ describe('overlay', () => {
     // A5 stamp on A4: scaled by 595/420; STAMPA at 40 pt from the bottom-left lands at 56.7 pt.
     const word = (await wordsOf(result, 1)).find((w) => w.text === 'STAMPA')!;
     expect(word.xMin).toBeCloseTo(40 * (595 / 420), 0);
-    const fixed = await ok('overlay', { repeat: 'false', layer: 'under', pages: '2-3' }, fixture('chapters.pdf'), stamp);
+    const fixed = await ok(
+      'overlay',
+      { repeat: 'false', layer: 'under', pages: '2-3' },
+      fixture('chapters.pdf'),
+      stamp,
+    );
     // Under: drawn first, so first in content order.
-    expect([await textOf(fixed, 1, true), await textOf(fixed, 2, true), await textOf(fixed, 3, true)]).toEqual(['Page 1', 'STAMPA Page 2', 'STAMPA Page 3']);
+    expect([await textOf(fixed, 1, true), await textOf(fixed, 2, true), await textOf(fixed, 3, true)]).toEqual([
+      'Page 1',
+      'STAMPA Page 2',
+      'STAMPA Page 3',
+    ]);
   });
 
   it('an overlay the size of the pages lands unscaled, on the selected pages only', async () => {
     const stamp = { overlay: await filePart(fixture('stamp-a4.pdf'), 'stamp.pdf') };
     const result = await ok('overlay', { pages: '2,4' }, fixture('chapters.pdf'), stamp);
     expect(await pages(result)).toBe(8);
-    expect([await textOf(result, 1), await textOf(result, 2), await textOf(result, 4)]).toEqual(['Page 1', 'Page 2 STAMPC', 'Page 4 STAMPC']);
+    expect([await textOf(result, 1), await textOf(result, 2), await textOf(result, 4)]).toEqual([
+      'Page 1',
+      'Page 2 STAMPC',
+      'Page 4 STAMPC',
+    ]);
     const word = (await wordsOf(result, 2)).find((w) => w.text === 'STAMPC')!;
     expect(word.xMin).toBeCloseTo(40, 0);
     expect(await out('pdffonts', ['-f', '2', '-l', '2', result])).toMatch(/Courier/);
@@ -212,7 +247,9 @@ describe('overlay', () => {
   });
 
   it('an overlay that is not a PDF is refused', async () => {
-    const res = await call('overlay', {}, fixture('chapters.pdf'), { overlay: await filePart(fixture('qr-sep.png'), 'stamp.png') });
+    const res = await call('overlay', {}, fixture('chapters.pdf'), {
+      overlay: await filePart(fixture('qr-sep.png'), 'stamp.png'),
+    });
     expect([400, 415]).toContain(res.status);
   });
 });

@@ -24,13 +24,19 @@ async function call(op: string, fields: Record<string, string>, file: string): P
 }
 
 /** The parts of a split: [entry name, page texts joined by "|"], and the response headers. */
-async function split(fields: Record<string, string>, file: string): Promise<{ parts: Array<[string, string]>; files: string[]; headers: Headers }> {
+async function split(
+  fields: Record<string, string>,
+  file: string,
+): Promise<{ parts: Array<[string, string]>; files: string[]; headers: Headers }> {
   const res = await call('split', fields, file);
   if (res.status !== 200) throw new Error(`split: ${res.status} ${await res.text()}`);
   const entries = await unzipped(await saveBody(res, 'parts.zip'));
   const parts: Array<[string, string]> = [];
   for (const [name, path] of entries) {
-    const pageTexts = (await text(path)).split('\f').slice(0, -1).map((t) => t.trim() || '-');
+    const pageTexts = (await text(path))
+      .split('\f')
+      .slice(0, -1)
+      .map((t) => t.trim() || '-');
     parts.push([name, pageTexts.join('|')]);
   }
   return { parts, files: entries.map((e) => e[1]), headers: res.headers };
@@ -43,7 +49,16 @@ describe('remove-blank', () => {
     expect(res.headers.get('x-removed-pages')).toBe('4,8');
     const result = await saveBody(res, 'out.pdf');
     expect(await pages(result)).toBe(8);
-    expect((await text(result)).match(/Page \d+/g)).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 5', 'Page 6', 'Page 7', 'Page 9', 'Page 10']);
+    expect((await text(result)).match(/Page \d+/g)).toEqual([
+      'Page 1',
+      'Page 2',
+      'Page 3',
+      'Page 5',
+      'Page 6',
+      'Page 7',
+      'Page 9',
+      'Page 10',
+    ]);
   });
 
   it('threshold 0 keeps the speckled page; an all-blank document is refused; bad threshold', async () => {
@@ -52,7 +67,9 @@ describe('remove-blank', () => {
     const allBlank = await problemOf(await call('remove-blank', {}, fixture('all-blank.pdf')));
     expect(allBlank.status).toBe(422);
     expect(allBlank.detail).toMatch(/every page/i);
-    expect((await problemOf(await call('remove-blank', { threshold: '2' }, fixture('blanks.pdf')))).field).toBe('threshold');
+    expect((await problemOf(await call('remove-blank', { threshold: '2' }, fixture('blanks.pdf')))).field).toBe(
+      'threshold',
+    );
     // A 200 × 200 in page is 207 M pixels at 72 dpi: refused before rendering, as convert refuses it.
     const huge = await problemOf(await call('remove-blank', {}, fixture('huge.pdf')));
     expect([huge.status, huge.code, huge.page]).toEqual([413, 'page_too_large', 1]);
@@ -80,7 +97,10 @@ describe('split by content', () => {
     expect(kept.parts.map((p) => p[1])).toEqual(['Page 1|Page 2', '-|Page 4|Page 5', '-|Page 7']);
     // Checked by zbarimg itself: the kept separator opens its part.
     const render = `${kept.files[1]}.pgm`;
-    fs.writeFileSync(render, await outBytes('pdftoppm', ['-gray', '-r', '150', '-f', '1', '-l', '1', '-singlefile', kept.files[1]]));
+    fs.writeFileSync(
+      render,
+      await outBytes('pdftoppm', ['-gray', '-r', '150', '-f', '1', '-l', '1', '-singlefile', kept.files[1]]),
+    );
     expect(await out('zbarimg', ['-q', render])).toMatch(/QR-Code:SEP/);
     const none = await split({ mode: 'qr', qr_text: 'NOPE' }, fixture('qr.pdf'));
     expect(none.parts).toHaveLength(1);
@@ -122,9 +142,15 @@ describe('split by content', () => {
   });
 
   it('bad input: max_size below 1 KB, a field of another mode', async () => {
-    expect((await problemOf(await call('split', { mode: 'size', max_size: '500' }, fixture('weights.pdf')))).field).toBe('max_size');
+    expect(
+      (await problemOf(await call('split', { mode: 'size', max_size: '500' }, fixture('weights.pdf')))).field,
+    ).toBe('max_size');
     expect((await problemOf(await call('split', { mode: 'size' }, fixture('weights.pdf')))).field).toBe('max_size');
-    expect((await problemOf(await call('split', { mode: 'blank', qr_text: 'SEP' }, fixture('blanks.pdf')))).field).toBe('qr_text');
-    expect((await problemOf(await call('split', { mode: 'qr', threshold: '0.1' }, fixture('qr.pdf')))).field).toBe('threshold');
+    expect((await problemOf(await call('split', { mode: 'blank', qr_text: 'SEP' }, fixture('blanks.pdf')))).field).toBe(
+      'qr_text',
+    );
+    expect((await problemOf(await call('split', { mode: 'qr', threshold: '0.1' }, fixture('qr.pdf')))).field).toBe(
+      'threshold',
+    );
   });
 });

@@ -44,12 +44,20 @@ async function pdfText(res: Response): Promise<string> {
 
 describe('a 150-character DATA_DIR and TMP_DIR', () => {
   it('HTML → PDF', async () => {
-    const res = await server.post('convert', form({ file: await filePart(Buffer.from('<!doctype html><h1>Long path heading</h1>'), 'page.html'), to: 'pdf' }), key);
+    const res = await server.post(
+      'convert',
+      form({ file: await filePart(Buffer.from('<!doctype html><h1>Long path heading</h1>'), 'page.html'), to: 'pdf' }),
+      key,
+    );
     expect(await pdfText(res)).toContain('Long path heading');
   });
 
   it('Office (RTF) → PDF', async () => {
-    const res = await server.post('convert', form({ file: await filePart(Buffer.from('{\\rtf1\\ansi Long path office text.\\par}'), 'note.rtf'), to: 'pdf' }), key);
+    const res = await server.post(
+      'convert',
+      form({ file: await filePart(Buffer.from('{\\rtf1\\ansi Long path office text.\\par}'), 'note.rtf'), to: 'pdf' }),
+      key,
+    );
     expect(await pdfText(res)).toContain('Long path office text');
   });
 

@@ -25,7 +25,11 @@ let secondP12: string;
 beforeAll(async () => {
   pki = await startTestPki();
   [firstP12, secondP12] = await Promise.all([pki.signer('Anna First'), pki.signer('Bert Second')]);
-  server = await startTestServer({ SIGN_ALLOW_PRIVATE: 'true', SIGN_TRUST_STORE: pki.caCert, SIGN_TSA_URL: pki.tsaUrl });
+  server = await startTestServer({
+    SIGN_ALLOW_PRIVATE: 'true',
+    SIGN_TRUST_STORE: pki.caCert,
+    SIGN_TSA_URL: pki.tsaUrl,
+  });
   key = server.newKey();
   pdf = path.join(pki.dir, 'doc.pdf');
   fs.writeFileSync(pdf, makePdf([{ content: textAt('Signed twice for the long term', 72, 700) }]));
@@ -35,26 +39,52 @@ afterAll(async () => {
   await pki?.close();
 });
 
-async function signB_lt(file: string, p12: string, name: string, fields: Record<string, string> = { level: 'b-lt' }): Promise<string> {
-  const res = await server.post('sign', form({ file: await filePart(file), certificate: await filePart(p12), certificate_password: P12_PASSWORD, ...fields }), key);
+async function signB_lt(
+  file: string,
+  p12: string,
+  name: string,
+  fields: Record<string, string> = { level: 'b-lt' },
+): Promise<string> {
+  const res = await server.post(
+    'sign',
+    form({
+      file: await filePart(file),
+      certificate: await filePart(p12),
+      certificate_password: P12_PASSWORD,
+      ...fields,
+    }),
+    key,
+  );
   if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
   return saveBody(res, name);
 }
 
 /** The catalog's DSS read by qpdf: each array's stream bytes, and the VRI keys. */
 async function dssOf(file: string): Promise<{ certs: Buffer[]; ocsps: Buffer[]; crls: Buffer[]; vri: string[] }> {
-  const { stdout } = await exec('qpdf', ['--json=2', '--json-key=qpdf', '--json-stream-data=inline', '--decode-level=generalized', file], { maxBuffer: 64 << 20 });
-  const objects = JSON.parse(stdout).qpdf[1] as Record<string, { value?: Record<string, unknown>; stream?: { data: string } }>;
+  const { stdout } = await exec(
+    'qpdf',
+    ['--json=2', '--json-key=qpdf', '--json-stream-data=inline', '--decode-level=generalized', file],
+    { maxBuffer: 64 << 20 },
+  );
+  const objects = JSON.parse(stdout).qpdf[1] as Record<
+    string,
+    { value?: Record<string, unknown>; stream?: { data: string } }
+  >;
   const root = objects[`obj:${objects.trailer.value!['/Root']}`].value!;
   const dss = objects[`obj:${root['/DSS']}`].value!;
-  const data = (k: string) => ((dss[k] as string[] | undefined) ?? []).map((ref) => Buffer.from(objects[`obj:${ref}`].stream!.data, 'base64'));
+  const data = (k: string) =>
+    ((dss[k] as string[] | undefined) ?? []).map((ref) => Buffer.from(objects[`obj:${ref}`].stream!.data, 'base64'));
   return { certs: data('/Certs'), ocsps: data('/OCSPs'), crls: data('/CRLs'), vri: Object.keys(dss['/VRI'] as object) };
 }
 
 async function subjectOf(der: Buffer, name: string): Promise<string> {
   const file = path.join(pki.dir, `${name}.der`);
   fs.writeFileSync(file, der);
-  return (await exec('openssl', ['x509', '-inform', 'DER', '-in', file, '-noout', '-subject', '-nameopt', 'RFC2253'])).stdout.trim().replace(/^subject=/, '');
+  return (
+    await exec('openssl', ['x509', '-inform', 'DER', '-in', file, '-noout', '-subject', '-nameopt', 'RFC2253'])
+  ).stdout
+    .trim()
+    .replace(/^subject=/, '');
 }
 
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
@@ -84,7 +114,12 @@ describe('a second b-lt signature', () => {
     const { signatures } = (await res.json()) as { signatures: Array<Record<string, any>> };
     expect(signatures.map((s) => s.signer)).toEqual(['Anna First', 'Bert Second']);
     for (const signature of signatures) {
-      expect(signature).toMatchObject({ valid: true, level: 'b-lt', trusted: true, revocation: { status: 'good', source: 'dss', error: null } });
+      expect(signature).toMatchObject({
+        valid: true,
+        level: 'b-lt',
+        trusted: true,
+        revocation: { status: 'good', source: 'dss', error: null },
+      });
     }
   }, 60_000);
 
@@ -99,7 +134,19 @@ describe('a second b-lt signature', () => {
     const res = await server.post('verify', form({ file: await filePart(out) }), key);
     const { signatures } = (await res.json()) as { signatures: Array<Record<string, any>> };
     expect(signatures).toHaveLength(2);
-    expect(signatures[0]).toMatchObject({ type: 'signature', valid: true, level: 'b-lta', modifications: 'allowed', timestamp: { authority: 'Test TSA' } });
-    expect(signatures[1]).toMatchObject({ type: 'document_timestamp', valid: true, modifications: 'allowed', timestamp: { authority: 'Test TSA 2' }, revocation: { status: 'good', source: 'dss' } });
+    expect(signatures[0]).toMatchObject({
+      type: 'signature',
+      valid: true,
+      level: 'b-lta',
+      modifications: 'allowed',
+      timestamp: { authority: 'Test TSA' },
+    });
+    expect(signatures[1]).toMatchObject({
+      type: 'document_timestamp',
+      valid: true,
+      modifications: 'allowed',
+      timestamp: { authority: 'Test TSA 2' },
+      revocation: { status: 'good', source: 'dss' },
+    });
   }, 60_000);
 });

@@ -14,10 +14,16 @@ afterAll(() => server.close());
 
 describe('POST /v1/pdf/merge', () => {
   it('merges in upload order', async () => {
-    const res = await server.post('merge', form({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('tracemonkey.pdf'))] }), key);
+    const res = await server.post(
+      'merge',
+      form({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('tracemonkey.pdf'))] }),
+      key,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="trivial-merged.pdf"; filename*=UTF-8''trivial-merged.pdf`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="trivial-merged.pdf"; filename*=UTF-8''trivial-merged.pdf`,
+    );
     const file = await saveBody(res);
     expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
     expect(pageCountOf(file)).toBe(15);
@@ -28,7 +34,13 @@ describe('POST /v1/pdf/merge', () => {
   it('adds one bookmark per input titled by its file name', async () => {
     const res = await server.post(
       'merge',
-      form({ files: [await filePart(corpus('trivial.pdf'), 'première.pdf'), await filePart(corpus('tracemonkey.pdf'), 'paper.pdf')], bookmarks: 'true' }),
+      form({
+        files: [
+          await filePart(corpus('trivial.pdf'), 'première.pdf'),
+          await filePart(corpus('tracemonkey.pdf'), 'paper.pdf'),
+        ],
+        bookmarks: 'true',
+      }),
       key,
     );
     expect(res.status).toBe(200);
@@ -57,7 +69,11 @@ describe('POST /v1/pdf/merge', () => {
     const one = await server.post('merge', form({ files: [await filePart(corpus('trivial.pdf'))] }), key);
     expect(one.status).toBe(400);
     expect((await one.json()).code).toBe('invalid_request');
-    const png = await server.post('merge', form({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('typewriter.png'), 'fake.pdf')] }), key);
+    const png = await server.post(
+      'merge',
+      form({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('typewriter.png'), 'fake.pdf')] }),
+      key,
+    );
     expect(png.status).toBe(415);
     const body = await png.json();
     expect(body.code).toBe('unsupported_media_type');
@@ -65,7 +81,11 @@ describe('POST /v1/pdf/merge', () => {
   });
 
   it('rejects an unrepairable PDF with invalid_pdf', async () => {
-    const res = await server.post('merge', form({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('invalid.pdf'))] }), key);
+    const res = await server.post(
+      'merge',
+      form({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('invalid.pdf'))] }),
+      key,
+    );
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.code).toBe('invalid_pdf');

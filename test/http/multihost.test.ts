@@ -15,7 +15,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigPdf, download, filesUnder, processesUnder, waitForJob, type JobObject } from '../helpers/jobs.js';
 import { startPostgres, type PgCluster } from '../helpers/postgres.js';
-import { cli, startServeProcess, startWorkerProcess, type ServeProcess, type WorkerProcess } from '../helpers/process-server.js';
+import {
+  cli,
+  startServeProcess,
+  startWorkerProcess,
+  type ServeProcess,
+  type WorkerProcess,
+} from '../helpers/process-server.js';
 import { corpus, eventually, filePart, form } from '../helpers/server.js';
 
 let cluster: PgCluster;
@@ -55,20 +61,39 @@ async function jobRow(id: string): Promise<{ status: string; attempts: number; w
   return (await db.query('SELECT status, attempts, worker_id FROM jobs WHERE id = $1', [id])).rows[0];
 }
 
-async function submit(api: ServeProcess, key: string, operation: string, fields: Record<string, string | [Blob, string]>): Promise<Response> {
-  return fetch(`${api.url}/v1/pdf/${operation}`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form({ ...fields, async: 'true' }) });
+async function submit(
+  api: ServeProcess,
+  key: string,
+  operation: string,
+  fields: Record<string, string | [Blob, string]>,
+): Promise<Response> {
+  return fetch(`${api.url}/v1/pdf/${operation}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}` },
+    body: form({ ...fields, async: 'true' }),
+  });
 }
 
 /** How many "job succeeded" lines every worker so far logged for `id`. */
 function successes(id: string): number {
-  return workers.reduce((n, w) => n + w.log().split('\n').filter((l) => l.includes('"job succeeded"') && l.includes(id)).length, 0);
+  return workers.reduce(
+    (n, w) =>
+      n +
+      w
+        .log()
+        .split('\n')
+        .filter((l) => l.includes('"job succeeded"') && l.includes(id)).length,
+    0,
+  );
 }
 
 beforeAll(async () => {
   cluster = await startPostgres();
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-multihost-'));
   fs.mkdirSync(path.join(base, 'secrets'));
-  fs.writeFileSync(path.join(base, 'secrets', 'data.key'), crypto.randomBytes(32).toString('base64') + '\n', { mode: 0o400 });
+  fs.writeFileSync(path.join(base, 'secrets', 'data.key'), `${crypto.randomBytes(32).toString('base64')}\n`, {
+    mode: 0o400,
+  });
   env = {
     DATABASE_URL: await cluster.createDatabase(),
     // The shared volume of job files and the shared data key (a mounted secret, never in the database or the storage).
@@ -87,7 +112,12 @@ beforeAll(async () => {
   cli(['keys', 'list'], env); // migrates once, before the replicas race to
   db = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
   db.on('error', () => {});
-  apis.push(...(await Promise.all([startServeProcess(own({ CONCURRENCY: '2' }), ['--no-workers']), startServeProcess(own({ CONCURRENCY: '2' }), ['--no-workers'])])));
+  apis.push(
+    ...(await Promise.all([
+      startServeProcess(own({ CONCURRENCY: '2' }), ['--no-workers']),
+      startServeProcess(own({ CONCURRENCY: '2' }), ['--no-workers']),
+    ])),
+  );
   await Promise.all([startWorker(), startWorker()]);
 });
 
@@ -104,7 +134,11 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     const pdf = await filePart(corpus('trivial.pdf'));
     const responses = await Promise.all(
       Array.from({ length: 300 }, async (_, i) => {
-        const res = await fetch(`${apis[i % 2].url}/v1/pdf/unlock`, { method: 'POST', body: form({ file: pdf }), headers: { Authorization: `Bearer ${key}` } });
+        const res = await fetch(`${apis[i % 2].url}/v1/pdf/unlock`, {
+          method: 'POST',
+          body: form({ file: pdf }),
+          headers: { Authorization: `Bearer ${key}` },
+        });
         const body = res.status === 200 ? undefined : ((await res.json()) as { code: string });
         if (res.status === 200) await res.arrayBuffer();
         return { status: res.status, code: body?.code, api: i % 2 };
@@ -113,10 +147,14 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     expect(responses.filter((r) => r.status === 200)).toHaveLength(100);
     expect(responses.filter((r) => r.status === 429 && r.code === 'quota_exceeded')).toHaveLength(200);
     for (const api of apis) {
-      const account = await (await fetch(`${api.url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })).json();
+      const account = await (
+        await fetch(`${api.url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })
+      ).json();
       expect(account).toMatchObject({ used_today: 100, remaining: 0 });
     }
-    expect(responses.some((r) => r.status === 200 && r.api === 0) && responses.some((r) => r.status === 200 && r.api === 1)).toBe(true);
+    expect(
+      responses.some((r) => r.status === 200 && r.api === 0) && responses.some((r) => r.status === 200 && r.api === 1),
+    ).toBe(true);
   });
 
   it('200 jobs submitted alternately: each succeeds exactly once, downloadable from the other API', async () => {
@@ -163,7 +201,7 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     let owner = '';
     await eventually(async () => {
       const row = await jobRow(id);
-      owner = row.status === 'running' ? row.worker_id ?? '' : '';
+      owner = row.status === 'running' ? (row.worker_id ?? '') : '';
       return owner !== '';
     }, 30_000);
     const victim = workers.find((w) => w.workerId === owner)!;
@@ -184,7 +222,10 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     // A replacement on the dead worker's "host" (its TMP_DIR) clears what the kill left: tool processes, work directory.
     const replacement = await startWorker({ TMP_DIR: workerTmp.get(victim)! });
     expect(replacement.workerId).not.toBe(owner);
-    await eventually(() => processesOf(victim).length === 0 && fs.readdirSync(workerTmp.get(victim)!).length === 0, 10_000);
+    await eventually(
+      () => processesOf(victim).length === 0 && fs.readdirSync(workerTmp.get(victim)!).length === 0,
+      10_000,
+    );
     // No orphaned files in storage: one result for the job, no input left.
     await eventually(() => filesUnder(path.join(storageDir(), 'inputs')).length === 0, 10_000);
     expect(filesUnder(path.join(storageDir(), 'results')).filter((f) => f.includes(id))).toHaveLength(1);
@@ -198,13 +239,16 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     let owner = '';
     await eventually(async () => {
       const row = await jobRow(id);
-      owner = row.status === 'running' ? row.worker_id ?? '' : '';
+      owner = row.status === 'running' ? (row.worker_id ?? '') : '';
       return owner !== '';
     }, 30_000);
     const runner = workers.find((w) => w.workerId === owner)!;
     // Wait until its tool runs: some process works in a job directory of that worker.
     await eventually(() => processesOf(runner).length > 0, 30_000);
-    const canceled = await fetch(`${apis[0].url}/v1/jobs/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } });
+    const canceled = await fetch(`${apis[0].url}/v1/jobs/${id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(canceled.status).toBe(200);
     expect(((await canceled.json()) as JobObject).status).toBe('canceled');
     // API.md §9: stopped wherever it runs; the contract's bound is 2 s.
@@ -224,10 +268,22 @@ describe('two API processes and two workers on one PostgreSQL', () => {
         const i = n++;
         const api = i % 2;
         try {
-          const init = { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form(i % 4 < 2 ? { file: pdf } : { file: pdf, async: 'true' }) };
+          const init = {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${key}` },
+            body: form(i % 4 < 2 ? { file: pdf } : { file: pdf, async: 'true' }),
+          };
           const res = await fetch(`${apis[api].url}/v1/pdf/unlock`, init);
-          const body = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { code?: string; id?: string }) : (await res.arrayBuffer(), {});
-          results.push({ at: Date.now(), status: res.status, code: body.code, job: res.status === 202 ? body.id : undefined, api });
+          const body = res.headers.get('content-type')?.includes('json')
+            ? ((await res.json()) as { code?: string; id?: string })
+            : (await res.arrayBuffer(), {});
+          results.push({
+            at: Date.now(),
+            status: res.status,
+            code: body.code,
+            job: res.status === 202 ? body.id : undefined,
+            api,
+          });
         } catch (error) {
           results.push({ at: Date.now(), status: 0, code: String(error), api });
         }
@@ -241,9 +297,14 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     cluster.restart();
     const upAt = Date.now();
     // Recovers by itself: both APIs admit again.
-    const recovered = () => [0, 1].every((api) => results.some((r) => r.at > upAt && r.api === api && (r.status === 200 || r.status === 202)));
+    const recovered = () =>
+      [0, 1].every((api) =>
+        results.some((r) => r.at > upAt && r.api === api && (r.status === 200 || r.status === 202)),
+      );
     await eventually(recovered, 60_000).catch(() => {
-      throw new Error(`no recovery; last answers ${JSON.stringify(results.slice(-6))}\n${apis.map((a) => `${a.log().split('\n').slice(-15).join('\n')}\nstderr: ${a.stderr().slice(-3000)}`).join('\n---\n')}`);
+      throw new Error(
+        `no recovery; last answers ${JSON.stringify(results.slice(-6))}\n${apis.map((a) => `${a.log().split('\n').slice(-15).join('\n')}\nstderr: ${a.stderr().slice(-3000)}`).join('\n---\n')}`,
+      );
     });
     loadUntil = Date.now() + 2000;
     await Promise.all(clients);
@@ -251,14 +312,22 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     const during = results.filter((r) => r.at > downAt + 500 && r.at < upAt);
     expect(during.length).toBeGreaterThan(0);
     // While it is down, the answer is 503 server_busy, never a 500 or a dropped connection.
-    expect(during.every((r) => r.status === 503 && r.code === 'server_busy'), JSON.stringify(during.slice(0, 5))).toBe(true);
+    expect(
+      during.every((r) => r.status === 503 && r.code === 'server_busy'),
+      JSON.stringify(during.slice(0, 5)),
+    ).toBe(true);
     expect(results.filter((r) => r.status !== 200 && r.status !== 202 && r.status !== 503)).toEqual([]);
 
     // Every accepted job succeeds exactly once.
     const accepted = results.filter((r) => r.status === 202).map((r) => r.job!);
     for (const id of accepted) {
       const job = await waitForJob(apis[0].url, id, key, 120_000);
-      const logged = workers.flatMap((w) => w.log().split('\n').filter((l) => l.includes(id)));
+      const logged = workers.flatMap((w) =>
+        w
+          .log()
+          .split('\n')
+          .filter((l) => l.includes(id)),
+      );
       expect(job.status, `${JSON.stringify(job.error)}\n${logged.join('\n')}`).toBe('succeeded');
     }
     const rows = (await db.query('SELECT id, attempts FROM jobs WHERE id = ANY($1::text[])', [accepted])).rows;
@@ -267,15 +336,25 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     expect(rows.filter((r) => r.attempts !== 1)).toEqual([]);
     await eventually(() => accepted.every((id) => successes(id) >= 1), 5000);
     expect(accepted.filter((id) => successes(id) !== 1)).toEqual([]);
-    const interruptions = ['job canceled', 'job put back in the queue', 'job failed', 'job interrupted (worker gone); queued again', 'job interrupted twice; failed'];
+    const interruptions = [
+      'job canceled',
+      'job put back in the queue',
+      'job failed',
+      'job interrupted (worker gone); queued again',
+      'job interrupted twice; failed',
+    ];
     const interrupted = workers
       .flatMap((w) => w.log().split('\n'))
-      .filter((l) => accepted.some((id) => l.includes(id)) && interruptions.some((msg) => l.includes(`"msg":"${msg}"`)));
+      .filter(
+        (l) => accepted.some((id) => l.includes(id)) && interruptions.some((msg) => l.includes(`"msg":"${msg}"`)),
+      );
     expect(interrupted).toEqual([]);
     // Refunded: the day's count is exactly the requests that were admitted and not failed by the server.
     const admitted = results.filter((r) => r.status === 200 || r.status === 202).length;
     await eventually(async () => {
-      const account = await (await fetch(`${apis[1].url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })).json();
+      const account = await (
+        await fetch(`${apis[1].url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })
+      ).json();
       return account.used_today === admitted;
     }, 10_000);
   });

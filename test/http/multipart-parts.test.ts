@@ -24,13 +24,20 @@ afterAll(async () => {
 function body(parts: Array<[string[], Buffer | string]>): Buffer {
   const pieces: Buffer[] = [];
   for (const [headers, content] of parts) {
-    pieces.push(Buffer.from(`--${BOUNDARY}\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`), Buffer.isBuffer(content) ? content : Buffer.from(content), Buffer.from('\r\n'));
+    pieces.push(
+      Buffer.from(`--${BOUNDARY}\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`),
+      Buffer.isBuffer(content) ? content : Buffer.from(content),
+      Buffer.from('\r\n'),
+    );
   }
   pieces.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return Buffer.concat(pieces);
 }
 
-const filePartHeaders = (name: string) => [`Content-Disposition: form-data; name="files"; filename="${name}"`, 'Content-Type: application/pdf'];
+const filePartHeaders = (name: string) => [
+  `Content-Disposition: form-data; name="files"; filename="${name}"`,
+  'Content-Type: application/pdf',
+];
 
 async function merge(raw: Buffer, stream = false): Promise<Response> {
   // A streamed body (no Content-Length, 1-byte-ish pieces) takes the on-disk path and splits headers across chunks.
@@ -52,15 +59,32 @@ async function merge(raw: Buffer, stream = false): Promise<Response> {
 
 describe('multipart parts', () => {
   it('three named form-data parts merge (the check refuses nothing it should accept)', async () => {
-    const res = await merge(body([[filePartHeaders('a.pdf'), pdf], [filePartHeaders('b.pdf'), textPdf(2)], [filePartHeaders('c.pdf'), pdf]]));
+    const res = await merge(
+      body([
+        [filePartHeaders('a.pdf'), pdf],
+        [filePartHeaders('b.pdf'), textPdf(2)],
+        [filePartHeaders('c.pdf'), pdf],
+      ]),
+    );
     expect(res.status).toBe(200);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   for (const stream of [false, true]) {
     const how = stream ? 'streamed' : 'with a length';
     it(`a part without Content-Disposition is 400 invalid_request naming it, not merged away (${how})`, async () => {
-      const res = await merge(body([[filePartHeaders('a.pdf'), pdf], [['Content-Type: application/pdf'], textPdf(2)], [filePartHeaders('c.pdf'), pdf]]), stream);
+      const res = await merge(
+        body([
+          [filePartHeaders('a.pdf'), pdf],
+          [['Content-Type: application/pdf'], textPdf(2)],
+          [filePartHeaders('c.pdf'), pdf],
+        ]),
+        stream,
+      );
       const problem = await problemOf(res);
       expect({ status: res.status, code: problem.code }).toEqual({ status: 400, code: 'invalid_request' });
       expect(problem.detail).toContain('Part 2');
@@ -68,14 +92,26 @@ describe('multipart parts', () => {
     });
 
     it(`a disposition other than form-data is 400 naming the part (${how})`, async () => {
-      const res = await merge(body([[filePartHeaders('a.pdf'), pdf], ['Content-Disposition: attachment; name="files"; filename="b.pdf"'.split('|'), pdf]]), stream);
+      const res = await merge(
+        body([
+          [filePartHeaders('a.pdf'), pdf],
+          ['Content-Disposition: attachment; name="files"; filename="b.pdf"'.split('|'), pdf],
+        ]),
+        stream,
+      );
       const problem = await problemOf(res);
       expect({ status: res.status, code: problem.code }).toEqual({ status: 400, code: 'invalid_request' });
       expect(problem.detail).toMatch(/Part 2 .*"attachment", not form-data/);
     });
 
     it(`a form-data part without a name is 400 naming the part (${how})`, async () => {
-      const res = await merge(body([[filePartHeaders('a.pdf'), pdf], [['Content-Disposition: form-data; filename="b.pdf"'], pdf]]), stream);
+      const res = await merge(
+        body([
+          [filePartHeaders('a.pdf'), pdf],
+          [['Content-Disposition: form-data; filename="b.pdf"'], pdf],
+        ]),
+        stream,
+      );
       const problem = await problemOf(res);
       expect({ status: res.status, code: problem.code }).toEqual({ status: 400, code: 'invalid_request' });
       expect(problem.detail).toMatch(/Part 2 .*no name/);

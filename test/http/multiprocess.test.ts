@@ -14,7 +14,13 @@ describe('allowance shared by two server processes on one database', () => {
     base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-multi-'));
     // A queue long enough that no request is refused for overload, and no fair-share limit
     // (test/http/fair-share.test.ts covers it): only the allowance may say no.
-    env = { DATA_DIR: path.join(base, 'data'), TMP_DIR: path.join(base, 'tmp'), LOG_LEVEL: 'info', QUEUE_LIMIT: '1000', ACCOUNT_CONCURRENCY_FREE: '0' };
+    env = {
+      DATA_DIR: path.join(base, 'data'),
+      TMP_DIR: path.join(base, 'tmp'),
+      LOG_LEVEL: 'info',
+      QUEUE_LIMIT: '1000',
+      ACCOUNT_CONCURRENCY_FREE: '0',
+    };
     cli(['keys', 'list'], env); // creates and migrates the database once
     servers = await Promise.all([startServeProcess(env), startServeProcess(env)]);
   });
@@ -28,7 +34,11 @@ describe('allowance shared by two server processes on one database', () => {
     const pdf = await filePart(corpus('trivial.pdf'));
     const statuses = await Promise.all(
       Array.from({ length: 300 }, async (_, i) => {
-        const res = await fetch(`${servers[i % 2].url}/v1/pdf/unlock`, { method: 'POST', body: form({ file: pdf }), headers: { Authorization: `Bearer ${key}` } });
+        const res = await fetch(`${servers[i % 2].url}/v1/pdf/unlock`, {
+          method: 'POST',
+          body: form({ file: pdf }),
+          headers: { Authorization: `Bearer ${key}` },
+        });
         await res.arrayBuffer();
         return res.status;
       }),
@@ -37,7 +47,9 @@ describe('allowance shared by two server processes on one database', () => {
     expect(count(200)).toBe(100);
     expect(count(429)).toBe(200);
     for (const server of servers) {
-      const account = await (await fetch(`${server.url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })).json();
+      const account = await (
+        await fetch(`${server.url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })
+      ).json();
       expect(account).toMatchObject({ used_today: 100, remaining: 0 });
     }
     // Both processes really served admitted requests.

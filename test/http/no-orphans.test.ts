@@ -79,7 +79,8 @@ function processesUsing(base: string): string[] {
     try {
       const cwd = fs.readlinkSync(`/proc/${entry}/cwd`);
       const environ = fs.readFileSync(`/proc/${entry}/environ`, 'utf8');
-      if (cwd.startsWith(base) || environ.includes(base)) found.push(`${entry} ${fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ')}`);
+      if (cwd.startsWith(base) || environ.includes(base))
+        found.push(`${entry} ${fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ')}`);
     } catch {
       // gone, or a kernel thread
     }
@@ -100,9 +101,22 @@ async function until(what: () => boolean, ms: number): Promise<boolean> {
 async function busyServer(): Promise<{ child: ChildProcess; base: string; tree: Proc[] }> {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-orphans-'));
   bases.push(base);
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: path.join(base, 'data'), TMP_DIR: path.join(base, 'tmp'), LIBREOFFICE_POOL_SIZE: '1', OPERATION_TIMEOUT: '300' };
-  const key = JSON.parse(cli(['keys', 'create', '--account', 'orphans', '--plan', 'enterprise', '--json'], env)).key as string;
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/pdf-service'), 'serve'], { env, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: path.join(base, 'data'),
+    TMP_DIR: path.join(base, 'tmp'),
+    LIBREOFFICE_POOL_SIZE: '1',
+    OPERATION_TIMEOUT: '300',
+  };
+  const key = JSON.parse(cli(['keys', 'create', '--account', 'orphans', '--plan', 'enterprise', '--json'], env))
+    .key as string;
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/pdf-service'), 'serve'], {
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -117,19 +131,32 @@ async function busyServer(): Promise<{ child: ChildProcess; base: string; tree: 
   const health = (await (await fetch(`${url}/healthz`)).json()) as { isolation: string };
   expect(health.isolation).toBe(process.getuid?.() === 0 ? 'namespaces' : health.isolation);
   const post = async (fields: Parameters<typeof form>[0]) => {
-    const res = await fetch(`${url}/v1/pdf/convert`, { method: 'POST', body: form(fields), headers: { Authorization: `Bearer ${key}` } });
+    const res = await fetch(`${url}/v1/pdf/convert`, {
+      method: 'POST',
+      body: form(fields),
+      headers: { Authorization: `Bearer ${key}` },
+    });
     await res.arrayBuffer();
     return res.status;
   };
   // A warm LibreOffice instance (Office → PDF) and a Chromium instance (HTML → PDF).
-  expect(await post({ file: await filePart(Buffer.from('{\\rtf1\\ansi Hello.\\par}'), 'note.rtf'), to: 'pdf' })).toBe(200);
-  expect(await post({ file: await filePart(Buffer.from('<!doctype html><p>Hello</p>'), 'page.html'), to: 'pdf' })).toBe(200);
+  expect(await post({ file: await filePart(Buffer.from('{\\rtf1\\ansi Hello.\\par}'), 'note.rtf'), to: 'pdf' })).toBe(
+    200,
+  );
+  expect(await post({ file: await filePart(Buffer.from('<!doctype html><p>Hello</p>'), 'page.html'), to: 'pdf' })).toBe(
+    200,
+  );
   // A long-running tool: OCR of 14 pages, left running.
   void fetch(`${url}/v1/pdf/ocr`, {
     method: 'POST',
     body: form({ file: await filePart(path.join(CORPUS, 'tracemonkey.pdf')), mode: 'force' }),
     headers: { Authorization: `Bearer ${key}` },
-  }).then((r) => r.arrayBuffer(), () => undefined).catch(() => undefined);
+  })
+    .then(
+      (r) => r.arrayBuffer(),
+      () => undefined,
+    )
+    .catch(() => undefined);
   const tmp = path.join(base, 'tmp');
   expect(await until(() => processesUsing(tmp).length > 0, 30_000)).toBe(true);
   const tree = descendants(child.pid!);
@@ -147,7 +174,9 @@ async function expectNothingLeft(tree: Proc[], base: string, what: string): Prom
   const treeGone = performance.now() - started;
   await until(() => processesUsing(base).length === 0, 10_000);
   const left = tree.filter(alive).map((p) => `${p.pid} ${p.cmd}`);
-  console.log(`${what}: ${tree.length} descendants gone after ${treeGone.toFixed(0)} ms (nothing using its directories after ${(performance.now() - started).toFixed(0)} ms)`);
+  console.log(
+    `${what}: ${tree.length} descendants gone after ${treeGone.toFixed(0)} ms (nothing using its directories after ${(performance.now() - started).toFixed(0)} ms)`,
+  );
   expect(left).toEqual([]);
   expect(processesUsing(base)).toEqual([]);
 }
@@ -157,14 +186,12 @@ describe('no process outlives the server', () => {
     const { child, base, tree } = await busyServer();
     process.kill(child.pid!, 'SIGKILL');
     await expectNothingLeft(tree, base, 'server alone');
-
   }, 180_000);
 
   it('SIGKILL of its whole process group (timeout(1), shells, supervisors)', async () => {
     const { child, base, tree } = await busyServer();
     process.kill(-child.pid!, 'SIGKILL');
     await expectNothingLeft(tree, base, 'process group');
-
   }, 180_000);
 
   it('the out-of-memory kill (SIGKILL of the server process, oom_score_adj 1000)', async () => {
@@ -172,6 +199,5 @@ describe('no process outlives the server', () => {
     fs.writeFileSync(`/proc/${child.pid}/oom_score_adj`, '1000');
     process.kill(child.pid!, 'SIGKILL');
     await expectNothingLeft(tree, base, 'OOM kill');
-
   }, 180_000);
 });

@@ -15,7 +15,13 @@ import zlib from 'node:zlib';
 /** A PDF of `copies` × the pages of `source`, made with qpdf from the test side. */
 function repeatedPages(source: string, copies: number): string {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-repeat-')), `repeat-${copies}.pdf`);
-  execFileSync('qpdf', ['--empty', '--pages', ...Array.from({ length: copies }, () => [source, '1-z']).flat(), '--', out]);
+  execFileSync('qpdf', [
+    '--empty',
+    '--pages',
+    ...Array.from({ length: copies }, () => [source, '1-z']).flat(),
+    '--',
+    out,
+  ]);
   return out;
 }
 
@@ -49,7 +55,9 @@ describe('POST /v1/pdf/ocr', () => {
     const res = await server.post('ocr', form({ file: await filePart(corpus('linn.pdf')) }), key);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="linn-ocr.pdf"; filename*=UTF-8''linn-ocr.pdf`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="linn-ocr.pdf"; filename*=UTF-8''linn-ocr.pdf`,
+    );
     expect(res.headers.get('x-ocr-pages')).toBe('1');
     expect(res.headers.get('x-ocr-skipped-pages')).toBeNull();
     const file = await saveBody(res, 'linn-ocr.pdf');
@@ -59,7 +67,11 @@ describe('POST /v1/pdf/ocr', () => {
   });
 
   it('output=txt returns the recognized text as <stem>.txt', async () => {
-    const res = await server.post('ocr', form({ file: await filePart(corpus('linn.pdf'), 'scan.pdf'), output: 'txt' }), key);
+    const res = await server.post(
+      'ocr',
+      form({ file: await filePart(corpus('linn.pdf'), 'scan.pdf'), output: 'txt' }),
+      key,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(res.headers.get('content-disposition')).toContain('filename="scan.txt"');
@@ -77,11 +89,30 @@ describe('POST /v1/pdf/ocr', () => {
   });
 
   it('accepts JPEG and multi-page TIFF, keeping their stated resolution', async () => {
-    const gs = (device: string, input: string) => (out: string) => ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', `-sDEVICE=${device}`, '-r200', `-sOutputFile=${out}`, input];
+    const gs = (device: string, input: string) => (out: string) => [
+      '-q',
+      '-dSAFER',
+      '-dBATCH',
+      '-dNOPAUSE',
+      `-sDEVICE=${device}`,
+      '-r200',
+      `-sOutputFile=${out}`,
+      input,
+    ];
     const jpeg = fixture('francais.jpg', 'gs', gs('jpeggray', corpus('francais.pdf')));
-    const twoPages = fixture('two.pdf', 'qpdf', (out) => ['--empty', '--pages', corpus('francais.pdf'), corpus('francais.pdf'), '--', out]);
+    const twoPages = fixture('two.pdf', 'qpdf', (out) => [
+      '--empty',
+      '--pages',
+      corpus('francais.pdf'),
+      corpus('francais.pdf'),
+      '--',
+      out,
+    ]);
     const tiff = fixture('two.tif', 'gs', gs('tiffg4', twoPages));
-    for (const [file, pages] of [[jpeg, 1], [tiff, 2]] as const) {
+    for (const [file, pages] of [
+      [jpeg, 1],
+      [tiff, 2],
+    ] as const) {
       const res = await server.post('ocr', form({ file: await filePart(file), languages: 'fra' }), key);
       expect(res.status).toBe(200);
       expect(res.headers.get('x-ocr-pages')).toBe(String(pages));
@@ -89,12 +120,22 @@ describe('POST /v1/pdf/ocr', () => {
       expect(pageCountOf(out)).toBe(pages);
       // 600 px at the stated 200 dpi: the original 216 pt page (an assumed 300 dpi would make it 144 pt).
       expect(pdfinfo(out)).toMatch(/Page size:\s+216 x 216 pts/);
-      for (let page = 1; page <= pages; page++) expect(textOf(out, ['-f', String(page), '-l', String(page)])).toMatch(/alcôve|bûches|capharnaüm/);
+      for (let page = 1; page <= pages; page++)
+        expect(textOf(out, ['-f', String(page), '-l', String(page)])).toMatch(/alcôve|bûches|capharnaüm/);
     }
   });
 
   it('refuses an image with an alpha channel with the reason (422 invalid_document)', async () => {
-    const rgba = fixture('alpha.png', 'gs', (out) => ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=pngalpha', '-r72', `-sOutputFile=${out}`, corpus('francais.pdf')]);
+    const rgba = fixture('alpha.png', 'gs', (out) => [
+      '-q',
+      '-dSAFER',
+      '-dBATCH',
+      '-dNOPAUSE',
+      '-sDEVICE=pngalpha',
+      '-r72',
+      `-sOutputFile=${out}`,
+      corpus('francais.pdf'),
+    ]);
     const problem = await problemOf(await server.post('ocr', form({ file: await filePart(rgba) }), key));
     expect([problem.status, problem.code]).toEqual([422, 'invalid_document']);
     expect(problem.detail).toMatch(/alpha channel/);
@@ -102,7 +143,9 @@ describe('POST /v1/pdf/ocr', () => {
 
   it('refuses a truncated image (422 invalid_document), not a 500', async () => {
     const truncated = fs.readFileSync(corpus('typewriter.png')).subarray(0, 3000);
-    const problem = await problemOf(await server.post('ocr', form({ file: await filePart(truncated, 'cut.png') }), key));
+    const problem = await problemOf(
+      await server.post('ocr', form({ file: await filePart(truncated, 'cut.png') }), key),
+    );
     expect([problem.status, problem.code]).toEqual([422, 'invalid_document']);
     expect(problem.detail).toMatch(/damaged or truncated/);
   });
@@ -127,21 +170,38 @@ describe('POST /v1/pdf/ocr', () => {
     });
     // A PDF page drawing a 1-bit 30000×30000 image (~110 KB compressed, 900 megapixels).
     const side = 30000;
-    const pdf = makePdf([{ content: 'q 600 0 0 600 0 0 cm /Im0 Do Q' }], [
-      { dict: `/Width ${side}/Height ${side}/ColorSpace/DeviceGray/BitsPerComponent 1/Filter/FlateDecode`, data: zlib.deflateSync(Buffer.alloc((side / 8) * side)) },
-    ]);
-    for (const [bytes, name] of [[png, 'bomb.png'], [tiff, 'bomb.tif'], [pdf, 'bomb.pdf']] as const) {
+    const pdf = makePdf(
+      [{ content: 'q 600 0 0 600 0 0 cm /Im0 Do Q' }],
+      [
+        {
+          dict: `/Width ${side}/Height ${side}/ColorSpace/DeviceGray/BitsPerComponent 1/Filter/FlateDecode`,
+          data: zlib.deflateSync(Buffer.alloc((side / 8) * side)),
+        },
+      ],
+    );
+    for (const [bytes, name] of [
+      [png, 'bomb.png'],
+      [tiff, 'bomb.tif'],
+      [pdf, 'bomb.pdf'],
+    ] as const) {
       // Refused before any OCR or rendering starts (checked by what ran, not by a clock).
       const started: string[] = [];
       const stop = observeRuns((file) => started.push(file));
-      const problem = await problemOf(await server.post('ocr', form({ file: await filePart(bytes, name) }), key)).finally(stop);
+      const problem = await problemOf(
+        await server.post('ocr', form({ file: await filePart(bytes, name) }), key),
+      ).finally(stop);
       expect(problem.status, name).toBe(413);
       expect(problem.code).toBe('file_too_large');
       expect(problem.detail).toContain('30000×30000');
-      expect(started.filter((file) => ['ocrmypdf', 'tesseract', 'gs', 'mutool', 'pdftoppm'].includes(file)), name).toEqual([]);
+      expect(
+        started.filter((file) => ['ocrmypdf', 'tesseract', 'gs', 'mutool', 'pdftoppm'].includes(file)),
+        name,
+      ).toEqual([]);
     }
     // extract-text ocr=auto OCRs the page without text: the same guard applies.
-    const auto = await problemOf(await server.post('extract-text', form({ file: await filePart(pdf, 'bomb.pdf'), ocr: 'auto' }), key));
+    const auto = await problemOf(
+      await server.post('extract-text', form({ file: await filePart(pdf, 'bomb.pdf'), ocr: 'auto' }), key),
+    );
     expect(auto.status).toBe(413);
     expect(auto.detail).toContain('30000×30000');
   });
@@ -159,7 +219,11 @@ describe('POST /v1/pdf/ocr', () => {
   it('rotate_pages=true turns a sideways page upright', async () => {
     const rotated = fixture('rotated.pdf', 'qpdf', (out) => ['--rotate=+90', corpus('linn.pdf'), out]);
     expect(pdfinfo(rotated)).toMatch(/Page rot:\s+90/);
-    const res = await server.post('ocr', form({ file: await filePart(rotated), rotate_pages: 'true', output: 'pdf' }), key);
+    const res = await server.post(
+      'ocr',
+      form({ file: await filePart(rotated), rotate_pages: 'true', output: 'pdf' }),
+      key,
+    );
     expect(res.status).toBe(200);
     const file = await saveBody(res);
     expect(pdfinfo(file)).toMatch(/Page rot:\s+0/);
@@ -167,7 +231,11 @@ describe('POST /v1/pdf/ocr', () => {
   });
 
   it('languages=fra recognizes French diacritics', async () => {
-    const res = await server.post('ocr', form({ file: await filePart(corpus('francais.pdf')), languages: 'fra', output: 'txt' }), key);
+    const res = await server.post(
+      'ocr',
+      form({ file: await filePart(corpus('francais.pdf')), languages: 'fra', output: 'txt' }),
+      key,
+    );
     expect(res.status).toBe(200);
     const text = (await res.text()).normalize('NFC');
     const words = ['île', 'intérieure', 'côté', 'alcôve', 'bûches', 'âtre', 'être', 'ambiguë'];
@@ -186,7 +254,14 @@ describe('POST /v1/pdf/ocr', () => {
   });
 
   it('mode=skip-text keeps a page that has text (and says so); mode=force OCRs it', async () => {
-    const page = fixture('tracemonkey-p1.pdf', 'qpdf', (out) => ['--empty', '--pages', corpus('tracemonkey.pdf'), '1', '--', out]);
+    const page = fixture('tracemonkey-p1.pdf', 'qpdf', (out) => [
+      '--empty',
+      '--pages',
+      corpus('tracemonkey.pdf'),
+      '1',
+      '--',
+      out,
+    ]);
     const original = textOf(page);
     const skip = await server.post('ocr', form({ file: await filePart(page), mode: 'skip-text' }), key);
     expect(skip.status).toBe(200);
@@ -226,7 +301,16 @@ describe('POST /v1/pdf/ocr', () => {
   });
 
   it('a blank page is an empty page, not an error', async () => {
-    const blank = fixture('blank.pdf', 'gs', (out) => ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=pdfwrite', `-sOutputFile=${out}`, '-c', 'showpage']);
+    const blank = fixture('blank.pdf', 'gs', (out) => [
+      '-q',
+      '-dSAFER',
+      '-dBATCH',
+      '-dNOPAUSE',
+      '-sDEVICE=pdfwrite',
+      `-sOutputFile=${out}`,
+      '-c',
+      'showpage',
+    ]);
     const res = await server.post('ocr', form({ file: await filePart(blank), output: 'txt' }), key);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-ocr-pages')).toBe('1');
@@ -254,7 +338,11 @@ describe('POST /v1/pdf/ocr', () => {
     const tight = await startTestServer({ OCR_TIMEOUT: '1' });
     try {
       // 40 pages to recognize against a 1 s limit: far more work than any machine does in that time.
-      const res = await tight.post('ocr', form({ file: await filePart(repeatedPages(corpus('linn.pdf'), 40), 'linn-40.pdf'), mode: 'force' }), tight.newKey());
+      const res = await tight.post(
+        'ocr',
+        form({ file: await filePart(repeatedPages(corpus('linn.pdf'), 40), 'linn-40.pdf'), mode: 'force' }),
+        tight.newKey(),
+      );
       const problem = await problemOf(res);
       expect(problem.status).toBe(504);
       expect(problem.code).toBe('timeout');
@@ -265,39 +353,63 @@ describe('POST /v1/pdf/ocr', () => {
   });
 
   it('refuses an unknown language with 400 listing the installed ones', async () => {
-    const problem = await problemOf(await server.post('ocr', form({ file: await filePart(corpus('linn.pdf')), languages: 'eng+klingon' }), key));
+    const problem = await problemOf(
+      await server.post('ocr', form({ file: await filePart(corpus('linn.pdf')), languages: 'eng+klingon' }), key),
+    );
     expect(problem.status).toBe(400);
     expect(problem.code).toBe('invalid_request');
     expect(problem.field).toBe('languages');
     expect(problem.detail).toContain('klingon');
     for (const code of ['eng', 'deu', 'fra', 'spa', 'ita', 'por']) expect(problem.detail).toContain(code);
     expect(problem.detail).not.toMatch(/\bosd\b/);
-    const malformed = await problemOf(await server.post('ocr', form({ file: await filePart(corpus('linn.pdf')), languages: 'eng;rm' }), key));
+    const malformed = await problemOf(
+      await server.post('ocr', form({ file: await filePart(corpus('linn.pdf')), languages: 'eng;rm' }), key),
+    );
     expect(malformed.status).toBe(400);
   });
 
   it('refuses option combinations that cannot work', async () => {
-    const redoDeskew = await problemOf(await server.post('ocr', form({ file: await filePart(corpus('linn.pdf')), mode: 'redo', deskew: 'true' }), key));
+    const redoDeskew = await problemOf(
+      await server.post('ocr', form({ file: await filePart(corpus('linn.pdf')), mode: 'redo', deskew: 'true' }), key),
+    );
     expect([redoDeskew.status, redoDeskew.field]).toEqual([400, 'deskew']);
-    const imagePassword = await problemOf(await server.post('ocr', form({ file: await filePart(corpus('typewriter.png')), password: 'x' }), key));
+    const imagePassword = await problemOf(
+      await server.post('ocr', form({ file: await filePart(corpus('typewriter.png')), password: 'x' }), key),
+    );
     expect([imagePassword.status, imagePassword.field]).toEqual([400, 'password']);
-    const badMode = await problemOf(await server.post('ocr', form({ file: await filePart(corpus('linn.pdf')), mode: 'sometimes' }), key));
+    const badMode = await problemOf(
+      await server.post('ocr', form({ file: await filePart(corpus('linn.pdf')), mode: 'sometimes' }), key),
+    );
     expect([badMode.status, badMode.field]).toEqual([400, 'mode']);
   });
 
   it('rejects an unrepairable PDF (422) and content that is not PDF or an image (415)', async () => {
-    const invalid = await problemOf(await server.post('ocr', form({ file: await filePart(corpus('invalid.pdf')) }), key));
+    const invalid = await problemOf(
+      await server.post('ocr', form({ file: await filePart(corpus('invalid.pdf')) }), key),
+    );
     expect([invalid.status, invalid.code]).toEqual([422, 'invalid_pdf']);
     expect(invalid.detail).not.toContain('/');
-    const text = await problemOf(await server.post('ocr', form({ file: await filePart(Buffer.from('just text\n'), 'a.pdf') }), key));
+    const text = await problemOf(
+      await server.post('ocr', form({ file: await filePart(Buffer.from('just text\n'), 'a.pdf') }), key),
+    );
     expect([text.status, text.code]).toEqual([415, 'unsupported_media_type']);
   });
 
   it('opens encrypted input with its password; reports missing and wrong passwords', async () => {
-    const locked = fixture('linn-locked.pdf', 'qpdf', (out) => ['--encrypt', 'sesame', 'owner', '256', '--', corpus('linn.pdf'), out]);
+    const locked = fixture('linn-locked.pdf', 'qpdf', (out) => [
+      '--encrypt',
+      'sesame',
+      'owner',
+      '256',
+      '--',
+      corpus('linn.pdf'),
+      out,
+    ]);
     const missing = await problemOf(await server.post('ocr', form({ file: await filePart(locked) }), key));
     expect([missing.status, missing.code]).toEqual([422, 'password_required']);
-    const wrong = await problemOf(await server.post('ocr', form({ file: await filePart(locked), password: 'nope' }), key));
+    const wrong = await problemOf(
+      await server.post('ocr', form({ file: await filePart(locked), password: 'nope' }), key),
+    );
     expect([wrong.status, wrong.code]).toEqual([422, 'incorrect_password']);
     const ok = await server.post('ocr', form({ file: await filePart(locked), password: 'sesame', output: 'txt' }), key);
     expect(ok.status).toBe(200);
@@ -305,7 +417,16 @@ describe('POST /v1/pdf/ocr', () => {
   });
 
   it('OCRs an owner-only encrypted PDF without a password (decrypted first)', async () => {
-    const ownerOnly = fixture('linn-owner.pdf', 'qpdf', (out) => ['--encrypt', '', 'owner', '256', '--print=none', '--', corpus('linn.pdf'), out]);
+    const ownerOnly = fixture('linn-owner.pdf', 'qpdf', (out) => [
+      '--encrypt',
+      '',
+      'owner',
+      '256',
+      '--print=none',
+      '--',
+      corpus('linn.pdf'),
+      out,
+    ]);
     const res = await server.post('ocr', form({ file: await filePart(ownerOnly) }), key);
     expect(res.status).toBe(200);
     expect(wordRecall(linnTruth, textOf(await saveBody(res)))).toBeGreaterThanOrEqual(0.9);

@@ -16,7 +16,8 @@ afterAll(async () => {
 });
 
 /** An RTF document of `pages` pages (explicit page breaks). */
-const rtf = (pages: number) => Buffer.from(`{\\rtf1\\ansi ${Array.from({ length: pages }, (_, i) => `Page ${i + 1}.`).join('\\page ')}\\par}`);
+const rtf = (pages: number) =>
+  Buffer.from(`{\\rtf1\\ansi ${Array.from({ length: pages }, (_, i) => `Page ${i + 1}.`).join('\\page ')}\\par}`);
 
 describe('Office → PDF and MAX_PAGES', () => {
   it('a document printing to more pages than MAX_PAGES is 413 too_many_pages', async () => {

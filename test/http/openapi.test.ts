@@ -27,7 +27,9 @@ async function expectDeclared(method: string, pathTemplate: string, response: Re
     const ajv = new Ajv2020({ strict: false });
     addFormats.default(ajv);
     ajv.addSchema({ $id: 'doc', components: doc.components });
-    const schema = JSON.parse(JSON.stringify(declared.content[type].schema).replaceAll('"#/components', '"doc#/components'));
+    const schema = JSON.parse(
+      JSON.stringify(declared.content[type].schema).replaceAll('"#/components', '"doc#/components'),
+    );
     const body = await response.json();
     const valid = ajv.validate(schema, body);
     expect(valid, `${JSON.stringify(ajv.errors)} for ${JSON.stringify(body)}`).toBe(true);
@@ -51,12 +53,27 @@ describe('OpenAPI document', () => {
       const props = op.requestBody.content['multipart/form-data'].schema.properties;
       const shape = (route.options as unknown as { shape: Record<string, unknown> }).shape;
       const remote = route.files.map((f) => `${f.field}_url`);
-      for (const field of [...Object.keys(shape), ...route.files.map((f) => f.field), ...remote, 'async', 'callback_url', 'result_url']) {
+      for (const field of [
+        ...Object.keys(shape),
+        ...route.files.map((f) => f.field),
+        ...remote,
+        'async',
+        'callback_url',
+        'result_url',
+      ]) {
         expect(props, `${route.name}.${field}`).toHaveProperty(field);
       }
-      expect(op.parameters?.map((p: { in: string; name: string }) => `${p.in}:${p.name}`), route.name).toContain('header:Idempotency-Key');
-      if (route.otherParts) expect(Object.keys(op.requestBody.content['multipart/form-data'].schema.patternProperties ?? {}), route.name).toContain('^.+_url$');
-      for (const status of ['200', '400', '401', '413', '415', '422', '429', '500', '503', '504']) expect(op.responses, `${route.name} ${status}`).toHaveProperty(status);
+      expect(
+        op.parameters?.map((p: { in: string; name: string }) => `${p.in}:${p.name}`),
+        route.name,
+      ).toContain('header:Idempotency-Key');
+      if (route.otherParts)
+        expect(
+          Object.keys(op.requestBody.content['multipart/form-data'].schema.patternProperties ?? {}),
+          route.name,
+        ).toContain('^.+_url$');
+      for (const status of ['200', '400', '401', '413', '415', '422', '429', '500', '503', '504'])
+        expect(op.responses, `${route.name} ${status}`).toHaveProperty(status);
     }
   });
 
@@ -69,9 +86,21 @@ describe('OpenAPI document', () => {
     await expectDeclared('post', '/v1/pdf/merge', await server.post('merge', form({ files: [pdf, pdf] }), key));
     await expectDeclared('post', '/v1/pdf/split', await server.post('split', form({ file: pdf, ranges: '1,2' }), key));
     await expectDeclared('post', '/v1/pdf/split', await server.post('split', form({ file: pdf, ranges: '0' }), key));
-    await expectDeclared('post', '/v1/pdf/unlock', await server.post('unlock', form({ file: await filePart(corpus('invalid.pdf')) }), key));
-    await expectDeclared('post', '/v1/pdf/unlock', await server.post('unlock', form({ file: await filePart(corpus('typewriter.png')) }), key));
-    await expectDeclared('post', '/v1/pdf/protect', await server.post('protect', form({ file: pdf, user_password: 'x' }), key));
+    await expectDeclared(
+      'post',
+      '/v1/pdf/unlock',
+      await server.post('unlock', form({ file: await filePart(corpus('invalid.pdf')) }), key),
+    );
+    await expectDeclared(
+      'post',
+      '/v1/pdf/unlock',
+      await server.post('unlock', form({ file: await filePart(corpus('typewriter.png')) }), key),
+    );
+    await expectDeclared(
+      'post',
+      '/v1/pdf/protect',
+      await server.post('protect', form({ file: pdf, user_password: 'x' }), key),
+    );
     await expectDeclared('post', '/v1/pdf/protect', await server.post('protect', form({ file: pdf }), 'pdf_live_nope'));
   });
 });

@@ -22,7 +22,10 @@ afterAll(() => server.close());
 /** The text of each page, without the bidi embedding marks pdftotext puts around right-to-left text. */
 async function pageTexts(file: string): Promise<string[]> {
   const { stdout } = await run('pdftotext', [file, '-']);
-  return stdout.split('\f').slice(0, -1).map((t) => t.replace(/[\u202a-\u202e]/g, '').trim());
+  return stdout
+    .split('\f')
+    .slice(0, -1)
+    .map((t) => t.replace(/[\u202a-\u202e]/g, '').trim());
 }
 
 describe('POST /v1/pdf/page-numbers in other scripts', () => {

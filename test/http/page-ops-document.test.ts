@@ -27,7 +27,12 @@ async function ok(op: string, fields: Record<string, string>, file: string): Pro
   return saveBody(res, 'out.pdf');
 }
 
-async function expectBadField(op: string, fields: Record<string, string>, field: string, file = corpus('trivial.pdf')): Promise<void> {
+async function expectBadField(
+  op: string,
+  fields: Record<string, string>,
+  field: string,
+  file = corpus('trivial.pdf'),
+): Promise<void> {
   const problem = await problemOf(await call(op, fields, file));
   expect(problem.status, JSON.stringify(problem)).toBe(400);
   expect(problem.field).toBe(field);
@@ -70,22 +75,36 @@ describe('POST /v1/pdf/metadata', () => {
   it('reads XMP where Info is silent, and the PDF/A part and conformance', async () => {
     const file = tempFile('pdfa.pdf', pdfaTaggedPdf());
     const report = await (await call('metadata', {}, file)).json();
-    expect(report).toMatchObject({ title: 'XMP only title', created: '2021-03-04T05:06:07+01:00', pdfa: '2B', pages: 1 });
+    expect(report).toMatchObject({
+      title: 'XMP only title',
+      created: '2021-03-04T05:06:07+01:00',
+      pdfa: '2B',
+      pages: 1,
+    });
   });
 
   it('reports encryption, and opens a user-password file with its password', async () => {
     expect((await (await call('metadata', {}, corpus('encrypted-aes256-owner-only.pdf'))).json()).encrypted).toBe(true);
     const res = await call('metadata', { password: 'view' }, corpus('encrypted-aes256-user-view-owner-master.pdf'));
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ encrypted: true, pages: await pages(corpus('encrypted-aes256-user-view-owner-master.pdf'), 'view') });
-    expect((await problemOf(await call('metadata', {}, corpus('encrypted-aes256-user-view-owner-master.pdf')))).code).toBe('password_required');
+    expect(await res.json()).toMatchObject({
+      encrypted: true,
+      pages: await pages(corpus('encrypted-aes256-user-view-owner-master.pdf'), 'view'),
+    });
+    expect(
+      (await problemOf(await call('metadata', {}, corpus('encrypted-aes256-user-view-owner-master.pdf')))).code,
+    ).toBe('password_required');
   });
 
   it('writes Info and XMP consistently, removes a field sent empty and keeps other XMP', async () => {
     const before = await xmpOf(corpus('multipage.pdf'));
     expect(before).toContain('xmpMM:DocumentID');
     expect(before).toContain('<xmp:CreatorTool>');
-    const out = await ok('metadata', { title: 'Rapport – été 2024', author: 'Ada Lovelace', keywords: 'alpha, beta', creator: '' }, corpus('multipage.pdf'));
+    const out = await ok(
+      'metadata',
+      { title: 'Rapport – été 2024', author: 'Ada Lovelace', keywords: 'alpha, beta', creator: '' },
+      corpus('multipage.pdf'),
+    );
     const info = await pdfinfo(out);
     expect(info.Title).toBe('Rapport – été 2024');
     expect(info.Author).toBe('Ada Lovelace');
@@ -102,7 +121,12 @@ describe('POST /v1/pdf/metadata', () => {
     expect(await pages(out)).toBe(6);
     expect(await status('qpdf', ['--check', out])).toBe(0);
     // And the service reads back what it wrote.
-    expect(await (await call('metadata', {}, out)).json()).toMatchObject({ title: 'Rapport – été 2024', author: 'Ada Lovelace', keywords: 'alpha, beta', creator: null });
+    expect(await (await call('metadata', {}, out)).json()).toMatchObject({
+      title: 'Rapport – été 2024',
+      author: 'Ada Lovelace',
+      keywords: 'alpha, beta',
+      creator: null,
+    });
   });
 
   it('creates an XMP packet when there is none, and keeps XMP properties it does not own', async () => {
@@ -124,7 +148,11 @@ describe('POST /v1/pdf/metadata', () => {
   });
 
   it('edits an encrypted input opened with its password; the result is not encrypted', async () => {
-    const out = await ok('metadata', { title: 'Opened', password: 'user' }, corpus('encrypted-rc4-20-pages-user-user.pdf'));
+    const out = await ok(
+      'metadata',
+      { title: 'Opened', password: 'user' },
+      corpus('encrypted-rc4-20-pages-user-user.pdf'),
+    );
     expect(await encryption(out)).toMatch(/not encrypted/i);
     expect((await pdfinfo(out)).Title).toBe('Opened');
     expect(await pages(out)).toBe(20);
@@ -141,20 +169,45 @@ describe('POST /v1/pdf/metadata', () => {
 function damaged(): Record<string, { file: string; pages: number; action: string }> {
   const trace = fs.readFileSync(corpus('tracemonkey.pdf'));
   const multi = fs.readFileSync(corpus('multipage.pdf'));
-  const withoutStartxref = (pdf: Buffer) => Buffer.concat([pdf.subarray(0, pdf.lastIndexOf('startxref')), Buffer.from('%%EOF\n')]);
+  const withoutStartxref = (pdf: Buffer) =>
+    Buffer.concat([pdf.subarray(0, pdf.lastIndexOf('startxref')), Buffer.from('%%EOF\n')]);
   const xrefAt = trace.lastIndexOf('\nxref') + 1;
-  const brokenXref = Buffer.concat([trace.subarray(0, xrefAt), Buffer.from('xref\n0 5\ngarbage garbage\n'), trace.subarray(xrefAt + 40)]);
+  const brokenXref = Buffer.concat([
+    trace.subarray(0, xrefAt),
+    Buffer.from('xref\n0 5\ngarbage garbage\n'),
+    trace.subarray(xrefAt + 40),
+  ]);
   // Content bytes of one page's stream overwritten: qpdf copies it, but it no longer inflates.
   const streamAt = trace.indexOf('stream', 5000) + 20;
   const badStream = Buffer.from(trace);
   badStream.fill(0x41, streamAt, streamAt + 180);
   return {
-    'truncated (tracemonkey, last 300 bytes cut)': { file: tempFile('truncated.pdf', trace.subarray(0, trace.length - 300)), pages: 14, action: 'rewritten-by-mupdf' },
-    'truncated (multipage, last 3000 bytes cut)': { file: tempFile('truncated-multi.pdf', multi.subarray(0, multi.length - 3000)), pages: 6, action: 'xref-rebuilt' },
-    'missing startxref (tracemonkey)': { file: tempFile('no-startxref.pdf', withoutStartxref(trace)), pages: 14, action: 'xref-rebuilt' },
-    'missing startxref (multipage, xref stream)': { file: tempFile('no-startxref-multi.pdf', withoutStartxref(multi)), pages: 6, action: 'xref-rebuilt' },
+    'truncated (tracemonkey, last 300 bytes cut)': {
+      file: tempFile('truncated.pdf', trace.subarray(0, trace.length - 300)),
+      pages: 14,
+      action: 'rewritten-by-mupdf',
+    },
+    'truncated (multipage, last 3000 bytes cut)': {
+      file: tempFile('truncated-multi.pdf', multi.subarray(0, multi.length - 3000)),
+      pages: 6,
+      action: 'xref-rebuilt',
+    },
+    'missing startxref (tracemonkey)': {
+      file: tempFile('no-startxref.pdf', withoutStartxref(trace)),
+      pages: 14,
+      action: 'xref-rebuilt',
+    },
+    'missing startxref (multipage, xref stream)': {
+      file: tempFile('no-startxref-multi.pdf', withoutStartxref(multi)),
+      pages: 6,
+      action: 'xref-rebuilt',
+    },
     'broken xref table': { file: tempFile('bad-xref.pdf', brokenXref), pages: 14, action: 'xref-rebuilt' },
-    'undecodable content stream': { file: tempFile('bad-stream.pdf', badStream), pages: 14, action: 'rewritten-by-ghostscript' },
+    'undecodable content stream': {
+      file: tempFile('bad-stream.pdf', badStream),
+      pages: 14,
+      action: 'rewritten-by-ghostscript',
+    },
   };
 }
 
@@ -166,7 +219,12 @@ describe('POST /v1/pdf/repair', () => {
     const results: Array<{ name: string; code: number; actions: string[]; file: string }> = [];
     for (const [name, c] of cases) {
       const res = await call('repair', {}, c.file);
-      results.push({ name, code: res.status, actions: (res.headers.get('x-repair-actions') ?? '').split(','), file: await saveBody(res, 'repaired.pdf') });
+      results.push({
+        name,
+        code: res.status,
+        actions: (res.headers.get('x-repair-actions') ?? '').split(','),
+        file: await saveBody(res, 'repaired.pdf'),
+      });
     }
     for (const [i, { name, code, actions, file }] of results.entries()) {
       const c = cases[i][1];
@@ -223,7 +281,9 @@ async function compare(a: string, b: string): Promise<{ differing: number; darkA
 
 /** Annotation subtypes on page 1 and whether the catalog has /AcroForm (qpdf --json). */
 async function annotations(file: string): Promise<{ subtypes: string[]; acroForm: boolean }> {
-  const json = JSON.parse(await out('qpdf', ['--json=2', '--json-key=qpdf', '--json-key=pages', '--json-key=acroform', file]));
+  const json = JSON.parse(
+    await out('qpdf', ['--json=2', '--json-key=qpdf', '--json-key=pages', '--json-key=acroform', file]),
+  );
   const objects = json.qpdf[1];
   const value = (v: unknown) => (typeof v === 'string' && /^\d+ \d+ R$/.test(v) ? objects[`obj:${v}`]?.value : v);
   const page = value(json.pages[0].object);
@@ -265,8 +325,16 @@ describe('POST /v1/pdf/flatten', () => {
   });
 
   it('flattens only what is asked: forms leave annotations, annotations leave the form', async () => {
-    expect((await annotations(await ok('flatten', { what: 'forms' }, annotated))).subtypes).toEqual(['/FreeText', '/Link', '/Square', '/Square']);
-    expect(await annotations(await ok('flatten', { what: 'annotations' }, formFile))).toEqual({ subtypes: ['/Widget', '/Widget', '/Widget'], acroForm: true });
+    expect((await annotations(await ok('flatten', { what: 'forms' }, annotated))).subtypes).toEqual([
+      '/FreeText',
+      '/Link',
+      '/Square',
+      '/Square',
+    ]);
+    expect(await annotations(await ok('flatten', { what: 'annotations' }, formFile))).toEqual({
+      subtypes: ['/Widget', '/Widget', '/Widget'],
+      acroForm: true,
+    });
   });
 
   it('refuses bad options with 400 naming the field', async () => {

@@ -45,7 +45,10 @@ async function sizes(file: string): Promise<Array<[number, number]>> {
 
 /** Text of each page (pdftotext, form feeds split pages). */
 async function pageTexts(file: string): Promise<string[]> {
-  return (await out('pdftotext', [file, '-'])).split('\f').slice(0, -1).map((t) => t.trim());
+  return (await out('pdftotext', [file, '-']))
+    .split('\f')
+    .slice(0, -1)
+    .map((t) => t.trim());
 }
 
 interface Word {
@@ -59,7 +62,9 @@ interface Word {
 /** Words of `page` with their boxes in displayed-page coordinates (pdftotext -cropbox -bbox: crop box origin, /Rotate applied, y from the top). */
 async function words(file: string, page: number): Promise<Word[]> {
   const xml = await out('pdftotext', ['-cropbox', '-bbox', '-f', String(page), '-l', String(page), file, '-']);
-  return [...xml.matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)].map((m) => ({
+  return [
+    ...xml.matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g),
+  ].map((m) => ({
     text: m[5],
     xMin: Number(m[1]),
     yMin: Number(m[2]),
@@ -89,11 +94,17 @@ describe('POST /v1/pdf/rotate', () => {
   });
 
   it('opens an encrypted input with its password and returns it unencrypted', async () => {
-    const out = await ok('rotate', { angle: '270', pages: '2', password: 'user' }, corpus('encrypted-rc4-20-pages-user-user.pdf'));
+    const out = await ok(
+      'rotate',
+      { angle: '270', pages: '2', password: 'user' },
+      corpus('encrypted-rc4-20-pages-user-user.pdf'),
+    );
     expect(await encryption(out)).toMatch(/not encrypted/i);
     expect(await pageCount(out)).toBe(20);
     expect((await rotations(out)).slice(0, 3)).toEqual([0, 270, 0]);
-    expect((await problemOf(await call('rotate', { angle: '90' }, corpus('encrypted-rc4-20-pages-user-user.pdf')))).code).toBe('password_required');
+    expect(
+      (await problemOf(await call('rotate', { angle: '90' }, corpus('encrypted-rc4-20-pages-user-user.pdf')))).code,
+    ).toBe('password_required');
   });
 
   it('runs as an asynchronous job', async () => {
@@ -116,7 +127,9 @@ describe('POST /v1/pdf/rotate', () => {
 
 /** qpdf's view: page objects in order, outline titles, and the page each link on page `page` goes to. */
 async function structure(file: string): Promise<{ titles: string[]; linkTargets: number[]; allDestsResolve: boolean }> {
-  const json = JSON.parse(await out('qpdf', ['--json=2', '--json-key=pages', '--json-key=outlines', '--json-key=qpdf', file]));
+  const json = JSON.parse(
+    await out('qpdf', ['--json=2', '--json-key=pages', '--json-key=outlines', '--json-key=qpdf', file]),
+  );
   const pages: string[] = json.pages.map((p: { object: string }) => p.object);
   const objects = json.qpdf[1];
   const titles = json.outlines.map((o: { title: string }) => o.title);
@@ -144,11 +157,19 @@ describe('POST /v1/pdf/organize', () => {
   });
 
   it('removes links and outline entries to dropped pages and keeps those to kept pages', async () => {
-    expect(await structure(linked)).toEqual({ titles: ['Chapter 1', 'Chapter 2', 'Chapter 3', 'Chapter 4', 'Chapter 5'], linkTargets: [2, 3, 4, 5], allDestsResolve: true });
+    expect(await structure(linked)).toEqual({
+      titles: ['Chapter 1', 'Chapter 2', 'Chapter 3', 'Chapter 4', 'Chapter 5'],
+      linkTargets: [2, 3, 4, 5],
+      allDestsResolve: true,
+    });
     const out = await ok('organize', { order: '1,3,5' }, linked);
     expect(await pageTexts(out)).toEqual(['PAGE1', 'PAGE3', 'PAGE5']);
     // Page 1's links went to 2, 3, 4, 5 (5 by a GoTo action); 3 and 5 are now pages 2 and 3.
-    expect(await structure(out)).toEqual({ titles: ['Chapter 1', 'Chapter 3', 'Chapter 5'], linkTargets: [2, 3], allDestsResolve: true });
+    expect(await structure(out)).toEqual({
+      titles: ['Chapter 1', 'Chapter 3', 'Chapter 5'],
+      linkTargets: [2, 3],
+      allDestsResolve: true,
+    });
     expect(await status('qpdf', ['--check', out])).toBe(0);
   });
 
@@ -165,7 +186,11 @@ describe('POST /v1/pdf/organize', () => {
   });
 
   it('opens an encrypted input with its password and returns it unencrypted', async () => {
-    const out = await ok('organize', { order: '20-18,blank', password: 'owner' }, corpus('encrypted-rc4-20-pages-user-user.pdf'));
+    const out = await ok(
+      'organize',
+      { order: '20-18,blank', password: 'owner' },
+      corpus('encrypted-rc4-20-pages-user-user.pdf'),
+    );
     expect(await encryption(out)).toMatch(/not encrypted/i);
     expect(await pageCount(out)).toBe(4);
   });
@@ -207,7 +232,11 @@ describe('POST /v1/pdf/page-numbers', () => {
   });
 
   it('formats {n:W}, {total} and start, numbers only the selected pages, counting by position', async () => {
-    const out = await ok('page-numbers', { format: 'ACME-{n:6}/{total}', start: '100', pages: '2,4-5', position: 'top-right', margin: '20' }, boxes);
+    const out = await ok(
+      'page-numbers',
+      { format: 'ACME-{n:6}/{total}', start: '100', pages: '2,4-5', position: 'top-right', margin: '20' },
+      boxes,
+    );
     const texts = await pageTexts(out);
     expect(texts[0]).not.toContain('ACME');
     expect(texts[2]).not.toContain('ACME');

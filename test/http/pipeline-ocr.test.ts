@@ -44,7 +44,12 @@ it('OCR → compress → protect on a scan: opens with the password, has the tex
   await expect(run('pdftotext', [out, '-'])).rejects.toThrow();
   const text = (await run('pdftotext', ['-upw', 'scan-pw', out, '-'])).stdout;
   expect(text).toMatch(/\w{4,}/);
-  const words = new Set(fs.readFileSync(corpus('linn.txt'), 'utf8').toLowerCase().match(/[a-z]{5,}/g));
+  const words = new Set(
+    fs
+      .readFileSync(corpus('linn.txt'), 'utf8')
+      .toLowerCase()
+      .match(/[a-z]{5,}/g),
+  );
   const found = (text.toLowerCase().match(/[a-z]{5,}/g) ?? []).filter((w) => words.has(w));
   expect(found.length).toBeGreaterThan(100);
   expect(fs.statSync(out).size).toBeLessThan(fs.statSync(ocrOnly).size);

@@ -63,7 +63,11 @@ describe('POST /v1/pdf/pipeline', () => {
     const res = await server.post(
       'pipeline',
       form({
-        files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('multipage.pdf')), await filePart(corpus('trivial.pdf'))],
+        files: [
+          await filePart(corpus('trivial.pdf')),
+          await filePart(corpus('multipage.pdf')),
+          await filePart(corpus('trivial.pdf')),
+        ],
         steps: steps([{ operation: 'merge' }, { operation: 'split', options: { mode: 'every', pages_per_file: 1 } }]),
       }),
       key,
@@ -96,7 +100,13 @@ describe('POST /v1/pdf/pipeline', () => {
     const before = await usedToday(server.url, key);
     const res = await server.post(
       'pipeline',
-      form({ file: await filePart(corpus('multipage.pdf')), steps: steps([{ operation: 'split', options: { mode: 'every', pages_per_file: 1 } }, { operation: 'compress' }]) }),
+      form({
+        file: await filePart(corpus('multipage.pdf')),
+        steps: steps([
+          { operation: 'split', options: { mode: 'every', pages_per_file: 1 } },
+          { operation: 'compress' },
+        ]),
+      }),
       key,
     );
     const problem = await problemOf(res);
@@ -109,7 +119,13 @@ describe('POST /v1/pdf/pipeline', () => {
     const before = await usedToday(server.url, key);
     const res = await server.post(
       'pipeline',
-      form({ file: await filePart(corpus('trivial.pdf')), steps: steps([{ operation: 'rotate', options: { angle: 90 } }, { operation: 'compress', options: { level: 'extreme' } }]) }),
+      form({
+        file: await filePart(corpus('trivial.pdf')),
+        steps: steps([
+          { operation: 'rotate', options: { angle: 90 } },
+          { operation: 'compress', options: { level: 'extreme' } },
+        ]),
+      }),
       key,
     );
     const problem = await problemOf(res);
@@ -122,7 +138,13 @@ describe('POST /v1/pdf/pipeline', () => {
       [[{ operation: 'rotate', options: { angle: 90, bogus: 1 } }], 'steps[0].options.bogus'],
       [Array.from({ length: 11 }, () => ({ operation: 'rotate', options: { angle: 90 } })), 'steps'],
     ] as const) {
-      const answer = await problemOf(await server.post('pipeline', form({ file: await filePart(corpus('trivial.pdf')), steps: JSON.stringify(bad) }), key));
+      const answer = await problemOf(
+        await server.post(
+          'pipeline',
+          form({ file: await filePart(corpus('trivial.pdf')), steps: JSON.stringify(bad) }),
+          key,
+        ),
+      );
       expect([answer.status, answer.field]).toEqual([400, field]);
     }
   });
@@ -133,7 +155,11 @@ describe('POST /v1/pdf/pipeline', () => {
       'pipeline',
       form({
         file: await filePart(corpus('trivial.pdf')),
-        steps: steps([{ operation: 'protect', options: { user_password: 'pw-1' } }, { operation: 'rotate', options: { angle: 180 } }, { operation: 'compress' }]),
+        steps: steps([
+          { operation: 'protect', options: { user_password: 'pw-1' } },
+          { operation: 'rotate', options: { angle: 180 } },
+          { operation: 'compress' },
+        ]),
       }),
       key,
     );
@@ -145,7 +171,10 @@ describe('POST /v1/pdf/pipeline', () => {
       'pipeline',
       form({
         file: await filePart(corpus('trivial.pdf')),
-        steps: steps([{ operation: 'protect', options: { user_password: 'pw-1' } }, { operation: 'rotate', options: { angle: 180, password: 'pw-1' } }]),
+        steps: steps([
+          { operation: 'protect', options: { user_password: 'pw-1' } },
+          { operation: 'rotate', options: { angle: 180, password: 'pw-1' } },
+        ]),
       }),
       key,
     );
@@ -153,13 +182,25 @@ describe('POST /v1/pdf/pipeline', () => {
   });
 
   it('a key scoped to some operations may run only pipelines of those (403, uncharged)', async () => {
-    const scoped = (await createKey(server.services.store, server.services.dataKey, 'pipeline-scoped', 'pro', undefined, { scopes: ['rotate'] })).key;
+    const scoped = (
+      await createKey(server.services.store, server.services.dataKey, 'pipeline-scoped', 'pro', undefined, {
+        scopes: ['rotate'],
+      })
+    ).key;
     const trivial = await filePart(corpus('trivial.pdf'));
-    const body = () => form({ file: trivial, steps: steps([{ operation: 'rotate', options: { angle: 90 } }, { operation: 'compress' }]) });
+    const body = () =>
+      form({
+        file: trivial,
+        steps: steps([{ operation: 'rotate', options: { angle: 90 } }, { operation: 'compress' }]),
+      });
     const refused = await problemOf(await server.post('pipeline', body(), scoped));
     expect([refused.status, refused.code]).toEqual([403, 'insufficient_scope']);
     expect(await usedToday(server.url, scoped)).toBe(0);
-    const allowed = await server.post('pipeline', form({ file: trivial, steps: steps([{ operation: 'rotate', options: { angle: 90 } }]) }), scoped);
+    const allowed = await server.post(
+      'pipeline',
+      form({ file: trivial, steps: steps([{ operation: 'rotate', options: { angle: 90 } }]) }),
+      scoped,
+    );
     expect(allowed.status).toBe(200);
   });
 
@@ -167,14 +208,41 @@ describe('POST /v1/pdf/pipeline', () => {
     const free = generateKey();
     await createKey(server.services.store, server.services.dataKey, 'pipeline-free-short', 'free', free);
     // Use 98 of the 100, leaving 2.
-    await server.services.store.charge((await server.services.store.findAccountByName('pipeline-free-short'))!.id, new Date().toISOString().slice(0, 10), 100, 'other', 98);
+    await server.services.store.charge(
+      (await server.services.store.findAccountByName('pipeline-free-short'))!.id,
+      new Date().toISOString().slice(0, 10),
+      100,
+      'other',
+      98,
+    );
     const used = await usedToday(server.url, free);
     expect(used).toBe(98);
-    const res = await server.post('pipeline', form({ file: await filePart(corpus('trivial.pdf')), steps: steps([{ operation: 'rotate', options: { angle: 90 } }, { operation: 'rotate', options: { angle: 90 } }, { operation: 'compress' }]) }), free);
+    const res = await server.post(
+      'pipeline',
+      form({
+        file: await filePart(corpus('trivial.pdf')),
+        steps: steps([
+          { operation: 'rotate', options: { angle: 90 } },
+          { operation: 'rotate', options: { angle: 90 } },
+          { operation: 'compress' },
+        ]),
+      }),
+      free,
+    );
     const problem = await problemOf(res);
     expect([problem.status, problem.code]).toEqual([429, 'quota_exceeded']);
     expect(await usedToday(server.url, free)).toBe(98);
-    const two = await server.post('pipeline', form({ file: await filePart(corpus('trivial.pdf')), steps: steps([{ operation: 'rotate', options: { angle: 90 } }, { operation: 'rotate', options: { angle: 90 } }]) }), free);
+    const two = await server.post(
+      'pipeline',
+      form({
+        file: await filePart(corpus('trivial.pdf')),
+        steps: steps([
+          { operation: 'rotate', options: { angle: 90 } },
+          { operation: 'rotate', options: { angle: 90 } },
+        ]),
+      }),
+      free,
+    );
     expect(two.status).toBe(200);
     expect(await usedToday(server.url, free)).toBe(100);
   });
@@ -182,15 +250,26 @@ describe('POST /v1/pdf/pipeline', () => {
   it('charges exactly the step count under 50 concurrent pipelines of a free account', async () => {
     const free = await server.addKey('free');
     const file = await filePart(corpus('trivial.pdf'));
-    const body = steps([{ operation: 'rotate', options: { angle: 90 } }, { operation: 'rotate', options: { angle: 90 } }, { operation: 'rotate', options: { angle: 180 } }]);
+    const body = steps([
+      { operation: 'rotate', options: { angle: 90 } },
+      { operation: 'rotate', options: { angle: 90 } },
+      { operation: 'rotate', options: { angle: 180 } },
+    ]);
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
-        server.post('pipeline', form({ file, steps: body }), free).then(async (r) => (r.status === 200 ? (await r.arrayBuffer(), 'ok') : String(((await r.json()) as { code: string }).code))),
+        server
+          .post('pipeline', form({ file, steps: body }), free)
+          .then(async (r) =>
+            r.status === 200 ? (await r.arrayBuffer(), 'ok') : String(((await r.json()) as { code: string }).code),
+          ),
       ),
     );
     // A pipeline either runs (3 requests charged) or is refused whole: over the allowance, or
     // over the account's share when the machine is slow enough for 50 to overlap.
-    expect(answers.filter((a) => !['ok', 'quota_exceeded', 'concurrency_limit'].includes(a)), JSON.stringify(answers)).toEqual([]);
+    expect(
+      answers.filter((a) => !['ok', 'quota_exceeded', 'concurrency_limit'].includes(a)),
+      JSON.stringify(answers),
+    ).toEqual([]);
     const ok = answers.filter((a) => a === 'ok').length;
     expect(answers).toContain('quota_exceeded');
     expect(ok).toBeLessThanOrEqual(33);
@@ -206,7 +285,10 @@ describe('POST /v1/pdf/pipeline', () => {
         'pipeline',
         form({
           file: await filePart(corpus('trivial.pdf')),
-          steps: steps([{ operation: 'rotate', options: { angle: 270 } }, { operation: 'protect', options: { user_password: 'job-pw' } }]),
+          steps: steps([
+            { operation: 'rotate', options: { angle: 270 } },
+            { operation: 'protect', options: { user_password: 'job-pw' } },
+          ]),
           callback_url: receiver.url,
         }),
         key,

@@ -14,7 +14,15 @@ afterAll(() => server.close());
 
 describe('POST /v1/pdf/protect', () => {
   it('encrypts with AES-256 by default; the user password opens it, the owner password too', async () => {
-    const res = await server.post('protect', form({ file: await filePart(corpus('tracemonkey.pdf')), user_password: 'ü-secret 1', owner_password: 'owner-pw' }), key);
+    const res = await server.post(
+      'protect',
+      form({
+        file: await filePart(corpus('tracemonkey.pdf')),
+        user_password: 'ü-secret 1',
+        owner_password: 'owner-pw',
+      }),
+      key,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('tracemonkey-protected.pdf');
     const out = await saveBody(res);
@@ -50,13 +58,25 @@ describe('POST /v1/pdf/protect', () => {
     const info = encryptionOf(out);
     expect(info).toContain('R = 4');
     expect(info).toMatch(/stream encryption method: AESv2/);
-    for (const line of ['print low resolution: not allowed', 'print high resolution: not allowed', 'modify other: not allowed', 'modify annotations: not allowed', 'modify forms: not allowed', 'modify document assembly: not allowed', 'extract for any purpose: not allowed']) {
+    for (const line of [
+      'print low resolution: not allowed',
+      'print high resolution: not allowed',
+      'modify other: not allowed',
+      'modify annotations: not allowed',
+      'modify forms: not allowed',
+      'modify document assembly: not allowed',
+      'extract for any purpose: not allowed',
+    ]) {
       expect(info).toContain(line);
     }
   });
 
   it('sets a random owner password when only a user password is given', async () => {
-    const res = await server.post('protect', form({ file: await filePart(corpus('trivial.pdf')), user_password: 'u' }), key);
+    const res = await server.post(
+      'protect',
+      form({ file: await filePart(corpus('trivial.pdf')), user_password: 'u' }),
+      key,
+    );
     expect(res.status).toBe(200);
     const out = await saveBody(res);
     expect(encryptionOf(out, 'u')).toContain('R = 6');
@@ -66,7 +86,11 @@ describe('POST /v1/pdf/protect', () => {
     const res = await server.post('protect', form({ file: await filePart(corpus('trivial.pdf')) }), key);
     expect(res.status).toBe(400);
     expect((await res.json()).field).toBe('user_password');
-    const bad = await server.post('protect', form({ file: await filePart(corpus('trivial.pdf')), user_password: 'x', encryption: 'rc4' }), key);
+    const bad = await server.post(
+      'protect',
+      form({ file: await filePart(corpus('trivial.pdf')), user_password: 'x', encryption: 'rc4' }),
+      key,
+    );
     expect(bad.status).toBe(400);
     expect((await bad.json()).detail).toContain('aes-256, aes-128');
   });
@@ -94,7 +118,11 @@ describe('POST /v1/pdf/protect', () => {
     try {
       const file = await filePart(corpus('tracemonkey.pdf'));
       for (let i = 0; i < 3; i++) {
-        const res = await server.post('protect', form({ file, user_password: 'TopSecretUser', owner_password: 'TopSecretOwner' }), key);
+        const res = await server.post(
+          'protect',
+          form({ file, user_password: 'TopSecretUser', owner_password: 'TopSecretOwner' }),
+          key,
+        );
         expect(res.status).toBe(200);
         await res.arrayBuffer();
       }
@@ -119,7 +147,11 @@ describe('POST /v1/pdf/protect', () => {
 describe('POST /v1/pdf/unlock', () => {
   it('removes a user password given the user or the owner password', async () => {
     for (const password of ['view', 'master']) {
-      const res = await server.post('unlock', form({ file: await filePart(corpus('encrypted-aes256-user-view-owner-master.pdf')), password }), key);
+      const res = await server.post(
+        'unlock',
+        form({ file: await filePart(corpus('encrypted-aes256-user-view-owner-master.pdf')), password }),
+        key,
+      );
       expect(res.status).toBe(200);
       expect(res.headers.get('content-disposition')).toContain('encrypted-aes256-user-view-owner-master-unlocked.pdf');
       const out = await saveBody(res);
@@ -128,7 +160,11 @@ describe('POST /v1/pdf/unlock', () => {
   });
 
   it('unlocks an owner-only file without a password', async () => {
-    const res = await server.post('unlock', form({ file: await filePart(corpus('encrypted-aes256-owner-only.pdf')) }), key);
+    const res = await server.post(
+      'unlock',
+      form({ file: await filePart(corpus('encrypted-aes256-owner-only.pdf')) }),
+      key,
+    );
     expect(res.status).toBe(200);
     expect(encryptionOf(await saveBody(res))).toContain('File is not encrypted');
   });

@@ -26,7 +26,7 @@ beforeAll(async () => {
     // A filled vector square at (72,200)-(172,300).
     '0 0 1 rg 72 200 100 100 re f\n';
   // Page 2 is turned 90° and its MediaBox starts at 50,50: area coordinates are on the page as displayed.
-  const page2 = textAt('ROTATEDWORD', 150, 400) + textAt('KEEPWORD', 150, 300) + '0.5 w 155 398.5 m 200 398.5 l S\n'; // a line under the word
+  const page2 = `${textAt('ROTATEDWORD', 150, 400) + textAt('KEEPWORD', 150, 300)}0.5 w 155 398.5 m 200 398.5 l S\n`; // a line under the word
   const base = makePdf(
     [
       { content: page1, compress: true },
@@ -69,8 +69,12 @@ async function redacted(fields: Array<[string, string]>, file = fixture): Promis
 
 /** Word boxes (pdftotext -bbox: the page as displayed, y from the top) of `word` on `page`. */
 function boxOf(file: string, page: number, word: string): { x: number; y: number; w: number; h: number } {
-  const xml = execFileSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' });
-  const m = [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].find((w) => w[5] === word);
+  const xml = execFileSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-'], {
+    encoding: 'utf8',
+  });
+  const m = [
+    ...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g),
+  ].find((w) => w[5] === word);
   if (!m) throw new Error(`${word} not on page ${page}`);
   return { x: Number(m[1]), y: Number(m[2]), w: Number(m[3]) - Number(m[1]), h: Number(m[4]) - Number(m[2]) };
 }
@@ -83,7 +87,10 @@ function imageHashes(file: string): string[] {
     .sort()
     .map((name) => {
       // Hash the decoded pixels (pdftoppm-independent: the PNG pdfimages wrote, re-read by gs would be slower; the file bytes suffice here).
-      return crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, name))).digest('hex');
+      return crypto
+        .createHash('sha256')
+        .update(fs.readFileSync(path.join(dir, name)))
+        .digest('hex');
     });
 }
 
@@ -105,7 +112,15 @@ describe('redact', () => {
     const text = textOf(out);
     for (const gone of ['SECRET-alpha', 'KEEPWORD', '4111', 'ROTATEDWORD']) expect(text).not.toContain(gone);
     expect(text).toContain('Public sentence stays here');
-    const twice = await server.post('redact', await redactForm([['terms', 'x'], ['color', '#ff0000'], ['color', '#00ff00']]), key);
+    const twice = await server.post(
+      'redact',
+      await redactForm([
+        ['terms', 'x'],
+        ['color', '#ff0000'],
+        ['color', '#00ff00'],
+      ]),
+      key,
+    );
     expect(twice.status).toBe(400);
     expect((await twice.json()).detail).toBe('color: given more than once.');
   });
@@ -150,7 +165,11 @@ describe('redact', () => {
     expect(after).toHaveLength(before.length);
     expect(after[0]).not.toBe(before[0]);
     // A red box where the area was (rendered independently by pdftoppm).
-    const ppm = execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '72', '-x', '330', '-y', '422', '-W', '1', '-H', '1', out], { encoding: 'latin1' });
+    const ppm = execFileSync(
+      'pdftoppm',
+      ['-f', '1', '-l', '1', '-r', '72', '-x', '330', '-y', '422', '-W', '1', '-H', '1', out],
+      { encoding: 'latin1' },
+    );
     const pixel = Buffer.from(ppm, 'latin1').subarray(-3);
     expect([...pixel]).toEqual([255, 0, 0]);
   });
@@ -174,8 +193,12 @@ describe('redact', () => {
       textAt('UNDERLINED', 72, 400) +
       textAt('KEEP THIS', 300, 400) +
       '0.5 0 0.5 RG 1 w 75 398 m 130 398 l S\n'; // purple underline under the matched word
-    const shading = '/Shading<</Sh0<</ShadingType 2/ColorSpace/DeviceRGB/Coords[0 0 612 0]/Function<</FunctionType 2/Domain[0 1]/C0[1 1 0]/C1[0 1 1]/N 1>>>>>>';
-    const file = tempFile('vector.pdf', makePdf([{ content, resources: shading }], [], ['0 0.5 0 rg 0 0 20 20 re f\n']));
+    const shading =
+      '/Shading<</Sh0<</ShadingType 2/ColorSpace/DeviceRGB/Coords[0 0 612 0]/Function<</FunctionType 2/Domain[0 1]/C0[1 1 0]/C1[0 1 1]/N 1>>>>>>';
+    const file = tempFile(
+      'vector.pdf',
+      makePdf([{ content, resources: shading }], [], ['0 0.5 0 rg 0 0 20 20 re f\n']),
+    );
     /** Fill and stroke colours of what poppler (cairo) draws, glyph outlines aside, with their counts. */
     const painted = (pdf: string): Record<string, number> => {
       const svg = `${pdf}.svg`;
@@ -198,13 +221,25 @@ describe('redact', () => {
       'fill:gradient': 2,
     });
 
-    const { out, res } = await redacted([['areas', JSON.stringify([{ page: 1, x: 90, y: 132, w: 160, h: 100 }])], ['terms', 'underlined']], file);
+    const { out, res } = await redacted(
+      [
+        ['areas', JSON.stringify([{ page: 1, x: 90, y: 132, w: 160, h: 100 }])],
+        ['terms', 'underlined'],
+      ],
+      file,
+    );
     expect(res.headers.get('x-redactions')).toBe('2');
     // Square, line, curve, gradient, the form's square (in its copy), the underline, and the two cut across the edge.
     expect(res.headers.get('x-redactions-vector')).toBe('8');
     expect(spawnSync('qpdf', ['--check', out]).status).toBe(0);
     const after = painted(out);
-    for (const inside of ['fill:rgb(100%,0%,0%)', 'stroke:rgb(100%,0%,100%)', 'stroke:rgb(100%,50%,0%)', 'stroke:rgb(50%,0%,50%)']) expect(after[inside], inside).toBeUndefined();
+    for (const inside of [
+      'fill:rgb(100%,0%,0%)',
+      'stroke:rgb(100%,0%,100%)',
+      'stroke:rgb(100%,50%,0%)',
+      'stroke:rgb(50%,0%,50%)',
+    ])
+      expect(after[inside], inside).toBeUndefined();
     expect(after['fill:rgb(0%,50%,0%)']).toBe(1);
     expect(after['fill:gradient']).toBe(1);
     expect(after['fill:rgb(0%,100%,0%)']).toBeGreaterThanOrEqual(1);
@@ -213,7 +248,14 @@ describe('redact', () => {
     expect(after['fill:rgb(0%,0%,50%)']).toBe(1);
     expect(after['stroke:rgb(50%,50%,0%)']).toBe(1);
     // Rendered by poppler at 72 dpi (y from the top): the cut shapes' outside parts are where they were, the box over the rest.
-    const pixel = (x: number, y: number) => [...Buffer.from(execFileSync('pdftoppm', ['-r', '72', '-x', String(x), '-y', String(y), '-W', '1', '-H', '1', out], { encoding: 'latin1' }), 'latin1').subarray(-3)];
+    const pixel = (x: number, y: number) => [
+      ...Buffer.from(
+        execFileSync('pdftoppm', ['-r', '72', '-x', String(x), '-y', String(y), '-W', '1', '-H', '1', out], {
+          encoding: 'latin1',
+        }),
+        'latin1',
+      ).subarray(-3),
+    ];
     expect(pixel(70, 792 - 545)).toEqual([0, 0, 128]); // navy, outside
     expect(pixel(100, 792 - 575)).toEqual([0, 0, 0]); // its corner inside: the box
     expect(pixel(70, 792 - 650)).toEqual([128, 128, 0]); // olive, first leg outside
@@ -221,9 +263,11 @@ describe('redact', () => {
     expect(pixel(120, 792 - 640)).toEqual([0, 0, 0]);
     // The content itself, uncompressed by qpdf: no path of the area anywhere (page or XObject), the others intact.
     const qdf = qdfText(out);
-    for (const gone of ['100 600 80 40 re', '110 580 m', '240 570 c', '75 398 m', '60 540 60 40 re', '120 650 l']) expect(qdf).not.toContain(gone);
+    for (const gone of ['100 600 80 40 re', '110 580 m', '240 570 c', '75 398 m', '60 540 60 40 re', '120 650 l'])
+      expect(qdf).not.toContain(gone);
     expect(qdf.match(/\/Sh0 sh/g)).toHaveLength(1);
-    for (const kept of ['300 600 80 40 re', '400 500 m', '50 620 m', '560 620 l', '0 0 612 792 re']) expect(qdf).toContain(kept);
+    for (const kept of ['300 600 80 40 re', '400 500 m', '50 620 m', '560 620 l', '0 0 612 792 re'])
+      expect(qdf).toContain(kept);
     // The original form (drawn outside) still holds its square; the copy used inside does not.
     expect(qdf.match(/0 0 20 20 re/g)).toHaveLength(1);
     const text = textOf(out);
@@ -249,7 +293,10 @@ describe('redact', () => {
 
   it('follows nested form XObjects, and refuses (422) rather than skips a nesting deeper than it walks', async () => {
     // Fm<i> draws Fm<i+1>; the last draws a square in the area.
-    const chain = (depth: number) => [...Array.from({ length: depth }, (_, i) => `/Fm${i + 1} Do\n`), '0 0 0.5 rg 100 600 20 20 re f\n'];
+    const chain = (depth: number) => [
+      ...Array.from({ length: depth }, (_, i) => `/Fm${i + 1} Do\n`),
+      '0 0 0.5 rg 100 600 20 20 re f\n',
+    ];
     const area = ['areas', JSON.stringify([{ page: 1, x: 90, y: 132, w: 160, h: 100 }])] as [string, string];
     const shallow = tempFile('nested-5.pdf', makePdf([{ content: '/Fm0 Do\n' }], [], chain(5)));
     const { out, res } = await redacted([area], shallow);
@@ -277,8 +324,20 @@ describe('redact', () => {
       [[['areas', 'not json']], 'areas'],
       [[['areas', '[{"page":1,"x":0,"y":0,"w":-5,"h":10}]']], 'areas'],
       [[['areas', '[{"page":9,"x":0,"y":0,"w":5,"h":10}]']], 'areas'],
-      [[['terms', 'x'], ['color', 'red']], 'color'],
-      [[['terms', 'x'], ['colour', '#000000']], 'colour'],
+      [
+        [
+          ['terms', 'x'],
+          ['color', 'red'],
+        ],
+        'color',
+      ],
+      [
+        [
+          ['terms', 'x'],
+          ['colour', '#000000'],
+        ],
+        'colour',
+      ],
     ];
     for (const [fields, field] of cases) {
       const res = await server.post('redact', await redactForm(fields), key);
@@ -304,7 +363,17 @@ describe('redact', () => {
   });
 
   it('opens an encrypted input with its password', async () => {
-    const res = await server.post('redact', await redactForm([['terms', 'the'], ['password', 'user']], corpus('encrypted-rc4-20-pages-user-user.pdf')), key);
+    const res = await server.post(
+      'redact',
+      await redactForm(
+        [
+          ['terms', 'the'],
+          ['password', 'user'],
+        ],
+        corpus('encrypted-rc4-20-pages-user-user.pdf'),
+      ),
+      key,
+    );
     expect(res.status).toBe(200);
     const out = await saveBody(res, 'out.pdf');
     // qpdf --is-encrypted: exit 2 = not encrypted.

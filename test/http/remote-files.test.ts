@@ -107,8 +107,15 @@ describe('remote inputs', () => {
 
   it('a 404 is 422 fetch_failed with url (no query) and upstream_status, and stays charged', async () => {
     const before = await usedToday(server.url, key);
-    const problem = await problemOf(await server.post('compress', form({ file_url: `${origin}/nothing.pdf?token=secret` }), key));
-    expect([problem.status, problem.code, problem.upstream_status, problem.url]).toEqual([422, 'fetch_failed', 404, `${origin}/nothing.pdf`]);
+    const problem = await problemOf(
+      await server.post('compress', form({ file_url: `${origin}/nothing.pdf?token=secret` }), key),
+    );
+    expect([problem.status, problem.code, problem.upstream_status, problem.url]).toEqual([
+      422,
+      'fetch_failed',
+      404,
+      `${origin}/nothing.pdf`,
+    ]);
     expect(JSON.stringify(problem)).not.toContain('secret');
     expect((await usedToday(server.url, key)) - before).toBe(1);
   });
@@ -135,16 +142,26 @@ describe('remote inputs', () => {
 
   it('a redirect to a link-local (metadata) address is refused even when private addresses are allowed', async () => {
     const problem = await problemOf(await server.post('compress', form({ file_url: `${origin}/to-metadata` }), key));
-    expect([problem.status, problem.code, problem.url]).toEqual([422, 'fetch_failed', 'http://169.254.169.254/latest/meta-data']);
+    expect([problem.status, problem.code, problem.url]).toEqual([
+      422,
+      'fetch_failed',
+      'http://169.254.169.254/latest/meta-data',
+    ]);
     expect(problem.detail).toContain('not allowed');
   });
 
   it('with the default rules: plain http is 400; a host name resolving to 127.0.0.1 and a loopback literal are refused at connect time', async () => {
     const port = (files.address() as AddressInfo).port;
-    const http400 = await problemOf(await strict.post('compress', form({ file_url: `${origin}/trivial.pdf` }), strictKey));
+    const http400 = await problemOf(
+      await strict.post('compress', form({ file_url: `${origin}/trivial.pdf` }), strictKey),
+    );
     expect([http400.status, http400.field]).toEqual([400, 'file_url']);
     seen.length = 0;
-    for (const url of [`https://localhost:${port}/trivial.pdf`, `https://127.0.0.1:${port}/trivial.pdf`, `https://[::ffff:127.0.0.1]:${port}/trivial.pdf`]) {
+    for (const url of [
+      `https://localhost:${port}/trivial.pdf`,
+      `https://127.0.0.1:${port}/trivial.pdf`,
+      `https://[::ffff:127.0.0.1]:${port}/trivial.pdf`,
+    ]) {
       const problem = await problemOf(await strict.post('compress', form({ file_url: url }), strictKey));
       expect([problem.status, problem.code, problem.upstream_status], url).toEqual([422, 'fetch_failed', null]);
       expect(problem.detail).toContain('not allowed');
@@ -158,7 +175,10 @@ describe('remote inputs', () => {
       form({
         file_url: `${origin}/multipage.pdf`,
         logo_url: `${origin}/logo.png`,
-        steps: JSON.stringify([{ operation: 'rotate', options: { angle: 180 } }, { operation: 'watermark', options: { image: '@logo' } }]),
+        steps: JSON.stringify([
+          { operation: 'rotate', options: { angle: 180 } },
+          { operation: 'watermark', options: { image: '@logo' } },
+        ]),
       }),
       key,
     );
@@ -166,7 +186,9 @@ describe('remote inputs', () => {
     const out = await saveBody(piped);
     expect(await pagesOf(out)).toBe(6);
     expect((await run('pdfimages', ['-list', out])).stdout).toMatch(/\b30 +30\b/);
-    const accepted = await server.post('rotate', form({ file_url: `${origin}/trivial.pdf`, angle: '90' }), key, { Prefer: 'respond-async' });
+    const accepted = await server.post('rotate', form({ file_url: `${origin}/trivial.pdf`, angle: '90' }), key, {
+      Prefer: 'respond-async',
+    });
     expect(accepted.status).toBe(202);
     const job = (await accepted.json()) as { id: string };
     expect((await waitForJob(server.url, job.id, key)).status).toBe('succeeded');

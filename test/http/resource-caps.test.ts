@@ -46,7 +46,11 @@ const orphanOperation = defineOperation({
 /** One page whose content stream is `mib` MiB of spaces, Flate-compressed to ~1/1000 (qpdf holds it ~3× in memory). */
 function contentStreamBomb(mib: number): Buffer {
   const data = zlib.deflateSync(Buffer.alloc(mib * 1024 * 1024, 0x20), { level: 9 });
-  const objects = ['<</Type/Catalog/Pages 2 0 R>>', '<</Type/Pages/Kids[3 0 R]/Count 1>>', '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R>>'];
+  const objects = [
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R>>',
+  ];
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
   const offsets: number[] = [];
   let length = parts[0].length;
@@ -59,9 +63,19 @@ function contentStreamBomb(mib: number): Buffer {
     add(Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`));
   });
   offsets.push(length);
-  add(Buffer.concat([Buffer.from(`4 0 obj\n<</Length ${data.length}/Filter/FlateDecode>>\nstream\n`), data, Buffer.from('\nendstream\nendobj\n')]));
+  add(
+    Buffer.concat([
+      Buffer.from(`4 0 obj\n<</Length ${data.length}/Filter/FlateDecode>>\nstream\n`),
+      data,
+      Buffer.from('\nendstream\nendobj\n'),
+    ]),
+  );
   const xref = length;
-  add(Buffer.from(`xref\n0 5\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<</Size 5/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`));
+  add(
+    Buffer.from(
+      `xref\n0 5\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<</Size 5/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`,
+    ),
+  );
   return Buffer.concat(parts);
 }
 
@@ -73,7 +87,9 @@ function helperPids(): number[] {
     .filter((d) => {
       try {
         const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-        return stat.includes('(spawn-helper)') && stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(process.pid);
+        return (
+          stat.includes('(spawn-helper)') && stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(process.pid)
+        );
       } catch {
         return false;
       }
@@ -101,14 +117,21 @@ let key: string;
 const MEMORY_LIMIT = 256 * 1024 * 1024;
 
 beforeAll(async () => {
-  server = await startTestServer({ TOOL_MEMORY_LIMIT: String(MEMORY_LIMIT), TOOL_CPU_LIMIT: '2' }, { operations: [spinOperation, orphanOperation] });
+  server = await startTestServer(
+    { TOOL_MEMORY_LIMIT: String(MEMORY_LIMIT), TOOL_CPU_LIMIT: '2' },
+    { operations: [spinOperation, orphanOperation] },
+  );
   key = server.newKey();
 });
 afterAll(() => server.close());
 
 describe('caps on every child process', () => {
   it('a content-stream bomb in watermark is 422 resource_limit naming TOOL_MEMORY_LIMIT; the server stays up and clean', async () => {
-    const res = await server.post('watermark', form({ file: await filePart(contentStreamBomb(200), 'bomb.pdf'), text: 'DRAFT' }), key);
+    const res = await server.post(
+      'watermark',
+      form({ file: await filePart(contentStreamBomb(200), 'bomb.pdf'), text: 'DRAFT' }),
+      key,
+    );
     const problem = await problemOf(res);
     expect(problem.status).toBe(422);
     expect(problem.code).toBe('resource_limit');
@@ -120,7 +143,11 @@ describe('caps on every child process', () => {
   });
 
   it('ordinary documents still work under the same small caps', async () => {
-    const res = await server.post('watermark', form({ file: await filePart(corpus('trivial.pdf')), text: 'CAPPED' }), key);
+    const res = await server.post(
+      'watermark',
+      form({ file: await filePart(corpus('trivial.pdf')), text: 'CAPPED' }),
+      key,
+    );
     expect(res.status).toBe(200);
     expect(textOf(await saveBody(res, 'out.pdf'))).toContain('CAPPED');
   });
@@ -137,7 +164,12 @@ describe('caps on every child process', () => {
 
   it('the spawn helper reaps its children and the orphans they leave (no zombies)', async () => {
     const controller = new AbortController();
-    const pending = fetch(`${server.url}/v1/pdf/test-orphan`, { method: 'POST', body: form({}), headers: { Authorization: `Bearer ${key}` }, signal: controller.signal }).catch(() => 'aborted');
+    const pending = fetch(`${server.url}/v1/pdf/test-orphan`, {
+      method: 'POST',
+      body: form({}),
+      headers: { Authorization: `Bearer ${key}` },
+      signal: controller.signal,
+    }).catch(() => 'aborted');
     await eventually(() => liveChildren().length > 0, 10_000);
     const [helper] = helperPids();
     expect(helper).toBeGreaterThan(0);

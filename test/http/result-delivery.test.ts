@@ -36,7 +36,13 @@ class Sha256 {
 
 /** A presigned PUT URL for `key` in the bucket, valid for 10 minutes (SigV4 query signing, as the SDK's presigner makes it). */
 async function presignPut(s3: TestS3, key: string): Promise<string> {
-  const signer = new SignatureV4({ service: 's3', region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, sha256: Sha256, uriEscapePath: false });
+  const signer = new SignatureV4({
+    service: 's3',
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    sha256: Sha256,
+    uriEscapePath: false,
+  });
   const endpoint = new URL(s3.endpoint);
   const request = {
     method: 'PUT',
@@ -61,7 +67,11 @@ let failingHits = 0;
 
 beforeAll(async () => {
   s3 = await startS3('results');
-  server = await startTestServer({ FETCH_ALLOW_PRIVATE: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' }, {}, { timings: { resultRetryDelaysMs: [50, 50] } });
+  server = await startTestServer(
+    { FETCH_ALLOW_PRIVATE: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' },
+    {},
+    { timings: { resultRetryDelaysMs: [50, 50] } },
+  );
   key = await server.addKey('pro');
   failing = http.createServer((req, res) => {
     failingHits++;
@@ -81,12 +91,30 @@ it('PUTs the result to a presigned S3 URL before the job succeeds; result.delive
   const receiver = await startReceiver();
   try {
     const target = await presignPut(s3, 'out/rotated.pdf');
-    const res = await server.post('rotate', form({ file: await filePart(corpus('multipage.pdf')), angle: '90', result_url: target, callback_url: receiver.url }), key, { Prefer: 'respond-async' });
+    const res = await server.post(
+      'rotate',
+      form({
+        file: await filePart(corpus('multipage.pdf')),
+        angle: '90',
+        result_url: target,
+        callback_url: receiver.url,
+      }),
+      key,
+      { Prefer: 'respond-async' },
+    );
     expect(res.status, await res.clone().text()).toBe(202);
     const { id } = (await res.json()) as { id: string };
-    const job = (await waitForJob(server.url, id, key)) as unknown as { status: string; result: Record<string, unknown> };
+    const job = (await waitForJob(server.url, id, key)) as unknown as {
+      status: string;
+      result: Record<string, unknown>;
+    };
     expect(job.status).toBe('succeeded');
-    expect(job.result).toMatchObject({ delivered_to: `${s3.endpoint}/results/out/rotated.pdf`, url: null, content_type: 'application/pdf', filename: 'multipage-rotated.pdf' });
+    expect(job.result).toMatchObject({
+      delivered_to: `${s3.endpoint}/results/out/rotated.pdf`,
+      url: null,
+      content_type: 'application/pdf',
+      filename: 'multipage-rotated.pdf',
+    });
     const stored = await s3.raw('out/rotated.pdf');
     expect(job.result.size).toBe(stored.length);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'delivered-'));
@@ -95,10 +123,14 @@ it('PUTs the result to a presigned S3 URL before the job succeeds; result.delive
     const { stdout } = await run('pdfinfo', [path.join(dir, 'out.pdf')]);
     expect(stdout).toMatch(/Page rot:\s+90/);
     // Not kept: nothing to download.
-    expect((await fetch(`${server.url}/v1/jobs/${id}/result`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(410);
+    expect(
+      (await fetch(`${server.url}/v1/jobs/${id}/result`, { headers: { Authorization: `Bearer ${key}` } })).status,
+    ).toBe(410);
     const deadline = Date.now() + 10_000;
     while (receiver.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(JSON.parse(receiver.received[0].body).data.result.delivered_to).toBe(`${s3.endpoint}/results/out/rotated.pdf`);
+    expect(JSON.parse(receiver.received[0].body).data.result.delivered_to).toBe(
+      `${s3.endpoint}/results/out/rotated.pdf`,
+    );
   } finally {
     await receiver.close();
   }
@@ -106,7 +138,12 @@ it('PUTs the result to a presigned S3 URL before the job succeeds; result.delive
 
 it('a result_url that keeps failing is retried as webhooks are, then the job fails with 502 upstream_failed (refunded)', async () => {
   const before = await usedToday(server.url, key);
-  const res = await server.post('rotate', form({ file: await filePart(corpus('trivial.pdf')), angle: '90', result_url: failingUrl }), key, { Prefer: 'respond-async' });
+  const res = await server.post(
+    'rotate',
+    form({ file: await filePart(corpus('trivial.pdf')), angle: '90', result_url: failingUrl }),
+    key,
+    { Prefer: 'respond-async' },
+  );
   expect(res.status).toBe(202);
   const { id } = (await res.json()) as { id: string };
   const job = (await waitForJob(server.url, id, key)) as unknown as { status: string; error: Record<string, unknown> };
@@ -118,8 +155,21 @@ it('a result_url that keeps failing is retried as webhooks are, then the job fai
 });
 
 it('result_url only applies to jobs, and must be https (or http to a private address, when allowed)', async () => {
-  const sync = await problemOf(await server.post('rotate', form({ file: await filePart(corpus('trivial.pdf')), angle: '90', result_url: failingUrl }), key));
+  const sync = await problemOf(
+    await server.post(
+      'rotate',
+      form({ file: await filePart(corpus('trivial.pdf')), angle: '90', result_url: failingUrl }),
+      key,
+    ),
+  );
   expect([sync.status, sync.field]).toEqual([400, 'result_url']);
-  const ftp = await problemOf(await server.post('rotate', form({ file: await filePart(corpus('trivial.pdf')), angle: '90', result_url: 'ftp://example.com/x' }), key, { Prefer: 'respond-async' }));
+  const ftp = await problemOf(
+    await server.post(
+      'rotate',
+      form({ file: await filePart(corpus('trivial.pdf')), angle: '90', result_url: 'ftp://example.com/x' }),
+      key,
+      { Prefer: 'respond-async' },
+    ),
+  );
   expect([ftp.status, ftp.field]).toEqual([400, 'result_url']);
 });

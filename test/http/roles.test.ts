@@ -11,7 +11,13 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bigPdf, processesUnder, waitForJob, type JobObject } from '../helpers/jobs.js';
-import { cli, startServeProcess, startWorkerProcess, type ServeProcess, type WorkerProcess } from '../helpers/process-server.js';
+import {
+  cli,
+  startServeProcess,
+  startWorkerProcess,
+  type ServeProcess,
+  type WorkerProcess,
+} from '../helpers/process-server.js';
 import { corpus, eventually, filePart, form } from '../helpers/server.js';
 
 let base: string;
@@ -42,7 +48,11 @@ afterAll(async () => {
 });
 
 async function submit(fields: Record<string, string | [Blob, string]>, op: string): Promise<string> {
-  const res = await fetch(`${api.url}/v1/pdf/${op}`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form({ ...fields, async: 'true' }) });
+  const res = await fetch(`${api.url}/v1/pdf/${op}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}` },
+    body: form({ ...fields, async: 'true' }),
+  });
   expect(res.status).toBe(202);
   return ((await res.json()) as JobObject).id;
 }
@@ -50,7 +60,9 @@ async function submit(fields: Record<string, string | [Blob, string]>, op: strin
 function row(id: string): { status: string; attempts: number; worker_id: string | null; finished_at: string | null } {
   const db = new Database(path.join(env.DATA_DIR, 'pdf-service.db'), { readonly: true });
   try {
-    return db.prepare('SELECT status, attempts, worker_id, finished_at FROM jobs WHERE id = ?').get(id) as ReturnType<typeof row>;
+    return db.prepare('SELECT status, attempts, worker_id, finished_at FROM jobs WHERE id = ?').get(id) as ReturnType<
+      typeof row
+    >;
   } finally {
     db.close();
   }
@@ -108,7 +120,10 @@ describe('serve role', () => {
     const server = await startServeProcess({ ...env, SHUTDOWN_GRACE: '300' }, ['--no-workers']);
     const { port } = new URL(server.url);
     // One raw keep-alive connection: a slow synchronous split, then (after SIGTERM) a second request on the same connection.
-    const request = new Request(`${server.url}/v1/pdf/split`, { method: 'POST', body: form({ file: await filePart(big), mode: 'every', pages_per_file: '1' }) });
+    const request = new Request(`${server.url}/v1/pdf/split`, {
+      method: 'POST',
+      body: form({ file: await filePart(big), mode: 'every', pages_per_file: '1' }),
+    });
     const body = Buffer.from(await request.arrayBuffer());
     const head = `POST /v1/pdf/split HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: ${request.headers.get('content-type')}\r\nContent-Length: ${body.length}\r\n\r\n`;
     const socket = net.connect(Number(port), '127.0.0.1');
@@ -147,8 +162,14 @@ describe('serve role', () => {
 
   it('refuses to start with a shared storage but no shared key, or an unknown storage scheme', async () => {
     const { DATA_KEY: _omitted, ...keyless } = env;
-    await expect(startServeProcess({ ...keyless, STORAGE_URL: 's3://bucket/prefix' })).rejects.toThrow(/DATA_KEY or DATA_KEY_FILE/);
-    await expect(startServeProcess({ ...env, STORAGE_URL: 'ftp://host/jobs' })).rejects.toThrow(/STORAGE_URL: unsupported scheme/);
-    await expect(startServeProcess({ ...env, DATA_KEY: '', DATA_KEY_FILE: path.join(base, 'no-such-key') })).rejects.toThrow(/no-such-key/);
+    await expect(startServeProcess({ ...keyless, STORAGE_URL: 's3://bucket/prefix' })).rejects.toThrow(
+      /DATA_KEY or DATA_KEY_FILE/,
+    );
+    await expect(startServeProcess({ ...env, STORAGE_URL: 'ftp://host/jobs' })).rejects.toThrow(
+      /STORAGE_URL: unsupported scheme/,
+    );
+    await expect(
+      startServeProcess({ ...env, DATA_KEY: '', DATA_KEY_FILE: path.join(base, 'no-such-key') }),
+    ).rejects.toThrow(/no-such-key/);
   });
 });

@@ -20,16 +20,27 @@ async function account(key: string) {
 }
 
 describe('authentication', () => {
-  it.each([[{}], [{ Authorization: 'Basic dXNlcjpwYXNz' }], [{ Authorization: 'Bearer' }], [{ Authorization: 'Bearer a b' }]])('401 missing_api_key for %j', async (headers) => {
+  it.each([
+    [{}],
+    [{ Authorization: 'Basic dXNlcjpwYXNz' }],
+    [{ Authorization: 'Bearer' }],
+    [{ Authorization: 'Bearer a b' }],
+  ])('401 missing_api_key for %j', async (headers) => {
     const res = await get('/v1/account', headers);
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Bearer realm="pdf"');
     expect(res.headers.get('content-type')).toBe('application/problem+json');
-    expect(await res.json()).toMatchObject({ code: 'missing_api_key', status: 401, type: 'https://pdf-service.dev/problems/missing_api_key' });
+    expect(await res.json()).toMatchObject({
+      code: 'missing_api_key',
+      status: 401,
+      type: 'https://pdf-service.dev/problems/missing_api_key',
+    });
   });
 
   it('401 invalid_api_key for unknown and revoked keys', async () => {
-    const unknown = await get('/v1/account', { Authorization: 'Bearer pdf_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+    const unknown = await get('/v1/account', {
+      Authorization: 'Bearer pdf_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.headers.get('www-authenticate')).toBe('Bearer realm="pdf", error="invalid_token"');
     expect((await unknown.json()).code).toBe('invalid_api_key');
@@ -46,7 +57,9 @@ describe('authentication', () => {
     const key = server.newKey('free');
     expect(key).toMatch(/^pdf_live_[0-9A-Za-z]{43}$/);
     const dbBytes = fs.readFileSync(`${server.dataDir}/pdf-service.db`);
-    const wal = fs.existsSync(`${server.dataDir}/pdf-service.db-wal`) ? fs.readFileSync(`${server.dataDir}/pdf-service.db-wal`) : Buffer.alloc(0);
+    const wal = fs.existsSync(`${server.dataDir}/pdf-service.db-wal`)
+      ? fs.readFileSync(`${server.dataDir}/pdf-service.db-wal`)
+      : Buffer.alloc(0);
     expect(dbBytes.includes(key) || wal.includes(key)).toBe(false);
   });
 });
@@ -75,7 +88,10 @@ describe('request ids, 404 and 405', () => {
 
   it('405 method_not_allowed with Allow', async () => {
     const key = server.newKey();
-    const res = await fetch(`${server.url}/v1/pdf/merge`, { method: 'GET', headers: { Authorization: `Bearer ${key}` } });
+    const res = await fetch(`${server.url}/v1/pdf/merge`, {
+      method: 'GET',
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
     expect((await res.json()).code).toBe('method_not_allowed');
@@ -157,7 +173,13 @@ describe('daily allowance', () => {
     expect((await account(key)).used_today).toBe(1);
     expect(liveChildren()).toEqual([]);
     // No `sleep 33` (child or grandchild) survives anywhere.
-    await eventually(() => !fs.readdirSync('/proc').some((pid) => /^\d+$/.test(pid) && safeRead(`/proc/${pid}/cmdline`).includes('sleep\u000033')), 3000);
+    await eventually(
+      () =>
+        !fs
+          .readdirSync('/proc')
+          .some((pid) => /^\d+$/.test(pid) && safeRead(`/proc/${pid}/cmdline`).includes('sleep\u000033')),
+      3000,
+    );
   });
 });
 
@@ -171,7 +193,10 @@ function safeRead(file: string): string {
 
 describe('overload', () => {
   it('503 server_busy with Retry-After when the queue is full, refunded', async () => {
-    const busy = await startTestServer({ CONCURRENCY: '1', QUEUE_LIMIT: '0', OPERATION_TIMEOUT: '3' }, { operations: [sleepOperation] });
+    const busy = await startTestServer(
+      { CONCURRENCY: '1', QUEUE_LIMIT: '0', OPERATION_TIMEOUT: '3' },
+      { operations: [sleepOperation] },
+    );
     try {
       const key = busy.newKey('free');
       const slow = busy.post('test-sleep', form({ seconds: '2' }), key);
@@ -181,7 +206,9 @@ describe('overload', () => {
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await res.json()).code).toBe('server_busy');
       await slow;
-      const usage = await (await fetch(`${busy.url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })).json();
+      const usage = await (
+        await fetch(`${busy.url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })
+      ).json();
       expect(usage.used_today).toBe(0);
     } finally {
       await busy.close();
@@ -201,7 +228,10 @@ describe('health, OpenAPI, docs, metrics', () => {
 
   it('GET /healthz is 503 when a required tool has gone missing', async () => {
     const original = server.services.tools;
-    server.services.tools = [...original, { name: 'gone', binary: 'gone', path: '/nonexistent/gone', version: '1.0', usable: true, required: true }];
+    server.services.tools = [
+      ...original,
+      { name: 'gone', binary: 'gone', path: '/nonexistent/gone', version: '1.0', usable: true, required: true },
+    ];
     try {
       const res = await get('/healthz');
       expect(res.status).toBe(503);

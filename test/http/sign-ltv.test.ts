@@ -42,7 +42,16 @@ afterAll(async () => {
 });
 
 async function sign(fields: Record<string, string>, p12 = signerP12, target = server, file = pdf): Promise<Response> {
-  return target.post('sign', form({ file: await filePart(file), certificate: await filePart(p12), certificate_password: P12_PASSWORD, ...fields }), key);
+  return target.post(
+    'sign',
+    form({
+      file: await filePart(file),
+      certificate: await filePart(p12),
+      certificate_password: P12_PASSWORD,
+      ...fields,
+    }),
+    key,
+  );
 }
 
 async function signed(fields: Record<string, string>, file = pdf): Promise<string> {
@@ -78,7 +87,9 @@ async function signatureTimestampToken(cms: Buffer, name: string): Promise<Buffe
   const set = at + oid.length;
   const seqAt = set + (cms[set + 1] & 0x80 ? 2 + (cms[set + 1] & 0x7f) : 2);
   const lenBytes = cms[seqAt + 1] & 0x80 ? cms[seqAt + 1] & 0x7f : 0;
-  const len = lenBytes ? cms.subarray(seqAt + 2, seqAt + 2 + lenBytes).reduce((n, b) => n * 256 + b, 0) : cms[seqAt + 1];
+  const len = lenBytes
+    ? cms.subarray(seqAt + 2, seqAt + 2 + lenBytes).reduce((n, b) => n * 256 + b, 0)
+    : cms[seqAt + 1];
   return cms.subarray(seqAt, seqAt + 2 + lenBytes + len);
 }
 
@@ -88,7 +99,19 @@ async function opensslTsVerify(token: Buffer, data: Buffer, name: string): Promi
   const dataFile = path.join(pki.dir, `${name}.dat`);
   fs.writeFileSync(tokenFile, token);
   fs.writeFileSync(dataFile, data);
-  const { stdout } = await exec('openssl', ['ts', '-verify', '-token_in', '-in', tokenFile, '-data', dataFile, '-CAfile', pki.caCert, '-untrusted', path.join(pki.dir, 'tsa.crt')]);
+  const { stdout } = await exec('openssl', [
+    'ts',
+    '-verify',
+    '-token_in',
+    '-in',
+    tokenFile,
+    '-data',
+    dataFile,
+    '-CAfile',
+    pki.caCert,
+    '-untrusted',
+    path.join(pki.dir, 'tsa.crt'),
+  ]);
   return stdout;
 }
 
@@ -99,8 +122,13 @@ async function signatureValue(cms: Buffer, name: string): Promise<Buffer> {
   const { stdout } = await exec('openssl', ['asn1parse', '-inform', 'DER', '-in', file]);
   // The last OCTET STRING before the unsigned attributes ([1]) is the signature: the one right after the signature algorithm.
   const lines = stdout.split('\n');
-  const unsigned = lines.findIndex((l) => /cont \[ 1 \]/.test(l) && lines.indexOf(l) > lines.findIndex((x) => /messageDigest/.test(x)));
-  const octet = lines.slice(0, unsigned).reverse().find((l) => /prim: OCTET STRING/.test(l))!;
+  const unsigned = lines.findIndex(
+    (l) => /cont \[ 1 \]/.test(l) && lines.indexOf(l) > lines.findIndex((x) => /messageDigest/.test(x)),
+  );
+  const octet = lines
+    .slice(0, unsigned)
+    .reverse()
+    .find((l) => /prim: OCTET STRING/.test(l))!;
   const offset = Number(/^\s*(\d+):/.exec(octet)![1]);
   const header = Number(/hl=\s*(\d+)/.exec(octet)![1]);
   const length = Number(/l=\s*(\d+) prim/.exec(octet)![1]);
@@ -115,7 +143,12 @@ async function dssOf(file: string): Promise<{ certs: number; ocsps: number; crls
   const dss = objects[`obj:${root['/DSS']}`]?.value as Record<string, unknown> | undefined;
   if (!dss) return { certs: 0, ocsps: 0, crls: 0, vri: 0 };
   const len = (k: string) => ((dss[k] as unknown[] | undefined) ?? []).length;
-  return { certs: len('/Certs'), ocsps: len('/OCSPs'), crls: len('/CRLs'), vri: Object.keys((dss['/VRI'] as object) ?? {}).length };
+  return {
+    certs: len('/Certs'),
+    ocsps: len('/OCSPs'),
+    crls: len('/CRLs'),
+    vri: Object.keys((dss['/VRI'] as object) ?? {}).length,
+  };
 }
 
 describe('sign levels', () => {
@@ -146,9 +179,14 @@ describe('sign levels', () => {
     expect(second).toContain('Total document signed');
     const bytes = fs.readFileSync(out);
     const docTs = contentsOf(out)[1];
-    const [a, b, c, d] = /\/Type\/DocTimeStamp[^]*?\/ByteRange\s*\[\s*(\d+) (\d+) (\d+) (\d+)/.exec(bytes.toString('latin1'))!.slice(1).map(Number);
+    const [a, b, c, d] = /\/Type\/DocTimeStamp[^]*?\/ByteRange\s*\[\s*(\d+) (\d+) (\d+) (\d+)/
+      .exec(bytes.toString('latin1'))!
+      .slice(1)
+      .map(Number);
     expect(c + d).toBe(bytes.length);
-    expect(await opensslTsVerify(docTs, Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]), 'lta')).toContain('Verification: OK');
+    expect(
+      await opensslTsVerify(docTs, Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]), 'lta'),
+    ).toContain('Verification: OK');
     expect((await dssOf(out)).ocsps).toBe(1);
     expect((await exec('qpdf', ['--check', out])).stdout).toContain('No syntax or stream encoding errors found');
   });
@@ -204,13 +242,31 @@ describe('sign: parties that fail', () => {
   it('a failed TSA is refunded: the daily allowance is as before', async () => {
     const freeKey = server.newKey('free');
     const remaining = (res: Response) => Number(/r=(\d+)/.exec(res.headers.get('ratelimit') ?? '')![1]);
-    const before = await server.post('sign', form({ file: await filePart(pdf), certificate: await filePart(signerP12), certificate_password: P12_PASSWORD }), freeKey);
+    const before = await server.post(
+      'sign',
+      form({ file: await filePart(pdf), certificate: await filePart(signerP12), certificate_password: P12_PASSWORD }),
+      freeKey,
+    );
     expect(before.status).toBe(200);
     await before.arrayBuffer();
-    const failed = await server.post('sign', form({ file: await filePart(pdf), certificate: await filePart(signerP12), certificate_password: P12_PASSWORD, level: 'b-t', timestamp_url: `${pki.base}/tsa-500` }), freeKey);
+    const failed = await server.post(
+      'sign',
+      form({
+        file: await filePart(pdf),
+        certificate: await filePart(signerP12),
+        certificate_password: P12_PASSWORD,
+        level: 'b-t',
+        timestamp_url: `${pki.base}/tsa-500`,
+      }),
+      freeKey,
+    );
     expect(failed.status).toBe(502);
     await failed.arrayBuffer();
-    const after = await server.post('sign', form({ file: await filePart(pdf), certificate: await filePart(signerP12), certificate_password: P12_PASSWORD }), freeKey);
+    const after = await server.post(
+      'sign',
+      form({ file: await filePart(pdf), certificate: await filePart(signerP12), certificate_password: P12_PASSWORD }),
+      freeKey,
+    );
     expect(after.status).toBe(200);
     await after.arrayBuffer();
     // Two charged requests between them: the 502 in the middle was given back.
@@ -221,9 +277,19 @@ describe('sign: parties that fail', () => {
     const strict = await startTestServer();
     try {
       const before = pki.hits.get('/tsa') ?? 0;
-      const res = await strict.post('sign', form({ file: await filePart(pdf), certificate: await filePart(signerP12), certificate_password: P12_PASSWORD, level: 'b-t', timestamp_url: pki.tsaUrl }), strict.newKey());
+      const res = await strict.post(
+        'sign',
+        form({
+          file: await filePart(pdf),
+          certificate: await filePart(signerP12),
+          certificate_password: P12_PASSWORD,
+          level: 'b-t',
+          timestamp_url: pki.tsaUrl,
+        }),
+        strict.newKey(),
+      );
       const problem = await problemOf(res);
-    expect(problem).toMatchObject({ status: 502, code: 'upstream_failed' });
+      expect(problem).toMatchObject({ status: 502, code: 'upstream_failed' });
       expect(problem.detail).toMatch(/private, loopback or reserved/);
       expect(pki.hits.get('/tsa') ?? 0).toBe(before);
     } finally {

@@ -16,7 +16,12 @@ let server: TestServer;
 let key: string;
 let dir: string;
 let pdf: string;
-const certs: Record<'rsa' | 'ec' | 'expired' | 'encipherOnly', string> = { rsa: '', ec: '', expired: '', encipherOnly: '' };
+const certs: Record<'rsa' | 'ec' | 'expired' | 'encipherOnly', string> = {
+  rsa: '',
+  ec: '',
+  expired: '',
+  encipherOnly: '',
+};
 
 function openssl(args: string[]): void {
   execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
@@ -24,8 +29,34 @@ function openssl(args: string[]): void {
 
 /** A self-signed certificate and key in a PKCS#12 protected by P12_PASSWORD (openssl, test side). */
 function makeP12(name: string, subject: string, keyArgs: string[], extensions: string[]): string {
-  openssl(['req', '-utf8', '-x509', ...keyArgs, '-nodes', '-keyout', `${name}.key`, '-out', `${name}.crt`, '-days', '30', '-subj', subject, ...extensions.flatMap((e) => ['-addext', e])]);
-  openssl(['pkcs12', '-export', '-inkey', `${name}.key`, '-in', `${name}.crt`, '-out', `${name}.p12`, '-passout', `pass:${P12_PASSWORD}`]);
+  openssl([
+    'req',
+    '-utf8',
+    '-x509',
+    ...keyArgs,
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.crt`,
+    '-days',
+    '30',
+    '-subj',
+    subject,
+    ...extensions.flatMap((e) => ['-addext', e]),
+  ]);
+  openssl([
+    'pkcs12',
+    '-export',
+    '-inkey',
+    `${name}.key`,
+    '-in',
+    `${name}.crt`,
+    '-out',
+    `${name}.p12`,
+    '-passout',
+    `pass:${P12_PASSWORD}`,
+  ]);
   return path.join(dir, `${name}.p12`);
 }
 
@@ -37,9 +68,48 @@ function makeExpiredP12(): string {
     path.join(dir, 'ca.cnf'),
     '[ca]\ndefault_ca=CA\n[CA]\ndatabase=index.txt\nnew_certs_dir=.\nserial=serial\ndefault_md=sha256\npolicy=p\nunique_subject=no\n[p]\ncommonName=supplied\n',
   );
-  openssl(['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'expired.key', '-out', 'expired.csr', '-subj', '/CN=Expired Signer']);
-  openssl(['ca', '-selfsign', '-keyfile', 'expired.key', '-in', 'expired.csr', '-startdate', '20200101000000Z', '-enddate', '20200201000000Z', '-config', 'ca.cnf', '-batch', '-out', 'expired.crt']);
-  openssl(['pkcs12', '-export', '-inkey', 'expired.key', '-in', 'expired.crt', '-out', 'expired.p12', '-passout', `pass:${P12_PASSWORD}`]);
+  openssl([
+    'req',
+    '-new',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'expired.key',
+    '-out',
+    'expired.csr',
+    '-subj',
+    '/CN=Expired Signer',
+  ]);
+  openssl([
+    'ca',
+    '-selfsign',
+    '-keyfile',
+    'expired.key',
+    '-in',
+    'expired.csr',
+    '-startdate',
+    '20200101000000Z',
+    '-enddate',
+    '20200201000000Z',
+    '-config',
+    'ca.cnf',
+    '-batch',
+    '-out',
+    'expired.crt',
+  ]);
+  openssl([
+    'pkcs12',
+    '-export',
+    '-inkey',
+    'expired.key',
+    '-in',
+    'expired.crt',
+    '-out',
+    'expired.p12',
+    '-passout',
+    `pass:${P12_PASSWORD}`,
+  ]);
   return path.join(dir, 'expired.p12');
 }
 
@@ -47,9 +117,24 @@ beforeAll(async () => {
   server = await startTestServer();
   key = server.newKey();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sign-test-'));
-  certs.rsa = makeP12('rsa', '/CN=Alice Tester/O=Example Org', ['-newkey', 'rsa:2048'], ['keyUsage=critical,digitalSignature,nonRepudiation']);
-  certs.ec = makeP12('ec', '/CN=Bob Élan', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256'], ['keyUsage=critical,digitalSignature']);
-  certs.encipherOnly = makeP12('enc', '/CN=Encrypt Only', ['-newkey', 'rsa:2048'], ['keyUsage=critical,keyEncipherment']);
+  certs.rsa = makeP12(
+    'rsa',
+    '/CN=Alice Tester/O=Example Org',
+    ['-newkey', 'rsa:2048'],
+    ['keyUsage=critical,digitalSignature,nonRepudiation'],
+  );
+  certs.ec = makeP12(
+    'ec',
+    '/CN=Bob Élan',
+    ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256'],
+    ['keyUsage=critical,digitalSignature'],
+  );
+  certs.encipherOnly = makeP12(
+    'enc',
+    '/CN=Encrypt Only',
+    ['-newkey', 'rsa:2048'],
+    ['keyUsage=critical,keyEncipherment'],
+  );
   certs.expired = makeExpiredP12();
   pdf = path.join(dir, 'doc.pdf');
   // Page 1 uncompressed (a byte of its text is changed in a test); page 2 turned 90° with an offset MediaBox.
@@ -66,8 +151,17 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function sign(fields: Record<string, string>, file = pdf, cert = certs.rsa, password = P12_PASSWORD): Promise<Response> {
-  return server.post('sign', form({ file: await filePart(file), certificate: await filePart(cert), certificate_password: password, ...fields }), key);
+async function sign(
+  fields: Record<string, string>,
+  file = pdf,
+  cert = certs.rsa,
+  password = P12_PASSWORD,
+): Promise<Response> {
+  return server.post(
+    'sign',
+    form({ file: await filePart(file), certificate: await filePart(cert), certificate_password: password, ...fields }),
+    key,
+  );
 }
 
 async function signed(fields: Record<string, string> = {}, file = pdf, cert = certs.rsa): Promise<string> {
@@ -119,12 +213,21 @@ describe('sign', () => {
     // The CMS carries the ESS signing-certificate-v2 attribute (openssl, independent of the service).
     const hex = /\/Contents\s*<([0-9A-Fa-f]+)>/.exec(fs.readFileSync(out, 'latin1'))![1].replace(/(00)+$/, '');
     fs.writeFileSync(path.join(dir, 'sig.der'), Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex'));
-    const cms = execFileSync('openssl', ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', path.join(dir, 'sig.der')], { encoding: 'utf8' });
+    const cms = execFileSync(
+      'openssl',
+      ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', path.join(dir, 'sig.der')],
+      { encoding: 'utf8' },
+    );
     expect(cms).toContain('id-smime-aa-signingCertificateV2');
     expect(cms).not.toContain('signingTime');
     const [signature, ...rest] = await verify(out);
     expect(rest).toEqual([]);
-    expect(signature).toMatchObject({ signer: 'Alice Tester', valid: true, covers_whole_document: true, reason: 'Approval' });
+    expect(signature).toMatchObject({
+      signer: 'Alice Tester',
+      valid: true,
+      covers_whole_document: true,
+      reason: 'Approval',
+    });
     expect(Math.abs(Date.parse(signature.signed_at!) - Date.now())).toBeLessThan(10 * 60_000);
   });
 
@@ -211,13 +314,20 @@ describe('sign', () => {
   });
 
   it('runs as an asynchronous job', async () => {
-    const res = await server.post('sign', form({ file: await filePart(pdf), certificate: await filePart(certs.rsa), certificate_password: P12_PASSWORD }), key, {
-      Prefer: 'respond-async',
-    });
+    const res = await server.post(
+      'sign',
+      form({ file: await filePart(pdf), certificate: await filePart(certs.rsa), certificate_password: P12_PASSWORD }),
+      key,
+      {
+        Prefer: 'respond-async',
+      },
+    );
     expect(res.status).toBe(202);
     const job = await waitForJob(server.url, ((await res.json()) as { id: string }).id, key);
     expect(job.status).toBe('succeeded');
-    const result = await fetch(`${server.url}/v1/jobs/${job.id}/result`, { headers: { Authorization: `Bearer ${key}` } });
+    const result = await fetch(`${server.url}/v1/jobs/${job.id}/result`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(pdfsig(await saveBody(result, 'job.pdf'))).toContain('Signature is Valid.');
   });
 });
@@ -257,11 +367,41 @@ describe('default certificate (SIGN_DEFAULT_CERTIFICATE_FILE)', () => {
 
   beforeAll(async () => {
     const p12 = path.join(dir, 'server.p12');
-    openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.crt', '-days', '30', '-subj', '/CN=Server Default Signer', '-addext', 'keyUsage=critical,digitalSignature']);
-    openssl(['pkcs12', '-export', '-inkey', 'server.key', '-in', 'server.crt', '-out', p12, '-passout', `pass:${DEFAULT_PASSWORD}`]);
+    openssl([
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'server.key',
+      '-out',
+      'server.crt',
+      '-days',
+      '30',
+      '-subj',
+      '/CN=Server Default Signer',
+      '-addext',
+      'keyUsage=critical,digitalSignature',
+    ]);
+    openssl([
+      'pkcs12',
+      '-export',
+      '-inkey',
+      'server.key',
+      '-in',
+      'server.crt',
+      '-out',
+      p12,
+      '-passout',
+      `pass:${DEFAULT_PASSWORD}`,
+    ]);
     passwordFile = path.join(dir, 'server-p12.pass');
     fs.writeFileSync(passwordFile, `${DEFAULT_PASSWORD}\n`, { mode: 0o600 });
-    withDefault = await startTestServer({ SIGN_DEFAULT_CERTIFICATE_FILE: p12, SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE: passwordFile });
+    withDefault = await startTestServer({
+      SIGN_DEFAULT_CERTIFICATE_FILE: p12,
+      SIGN_DEFAULT_CERTIFICATE_PASSWORD_FILE: passwordFile,
+    });
     defaultKey = withDefault.newKey();
   });
   afterAll(() => withDefault.close());
@@ -282,20 +422,28 @@ describe('default certificate (SIGN_DEFAULT_CERTIFICATE_FILE)', () => {
     expect(report).toContain('Signer Certificate Common Name: Server Default Signer');
     expect(argv.some((a) => a.startsWith('openssl pkcs12'))).toBe(true);
     expect(argv.join('\n')).not.toContain(DEFAULT_PASSWORD);
-    const uploaded = await withDefault.post('sign', form({ file: await filePart(pdf), certificate: await filePart(certs.rsa), certificate_password: P12_PASSWORD }), defaultKey);
+    const uploaded = await withDefault.post(
+      'sign',
+      form({ file: await filePart(pdf), certificate: await filePart(certs.rsa), certificate_password: P12_PASSWORD }),
+      defaultKey,
+    );
     expect(uploaded.status).toBe(200);
-    expect(pdfsig(await saveBody(uploaded, 'uploaded-signed.pdf'))).toContain('Signer Certificate Common Name: Alice Tester');
+    expect(pdfsig(await saveBody(uploaded, 'uploaded-signed.pdf'))).toContain(
+      'Signer Certificate Common Name: Alice Tester',
+    );
   });
 
   it('refuses certificate_password without a certificate; without a default a certificate is required (400)', async () => {
-    const stray = await problemOf(await withDefault.post('sign', form({ file: await filePart(pdf), certificate_password: 'x' }), defaultKey));
+    const stray = await problemOf(
+      await withDefault.post('sign', form({ file: await filePart(pdf), certificate_password: 'x' }), defaultKey),
+    );
     expect([stray.status, stray.detail]).toEqual([400, expect.stringContaining('certificate_password')]);
     const none = await problemOf(await server.post('sign', form({ file: await filePart(pdf) }), key));
     expect(none.status).toBe(400);
     expect(none.detail).toContain('certificate');
   });
 
-  it('answers 500 (not the client\'s 422) when the configured password is wrong, without revealing it; a fixed file needs no restart', async () => {
+  it("answers 500 (not the client's 422) when the configured password is wrong, without revealing it; a fixed file needs no restart", async () => {
     fs.writeFileSync(passwordFile, 'Wrong-Server-Pass-3x\n');
     try {
       const problem = await problemOf(await withDefault.post('sign', form({ file: await filePart(pdf) }), defaultKey));
@@ -322,7 +470,12 @@ describe('secrets', () => {
         fetch(`${serve.url}/v1/pdf/sign`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${logKey}` },
-          body: form({ file: await filePart(pdf), certificate: await filePart(certs.rsa), certificate_password: password, reason: 'log test' }),
+          body: form({
+            file: await filePart(pdf),
+            certificate: await filePart(certs.rsa),
+            certificate_password: password,
+            reason: 'log test',
+          }),
         });
       expect((await post(P12_PASSWORD)).status).toBe(200);
       expect((await post('Wrong-Pass-7q')).status).toBe(422);

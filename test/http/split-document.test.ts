@@ -35,7 +35,10 @@ function titledPdf(): Buffer {
     { num: 5, body: '<< /Title (Chapter two) /Parent 3 0 R /Prev 4 0 R /Dest [13 0 R /Fit] >>' },
     { num: 6, body: '<< /Title (Quarterly Report Title) /Author (Split Test) >>' },
     { num: 7, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>' },
-    ...Array.from({ length: pages }, (_, i) => ({ num: 10 + i, body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 7 0 R >> >> /Contents 20 0 R >>` })),
+    ...Array.from({ length: pages }, (_, i) => ({
+      num: 10 + i,
+      body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 7 0 R >> >> /Contents 20 0 R >>`,
+    })),
     { num: 20, body: '', stream: Buffer.from('BT /F1 24 Tf 72 700 Td (Page) Tj ET') },
   ]);
   // buildPdf writes no /Info: add it to the trailer.
@@ -47,19 +50,28 @@ function partsOf(zip: Buffer): string[] {
   fs.writeFileSync(file, zip);
   const dir = fs.mkdtempSync(path.join(scratch, 'unz-'));
   execFileSync('unzip', ['-q', file, '-d', dir]);
-  return fs.readdirSync(dir).sort().map((n) => path.join(dir, n));
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((n) => path.join(dir, n));
 }
 
 describe('split ranges and the document', () => {
   it('three ranges: every part keeps the title and the outline', async () => {
-    const res = await server.post('split', form({ file: await filePart(titledPdf(), 'report.pdf'), ranges: '1-2,3-4,5-6' }), key);
+    const res = await server.post(
+      'split',
+      form({ file: await filePart(titledPdf(), 'report.pdf'), ranges: '1-2,3-4,5-6' }),
+      key,
+    );
     expect(res.status).toBe(200);
     const parts = partsOf(Buffer.from(await res.arrayBuffer()));
     expect(parts).toHaveLength(3);
     for (const part of parts) {
       expect(execFileSync('pdfinfo', [part], { encoding: 'utf8' })).toMatch(/^Title:\s+Quarterly Report Title$/m);
       expect(execFileSync('qpdf', ['--show-npages', part], { encoding: 'utf8' }).trim()).toBe('2');
-      const outline = JSON.parse(execFileSync('qpdf', ['--json', '--json-key=outlines', part], { encoding: 'utf8' })).outlines;
+      const outline = JSON.parse(
+        execFileSync('qpdf', ['--json', '--json-key=outlines', part], { encoding: 'utf8' }),
+      ).outlines;
       expect(outline.map((o: { title: string }) => o.title)).toEqual(['Chapter one', 'Chapter two']);
     }
   });
@@ -70,6 +82,7 @@ describe('split ranges and the document', () => {
     expect(res.status).toBe(200);
     const parts = partsOf(Buffer.from(await res.arrayBuffer()));
     expect(parts).toHaveLength(40);
-    for (const part of parts.slice(0, 3)) expect(execFileSync('qpdf', ['--show-npages', part], { encoding: 'utf8' }).trim()).toBe('1');
+    for (const part of parts.slice(0, 3))
+      expect(execFileSync('qpdf', ['--show-npages', part], { encoding: 'utf8' }).trim()).toBe('1');
   });
 });

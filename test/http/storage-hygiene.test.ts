@@ -36,11 +36,15 @@ describe('DATA_KEY_FILE', () => {
     const result = Buffer.from(await (await download(server.url, job.id, key)).arrayBuffer());
     expect(result.subarray(0, 5).toString()).toBe('%PDF-');
     expect(fs.existsSync(path.join(server.dataDir, 'data.key'))).toBe(false);
-    expect(loadDataKey(undefined, server.dataDir, keyFile)).toEqual(Buffer.from(fs.readFileSync(keyFile, 'utf8').trim(), 'base64'));
+    expect(loadDataKey(undefined, server.dataDir, keyFile)).toEqual(
+      Buffer.from(fs.readFileSync(keyFile, 'utf8').trim(), 'base64'),
+    );
   });
 
   it('refuses a missing or malformed key file, and DATA_KEY together with DATA_KEY_FILE', () => {
-    expect(() => loadDataKey(undefined, secrets, path.join(secrets, 'absent.key'))).toThrow(/DATA_KEY_FILE: cannot read .*absent\.key \(ENOENT\)/);
+    expect(() => loadDataKey(undefined, secrets, path.join(secrets, 'absent.key'))).toThrow(
+      /DATA_KEY_FILE: cannot read .*absent\.key \(ENOENT\)/,
+    );
     const short = path.join(secrets, 'short.key');
     fs.writeFileSync(short, Buffer.alloc(16).toString('base64'));
     expect(() => loadDataKey(undefined, secrets, short)).toThrow(/exactly 32 bytes/);
@@ -63,7 +67,8 @@ describe('SQLite files', () => {
       const db = openDatabase(dir);
       db.prepare('SELECT 1').get();
       expect(mode(file)).toBe(0o600);
-      for (const extra of [`${file}-wal`, `${file}-shm`]) if (fs.existsSync(extra)) expect(mode(extra), extra).toBe(0o600);
+      for (const extra of [`${file}-wal`, `${file}-shm`])
+        if (fs.existsSync(extra)) expect(mode(extra), extra).toBe(0o600);
       db.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

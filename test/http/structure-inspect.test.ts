@@ -36,7 +36,8 @@ async function imagesPerPage(file: string): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
   for (const line of (await out('pdfimages', ['-list', file])).split('\n').slice(2)) {
     const cols = line.trim().split(/\s+/);
-    if (cols[2] === 'image' || cols[2] === 'stencil') counts.set(Number(cols[0]), (counts.get(Number(cols[0])) ?? 0) + 1);
+    if (cols[2] === 'image' || cols[2] === 'stencil')
+      counts.set(Number(cols[0]), (counts.get(Number(cols[0])) ?? 0) + 1);
   }
   return counts;
 }
@@ -50,10 +51,17 @@ describe('POST /v1/pdf/inspect', () => {
     expect(report.file_size).toBe((await out('stat', ['-c', '%s', file])).trim() * 1);
     const info = await out('pdfinfo', [file]);
     expect(report.pdf_version).toBe(/PDF version:\s+(\S+)/.exec(info)![1]);
-    expect(/Page size:\s+(\d+) x (\d+)/.exec(info)!.slice(1).map(Number)).toEqual([report.pages[0].width, report.pages[0].height]);
+    expect(/Page size:\s+(\d+) x (\d+)/.exec(info)!.slice(1).map(Number)).toEqual([
+      report.pages[0].width,
+      report.pages[0].height,
+    ]);
     expect(report.pages.every((p: any) => p.has_text && p.rotate === 0)).toBe(true);
     // Fonts: every one pdffonts lists, with the same embedded/subset flags (pdffonts keeps a "_167"-style suffix MuPDF drops).
-    const pdffonts = (await out('pdffonts', [file])).split('\n').slice(2).filter(Boolean).map((l) => l.trim().split(/\s+/));
+    const pdffonts = (await out('pdffonts', [file]))
+      .split('\n')
+      .slice(2)
+      .filter(Boolean)
+      .map((l) => l.trim().split(/\s+/));
     const listed = new Map(pdffonts.map((cols) => [cols[0].replace(/_\d+$/, ''), cols]));
     expect(report.fonts.map((f: any) => f.name).sort()).toEqual([...listed.keys()].sort());
     for (const font of report.fonts) {
@@ -65,11 +73,23 @@ describe('POST /v1/pdf/inspect', () => {
     const images = await imagesPerPage(file);
     // `images` counts paints; pdfimages lists each image of a page once. On pages 2 and 11 each image is painted once;
     // on page 13 two images are painted 41 times through a form XObject.
-    for (const page of report.pages) expect(page.images, `page ${page.number}`).toBeGreaterThanOrEqual(images.get(page.number) ?? 0);
+    for (const page of report.pages)
+      expect(page.images, `page ${page.number}`).toBeGreaterThanOrEqual(images.get(page.number) ?? 0);
     expect([report.pages[1].images, report.pages[10].images]).toEqual([images.get(2), images.get(11)]);
     expect(images.get(13)).toBe(2);
     expect(report.pages[12].images).toBe(41);
-    expect(report).toMatchObject({ encryption: null, linearized: false, tagged: false, pdfa: null, pdfua: false, javascript: false, signatures: 0, attachments: 0, outline_entries: 0, layers: 0 });
+    expect(report).toMatchObject({
+      encryption: null,
+      linearized: false,
+      tagged: false,
+      pdfa: null,
+      pdfua: false,
+      javascript: false,
+      signatures: 0,
+      attachments: 0,
+      outline_entries: 0,
+      layers: 0,
+    });
     expect(report.forms).toEqual({ type: null, fields: 0 });
     expect(report.metadata.pages).toBe(14);
   });
@@ -78,7 +98,15 @@ describe('POST /v1/pdf/inspect', () => {
     // 72 pages: past SPLIT_FROM_PAGES (64), so two MuPDF processes share the pages (tools/mutool-inspect.ts).
     const mixed = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'inspect-split-')), 'mixed.pdf');
     const tracemonkey = corpus('tracemonkey.pdf');
-    await out('qpdf', ['--empty', '--pages', ...Array.from({ length: 5 }, () => [tracemonkey, '1-z']).flat(), fixtures.active, '1-z', '--', mixed]);
+    await out('qpdf', [
+      '--empty',
+      '--pages',
+      ...Array.from({ length: 5 }, () => [tracemonkey, '1-z']).flat(),
+      fixtures.active,
+      '1-z',
+      '--',
+      mixed,
+    ]);
     const [report, tm, active] = await Promise.all([inspect(mixed), inspect(tracemonkey), inspect(fixtures.active)]);
     expect(report.page_count).toBe(await pages(mixed));
     const withoutNumber = ({ number: _n, ...page }: any) => page;
@@ -97,11 +125,28 @@ describe('POST /v1/pdf/inspect', () => {
   it('counts what the active fixture holds: JavaScript, a form field, an attachment and its annotation, an outline, layers', async () => {
     const report = await inspect(fixtures.active);
     // Independent view: qpdf's JSON of the same file.
-    const json = JSON.parse(await out('qpdf', ['--json=2', '--json-key=attachments', '--json-key=outlines', '--json-key=acroform', fixtures.active]));
+    const json = JSON.parse(
+      await out('qpdf', [
+        '--json=2',
+        '--json-key=attachments',
+        '--json-key=outlines',
+        '--json-key=acroform',
+        fixtures.active,
+      ]),
+    );
     expect(report.attachments).toBe(Object.keys(json.attachments).length);
-    expect(report.outline_entries).toBe(json.outlines.length + json.outlines.reduce((n: number, o: any) => n + o.kids.length, 0));
+    expect(report.outline_entries).toBe(
+      json.outlines.length + json.outlines.reduce((n: number, o: any) => n + o.kids.length, 0),
+    );
     expect(report.forms).toEqual({ type: 'acroform', fields: json.acroform.fields.length });
-    expect(report).toMatchObject({ javascript: true, attachments: 1, attachment_annotations: 1, outline_entries: 3, layers: 2, page_count: 2 });
+    expect(report).toMatchObject({
+      javascript: true,
+      attachments: 1,
+      attachment_annotations: 1,
+      outline_entries: 3,
+      layers: 2,
+      page_count: 2,
+    });
     expect(report.metadata.title).toBe('Active fixture');
     expect(report.pages.map((p: any) => p.fonts)).toEqual([['Helvetica'], ['Helvetica']]);
     expect(report.fonts).toEqual([{ name: 'Helvetica', type: 'Type1', embedded: false, subset: false }]);
@@ -122,7 +167,13 @@ describe('POST /v1/pdf/inspect', () => {
   it('reports the restrictions of an owner-password-only AES-256 file', async () => {
     const report = await inspect(corpus('encrypted-aes256-owner-only.pdf'));
     expect(report.encryption.method).toBe('AES-256');
-    expect(report.encryption.permissions).toMatchObject({ print: false, copy: false, modify: false, accessibility: true, assemble: true });
+    expect(report.encryption.permissions).toMatchObject({
+      print: false,
+      copy: false,
+      modify: false,
+      accessibility: true,
+      assemble: true,
+    });
   });
 
   it('answers 422 invalid_pdf for a file that is not a PDF inside', async () => {

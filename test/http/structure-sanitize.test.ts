@@ -17,16 +17,31 @@ const MAX_FILE_SIZE = 16 * 1024 * 1024;
 const MAX_OUTPUT_SIZE = 20 * 1024 * 1024;
 
 beforeAll(async () => {
-  [server, fixtures] = await Promise.all([startTestServer({ MAX_FILE_SIZE: String(MAX_FILE_SIZE), MAX_OUTPUT_FILES: '3', MAX_OUTPUT_SIZE: String(MAX_OUTPUT_SIZE) }), makeStructureFixtures()]);
+  [server, fixtures] = await Promise.all([
+    startTestServer({
+      MAX_FILE_SIZE: String(MAX_FILE_SIZE),
+      MAX_OUTPUT_FILES: '3',
+      MAX_OUTPUT_SIZE: String(MAX_OUTPUT_SIZE),
+    }),
+    makeStructureFixtures(),
+  ]);
   key = server.newKey();
 });
 afterAll(() => server.close());
 
-async function call(op: string, file: string, fields: Record<string, string | [Blob, string] | Array<[Blob, string]>> = {}): Promise<Response> {
+async function call(
+  op: string,
+  file: string,
+  fields: Record<string, string | [Blob, string] | Array<[Blob, string]>> = {},
+): Promise<Response> {
   return server.post(op, form({ file: await filePart(file), ...fields }), key);
 }
 
-async function ok(op: string, file: string, fields: Record<string, string | [Blob, string] | Array<[Blob, string]>> = {}): Promise<Response> {
+async function ok(
+  op: string,
+  file: string,
+  fields: Record<string, string | [Blob, string] | Array<[Blob, string]>> = {},
+): Promise<Response> {
   const res = await call(op, file, fields);
   if (res.status !== 200) throw new Error(`${op}: ${res.status} ${await res.text()}`);
   return res;
@@ -67,12 +82,27 @@ describe('POST /v1/pdf/sanitize', () => {
     expect(await out('pdftotext', [output, '-'])).toContain('Plain words stay');
   });
 
-  it('removes every class when all are named; the hidden layer\'s content goes, the visible one stays', async () => {
+  it("removes every class when all are named; the hidden layer's content goes, the visible one stays", async () => {
     const all = 'javascript,actions,embedded_files,links,annotations,forms,metadata,xmp,thumbnails,hidden_layers';
     expect(await qdf(fixtures.active)).toContain('SECRET LAYER TEXT');
     const res = await ok('sanitize', fixtures.active, { remove: all });
-    const header = Object.fromEntries(res.headers.get('x-sanitized')!.split(',').map((kv) => kv.split('=')));
-    expect(header).toMatchObject({ javascript: '6', actions: '2', embedded_files: '2', links: '4', forms: '1', metadata: '1', xmp: '1', thumbnails: '1', hidden_layers: '1' });
+    const header = Object.fromEntries(
+      res.headers
+        .get('x-sanitized')!
+        .split(',')
+        .map((kv) => kv.split('=')),
+    );
+    expect(header).toMatchObject({
+      javascript: '6',
+      actions: '2',
+      embedded_files: '2',
+      links: '4',
+      forms: '1',
+      metadata: '1',
+      xmp: '1',
+      thumbnails: '1',
+      hidden_layers: '1',
+    });
     const output = await saveBody(res, 'bare.pdf');
     // Page 1 draws the same: the hidden layer was never shown, its links and field draw nothing.
     expect((await render(output, 1)).equals(await render(fixtures.active, 1))).toBe(true);
@@ -82,7 +112,9 @@ describe('POST /v1/pdf/sanitize', () => {
     expect(text).not.toMatch(/\/Annots|\/AcroForm|\/Thumb|\/Metadata/);
     expect(await out('pdfinfo', [output])).not.toMatch(/^Title:/m);
     expect((await out('pdfinfo', ['-meta', output])).trim()).toBe('');
-    expect(JSON.parse(await out('qpdf', ['--json=2', '--json-key=qpdf', output])).qpdf[1].trailer.value['/Info']).toBeUndefined();
+    expect(
+      JSON.parse(await out('qpdf', ['--json=2', '--json-key=qpdf', output])).qpdf[1].trailer.value['/Info'],
+    ).toBeUndefined();
   });
 
   it('keeps what is not named (only metadata removed)', async () => {
@@ -109,7 +141,12 @@ describe('POST /v1/pdf/attachments', () => {
     const { attachments } = await res.json();
     const detach = await out('pdfdetach', ['-list', fixtures.attachments]);
     expect(detach).toMatch(/^4 embedded files/);
-    expect(attachments.map((a: any) => a.name).sort()).toEqual(['../../evil.sh', 'data.json', 'pixel.png', 'readme.txt']);
+    expect(attachments.map((a: any) => a.name).sort()).toEqual([
+      '../../evil.sh',
+      'data.json',
+      'pixel.png',
+      'readme.txt',
+    ]);
     const byName = Object.fromEntries(attachments.map((a: any) => [a.name, a]));
     expect(byName['readme.txt']).toMatchObject({ size: 180, content_type: 'text/plain', description: 'A text file' });
     expect(byName['pixel.png']).toMatchObject({ size: 49, content_type: 'image/png' });
@@ -136,17 +173,30 @@ describe('POST /v1/pdf/attachments', () => {
     const res = await ok('attachments', fixtures.attachments, { action: 'extract', names: 'data.json' });
     expect(res.headers.get('content-disposition')).toContain('data.json');
     expect(await res.text()).toBe('{"a": 1}');
-    const bad = await problemOf(await call('attachments', fixtures.attachments, { action: 'extract', names: '../secret' }));
+    const bad = await problemOf(
+      await call('attachments', fixtures.attachments, { action: 'extract', names: '../secret' }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.field).toBe('names');
   });
 
   it('adds files with their sniffed types, and removes by name', async () => {
     const png = corpus('typewriter.png');
-    const added = await saveBody(await ok('attachments', fixtures.attachments, { action: 'add', attachments: [await filePart(png, '../typed.png')], description: 'scan' }), 'added.pdf');
+    const added = await saveBody(
+      await ok('attachments', fixtures.attachments, {
+        action: 'add',
+        attachments: [await filePart(png, '../typed.png')],
+        description: 'scan',
+      }),
+      'added.pdf',
+    );
     expect(await out('pdfdetach', ['-list', added])).toMatch(/^5 embedded files[\s\S]*typed\.png/);
     const list = (await (await ok('attachments', added)).json()).attachments;
-    expect(list.find((a: any) => a.name === 'typed.png')).toMatchObject({ size: fs.statSync(png).size, content_type: 'image/png', description: 'scan' });
+    expect(list.find((a: any) => a.name === 'typed.png')).toMatchObject({
+      size: fs.statSync(png).size,
+      content_type: 'image/png',
+      description: 'scan',
+    });
     const res = await ok('attachments', added, { action: 'remove', names: 'data.json' });
     expect(res.headers.get('x-removed-attachments')).toBe('1');
     const removed = await saveBody(res, 'removed.pdf');
@@ -158,9 +208,13 @@ describe('POST /v1/pdf/attachments', () => {
   });
 
   it('refuses fields of another action', async () => {
-    expect((await problemOf(await call('attachments', fixtures.attachments, { action: 'add' }))).field).toBe('attachments');
+    expect((await problemOf(await call('attachments', fixtures.attachments, { action: 'add' }))).field).toBe(
+      'attachments',
+    );
     expect((await problemOf(await call('attachments', fixtures.attachments, { names: 'a' }))).field).toBe('names');
-    expect((await problemOf(await call('attachments', fixtures.attachments, { action: 'remove', description: 'x' }))).field).toBe('description');
+    expect(
+      (await problemOf(await call('attachments', fixtures.attachments, { action: 'remove', description: 'x' }))).field,
+    ).toBe('description');
   });
 
   it('refuses to extract more files than MAX_OUTPUT_FILES (422 resource_limit naming it)', async () => {
@@ -180,7 +234,9 @@ describe('POST /v1/pdf/attachments', () => {
   it('bounds the files extracted in all by MAX_OUTPUT_SIZE: one 12 MiB file passes, both (24 MiB) are 422 resource_limit', async () => {
     // pdfdetach (Poppler) sees the two attachments the test relies on.
     expect((await out('pdfdetach', ['-list', fixtures.pair])).match(/\.bin/g)).toHaveLength(2);
-    const one = Buffer.from(await (await ok('attachments', fixtures.pair, { action: 'extract', names: 'first.bin' })).arrayBuffer());
+    const one = Buffer.from(
+      await (await ok('attachments', fixtures.pair, { action: 'extract', names: 'first.bin' })).arrayBuffer(),
+    );
     expect(one.length).toBe(12 * 1024 * 1024);
     expect(one.every((b) => b === 0)).toBe(true);
     const problem = await problemOf(await call('attachments', fixtures.pair, { action: 'extract' }));

@@ -8,7 +8,7 @@ import { BACKENDS, createTestDatabase, stopPostgresCluster, type TestDatabase } 
 import { postUnfinished, qpdfPages, usedToday } from '../helpers/keys.js';
 import { corpus, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
 import { createKey, revokeKey, rotateKey } from '../../src/store/keys.js';
-import { PgStore } from '../../src/store/postgres.js';
+import type { PgStore } from '../../src/store/postgres.js';
 import { SqliteStore } from '../../src/store/sqlite.js';
 
 afterAll(stopPostgresCluster);
@@ -21,23 +21,34 @@ describe.each(BACKENDS)('browser tokens (%s)', (backend) => {
   const makeKey = async (limits: Parameters<typeof createKey>[5] = {}) =>
     createKey(server.services.store, server.services.dataKey, `tok-${backend}-${++counter}`, 'pro', undefined, limits);
   const mint = (key: string, body: unknown) =>
-    fetch(`${server.url}/v1/tokens`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.url}/v1/tokens`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const tokenOf = async (key: string, body: unknown) => {
     const response = await mint(key, body);
     expect(response.status).toBe(201);
     return (await response.json()) as { token: string; expires_at: string; scopes: string[] | null };
   };
   const account = (token: string, origin?: string) =>
-    fetch(`${server.url}/v1/account`, { headers: { Authorization: `Bearer ${token}`, ...(origin ? { Origin: origin } : {}) } });
+    fetch(`${server.url}/v1/account`, {
+      headers: { Authorization: `Bearer ${token}`, ...(origin ? { Origin: origin } : {}) },
+    });
   const merge = async (token: string, headers: Record<string, string> = {}) =>
-    server.post('merge', form({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('multipage.pdf'))] }), token, headers);
+    server.post(
+      'merge',
+      form({ files: [await filePart(corpus('trivial.pdf')), await filePart(corpus('multipage.pdf'))] }),
+      token,
+      headers,
+    );
 
   it('starts', async () => {
     db = await createTestDatabase(backend);
     server = await startTestServer(db.env);
   });
 
-  it('is minted uncharged and merges, charged to the key\'s account', async () => {
+  it("is minted uncharged and merges, charged to the key's account", async () => {
     const { key } = await makeKey();
     const before = Date.now();
     const minted = await tokenOf(key, {});
@@ -47,7 +58,9 @@ describe.each(BACKENDS)('browser tokens (%s)', (backend) => {
     expect(await usedToday(server.url, key)).toBe(0);
     const response = await merge(minted.token);
     expect(response.status).toBe(200);
-    expect(await qpdfPages(await saveBody(response, 'm.pdf'))).toBe((await qpdfPages(corpus('trivial.pdf'))) + (await qpdfPages(corpus('multipage.pdf'))));
+    expect(await qpdfPages(await saveBody(response, 'm.pdf'))).toBe(
+      (await qpdfPages(corpus('trivial.pdf'))) + (await qpdfPages(corpus('multipage.pdf'))),
+    );
     expect(await usedToday(server.url, key)).toBe(1);
   });
 
@@ -55,7 +68,10 @@ describe.each(BACKENDS)('browser tokens (%s)', (backend) => {
     const { key } = await makeKey();
     expect(await (await mint(key, { ttl_seconds: 3601 })).json()).toMatchObject({ status: 400, field: 'ttl_seconds' });
     expect(await (await mint(key, { scopes: ['fly'] })).json()).toMatchObject({ status: 400, field: 'scopes.0' });
-    expect(await (await mint(key, { origin: 'https://a.example/page' })).json()).toMatchObject({ status: 400, field: 'origin' });
+    expect(await (await mint(key, { origin: 'https://a.example/page' })).json()).toMatchObject({
+      status: 400,
+      field: 'origin',
+    });
     const { token } = await tokenOf(key, {});
     expect(await (await mint(token, {})).json()).toMatchObject({ status: 403, code: 'insufficient_scope' });
   });
@@ -92,9 +108,13 @@ describe.each(BACKENDS)('browser tokens (%s)', (backend) => {
     expect((await account(token, 'https://app.example')).status).toBe(200);
   });
 
-  it('narrows the key\'s scopes: a subset only, refused before the upload is read and uncharged', async () => {
+  it("narrows the key's scopes: a subset only, refused before the upload is read and uncharged", async () => {
     const { key } = await makeKey({ scopes: ['merge', 'split'] });
-    expect(await (await mint(key, { scopes: ['merge', 'compress'] })).json()).toMatchObject({ status: 403, code: 'insufficient_scope', operation: 'compress' });
+    expect(await (await mint(key, { scopes: ['merge', 'compress'] })).json()).toMatchObject({
+      status: 403,
+      code: 'insufficient_scope',
+      operation: 'compress',
+    });
     const narrowed = await tokenOf(key, { scopes: ['merge'] });
     expect(narrowed.scopes).toEqual(['merge']);
     expect((await merge(narrowed.token)).status).toBe(200);
@@ -103,11 +123,13 @@ describe.each(BACKENDS)('browser tokens (%s)', (backend) => {
     // Without scopes it has the key's.
     const inherited = await tokenOf(key, {});
     expect(inherited.scopes).toEqual(['merge', 'split']);
-    expect((await postUnfinished(server.url, '/v1/pdf/compress', inherited.token)).body).toMatchObject({ code: 'insufficient_scope' });
+    expect((await postUnfinished(server.url, '/v1/pdf/compress', inherited.token)).body).toMatchObject({
+      code: 'insufficient_scope',
+    });
     expect(await usedToday(server.url, key)).toBe(1);
   });
 
-  it('is revoked with its key, and ends with a rotated key\'s grace period', async () => {
+  it("is revoked with its key, and ends with a rotated key's grace period", async () => {
     const first = await makeKey();
     const { token } = await tokenOf(first.key, {});
     expect((await account(token)).status).toBe(200);

@@ -32,13 +32,24 @@ interface RawResult {
  * Streams a multipart upload with one file part of `fileBytes` bytes of "%PDF-"-headed data,
  * chunked or with a declared length; stops sending as soon as a response arrives.
  */
-function rawUpload(url: string, key: string, operation: string, fileBytes: number, opts: { declareLength?: number; onChunk?: () => void } = {}): Promise<RawResult> {
+function rawUpload(
+  url: string,
+  key: string,
+  operation: string,
+  fileBytes: number,
+  opts: { declareLength?: number; onChunk?: () => void } = {},
+): Promise<RawResult> {
   const boundary = 'XyZboundary42';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const chunk = Buffer.alloc(MiB, 0x41);
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { Authorization: `Bearer ${key}`, 'Content-Type': `multipart/form-data; boundary=${boundary}` };
+    const headers: Record<string, string | number> = {
+      Authorization: `Bearer ${key}`,
+      'Content-Type': `multipart/form-data; boundary=${boundary}`,
+    };
     if (opts.declareLength !== undefined) headers['Content-Length'] = opts.declareLength;
     const req = http.request(`${url}/v1/pdf/${operation}`, { method: 'POST', headers });
     let sent = 0;
@@ -148,7 +159,11 @@ describe('file count limits', () => {
       const wrongField = await server.post('unlock', form({ document: pdf }), key);
       expect(wrongField.status).toBe(400);
       expect((await wrongField.json()).detail).toContain('"document"');
-      const notMultipart = await fetch(`${server.url}/v1/pdf/unlock`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: '{}' });
+      const notMultipart = await fetch(`${server.url}/v1/pdf/unlock`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       expect(notMultipart.status).toBe(400);
       expect((await notMultipart.json()).detail).toContain('multipart/form-data');
       await eventually(() => server.leftovers().length === 0);
@@ -165,22 +180,41 @@ describe('file count limits', () => {
       const pdf = fs.readFileSync(corpus('trivial.pdf'));
       const boundary = 'KeepAliveBoundary7';
       const part = (name: string, data: Buffer) =>
-        Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`), data, Buffer.from('\r\n')]);
+        Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+          ),
+          data,
+          Buffer.from('\r\n'),
+        ]);
       const end = Buffer.from(`--${boundary}--\r\n`);
       // The third part is refused while 600 KiB of it are still to come (under the 1 MiB drain limit).
-      const refused = Buffer.concat([part('a.pdf', pdf), part('b.pdf', pdf), part('c.pdf', Buffer.concat([pdf, Buffer.alloc(600 * 1024, 0x20)])), end]);
+      const refused = Buffer.concat([
+        part('a.pdf', pdf),
+        part('b.pdf', pdf),
+        part('c.pdf', Buffer.concat([pdf, Buffer.alloc(600 * 1024, 0x20)])),
+        end,
+      ]);
       const accepted = Buffer.concat([part('a.pdf', pdf), part('b.pdf', pdf), end]);
       const sockets = new Set<unknown>();
       const post = (body: Buffer) =>
         new Promise<number>((resolve, reject) => {
-          const req = http.request(`${server.url}/v1/pdf/merge`, {
-            method: 'POST',
-            agent,
-            headers: { Authorization: `Bearer ${key}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': body.length },
-          }, (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode!));
-          });
+          const req = http.request(
+            `${server.url}/v1/pdf/merge`,
+            {
+              method: 'POST',
+              agent,
+              headers: {
+                Authorization: `Bearer ${key}`,
+                'Content-Type': `multipart/form-data; boundary=${boundary}`,
+                'Content-Length': body.length,
+              },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode!));
+            },
+          );
           req.on('socket', (socket) => sockets.add(socket));
           req.on('error', reject);
           req.setTimeout(10_000, () => req.destroy(new Error('no answer on the reused connection')));

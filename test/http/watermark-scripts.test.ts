@@ -55,20 +55,41 @@ const SAMPLES: Array<[script: string, text: string, runs: Run[]]> = [
 /** The installed file, face index and HarfBuzz options of a font named as the service names it (CJK faces: JP, KR, SC, TC). */
 function fontFile(name: string): [string, number, string[]] {
   const cjk = /^(Noto(?:Sans|Serif)CJK-Regular)(\d+)$/.exec(name);
-  if (cjk) return [path.join(FONT_DIRS.notoCjk, `${cjk[1]}.ttc`), Number(cjk[2]), [`--language=${['ja', 'ko', 'zh'][Number(cjk[2])]}`]];
+  if (cjk)
+    return [
+      path.join(FONT_DIRS.notoCjk, `${cjk[1]}.ttc`),
+      Number(cjk[2]),
+      [`--language=${['ja', 'ko', 'zh'][Number(cjk[2])]}`],
+    ];
   return [path.join(FONT_DIRS.noto, `${name}.ttf`), 0, []];
 }
 
 /** hb-shape's glyph ids for `text` in `font`, in visual order. */
 async function hbShape([font, text, direction]: Run): Promise<number[]> {
   const [file, index, options] = fontFile(font);
-  const { stdout } = await run('hb-shape', [`--font-file=${file}`, `--face-index=${index}`, `--direction=${direction}`, ...options, '--no-glyph-names', '--no-positions', '--no-clusters', `--text=${text}`]);
-  return stdout.trim().replace(/^\[|\]$/g, '').split('|').map(Number);
+  const { stdout } = await run('hb-shape', [
+    `--font-file=${file}`,
+    `--face-index=${index}`,
+    `--direction=${direction}`,
+    ...options,
+    '--no-glyph-names',
+    '--no-positions',
+    '--no-clusters',
+    `--text=${text}`,
+  ]);
+  return stdout
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .split('|')
+    .map(Number);
 }
 
 /** Each font switch of the stamp's text, in drawing order: the font's name and the glyph codes shown. */
 async function shownGlyphs(file: string): Promise<Array<[string, number[]]>> {
-  const { stdout } = await run('qpdf', ['--qdf', '--object-streams=disable', file, '-'], { encoding: 'latin1', maxBuffer: 64 << 20 });
+  const { stdout } = await run('qpdf', ['--qdf', '--object-streams=disable', file, '-'], {
+    encoding: 'latin1',
+    maxBuffer: 64 << 20,
+  });
   const objects = new Map<string, string>();
   for (const m of stdout.matchAll(/\n(\d+) 0 obj\n([\s\S]*?)\nendobj/g)) objects.set(m[1], m[2]);
   // The stamp's font dictionary: the one whose fonts are Type0.
@@ -139,14 +160,30 @@ function correlation(a: number[], b: number[]): number {
 async function hbView([font, text, direction]: Run, dir: string): Promise<string> {
   const [file, index, options] = fontFile(font);
   const out = path.join(dir, 'hb-view.pdf');
-  await run('hb-view', [`--font-file=${file}`, `--face-index=${index}`, `--direction=${direction}`, ...options, '--font-size=48', '--margin=20', '-O', 'pdf', '-o', out, `--text=${text}`]);
+  await run('hb-view', [
+    `--font-file=${file}`,
+    `--face-index=${index}`,
+    `--direction=${direction}`,
+    ...options,
+    '--font-size=48',
+    '--margin=20',
+    '-O',
+    'pdf',
+    '-o',
+    out,
+    `--text=${text}`,
+  ]);
   return out;
 }
 
 describe('POST /v1/pdf/watermark in every script', () => {
   it.each(SAMPLES)('%s: shaped by HarfBuzz, in visual order, extractable', async (_script, text, runs) => {
     expect(text).toBe(text.normalize('NFC'));
-    const res = await server.post('watermark', form({ file: await filePart(blank), text, rotation: '0', opacity: '1', color: '#000000' }), key);
+    const res = await server.post(
+      'watermark',
+      form({ file: await filePart(blank), text, rotation: '0', opacity: '1', color: '#000000' }),
+      key,
+    );
     expect(res.status, await res.clone().text()).toBe(200);
     const out = await saveBody(res, 'out.pdf');
 
@@ -181,7 +218,8 @@ describe('POST /v1/pdf/watermark in every script', () => {
       const res = await server.post('watermark', form({ file: await filePart(turned), text }), key);
       expect(res.status).toBe(200);
       const out = await saveBody(res, 'diagonal.pdf');
-      for (const page of ['1', '2']) expect(expected, `${text}, page ${page}`).toContain(await extracted(out, ['-f', page, '-l', page]));
+      for (const page of ['1', '2'])
+        expect(expected, `${text}, page ${page}`).toContain(await extracted(out, ['-f', page, '-l', page]));
     }
   });
 

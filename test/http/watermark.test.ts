@@ -45,7 +45,9 @@ interface Box {
 
 /** Word boxes (pdftotext -bbox, display coordinates, y from the top) of `word` on `page`. */
 function boxesOf(file: string, page: number, word: string): Box[] {
-  const xml = execFileSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' });
+  const xml = execFileSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-'], {
+    encoding: 'utf8',
+  });
   return [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)]
     .filter((m) => m[5] === word)
     .map((m) => ({ xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]) }));
@@ -72,7 +74,10 @@ function meanGray(file: string, page: number): number {
 }
 
 function qdfText(file: string): string {
-  return execFileSync('qpdf', ['--qdf', '--object-streams=disable', file, '-'], { encoding: 'latin1', maxBuffer: 64 * 1024 * 1024 });
+  return execFileSync('qpdf', ['--qdf', '--object-streams=disable', file, '-'], {
+    encoding: 'latin1',
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 describe('POST /v1/pdf/watermark', () => {
@@ -108,7 +113,17 @@ describe('POST /v1/pdf/watermark', () => {
   });
 
   it('places the mark at each of the nine positions of the displayed page, inside a 5% margin', async () => {
-    const positions = ['top-left', 'top', 'top-right', 'left', 'center', 'right', 'bottom-left', 'bottom', 'bottom-right'];
+    const positions = [
+      'top-left',
+      'top',
+      'top-right',
+      'left',
+      'center',
+      'right',
+      'bottom-left',
+      'bottom',
+      'bottom-right',
+    ];
     for (const position of positions) {
       const out = await watermarked({ text: 'WMARK', rotation: '0', position, font_size: '24' });
       // Page 2 (Rotate 90, displayed 792×612) and page 4 (420×595).
@@ -186,7 +201,12 @@ describe('POST /v1/pdf/watermark', () => {
   });
 
   it('shrinks text that would not fit the page', async () => {
-    const out = await watermarked({ text: 'A VERY LONG WATERMARK TEXT THAT IS WIDER THAN THE PAGE', rotation: '0', font_size: '100', pages: '4' });
+    const out = await watermarked({
+      text: 'A VERY LONG WATERMARK TEXT THAT IS WIDER THAN THE PAGE',
+      rotation: '0',
+      font_size: '100',
+      pages: '4',
+    });
     // ActualText makes the whole mark one word.
     const [box] = boxesOf(out, 4, 'A VERY LONG WATERMARK TEXT THAT IS WIDER THAN THE PAGE');
     expect(box.xMin).toBeCloseTo(0.05 * 420, 0);
@@ -206,9 +226,18 @@ describe('POST /v1/pdf/watermark', () => {
 
   it('stamps a PNG keeping its transparency, scaled to the page width', async () => {
     const png = rgbaPng(40, 20, [0, 0, 255, 128]);
-    const out = await watermarked({ image: await filePart(png, 'logo.png'), image_scale: '0.25', pages: '1,4', rotation: '0' });
+    const out = await watermarked({
+      image: await filePart(png, 'logo.png'),
+      image_scale: '0.25',
+      pages: '1,4',
+      rotation: '0',
+    });
     const list = execFileSync('pdfimages', ['-list', out], { encoding: 'utf8' });
-    const rows = list.split('\n').slice(2).filter(Boolean).map((l) => l.trim().split(/\s+/));
+    const rows = list
+      .split('\n')
+      .slice(2)
+      .filter(Boolean)
+      .map((l) => l.trim().split(/\s+/));
     expect(rows.map((r) => [r[0], r[2]])).toEqual([
       ['1', 'image'],
       ['1', 'smask'],
@@ -265,7 +294,11 @@ describe('POST /v1/pdf/watermark', () => {
       expect(res.status, JSON.stringify(Object.keys(fields))).toBe(status);
       if (field) expect(body.detail).toContain(field);
     }
-    const notPdf = await server.post('watermark', form({ file: await filePart(corpus('typewriter.png'), 'doc.pdf'), text: 'A' }), key);
+    const notPdf = await server.post(
+      'watermark',
+      form({ file: await filePart(corpus('typewriter.png'), 'doc.pdf'), text: 'A' }),
+      key,
+    );
     expect(notPdf.status).toBe(415);
     const invalid = await watermark({ text: 'A' }, corpus('invalid.pdf'));
     expect(invalid.status).toBe(422);
@@ -291,4 +324,3 @@ describe('POST /v1/pdf/watermark', () => {
     await eventually(() => server.leftovers().length === 0);
   });
 });
-

@@ -36,7 +36,8 @@ describe.each(BACKENDS)('charge and refund (%s)', (backend) => {
   it('admits up to the limit and refuses after it', async () => {
     const account = await ensureAccount(db, t.dataKey, 'a', 'free');
     const now = new Date('2026-05-05T12:00:00Z');
-    for (let i = 1; i <= 3; i++) expect(await charge(db, account.id, 3, 'merge', now)).toEqual({ admitted: true, used: i, day: '2026-05-05' });
+    for (let i = 1; i <= 3; i++)
+      expect(await charge(db, account.id, 3, 'merge', now)).toEqual({ admitted: true, used: i, day: '2026-05-05' });
     expect(await charge(db, account.id, 3, 'merge', now)).toEqual({ admitted: false, used: 3, day: '2026-05-05' });
     expect(await usedOn(db, account.id, '2026-05-05')).toBe(3);
   });
@@ -45,7 +46,11 @@ describe.each(BACKENDS)('charge and refund (%s)', (backend) => {
     const account = await ensureAccount(db, t.dataKey, 'a', 'free');
     expect((await charge(db, account.id, 1, 'merge', new Date('2026-05-05T23:59:59Z'))).admitted).toBe(true);
     expect((await charge(db, account.id, 1, 'merge', new Date('2026-05-05T23:59:59.999Z'))).admitted).toBe(false);
-    expect(await charge(db, account.id, 1, 'merge', new Date('2026-05-06T00:00:00Z'))).toEqual({ admitted: true, used: 1, day: '2026-05-06' });
+    expect(await charge(db, account.id, 1, 'merge', new Date('2026-05-06T00:00:00Z'))).toEqual({
+      admitted: true,
+      used: 1,
+      day: '2026-05-06',
+    });
   });
 
   it('refunds onto the day that was charged, never below zero', async () => {
@@ -77,12 +82,16 @@ describe.each(BACKENDS)('charge and refund (%s)', (backend) => {
     const account = await ensureAccount(db, t.dataKey, 'racer', 'free');
     const now = new Date();
     // A fresh day row: the first charges race on the INSERT as well as on the UPDATE.
-    const results = await Promise.all(Array.from({ length: 300 }, (_, i) => charge(stores[i % 3], account.id, 100, 'merge', now)));
+    const results = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => charge(stores[i % 3], account.id, 100, 'merge', now)),
+    );
     expect(results.filter((r) => r.admitted)).toHaveLength(100);
     expect(new Set(results.filter((r) => r.admitted).map((r) => r.used)).size).toBe(100);
     expect(await usedOn(stores[1], account.id, utcDay(now))).toBe(100);
     await Promise.all(Array.from({ length: 30 }, (_, i) => refund(stores[i % 3], account.id, utcDay(now), 'merge')));
-    const again = await Promise.all(Array.from({ length: 60 }, (_, i) => charge(stores[i % 3], account.id, 100, 'merge', now)));
+    const again = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => charge(stores[i % 3], account.id, 100, 'merge', now)),
+    );
     expect(again.filter((r) => r.admitted)).toHaveLength(30);
     expect(await usedOn(stores[2], account.id, utcDay(now))).toBe(100);
   });

@@ -32,7 +32,7 @@ function chunked(bytes: Buffer): ChunkedBytes {
 }
 
 describe('quickPageCount walks the page tree, within bounds', () => {
-  it('gives the same verdicts on hostile files from an upload\'s chunks in memory', async () => {
+  it("gives the same verdicts on hostile files from an upload's chunks in memory", async () => {
     const lying = hostile.lyingCount(50);
     expect(await quickPageCount('', 2000, chunked(lying))).toBe(50);
     expect(await quickPageCount('', 20, chunked(lying))).toBe(21);
@@ -81,7 +81,10 @@ describe('image sizes', () => {
   });
 
   it('TIFF: the largest directory, wherever it lies', async () => {
-    expect(await imageSize(write('huge.tiff', hostile.tiffHuge(12000, 11000)), 'tiff')).toMatchObject({ width: 12000, height: 11000 });
+    expect(await imageSize(write('huge.tiff', hostile.tiffHuge(12000, 11000)), 'tiff')).toMatchObject({
+      width: 12000,
+      height: 11000,
+    });
   });
 
   it('PNG, by the image-size library', () => {

@@ -35,9 +35,12 @@ describe('cellValue', () => {
     expect(cellValue(text)).toEqual({ kind: 'date', value: days(iso), format, text });
   });
 
-  it.each(['007', '03/04/2024', '2024-02-30', '1234567890123456', '1.234,5', '2.20x', 'North coast', '(note)', '--5'])('%s stays text', (text) => {
-    expect(cellValue(text)).toEqual({ kind: 'text', text });
-  });
+  it.each(['007', '03/04/2024', '2024-02-30', '1234567890123456', '1.234,5', '2.20x', 'North coast', '(note)', '--5'])(
+    '%s stays text',
+    (text) => {
+      expect(cellValue(text)).toEqual({ kind: 'text', text });
+    },
+  );
 });
 
 describe('writers', () => {

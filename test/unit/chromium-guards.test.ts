@@ -32,7 +32,8 @@ describe('memory cap arguments', () => {
 
 describe('filledBytes', () => {
   it('adds RssAnon and RssShmem of a /proc status text, not RssFile', () => {
-    const status = 'Name:\tchromium\nVmRSS:\t  300000 kB\nRssAnon:\t  100000 kB\nRssFile:\t  150000 kB\nRssShmem:\t   50000 kB\n';
+    const status =
+      'Name:\tchromium\nVmRSS:\t  300000 kB\nRssAnon:\t  100000 kB\nRssFile:\t  150000 kB\nRssShmem:\t   50000 kB\n';
     expect(filledBytes(status)).toBe(150000 * 1024);
     expect(filledBytes('')).toBe(0);
   });
@@ -57,7 +58,10 @@ describe('ChromiumWatchdog', () => {
   it('kills a listed process of the group that fills more than the limit, never the leader, and reports it', async () => {
     // A shell leads its own group; the node process it starts fills ~200 MiB and waits.
     const fill = `const b = Buffer.alloc(200 * 1024 * 1024, 1); setInterval(() => b[0]++, 100);`;
-    const leader = spawn('sh', ['-c', `"${process.execPath}" -e '${fill}'; sleep 30`], { detached: true, stdio: 'ignore' });
+    const leader = spawn('sh', ['-c', `"${process.execPath}" -e '${fill}'; sleep 30`], {
+      detached: true,
+      stdio: 'ignore',
+    });
     const watchdog = new ChromiumWatchdog(100 * MiB, 50);
     const killed: Array<{ pid: number; bytes: number }> = [];
     // The list also names the leader and a process of another group (this test runner): neither is touched.

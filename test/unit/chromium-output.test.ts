@@ -25,7 +25,9 @@ describe('assertWholePdf', () => {
   });
 
   it('refuses a print cut short, an empty file and something that is not a PDF', async () => {
-    await expect(assertWholePdf(file('cut.pdf', whole.subarray(0, Math.floor(whole.length / 2))))).rejects.toThrow(/not a whole PDF/);
+    await expect(assertWholePdf(file('cut.pdf', whole.subarray(0, Math.floor(whole.length / 2))))).rejects.toThrow(
+      /not a whole PDF/,
+    );
     await expect(assertWholePdf(file('empty.pdf', ''))).rejects.toThrow(/not a whole PDF/);
     await expect(assertWholePdf(file('html.pdf', '<html>%%EOF'))).rejects.toThrow(/not a whole PDF/);
   });

@@ -18,14 +18,25 @@ interface Service {
   secrets?: string[];
 }
 
-const compose = parse(fs.readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, Service>; secrets: Record<string, { file: string }> };
+const compose = parse(fs.readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+  secrets: Record<string, { file: string }>;
+};
 const services = compose.services;
 const apis = Object.keys(services).filter((name) => services[name].command?.includes('serve'));
 const workers = Object.keys(services).filter((name) => services[name].command?.includes('worker'));
 const app = [...apis, ...workers];
 
 /** What every host of one deployment must share (the names the multi-host tests set). */
-const SHARED = ['DATABASE_URL', 'STORAGE_URL', 'S3_ENDPOINT', 'S3_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'DATA_KEY_FILE'];
+const SHARED = [
+  'DATABASE_URL',
+  'STORAGE_URL',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'DATA_KEY_FILE',
+];
 /** Read by the AWS SDK, not by src/config.ts. */
 const AWS = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'];
 
@@ -42,7 +53,8 @@ describe('compose.yaml', () => {
     for (const name of app) {
       const env = services[name].environment!;
       for (const key of SHARED) expect(env[key], `${name}.${key}`).toBe(services[app[0]].environment![key]);
-      for (const key of Object.keys(env)) expect([...configKeys, ...AWS], `${name}: unknown setting ${key}`).toContain(key);
+      for (const key of Object.keys(env))
+        expect([...configKeys, ...AWS], `${name}: unknown setting ${key}`).toContain(key);
       const config = loadConfig(env);
       expect(config.DATABASE_URL).toMatch(/^postgres:\/\//);
       // The storage URL opens as S3 storage (no request is made by opening it).

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emptyPagesUpdate, restoreTrimBoxesUpdate, trimBoxWouldClip, type PageTree } from '../../src/operations/compress-graft.js';
+import {
+  emptyPagesUpdate,
+  restoreTrimBoxesUpdate,
+  trimBoxWouldClip,
+  type PageTree,
+} from '../../src/operations/compress-graft.js';
 import { LOSSY_LEVELS } from '../../src/operations/compress.js';
 import { pdfwriteArgs } from '../../src/tools/ghostscript-compress.js';
 import { deduplicateArgs } from '../../src/tools/mutool-clean.js';
@@ -45,7 +50,13 @@ describe('pdfwriteArgs', () => {
 describe('optimizeArgs', () => {
   it('builds the lossless pass without --normalize-content', () => {
     const args = optimizeArgs('/w/a.pdf', '/w/b.pdf', { compressionLevel: 9 });
-    expect(args).toEqual(['/w/a.pdf', '--object-streams=generate', '--recompress-flate', '--compression-level=9', '/w/b.pdf']);
+    expect(args).toEqual([
+      '/w/a.pdf',
+      '--object-streams=generate',
+      '--recompress-flate',
+      '--compression-level=9',
+      '/w/b.pdf',
+    ]);
   });
 
   it('applies the update before the overlay and keeps the password out of plain arguments', () => {
@@ -63,7 +74,12 @@ describe('optimizeArgs', () => {
   });
 
   it('copies streams as they are when no level is given', () => {
-    expect(optimizeArgs('/w/a.pdf', '/w/b.pdf', { updateJson: '/w/u.json' })).toEqual(['/w/a.pdf', '--update-from-json=/w/u.json', '--object-streams=generate', '/w/b.pdf']);
+    expect(optimizeArgs('/w/a.pdf', '/w/b.pdf', { updateJson: '/w/u.json' })).toEqual([
+      '/w/a.pdf',
+      '--update-from-json=/w/u.json',
+      '--object-streams=generate',
+      '/w/b.pdf',
+    ]);
   });
 });
 
@@ -77,8 +93,19 @@ describe('page graft updates', () => {
   const tree: PageTree = {
     header: { maxobjectid: 40 },
     pages: [
-      { ref: '3 0 R', dict: { '/Type': '/Page', '/Contents': '9 0 R', '/Resources': { '/XObject': {} }, '/Annots': ['7 0 R'] } },
-      { ref: '4 0 R', dict: { '/Type': '/Page', '/MediaBox': [0, 0, 612, 792], '/TrimBox': [10, 10, 600, 780], '/Contents': ['10 0 R'] } },
+      {
+        ref: '3 0 R',
+        dict: { '/Type': '/Page', '/Contents': '9 0 R', '/Resources': { '/XObject': {} }, '/Annots': ['7 0 R'] },
+      },
+      {
+        ref: '4 0 R',
+        dict: {
+          '/Type': '/Page',
+          '/MediaBox': [0, 0, 612, 792],
+          '/TrimBox': [10, 10, 600, 780],
+          '/Contents': ['10 0 R'],
+        },
+      },
     ],
   };
 
@@ -86,15 +113,28 @@ describe('page graft updates', () => {
     const update = emptyPagesUpdate(tree, false) as { qpdf: [unknown, Record<string, any>] };
     const objects = update.qpdf[1];
     expect(Buffer.from(objects['obj:41 0 R'].stream.data, 'base64').toString()).toBe('q Q');
-    expect(objects['obj:3 0 R'].value).toEqual({ '/Type': '/Page', '/Contents': '41 0 R', '/Resources': {}, '/Annots': ['7 0 R'] });
+    expect(objects['obj:3 0 R'].value).toEqual({
+      '/Type': '/Page',
+      '/Contents': '41 0 R',
+      '/Resources': {},
+      '/Annots': ['7 0 R'],
+    });
     expect(objects['obj:4 0 R'].value['/TrimBox']).toEqual([10, 10, 600, 780]);
     expect((emptyPagesUpdate(tree, true) as any).qpdf[1]['obj:4 0 R'].value['/TrimBox']).toBeUndefined();
   });
 
   it('detects TrimBoxes that would clip and restores them by page position', () => {
     expect(trimBoxWouldClip(tree.pages)).toBe(true);
-    expect(trimBoxWouldClip([{ ref: '5 0 R', dict: { '/MediaBox': [0, 0, 1, 1], '/TrimBox': [0, 0, 1, 1] } }])).toBe(false);
-    const grafted: PageTree = { header: { maxobjectid: 9 }, pages: [{ ref: '1 0 R', dict: { '/Type': '/Page' } }, { ref: '2 0 R', dict: { '/Type': '/Page' } }] };
+    expect(trimBoxWouldClip([{ ref: '5 0 R', dict: { '/MediaBox': [0, 0, 1, 1], '/TrimBox': [0, 0, 1, 1] } }])).toBe(
+      false,
+    );
+    const grafted: PageTree = {
+      header: { maxobjectid: 9 },
+      pages: [
+        { ref: '1 0 R', dict: { '/Type': '/Page' } },
+        { ref: '2 0 R', dict: { '/Type': '/Page' } },
+      ],
+    };
     const restore = (restoreTrimBoxesUpdate(grafted, tree.pages) as any).qpdf[1];
     expect(Object.keys(restore)).toEqual(['obj:2 0 R']);
     expect(restore['obj:2 0 R'].value['/TrimBox']).toEqual([10, 10, 600, 780]);

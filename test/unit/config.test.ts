@@ -35,7 +35,11 @@ describe('configuration', () => {
       { variable: 'MAX_PAGES', problem: 'is below 1', accepts: 'a whole number ≥ 1' },
       { variable: 'OPERATION_TIMEOUT', problem: 'is not a whole number', accepts: 'a whole number of seconds ≥ 1' },
       { variable: 'METRICS_ENABLED', problem: 'is not a boolean', accepts: 'true, false, 1 or 0' },
-      { variable: 'LOG_LEVEL', problem: 'is not a log level', accepts: 'fatal, error, warn, info, debug, trace or silent' },
+      {
+        variable: 'LOG_LEVEL',
+        problem: 'is not a log level',
+        accepts: 'fatal, error, warn, info, debug, trace or silent',
+      },
       { variable: 'TOOL_NICE', problem: 'is above 19', accepts: 'a whole number from 0 to 19' },
     ]);
     expect(error.message.split('\n')).toHaveLength(1 + 6);
@@ -48,12 +52,28 @@ describe('configuration', () => {
   });
 
   it('accepts a valid environment, empty variables counting as unset', () => {
-    const config = loadConfig({ PORT: '0', TOOL_NICE: '19', METRICS_ENABLED: '0', LOG_LEVEL: 'warn', OPERATION_TIMEOUT: '', HOST: '' });
-    expect(config).toMatchObject({ PORT: 0, TOOL_NICE: 19, METRICS_ENABLED: false, LOG_LEVEL: 'warn', OPERATION_TIMEOUT: 120_000, HOST: '127.0.0.1' });
+    const config = loadConfig({
+      PORT: '0',
+      TOOL_NICE: '19',
+      METRICS_ENABLED: '0',
+      LOG_LEVEL: 'warn',
+      OPERATION_TIMEOUT: '',
+      HOST: '',
+    });
+    expect(config).toMatchObject({
+      PORT: 0,
+      TOOL_NICE: 19,
+      METRICS_ENABLED: false,
+      LOG_LEVEL: 'warn',
+      OPERATION_TIMEOUT: 120_000,
+      HOST: '127.0.0.1',
+    });
   });
 
   it('the command line exits 1 naming every invalid setting', async () => {
-    const failed = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/pdf-service'), 'keys', 'list'], { env: { ...process.env, ...BAD } }).then(
+    const failed = await promisify(execFile)(process.execPath, [path.join(ROOT, 'bin/pdf-service'), 'keys', 'list'], {
+      env: { ...process.env, ...BAD },
+    }).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
     );

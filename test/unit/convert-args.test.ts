@@ -12,7 +12,10 @@ describe('convert tool arguments', () => {
     expect(args).toContain('-dPDFA=1');
     expect(args).toContain('-dCompatibilityLevel=1.4');
     expect(args).toContain('-dPDFACompatibilityPolicy=1');
-    expect(args.filter((a) => a.startsWith('--permit-file-read='))).toEqual(['--permit-file-read=/w/PDFA_def.ps', '--permit-file-read=/icc/srgb.icc']);
+    expect(args.filter((a) => a.startsWith('--permit-file-read='))).toEqual([
+      '--permit-file-read=/w/PDFA_def.ps',
+      '--permit-file-read=/icc/srgb.icc',
+    ]);
     expect(args.slice(-2)).toEqual(['/w/PDFA_def.ps', '/w/in.pdf']);
     expect(pdfaArgs('3b', 'd', 'i', 'in', 'out')).toContain('-dCompatibilityLevel=1.7');
   });
@@ -25,9 +28,28 @@ describe('convert tool arguments', () => {
 
   it('TIFF and JPEG renderers get dpi and pages', () => {
     expect(tiffArgs('in.pdf', 'out.tiff', 150, '1-3,5')).toEqual(
-      expect.arrayContaining(['-dSAFER', '-sDEVICE=tiff24nc', '-sCompression=lzw', '-r150', '-sPageList=1-3,5', '-sOutputFile=out.tiff']),
+      expect.arrayContaining([
+        '-dSAFER',
+        '-sDEVICE=tiff24nc',
+        '-sCompression=lzw',
+        '-r150',
+        '-sPageList=1-3,5',
+        '-sOutputFile=out.tiff',
+      ]),
     );
-    expect(jpegArgs('in.pdf', { first: 2, last: 4 }, 300, '/w/page')).toEqual(['-jpeg', '-jpegopt', 'quality=85', '-r', '300', '-f', '2', '-l', '4', 'in.pdf', '/w/page']);
+    expect(jpegArgs('in.pdf', { first: 2, last: 4 }, 300, '/w/page')).toEqual([
+      '-jpeg',
+      '-jpegopt',
+      'quality=85',
+      '-r',
+      '300',
+      '-f',
+      '2',
+      '-l',
+      '4',
+      'in.pdf',
+      '/w/page',
+    ]);
   });
 
   it('soffice: own profile, headless, pipe only (no socket)', () => {
@@ -38,7 +60,8 @@ describe('convert tool arguments', () => {
   });
 
   it('mutool: page sizes prefer the CropBox; writers embed images', () => {
-    const xml = '<page pagenum="1">\n<MediaBox l="0" b="0" r="612" t="792" />\n</page>\n<page pagenum="2">\n<MediaBox l="0" b="0" r="1000" t="1000" />\n<CropBox l="10" b="20" r="110" t="220" />\n</page>';
+    const xml =
+      '<page pagenum="1">\n<MediaBox l="0" b="0" r="612" t="792" />\n</page>\n<page pagenum="2">\n<MediaBox l="0" b="0" r="1000" t="1000" />\n<CropBox l="10" b="20" r="110" t="220" />\n</page>';
     expect(parsePageSizes(xml)).toEqual([
       { page: 1, width: 612, height: 792 },
       { page: 2, width: 100, height: 200 },

@@ -21,7 +21,11 @@ function runWithGuards(body: string): { status: number | null; lines: Array<Reco
     } });
     ${body}
   `;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   const lines = result.stdout
     .split('\n')
     .filter((l) => l.startsWith('{'))
@@ -55,7 +59,10 @@ describe('crash guards', () => {
     expect(status, stdout).toBe(1);
     const fatal = lines.filter((l) => l.level === 60);
     expect(fatal).toHaveLength(2);
-    expect(fatal[0]).toMatchObject({ uncaught: { name: 'TypeError', message: 'state unknown' }, origin: 'uncaughtException' });
+    expect(fatal[0]).toMatchObject({
+      uncaught: { name: 'TypeError', message: 'state unknown' },
+      origin: 'uncaughtException',
+    });
     expect(String(fatal[1].msg)).toContain('while draining');
     expect(lines.filter((l) => l.msg === 'drain')).toEqual([{ msg: 'drain', reason: 'uncaughtException' }]);
   });

@@ -31,7 +31,10 @@ function markdownFiles(dir: string): string[] {
 
 /** Relative link targets of a Markdown file (no scheme, no pure anchors), without their anchors. */
 function relativeLinks(markdown: string): string[] {
-  return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]).filter((target) => !/^[a-z]+:/i.test(target) && !target.startsWith('#')).map((target) => target.split('#')[0]);
+  return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1])
+    .filter((target) => !/^[a-z]+:/i.test(target) && !target.startsWith('#'))
+    .map((target) => target.split('#')[0]);
 }
 
 describe('docs/api.md', () => {
@@ -72,15 +75,21 @@ describe('links in the documents', () => {
   it('never lead outside the repository', () => {
     const escapes = documents.flatMap((doc) =>
       relativeLinks(read(doc))
-        .filter((target) => target.startsWith('/') || !path.resolve(ROOT, path.dirname(doc), target).startsWith(ROOT + path.sep))
+        .filter(
+          (target) =>
+            target.startsWith('/') || !path.resolve(ROOT, path.dirname(doc), target).startsWith(ROOT + path.sep),
+        )
         .map((target) => `${doc}: ${target}`),
     );
     expect(escapes).toEqual([]);
   });
 
   it('lead to files that exist', () => {
-    const broken = documents
-      .flatMap((doc) => relativeLinks(read(doc)).filter((target) => target && !fs.existsSync(path.resolve(ROOT, path.dirname(doc), target))).map((target) => `${doc}: ${target}`));
+    const broken = documents.flatMap((doc) =>
+      relativeLinks(read(doc))
+        .filter((target) => target && !fs.existsSync(path.resolve(ROOT, path.dirname(doc), target)))
+        .map((target) => `${doc}: ${target}`),
+    );
     expect(broken).toEqual([]);
   });
 });

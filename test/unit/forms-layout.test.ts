@@ -6,7 +6,8 @@ import { userToVisible } from '../../src/pdf/qpdf-values.js';
 import { buildOutline, readOutline } from '../../src/pdf/outline.js';
 import { isRightToLeft } from '../../src/operations/forms-text.js';
 
-const glyphs = (text: string): Glyph[] => Array.from(text).map((c) => ({ font: 'F', code: c.charCodeAt(0).toString(16), width: 500, advance: 500, dx: 0 }));
+const glyphs = (text: string): Glyph[] =>
+  Array.from(text).map((c) => ({ font: 'F', code: c.charCodeAt(0).toString(16), width: 500, advance: 500, dx: 0 }));
 const textOf = (line: Glyph[]) => line.map((g) => String.fromCharCode(parseInt(g.code, 16))).join('');
 
 describe('forms layout', () => {
@@ -44,7 +45,12 @@ describe('outline', () => {
     ];
     const pages = ['10 0 R', '11 0 R'];
     const built = buildOutline(marks, pages, 20);
-    const objects: Record<string, unknown> = { ...built.objects, 'obj:1 0 R': { value: { '/Type': '/Catalog', '/Outlines': built.ref } } };
-    expect(readOutline(objects, (objects['obj:1 0 R'] as { value: Record<string, unknown> }).value, pages)).toEqual(marks);
+    const objects: Record<string, unknown> = {
+      ...built.objects,
+      'obj:1 0 R': { value: { '/Type': '/Catalog', '/Outlines': built.ref } },
+    };
+    expect(readOutline(objects, (objects['obj:1 0 R'] as { value: Record<string, unknown> }).value, pages)).toEqual(
+      marks,
+    );
   });
 });

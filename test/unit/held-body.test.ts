@@ -12,13 +12,16 @@ describe('ChunkedBytes', () => {
   it('reads any range as Buffer.subarray does, across chunk boundaries', () => {
     const bytes = crypto.randomBytes(10_000);
     const chunks = new ChunkedBytes();
-    for (let at = 0, size = 1; at < bytes.length; at += size, size = (size * 7) % 1000 || 1) chunks.push(bytes.subarray(at, at + size));
+    for (let at = 0, size = 1; at < bytes.length; at += size, size = (size * 7) % 1000 || 1)
+      chunks.push(bytes.subarray(at, at + size));
     chunks.push(Buffer.alloc(0)); // an empty chunk changes nothing
     expect(chunks.length).toBe(bytes.length);
     for (let i = 0; i < 2000; i++) {
       const start = crypto.randomInt(-10, 10_010);
       const end = start + crypto.randomInt(0, 3000);
-      expect(chunks.subarray(start, end).equals(bytes.subarray(Math.max(0, start), end)), `${start}..${end}`).toBe(true);
+      expect(chunks.subarray(start, end).equals(bytes.subarray(Math.max(0, start), end)), `${start}..${end}`).toBe(
+        true,
+      );
     }
     expect(chunks.subarray(9_000).equals(bytes.subarray(9_000))).toBe(true);
   });

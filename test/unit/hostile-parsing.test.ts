@@ -28,14 +28,22 @@ describe('unpackSite', () => {
 
   it('refuses by the declared count (ZIP64 too) and the declared sizes, writing nothing', async () => {
     const out = path.join(dir, 'refused');
-    await expect(unpackSite(write('claims.zip', zipDirectoryBomb({ entries: 1, claimed: 2_000_000 })), out, limits)).rejects.toMatchObject({ code: 'resource_limit' });
-    await expect(unpackSite(write('many.zip', zipDirectoryBomb({ entries: 10_001 })), out, limits)).rejects.toMatchObject({ code: 'resource_limit' });
-    await expect(unpackSite(write('sizes.zip', zipDirectoryBomb({ entries: 3, declaredSize: 0xfffffff0 })), out, limits)).rejects.toMatchObject({ code: 'file_too_large' });
+    await expect(
+      unpackSite(write('claims.zip', zipDirectoryBomb({ entries: 1, claimed: 2_000_000 })), out, limits),
+    ).rejects.toMatchObject({ code: 'resource_limit' });
+    await expect(
+      unpackSite(write('many.zip', zipDirectoryBomb({ entries: 10_001 })), out, limits),
+    ).rejects.toMatchObject({ code: 'resource_limit' });
+    await expect(
+      unpackSite(write('sizes.zip', zipDirectoryBomb({ entries: 3, declaredSize: 0xfffffff0 })), out, limits),
+    ).rejects.toMatchObject({ code: 'file_too_large' });
     expect(fs.existsSync(out)).toBe(false);
   });
 
   it('answers the operation timeout once its deadline has passed', async () => {
     const past = { deadline: Date.now() - 1, timeoutMs: 1000 };
-    await expect(unpackSite(write('late.zip', zipDirectoryBomb({ entries: 3 })), path.join(dir, 'late'), limits, past)).rejects.toBeInstanceOf(TimeoutError);
+    await expect(
+      unpackSite(write('late.zip', zipDirectoryBomb({ entries: 3 })), path.join(dir, 'late'), limits, past),
+    ).rejects.toBeInstanceOf(TimeoutError);
   });
 });

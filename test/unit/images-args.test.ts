@@ -17,7 +17,15 @@ describe('pdfimages list', () => {
   it('parses rows, inline images included', () => {
     const rows = parseImageList(LIST);
     expect(rows).toHaveLength(6);
-    expect(rows[0]).toEqual({ page: 1, num: 0, type: 'image', width: 200, height: 100, encoding: 'jpeg', object: '7 0' });
+    expect(rows[0]).toEqual({
+      page: 1,
+      num: 0,
+      type: 'image',
+      width: 200,
+      height: 100,
+      encoding: 'jpeg',
+      object: '7 0',
+    });
     expect(rows[4].object).toBeUndefined();
   });
 
@@ -31,9 +39,25 @@ describe('pdfimages list', () => {
 
 describe('img2pdf arguments', () => {
   it('fit with margin; fixed sizes fit into the page and follow the image orientation', () => {
-    expect(img2pdfArgs(['a.png'], 'o.pdf', { pageSize: 'fit', margin: 0 })).toEqual(['--output', 'o.pdf', '--', 'a.png']);
+    expect(img2pdfArgs(['a.png'], 'o.pdf', { pageSize: 'fit', margin: 0 })).toEqual([
+      '--output',
+      'o.pdf',
+      '--',
+      'a.png',
+    ]);
     expect(img2pdfArgs(['a.png', 'b.jpg'], 'o.pdf', { pageSize: 'a4', margin: 12.5 })).toEqual([
-      '--output', 'o.pdf', '--pagesize', 'A4', '--fit', 'into', '--auto-orient', '--border', '12.5pt', '--', 'a.png', 'b.jpg',
+      '--output',
+      'o.pdf',
+      '--pagesize',
+      'A4',
+      '--fit',
+      'into',
+      '--auto-orient',
+      '--border',
+      '12.5pt',
+      '--',
+      'a.png',
+      'b.jpg',
     ]);
   });
 });

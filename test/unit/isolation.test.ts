@@ -55,7 +55,12 @@ async function attemptsOfB(pidA: number): Promise<Record<string, string>> {
     `grep CapEff /proc/self/status | awk '{ print "capabilities " ($2 == "0000000000000000" ? "none" : $2) }'`,
   ].join('\n');
   const result = await run(context(workB), 'sh', ['-c', script]);
-  return Object.fromEntries(result.stdout.trim().split('\n').map((line) => line.split(' ') as [string, string]));
+  return Object.fromEntries(
+    result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ') as [string, string]),
+  );
 }
 
 describe('tool isolation', () => {
@@ -74,7 +79,16 @@ describe('tool isolation', () => {
     expect(fs.readFileSync(`/proc/${pidA}/cwd/upload-1`, 'utf8')).toBe('secret of A');
     expect(fs.readdirSync(root)).toContain('pdf-req-A-unguessable');
     try {
-      expect(await attemptsOfB(pidA)).toEqual({ cwd: 'denied', cmdline: 'denied', list: 'denied', path: 'denied', own: 'ok', processes: 'few', init: 'tool-init', capabilities: 'none' });
+      expect(await attemptsOfB(pidA)).toEqual({
+        cwd: 'denied',
+        cmdline: 'denied',
+        list: 'denied',
+        path: 'denied',
+        own: 'ok',
+        processes: 'few',
+        init: 'tool-init',
+        capabilities: 'none',
+      });
     } finally {
       abort.abort();
       await toolA;
@@ -94,7 +108,10 @@ describe('tool isolation', () => {
         .find((d) => {
           try {
             const status = fs.readFileSync(`/proc/${d}/status`, 'utf8');
-            return new RegExp(`^NSpid:\\s+${d}\\s+${escapedPid}$`, 'm').test(status) && fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').startsWith('sleep');
+            return (
+              new RegExp(`^NSpid:\\s+${d}\\s+${escapedPid}$`, 'm').test(status) &&
+              fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').startsWith('sleep')
+            );
           } catch {
             return false;
           }

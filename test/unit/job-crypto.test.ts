@@ -12,7 +12,10 @@ const key = crypto.randomBytes(32);
 async function through(stream: NodeJS.ReadWriteStream, input: Buffer, pieces = 7): Promise<Buffer> {
   const out: Buffer[] = [];
   const size = Math.max(1, Math.ceil(input.length / pieces));
-  const chunks = input.length === 0 ? [] : Array.from({ length: Math.ceil(input.length / size) }, (_, i) => input.subarray(i * size, (i + 1) * size));
+  const chunks =
+    input.length === 0
+      ? []
+      : Array.from({ length: Math.ceil(input.length / size) }, (_, i) => input.subarray(i * size, (i + 1) * size));
   await pipeline(
     Readable.from(chunks),
     stream,
@@ -55,7 +58,9 @@ describe('encryptStream / decryptStream', () => {
     await expect(through(decryptStream(key), flipped)).rejects.toThrow(/authentication/);
     await expect(through(decryptStream(crypto.randomBytes(32)), sealed)).rejects.toThrow(/authentication/);
     // Cut after two whole chunks: the last one left was not sealed as final.
-    await expect(through(decryptStream(key), sealed.subarray(0, header + 2 * sealedChunk))).rejects.toThrow(/authentication/);
+    await expect(through(decryptStream(key), sealed.subarray(0, header + 2 * sealedChunk))).rejects.toThrow(
+      /authentication/,
+    );
     const dropped = Buffer.concat([sealed.subarray(0, header), sealed.subarray(header + sealedChunk)]);
     await expect(through(decryptStream(key), dropped)).rejects.toThrow(/authentication/);
     const swapped = Buffer.concat([
@@ -65,7 +70,9 @@ describe('encryptStream / decryptStream', () => {
       sealed.subarray(header + 2 * sealedChunk),
     ]);
     await expect(through(decryptStream(key), swapped)).rejects.toThrow(/authentication/);
-    await expect(through(decryptStream(key), Buffer.from('%PDF-1.4 not encrypted at all, long enough to hold a header'))).rejects.toThrow();
+    await expect(
+      through(decryptStream(key), Buffer.from('%PDF-1.4 not encrypted at all, long enough to hold a header')),
+    ).rejects.toThrow();
   });
 
   it('seals small values bound to their context', () => {
@@ -85,15 +92,35 @@ describe('job ids', () => {
 
 describe('webhook addresses and signatures', () => {
   it('refuses loopback, private, link-local, metadata, CGNAT, ULA and mapped forms; allows public', () => {
-    for (const bad of ['127.0.0.1', '10.0.0.8', '172.20.1.1', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fd12::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1']) {
+    for (const bad of [
+      '127.0.0.1',
+      '10.0.0.8',
+      '172.20.1.1',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd12::1',
+      '::ffff:10.0.0.1',
+      '::ffff:7f00:1',
+      '64:ff9b::a00:1',
+    ]) {
       expect(isForbiddenAddress(bad), bad).toBe(true);
     }
-    for (const good of ['93.184.215.14', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isForbiddenAddress(good), good).toBe(false);
+    for (const good of ['93.184.215.14', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      expect(isForbiddenAddress(good), good).toBe(false);
   });
 
   it('signs "id.timestamp.body" with HMAC-SHA256 of the decoded secret', () => {
     const secret = `whsec_${Buffer.from('test-secret-bytes-0123456789abcd').toString('base64')}`;
-    const expected = crypto.createHmac('sha256', Buffer.from('test-secret-bytes-0123456789abcd')).update('msg_1.1700000000.{"a":1}').digest('base64');
+    const expected = crypto
+      .createHmac('sha256', Buffer.from('test-secret-bytes-0123456789abcd'))
+      .update('msg_1.1700000000.{"a":1}')
+      .digest('base64');
     expect(signWebhook(secret, 'msg_1', 1700000000, '{"a":1}')).toBe(`v1,${expected}`);
   });
 });

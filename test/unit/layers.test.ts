@@ -17,7 +17,9 @@ const RULES = path.join(ROOT, '.dependency-cruiser.cjs');
 /** Runs the cruiser with the repository's rules on `dir`'s src/; the exit code and the report. */
 async function cruise(dir: string): Promise<{ code: number; out: string }> {
   try {
-    const { stdout } = await run(process.execPath, [CRUISER, 'src', '--config', RULES, '--output-type', 'err'], { cwd: dir });
+    const { stdout } = await run(process.execPath, [CRUISER, 'src', '--config', RULES, '--output-type', 'err'], {
+      cwd: dir,
+    });
     return { code: 0, out: stdout };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -57,15 +59,58 @@ describe('layer rules', () => {
   }, 60_000);
 
   it.each([
-    ['an up-import (core → operations)', 'core-imports-down-only', { 'core/names.ts': "import { merge } from '../operations/merge.js';\nexport const stem = merge;\n", 'operations/merge.ts': 'export const merge = 1;\n' }],
-    ['an up-import of a type only (files → operations)', 'formats-imports-down-only', { 'files/zip.ts': "import type { Output } from '../operations/merge.js';\nexport type Z = Output;\n", 'operations/merge.ts': 'export type Output = string;\n' }],
-    ['an operation importing http/', 'operations-never-import-http', { 'operations/split.ts': "import { name } from '../http/filename.js';\nexport const split = name;\n", 'http/filename.ts': 'export const name = 1;\n' }],
-    ['a process started outside tools/run.ts', 'only-run-starts-processes', { 'tools/qpdf.ts': "import { spawn } from 'node:child_process';\nexport const qpdf = spawn;\n" }],
-    ['a cycle', 'no-cycles', { 'files/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n", 'files/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n" }],
-    ['a module outside every layer', 'every-module-in-a-layer', { 'stray/x.ts': "import { stem } from '../core/names.js';\nexport const x = stem;\n", 'core/names.ts': 'export const stem = 1;\n' }],
-  ])('%s fails the check, naming the rule', async (_what, rule, files) => {
-    const result = await cruise(tree(rule, files as Record<string, string>));
-    expect(result.code).not.toBe(0);
-    expect(result.out).toContain(`error ${rule}:`);
-  }, 60_000);
+    [
+      'an up-import (core → operations)',
+      'core-imports-down-only',
+      {
+        'core/names.ts': "import { merge } from '../operations/merge.js';\nexport const stem = merge;\n",
+        'operations/merge.ts': 'export const merge = 1;\n',
+      },
+    ],
+    [
+      'an up-import of a type only (files → operations)',
+      'formats-imports-down-only',
+      {
+        'files/zip.ts': "import type { Output } from '../operations/merge.js';\nexport type Z = Output;\n",
+        'operations/merge.ts': 'export type Output = string;\n',
+      },
+    ],
+    [
+      'an operation importing http/',
+      'operations-never-import-http',
+      {
+        'operations/split.ts': "import { name } from '../http/filename.js';\nexport const split = name;\n",
+        'http/filename.ts': 'export const name = 1;\n',
+      },
+    ],
+    [
+      'a process started outside tools/run.ts',
+      'only-run-starts-processes',
+      { 'tools/qpdf.ts': "import { spawn } from 'node:child_process';\nexport const qpdf = spawn;\n" },
+    ],
+    [
+      'a cycle',
+      'no-cycles',
+      {
+        'files/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
+        'files/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
+      },
+    ],
+    [
+      'a module outside every layer',
+      'every-module-in-a-layer',
+      {
+        'stray/x.ts': "import { stem } from '../core/names.js';\nexport const x = stem;\n",
+        'core/names.ts': 'export const stem = 1;\n',
+      },
+    ],
+  ])(
+    '%s fails the check, naming the rule',
+    async (_what, rule, files) => {
+      const result = await cruise(tree(rule, files as Record<string, string>));
+      expect(result.code).not.toBe(0);
+      expect(result.out).toContain(`error ${rule}:`);
+    },
+    60_000,
+  );
 });

@@ -15,12 +15,15 @@ import { pdfFromObjects } from '../helpers/page-ops-fixtures.js';
 
 describe('quickPageBoxes', () => {
   it('inherits MediaBox, CropBox and Rotate from the page tree; TrimBox stays on its page', async () => {
-    const file = tempFile('tree.pdf', pdfFromObjects([
-      '<</Type/Catalog/Pages 2 0 R>>',
-      '<</Type/Pages/Kids[3 0 R 4 0 R]/Count 2/MediaBox[0 0 612 792]/Rotate 90>>',
-      '<</Type/Page/Parent 2 0 R/CropBox[10 10 600 780]/TrimBox[20 20 590 770]>>',
-      '<</Type/Page/Parent 2 0 R/MediaBox[0 842 595 0]/Rotate -90>>',
-    ]));
+    const file = tempFile(
+      'tree.pdf',
+      pdfFromObjects([
+        '<</Type/Catalog/Pages 2 0 R>>',
+        '<</Type/Pages/Kids[3 0 R 4 0 R]/Count 2/MediaBox[0 0 612 792]/Rotate 90>>',
+        '<</Type/Page/Parent 2 0 R/CropBox[10 10 600 780]/TrimBox[20 20 590 770]>>',
+        '<</Type/Page/Parent 2 0 R/MediaBox[0 842 595 0]/Rotate -90>>',
+      ]),
+    );
     expect(await quickPageBoxes(file, 10)).toEqual([
       { media: [0, 0, 612, 792], crop: [10, 10, 600, 780], trim: [20, 20, 590, 770], rotate: 90 },
       { media: [0, 0, 595, 842], crop: undefined, trim: undefined, rotate: 270 },
@@ -28,9 +31,20 @@ describe('quickPageBoxes', () => {
   });
 
   it('gives up on an indirect box or a loop', async () => {
-    const indirect = tempFile('indirect.pdf', pdfFromObjects(['<</Type/Catalog/Pages 2 0 R>>', '<</Type/Pages/Kids[3 0 R]/Count 1>>', '<</Type/Page/Parent 2 0 R/MediaBox 4 0 R>>', '[0 0 612 792]']));
+    const indirect = tempFile(
+      'indirect.pdf',
+      pdfFromObjects([
+        '<</Type/Catalog/Pages 2 0 R>>',
+        '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+        '<</Type/Page/Parent 2 0 R/MediaBox 4 0 R>>',
+        '[0 0 612 792]',
+      ]),
+    );
     expect(await quickPageBoxes(indirect, 10)).toBeUndefined();
-    const loop = tempFile('loop.pdf', pdfFromObjects(['<</Type/Catalog/Pages 2 0 R>>', '<</Type/Pages/Kids[2 0 R]/Count 1>>']));
+    const loop = tempFile(
+      'loop.pdf',
+      pdfFromObjects(['<</Type/Catalog/Pages 2 0 R>>', '<</Type/Pages/Kids[2 0 R]/Count 1>>']),
+    );
     expect(await quickPageBoxes(loop, 10)).toBeUndefined();
   });
 });
@@ -48,11 +62,29 @@ describe('qpdfPlacesAlike', () => {
 
 describe('split arithmetic', () => {
   it('runs, separators and chapters', () => {
-    expect(runsOf([1, 2, 3, 5, 6, 9])).toEqual([{ first: 1, last: 3 }, { first: 5, last: 6 }, { first: 9, last: 9 }]);
-    expect(partsAtSeparators(7, [3, 6], false)).toEqual([{ first: 1, last: 2 }, { first: 4, last: 5 }, { first: 7, last: 7 }]);
-    expect(partsAtSeparators(7, [1, 6], true)).toEqual([{ first: 1, last: 5 }, { first: 6, last: 7 }]);
+    expect(runsOf([1, 2, 3, 5, 6, 9])).toEqual([
+      { first: 1, last: 3 },
+      { first: 5, last: 6 },
+      { first: 9, last: 9 },
+    ]);
+    expect(partsAtSeparators(7, [3, 6], false)).toEqual([
+      { first: 1, last: 2 },
+      { first: 4, last: 5 },
+      { first: 7, last: 7 },
+    ]);
+    expect(partsAtSeparators(7, [1, 6], true)).toEqual([
+      { first: 1, last: 5 },
+      { first: 6, last: 7 },
+    ]);
     expect(partsAtSeparators(3, [], false)).toEqual([{ first: 1, last: 3 }]);
-    expect(chapterParts(8, [{ title: 'B', page: 4 }, { title: 'A', page: 2 }, { title: 'A2', page: 2 }, { title: 'Off', page: 99 }])).toEqual([
+    expect(
+      chapterParts(8, [
+        { title: 'B', page: 4 },
+        { title: 'A', page: 2 },
+        { title: 'A2', page: 2 },
+        { title: 'Off', page: 99 },
+      ]),
+    ).toEqual([
       { title: 'A', range: { first: 1, last: 3 } },
       { title: 'B', range: { first: 4, last: 8 } },
     ]);
@@ -69,13 +101,21 @@ describe('split arithmetic', () => {
 
 describe('tool output', () => {
   it('gs bbox lines, empty pages as null', () => {
-    expect(parseBoxes('%%BoundingBox: 1 2 3 4\n%%HiResBoundingBox: 1.5 2 3 4\n%%HiResBoundingBox: 0 0 0 0\n')).toEqual([[1.5, 2, 3, 4], null]);
+    expect(parseBoxes('%%BoundingBox: 1 2 3 4\n%%HiResBoundingBox: 1.5 2 3 4\n%%HiResBoundingBox: 0 0 0 0\n')).toEqual([
+      [1.5, 2, 3, 4],
+      null,
+    ]);
   });
 
   it('zbarimg XML by image, CDATA and base64', () => {
-    const xml = "<barcodes><source href='/w/p-1.pgm'>\n<index num='0'>\n<symbol type='QR-Code'><data><![CDATA[SEP]]></data></symbol>\n</index>\n</source><source href='/w/p-2.pgm'>\n</source>" +
+    const xml =
+      "<barcodes><source href='/w/p-1.pgm'>\n<index num='0'>\n<symbol type='QR-Code'><data><![CDATA[SEP]]></data></symbol>\n</index>\n</source><source href='/w/p-2.pgm'>\n</source>" +
       `<source href='/w/p-3.pgm'><index num='0'><symbol type='QR-Code'><data format='base64'>${Buffer.from('ü').toString('base64')}</data></symbol></index></source></barcodes>`;
-    expect([...parseCodes(xml)]).toEqual([['/w/p-1.pgm', ['SEP']], ['/w/p-2.pgm', []], ['/w/p-3.pgm', ['ü']]]);
+    expect([...parseCodes(xml)]).toEqual([
+      ['/w/p-1.pgm', ['SEP']],
+      ['/w/p-2.pgm', []],
+      ['/w/p-3.pgm', ['ü']],
+    ]);
   });
 
   it('ink fraction of a PGM', async () => {
@@ -94,8 +134,16 @@ describe('tool output', () => {
 
 describe('render batches', () => {
   it('at most 25 pages and 25 M pixels a batch; a larger page alone', () => {
-    expect(batchesOf(Array(60).fill(500_000))).toEqual([[1, 25], [26, 50], [51, 60]]);
-    expect(batchesOf([1_000_000, 30_000_000, 1_000_000, 1_000_000])).toEqual([[1, 1], [2, 2], [3, 4]]);
+    expect(batchesOf(Array(60).fill(500_000))).toEqual([
+      [1, 25],
+      [26, 50],
+      [51, 60],
+    ]);
+    expect(batchesOf([1_000_000, 30_000_000, 1_000_000, 1_000_000])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 4],
+    ]);
     expect(batchesOf([])).toEqual([]);
   });
 });

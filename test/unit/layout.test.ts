@@ -9,14 +9,36 @@ import type { Box, ParagraphBlock, TableBlock } from '../../src/layout/model.js'
 import { findRuledTables } from '../../src/layout/tables.js';
 
 function span(text: string, x0: number, base: number, x1 = x0 + text.length * 5, size = 10): RawSpan {
-  return { font: 'ABCDEF+Times-Roman', size, bold: false, italic: false, mono: false, color: 0, text, bbox: [x0, base - 8, x1, base + 2], base };
+  return {
+    font: 'ABCDEF+Times-Roman',
+    size,
+    bold: false,
+    italic: false,
+    mono: false,
+    color: 0,
+    text,
+    bbox: [x0, base - 8, x1, base + 2],
+    base,
+  };
 }
 function line(...spans: RawSpan[]): Line {
-  const bbox: Box = [Math.min(...spans.map((s) => s.bbox[0])), Math.min(...spans.map((s) => s.bbox[1])), Math.max(...spans.map((s) => s.bbox[2])), Math.max(...spans.map((s) => s.bbox[3]))];
+  const bbox: Box = [
+    Math.min(...spans.map((s) => s.bbox[0])),
+    Math.min(...spans.map((s) => s.bbox[1])),
+    Math.max(...spans.map((s) => s.bbox[2])),
+    Math.max(...spans.map((s) => s.bbox[3])),
+  ];
   return { bbox, spans, block: 1, base: spans[0].base, size: spans[0].size };
 }
 const stroke = (bbox: Box): RawDraw => ({ kind: 'stroke', bbox, color: [0], width: 0.5 });
-const page = (lines: Line[], draws: RawDraw[] = []): RawPage => ({ page: 1, width: 612, height: 792, lines, draws, links: [] });
+const page = (lines: Line[], draws: RawDraw[] = []): RawPage => ({
+  page: 1,
+  width: 612,
+  height: 792,
+  lines,
+  draws,
+  links: [],
+});
 const figures: Box[] = [];
 const ctx: PageContext = {
   bodySize: 10,
@@ -41,7 +63,9 @@ describe('layout analysis', () => {
     expect(gutters).toHaveLength(1);
     expect(gutters[0][0]).toBeCloseTo(296, 0);
     expect(gutters[0][1]).toBeCloseTo(315.5, 0);
-    const single = Array.from({ length: 30 }, (_, i) => line(span(`a full width line number ${i}`, 72, 100 + i * 12, 540)));
+    const single = Array.from({ length: 30 }, (_, i) =>
+      line(span(`a full width line number ${i}`, 72, 100 + i * 12, 540)),
+    );
     expect(findGutters(single, 72, 540)).toEqual([]);
   });
 
@@ -69,7 +93,13 @@ describe('layout analysis', () => {
       stroke([299.75, 120, 300.25, 140]),
       stroke([399.75, 100, 400.25, 140]),
     ];
-    const cells = [line(span('A', 105, 115)), line(span('merged', 210, 115)), line(span('C', 105, 135)), line(span('D', 205, 135)), line(span('E', 305, 135))];
+    const cells = [
+      line(span('A', 105, 115)),
+      line(span('merged', 210, 115)),
+      line(span('C', 105, 135)),
+      line(span('D', 205, 135)),
+      line(span('E', 305, 135)),
+    ];
     const { tables } = findRuledTables(draws, cells);
     expect(tables).toHaveLength(1);
     expect(tables[0].xs).toEqual(xs);
@@ -95,17 +125,35 @@ describe('layout analysis', () => {
   });
 
   it('a full-width table set out by aligned text across the gutter stays one table, rows in order, beside two text columns', () => {
-    const rows = ['Name Loops Trees Speedup', 'alpha 25 27 2.20x', 'beta 5 8 2.86x', 'gamma 10 25 1.18x'].map((row, r) => {
-      const [name, a, b, c] = row.split(' ');
-      const base = 80 + r * 10;
-      return line(span(name, 72, base, 120), span(a, 200, base, 215), span(b, 330, base, 345), span(c, 480, base, 505));
-    });
-    const text = twoColumns(20).map((l) => ({ ...l, bbox: [l.bbox[0], l.bbox[1] + 60, l.bbox[2], l.bbox[3] + 60] as Box, base: l.base + 60, spans: l.spans.map((s) => ({ ...s, base: s.base + 60, bbox: [s.bbox[0], s.bbox[1] + 60, s.bbox[2], s.bbox[3] + 60] as Box })) }));
+    const rows = ['Name Loops Trees Speedup', 'alpha 25 27 2.20x', 'beta 5 8 2.86x', 'gamma 10 25 1.18x'].map(
+      (row, r) => {
+        const [name, a, b, c] = row.split(' ');
+        const base = 80 + r * 10;
+        return line(
+          span(name, 72, base, 120),
+          span(a, 200, base, 215),
+          span(b, 330, base, 345),
+          span(c, 480, base, 505),
+        );
+      },
+    );
+    const text = twoColumns(20).map((l) => ({
+      ...l,
+      bbox: [l.bbox[0], l.bbox[1] + 60, l.bbox[2], l.bbox[3] + 60] as Box,
+      base: l.base + 60,
+      spans: l.spans.map((s) => ({
+        ...s,
+        base: s.base + 60,
+        bbox: [s.bbox[0], s.bbox[1] + 60, s.bbox[2], s.bbox[3] + 60] as Box,
+      })),
+    }));
     const layout = analysePage(page([...rows, ...text]), [...rows, ...text], ctx);
     const tables = layout.bands.flatMap((b) => b.content.flat()).filter((b): b is TableBlock => b.kind === 'table');
     expect(tables).toHaveLength(1);
     expect(tables[0].borderless).toBe(true);
-    const cells = tables[0].rows.map((row) => row.map((c) => c.paragraphs.map((p) => p.runs.map((r) => r.text).join('')).join('')));
+    const cells = tables[0].rows.map((row) =>
+      row.map((c) => c.paragraphs.map((p) => p.runs.map((r) => r.text).join('')).join('')),
+    );
     expect(cells).toEqual([
       ['Name', 'Loops', 'Trees', 'Speedup'],
       ['alpha', '25', '27', '2.20x'],
@@ -123,14 +171,38 @@ describe('layout analysis', () => {
     expect(item.bullet).toBe('•');
     expect(item.runs.map((r) => r.text).join('')).toBe('First item of the list');
 
-    const para = (text: string): ParagraphBlock => ({ kind: 'paragraph', runs: [{ text, style: { font: 'Times', size: 10, bold: false, italic: false, mono: false } }], heading: 0, align: 'left', lineHeight: 12, spaceBefore: 0, indentLeft: 0, indentFirst: 0, tabs: [] });
+    const para = (text: string): ParagraphBlock => ({
+      kind: 'paragraph',
+      runs: [{ text, style: { font: 'Times', size: 10, bold: false, italic: false, mono: false } }],
+      heading: 0,
+      align: 'left',
+      lineHeight: 12,
+      spaceBefore: 0,
+      indentLeft: 0,
+      indentFirst: 0,
+      tabs: [],
+    });
     const a = para('optimizing direct threaded code by selec-');
     const b = para('tive inlining. In Proceedings');
-    joinBrokenWords([{ page: 1, width: 612, height: 792, bands: [{ columns: [{ width: 200, gap: 20 }, { width: 200, gap: 0 }], content: [[a], [b]] }] }]);
+    joinBrokenWords([
+      {
+        page: 1,
+        width: 612,
+        height: 792,
+        bands: [
+          {
+            columns: [
+              { width: 200, gap: 20 },
+              { width: 200, gap: 0 },
+            ],
+            content: [[a], [b]],
+          },
+        ],
+      },
+    ]);
     expect(a.runs[0].text).toBe('optimizing direct threaded code by selective');
     expect(b.runs[0].text).toBe('inlining. In Proceedings');
 
     expect(composeAccents('a na¨ıve caf´e')).toBe('a naïve café');
   });
 });
-

@@ -13,24 +13,54 @@ function capture(): { log: ReturnType<typeof createLogger>; lines: () => Array<R
       done();
     },
   });
-  return { log: createLogger(loadConfig({ LOG_LEVEL: 'info' }), sink), lines: () => chunks.join('').trim().split('\n').map((l) => JSON.parse(l)) };
+  return {
+    log: createLogger(loadConfig({ LOG_LEVEL: 'info' }), sink),
+    lines: () =>
+      chunks
+        .join('')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+  };
 }
 
 describe('log secrets', () => {
-  it('masks key, req.headers.authorization and secret keys one level down; leaves the rest and the caller\'s objects alone', async () => {
+  it("masks key, req.headers.authorization and secret keys one level down; leaves the rest and the caller's objects alone", async () => {
     const { log, lines } = capture();
-    const req = { method: 'POST', headers: { authorization: 'Bearer sk_live_1', 'content-type': 'multipart/form-data' } };
+    const req = {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_live_1', 'content-type': 'multipart/form-data' },
+    };
     const fields = { password: 'hunter2', user_password: 'u', owner_password: 'o', pages: '1-3' };
     const err = Object.assign(new Error('boom'), { authorization: 'Bearer sk_live_2' });
-    log.info({ key: 'sk_live_3', req, fields, err, plain: 'password', nested: { deeper: { password: 'kept: two levels down, as before' } } }, 'request');
+    log.info(
+      {
+        key: 'sk_live_3',
+        req,
+        fields,
+        err,
+        plain: 'password',
+        nested: { deeper: { password: 'kept: two levels down, as before' } },
+      },
+      'request',
+    );
     log.child({ key: 'sk_live_4', request_id: 'r1' }).info({ status: 200 }, 'done');
     await new Promise((resolve) => setImmediate(resolve));
     const [first, second] = lines();
     const text = JSON.stringify(first) + JSON.stringify(second);
-    for (const secret of ['sk_live_1', 'sk_live_2', 'sk_live_3', 'sk_live_4', 'hunter2']) expect(text).not.toContain(secret);
+    for (const secret of ['sk_live_1', 'sk_live_2', 'sk_live_3', 'sk_live_4', 'hunter2'])
+      expect(text).not.toContain(secret);
     expect(first.key).toBe('[redacted]');
-    expect(first.req).toEqual({ method: 'POST', headers: { authorization: '[redacted]', 'content-type': 'multipart/form-data' } });
-    expect(first.fields).toEqual({ password: '[redacted]', user_password: '[redacted]', owner_password: '[redacted]', pages: '1-3' });
+    expect(first.req).toEqual({
+      method: 'POST',
+      headers: { authorization: '[redacted]', 'content-type': 'multipart/form-data' },
+    });
+    expect(first.fields).toEqual({
+      password: '[redacted]',
+      user_password: '[redacted]',
+      owner_password: '[redacted]',
+      pages: '1-3',
+    });
     expect((first.err as { message: string }).message).toBe('boom');
     expect((first.err as { authorization: string }).authorization).toBe('[redacted]');
     expect(first.plain).toBe('password');

@@ -31,7 +31,11 @@ beforeAll(async () => {
   fs.chmodSync(scratch, 0o777);
   env = { DATA_DIR: path.join(scratch, 'data'), TMP_DIR: path.join(scratch, 'tmp'), HOME: scratch };
   const [command, ...prefix] = AS_NOBODY;
-  const created = await promisify(execFile)(command!, [...prefix, process.execPath, BIN, 'keys', 'create', '--account', 'nonroot', '--plan', 'enterprise'], { env: { ...process.env, ...env } });
+  const created = await promisify(execFile)(
+    command!,
+    [...prefix, process.execPath, BIN, 'keys', 'create', '--account', 'nonroot', '--plan', 'enterprise'],
+    { env: { ...process.env, ...env } },
+  );
   key = /(pdf_live_\S+)/.exec(created.stdout)![1]!;
   server = await startServeProcess(env, [], AS_NOBODY);
   url = server.url;
@@ -42,11 +46,19 @@ afterAll(async () => {
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-async function post(operation: string, fields: Record<string, string>, files: Array<[string, string, Buffer]>): Promise<string> {
+async function post(
+  operation: string,
+  fields: Record<string, string>,
+  files: Array<[string, string, Buffer]>,
+): Promise<string> {
   const form = new FormData();
   for (const [field, name, data] of files) form.append(field, new Blob([data]), name);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const res = await fetch(`${url}/v1/pdf/${operation}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${key}` } });
+  const res = await fetch(`${url}/v1/pdf/${operation}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${key}` },
+  });
   const body = Buffer.from(await res.arrayBuffer());
   expect(res.status, `${operation}: ${body.toString('utf8', 0, 500)}\n${server?.stderr()}`).toBe(200);
   const file = path.join(scratch, `${operation}-${Date.now()}.pdf`);
@@ -69,21 +81,47 @@ describe.runIf(rootOnly)('a server run by a user who is not root', () => {
     const probe = path.join(scratch, 'confine.mjs');
     fs.writeFileSync(probe, CONFINEMENT_PROBE);
     const [command, ...prefix] = AS_NOBODY;
-    const { stdout } = await promisify(execFile)(command!, [...prefix, process.execPath, probe, ROOT, scratch], { env: { ...process.env, ...env } });
+    const { stdout } = await promisify(execFile)(command!, [...prefix, process.execPath, probe, ROOT, scratch], {
+      env: { ...process.env, ...env },
+    });
     const seen = JSON.parse(stdout);
     expect(seen.isolation).toBe('landlock');
     // The same attempts from the probe itself (not confined) succeed: they prove something.
     expect(seen.unconfined).toEqual({ cwd: 'ok', path: 'ok', list: 'ok', data: 'ok', write: 'ok' });
-    expect(seen.confined).toEqual({ cwd: 'denied', path: 'denied', list: 'denied', data: 'denied', write: 'denied', own: 'ok', system: 'ok' });
+    expect(seen.confined).toEqual({
+      cwd: 'denied',
+      path: 'denied',
+      list: 'denied',
+      data: 'denied',
+      write: 'denied',
+      own: 'ok',
+      system: 'ok',
+    });
   });
 
   it('merges (qpdf in-process), prints HTML (Chromium), converts Office (LibreOffice) and OCRs (OCRmyPDF)', async () => {
     const pdf = fs.readFileSync(corpus('trivial.pdf'));
-    expect(pageCountOf(await post('merge', {}, [['files', 'a.pdf', pdf], ['files', 'b.pdf', pdf]]))).toBe(2);
-    expect(textOf(await post('convert', { to: 'pdf' }, [['file', 'page.html', Buffer.from('<h1>Printed by nobody</h1>')]]))).toContain('Printed by nobody');
-    const rtf = Buffer.from('{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 DejaVu Sans;}} \\f0\\fs24 Letter converted by nobody.\\par }');
-    expect(textOf(await post('convert', { to: 'pdf' }, [['file', 'letter.rtf', rtf]]))).toContain('Letter converted by nobody');
-    expect(textOf(await post('ocr', { languages: 'eng' }, [['file', 'linn.pdf', fs.readFileSync(corpus('linn.pdf'))]])).length).toBeGreaterThan(500);
+    expect(
+      pageCountOf(
+        await post('merge', {}, [
+          ['files', 'a.pdf', pdf],
+          ['files', 'b.pdf', pdf],
+        ]),
+      ),
+    ).toBe(2);
+    expect(
+      textOf(await post('convert', { to: 'pdf' }, [['file', 'page.html', Buffer.from('<h1>Printed by nobody</h1>')]])),
+    ).toContain('Printed by nobody');
+    const rtf = Buffer.from(
+      '{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 DejaVu Sans;}} \\f0\\fs24 Letter converted by nobody.\\par }',
+    );
+    expect(textOf(await post('convert', { to: 'pdf' }, [['file', 'letter.rtf', rtf]]))).toContain(
+      'Letter converted by nobody',
+    );
+    expect(
+      textOf(await post('ocr', { languages: 'eng' }, [['file', 'linn.pdf', fs.readFileSync(corpus('linn.pdf'))]]))
+        .length,
+    ).toBeGreaterThan(500);
   });
 });
 

@@ -25,12 +25,33 @@ const job: OcrJob = {
 describe('ocrmypdfArgs', () => {
   it('builds the server-safe command line', () => {
     expect(ocrmypdfArgs(job)).toEqual([
-      '--output-type', 'pdf', '--optimize', '0', '--jobs', '2', '--tesseract-timeout', '597', '--language', 'eng+deu',
-      '--skip-text', '--sidecar', '/w/side.txt', '--', '/w/in.pdf', '/w/out.pdf',
+      '--output-type',
+      'pdf',
+      '--optimize',
+      '0',
+      '--jobs',
+      '2',
+      '--tesseract-timeout',
+      '597',
+      '--language',
+      'eng+deu',
+      '--skip-text',
+      '--sidecar',
+      '/w/side.txt',
+      '--',
+      '/w/in.pdf',
+      '/w/out.pdf',
     ]);
   });
   it('maps modes, options, PDF/A, text-only and image DPI', () => {
-    const args = ocrmypdfArgs({ ...job, mode: 'force', deskew: true, rotatePages: true, outputType: 'pdfa', imageDpi: 300 });
+    const args = ocrmypdfArgs({
+      ...job,
+      mode: 'force',
+      deskew: true,
+      rotatePages: true,
+      outputType: 'pdfa',
+      imageDpi: 300,
+    });
     expect(args).toContain('--force-ocr');
     expect(args).toEqual(expect.arrayContaining(['--deskew', '--rotate-pages', '--image-dpi', '300']));
     expect(args.slice(0, 2)).toEqual(['--output-type', 'pdfa-2']);
@@ -60,7 +81,9 @@ describe('parseSidecar', () => {
 
 describe('readTesseractLog', () => {
   it('finds timed-out and empty pages by the page number prefix', () => {
-    const log = readTesseractLog('Start processing 2 pages concurrently\n    3 [tesseract] took too long to OCR - skipping\n   12 [tesseract] Empty page!!\n    1 Opened a file\n');
+    const log = readTesseractLog(
+      'Start processing 2 pages concurrently\n    3 [tesseract] took too long to OCR - skipping\n   12 [tesseract] Empty page!!\n    1 Opened a file\n',
+    );
     expect(log).toEqual({ timedOut: [3], empty: [12], timedOutSomewhere: false });
     expect(readTesseractLog('[tesseract] took too long to OCR - skipping').timedOutSomewhere).toBe(true);
   });
@@ -68,13 +91,27 @@ describe('readTesseractLog', () => {
 
 describe('parseLanguageList', () => {
   it('keeps language codes and drops the header and osd', () => {
-    expect(parseLanguageList('List of available languages in "/usr/share/tesseract-ocr/5/tessdata/" (4):\ndeu\neng\nosd\nchi_sim\n')).toEqual(['chi_sim', 'deu', 'eng']);
+    expect(
+      parseLanguageList(
+        'List of available languages in "/usr/share/tesseract-ocr/5/tessdata/" (4):\ndeu\neng\nosd\nchi_sim\n',
+      ),
+    ).toEqual(['chi_sim', 'deu', 'eng']);
   });
 });
 
 describe('pdftotextArgs', () => {
   it('asks for UTF-8 on stdout, a page span, and -layout when wanted', () => {
-    expect(pdftotextArgs('/w/a.pdf', { first: 2, last: 5, layout: true })).toEqual(['-enc', 'UTF-8', '-layout', '-f', '2', '-l', '5', '/w/a.pdf', '-']);
+    expect(pdftotextArgs('/w/a.pdf', { first: 2, last: 5, layout: true })).toEqual([
+      '-enc',
+      'UTF-8',
+      '-layout',
+      '-f',
+      '2',
+      '-l',
+      '5',
+      '/w/a.pdf',
+      '-',
+    ]);
   });
 });
 
@@ -111,16 +148,27 @@ describe('readImageInfo', () => {
     phys.writeUInt32BE(11811, 0); // 300 dpi
     phys.writeUInt32BE(11811, 4);
     phys[8] = 1;
-    const withDpi = write('a.png', Buffer.concat([PNG_SIG, chunk('IHDR', Buffer.alloc(13)), chunk('pHYs', phys), chunk('IDAT', Buffer.alloc(2))]));
+    const withDpi = write(
+      'a.png',
+      Buffer.concat([PNG_SIG, chunk('IHDR', Buffer.alloc(13)), chunk('pHYs', phys), chunk('IDAT', Buffer.alloc(2))]),
+    );
     const info = await readImageInfo(withDpi, 'png');
     expect(Math.round(info.dpi!.x)).toBe(300);
-    const without = write('b.png', Buffer.concat([PNG_SIG, chunk('IHDR', Buffer.alloc(13)), chunk('IDAT', Buffer.alloc(2))]));
+    const without = write(
+      'b.png',
+      Buffer.concat([PNG_SIG, chunk('IHDR', Buffer.alloc(13)), chunk('IDAT', Buffer.alloc(2))]),
+    );
     expect(await readImageInfo(without, 'png')).toEqual({ dpi: undefined, frames: 1 });
   });
 
   it('reads JPEG JFIF density in dpi', async () => {
-    const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x01, 0x00, 0xc8, 0x00, 0xc8, 0x00, 0x00]);
-    const file = write('a.jpg', Buffer.concat([Buffer.from([0xff, 0xd8]), app0, Buffer.from([0xff, 0xda, 0x00, 0x02])]));
+    const app0 = Buffer.from([
+      0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x01, 0x00, 0xc8, 0x00, 0xc8, 0x00, 0x00,
+    ]);
+    const file = write(
+      'a.jpg',
+      Buffer.concat([Buffer.from([0xff, 0xd8]), app0, Buffer.from([0xff, 0xda, 0x00, 0x02])]),
+    );
     expect(await readImageInfo(file, 'jpeg')).toEqual({ dpi: { x: 200, y: 200 }, frames: 1 });
   });
 

@@ -8,19 +8,25 @@ describe('one lookup at a time', () => {
     let running = 0;
     let most = 0;
     const order: string[] = [];
-    const lookup = (name: string, ms: number, fail = false) => () =>
-      new Promise<string>((resolve, reject) => {
-        running++;
-        most = Math.max(most, running);
-        order.push(`start ${name}`);
-        setTimeout(() => {
-          running--;
-          order.push(`end ${name}`);
-          if (fail) reject(new Error(`${name} failed`));
-          else resolve(name);
-        }, ms);
-      });
-    const results = await Promise.allSettled([oneLookupAtATime(lookup('a', 60)), oneLookupAtATime(lookup('b', 10, true)), oneLookupAtATime(lookup('c', 5))]);
+    const lookup =
+      (name: string, ms: number, fail = false) =>
+      () =>
+        new Promise<string>((resolve, reject) => {
+          running++;
+          most = Math.max(most, running);
+          order.push(`start ${name}`);
+          setTimeout(() => {
+            running--;
+            order.push(`end ${name}`);
+            if (fail) reject(new Error(`${name} failed`));
+            else resolve(name);
+          }, ms);
+        });
+    const results = await Promise.allSettled([
+      oneLookupAtATime(lookup('a', 60)),
+      oneLookupAtATime(lookup('b', 10, true)),
+      oneLookupAtATime(lookup('c', 5)),
+    ]);
     expect(most).toBe(1);
     expect(order).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);

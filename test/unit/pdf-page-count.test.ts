@@ -23,7 +23,9 @@ function qpdfCount(file: string): number {
 
 describe('quickPageCount', () => {
   it('agrees with qpdf on every readable unencrypted corpus file and on rewritten variants', async () => {
-    const files = ['tracemonkey.pdf', 'multipage.pdf', 'linn.pdf', 'francais.pdf', 'trivial.pdf', 'skew.pdf'].map((f) => path.join(CORPUS, f));
+    const files = ['tracemonkey.pdf', 'multipage.pdf', 'linn.pdf', 'francais.pdf', 'trivial.pdf', 'skew.pdf'].map((f) =>
+      path.join(CORPUS, f),
+    );
     const variants: string[] = [];
     for (const file of files) {
       for (const [suffix, args] of [
@@ -46,7 +48,11 @@ describe('quickPageCount', () => {
       // The same verdict from the bytes in memory: whole, or in the chunks an upload arrived in.
       const bytes = fs.readFileSync(file);
       expect(await quickPageCount(file, undefined, bytes), `${path.basename(file)} in memory`).toBe(quick);
-      for (const size of [997, 65_536]) expect(await quickPageCount(file, undefined, chunked(bytes, size)), `${path.basename(file)} in ${size}-byte chunks`).toBe(quick);
+      for (const size of [997, 65_536])
+        expect(
+          await quickPageCount(file, undefined, chunked(bytes, size)),
+          `${path.basename(file)} in ${size}-byte chunks`,
+        ).toBe(quick);
       if (quick !== undefined) {
         expect(quick, path.basename(file)).toBe(qpdfCount(file));
         checked++;
@@ -56,7 +62,12 @@ describe('quickPageCount', () => {
   });
 
   it('declines encrypted, damaged and non-PDF files (qpdf decides those)', async () => {
-    for (const name of ['encrypted-aes256-owner-only.pdf', 'encrypted-rc4-20-pages-user-user.pdf', 'invalid.pdf', 'typewriter.png']) {
+    for (const name of [
+      'encrypted-aes256-owner-only.pdf',
+      'encrypted-rc4-20-pages-user-user.pdf',
+      'invalid.pdf',
+      'typewriter.png',
+    ]) {
       expect(await quickPageCount(path.join(CORPUS, name)), name).toBeUndefined();
     }
     const bytes = fs.readFileSync(path.join(CORPUS, 'tracemonkey.pdf'));

@@ -59,8 +59,15 @@ describe('checkPdfStructure', () => {
     const pdf = hostile.buildPdf([
       { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
       { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
-      { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 7200 7200] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>' },
-      { num: 4, body: `/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter [/FlateDecode /FlateDecode]`, stream: image },
+      {
+        num: 3,
+        body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 7200 7200] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>',
+      },
+      {
+        num: 4,
+        body: `/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter [/FlateDecode /FlateDecode]`,
+        stream: image,
+      },
       { num: 5, body: '', stream: Buffer.from('q 7200 0 0 7200 0 0 cm /Im1 Do Q') },
     ]);
     expect(await checkPdfStructure(write('huge-image.pdf', pdf), undefined, 100)).toBeNull();
@@ -69,11 +76,15 @@ describe('checkPdfStructure', () => {
   it('passes shared resources, a form listing itself without drawing itself, and a 256 MiB content stream', async () => {
     expect(await checkPdfStructure(write('shared.pdf', structure.sharedForm(5)), undefined, 100)).toBeNull();
     expect(await checkPdfStructure(write('self-listed.pdf', structure.formListingItself()), undefined, 100)).toBeNull();
-    expect(await checkPdfStructure(write('bomb256.pdf', await hostile.contentStreamBomb(256 * MiB)), undefined, 100)).toBeNull();
+    expect(
+      await checkPdfStructure(write('bomb256.pdf', await hostile.contentStreamBomb(256 * MiB)), undefined, 100),
+    ).toBeNull();
   });
 
   it('passes every readable corpus file and its qpdf rewrites (object streams, linearized)', async () => {
-    const files = ['tracemonkey.pdf', 'multipage.pdf', 'linn.pdf', 'francais.pdf', 'trivial.pdf', 'skew.pdf'].map((f) => path.join(CORPUS, f));
+    const files = ['tracemonkey.pdf', 'multipage.pdf', 'linn.pdf', 'francais.pdf', 'trivial.pdf', 'skew.pdf'].map((f) =>
+      path.join(CORPUS, f),
+    );
     for (const file of files) {
       expect(await checkPdfStructure(file, undefined, 1000), file).toBeNull();
       for (const args of [['--object-streams=generate'], ['--linearize']]) {

@@ -42,7 +42,12 @@ describe('ProcessPool', () => {
     const pool = new ProcessPool(1, 3);
     const r = recorder();
     void r.take(pool.acquire(1, undefined, 'a'), 'a0');
-    const a = [1, 2, 3].map((i) => pool.acquire(1, undefined, 'a').then((release) => (release(), `a${i}`), (error: Error) => error));
+    const a = [1, 2, 3].map((i) =>
+      pool.acquire(1, undefined, 'a').then(
+        (release) => (release(), `a${i}`),
+        (error: Error) => error,
+      ),
+    );
     await settle();
     expect(pool.stats().queued).toBe(3);
     // The neighbour is not refused, even before its upload: a's longest line gives way.
@@ -110,7 +115,7 @@ describe('ProcessPool', () => {
 });
 
 describe('OperationSlots', () => {
-  it('keeps at most `limit` of one operation\'s runs in the pool; the rest wait outside the shared queue', async () => {
+  it("keeps at most `limit` of one operation's runs in the pool; the rest wait outside the shared queue", async () => {
     const pool = new ProcessPool(1, 100);
     const slots = pool.forOperation('a', 2);
     const r = recorder();
@@ -132,7 +137,7 @@ describe('OperationSlots', () => {
     expect(r.granted.filter((t) => t.startsWith('p'))).toEqual(Array.from({ length: 50 }, (_, i) => `p${i}`));
   });
 
-  it('in a queue full of one owner\'s runs, an older operation\'s run takes the place of a younger one\'s', async () => {
+  it("in a queue full of one owner's runs, an older operation's run takes the place of a younger one's", async () => {
     const pool = new ProcessPool(1, 2);
     const r = recorder();
     void r.take(pool.acquire(1, undefined, 'x'), 'x0');
@@ -153,7 +158,7 @@ describe('OperationSlots', () => {
     expect(pool.stats()).toMatchObject({ inUse: 0, queued: 0 });
   });
 
-  it('once the pool refused one of its runs, the operation\'s further runs fail the same way without queueing', async () => {
+  it("once the pool refused one of its runs, the operation's further runs fail the same way without queueing", async () => {
     const pool = new ProcessPool(1, 1);
     const r = recorder();
     void r.take(pool.acquire(1, undefined, 'x'), 'x0');

@@ -28,18 +28,29 @@ describe('the repository stands on its own', () => {
       // Relative literals resolved from the file's folder, and ones joined to ROOT.
       for (const match of text.matchAll(/['"`]((?:\.\.\/)+[^'"`$\s]*)['"`]/g)) {
         const target = path.resolve(path.dirname(file), match[1]);
-        if (!target.startsWith(ROOT + path.sep) && target !== ROOT) escapes.push(`${path.relative(ROOT, file)}: ${match[1]}`);
+        if (!target.startsWith(ROOT + path.sep) && target !== ROOT)
+          escapes.push(`${path.relative(ROOT, file)}: ${match[1]}`);
       }
-      for (const match of text.matchAll(/(?:path\.(?:resolve|join)\(\s*ROOT\s*,\s*)['"`](\.\.[^'"`]*)['"`]/g)) escapes.push(`${path.relative(ROOT, file)}: ROOT + ${match[1]}`);
+      for (const match of text.matchAll(/(?:path\.(?:resolve|join)\(\s*ROOT\s*,\s*)['"`](\.\.[^'"`]*)['"`]/g))
+        escapes.push(`${path.relative(ROOT, file)}: ROOT + ${match[1]}`);
     }
     expect(escapes).toEqual([]);
   });
 
   it('comments cite documents and measurements, not issue numbers a reader of the repository cannot look up', () => {
     const citing = SCANNED.concat('native')
-      .flatMap((d) => filesUnder(path.join(ROOT, d)).concat(d === 'native' ? fs.readdirSync(path.join(ROOT, d)).map((n) => path.join(ROOT, d, n)) : []))
+      .flatMap((d) =>
+        filesUnder(path.join(ROOT, d)).concat(
+          d === 'native' ? fs.readdirSync(path.join(ROOT, d)).map((n) => path.join(ROOT, d, n)) : [],
+        ),
+      )
       .filter((file) => !file.endsWith('repository.test.ts'))
-      .flatMap((file) => fs.readFileSync(file, 'utf8').split('\n').flatMap((line, i) => (/\b[Ii]ssue \d/.test(line) ? [`${path.relative(ROOT, file)}:${i + 1}`] : [])));
+      .flatMap((file) =>
+        fs
+          .readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (/\b[Ii]ssue \d/.test(line) ? [`${path.relative(ROOT, file)}:${i + 1}`] : [])),
+      );
     expect(citing).toEqual([]);
   });
 

@@ -8,7 +8,16 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ClientClosedError, ResourceLimitError, TimeoutError } from '../../src/core/errors.js';
 import { ProcessPool } from '../../src/tools/pool.js';
-import { liveChildren, memoryCapMechanism, readSmallFile, removeTree, run, runStandalone, startLongLived, writeSmallFiles } from '../../src/tools/run.js';
+import {
+  liveChildren,
+  memoryCapMechanism,
+  readSmallFile,
+  removeTree,
+  run,
+  runStandalone,
+  startLongLived,
+  writeSmallFiles,
+} from '../../src/tools/run.js';
 import type { RunContext, RunRecord } from '../../src/core/contract.js';
 import { CORPUS } from '../helpers/server.js';
 
@@ -16,7 +25,14 @@ const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-test-'));
 afterAll(() => fs.rmSync(workdir, { recursive: true, force: true }));
 
 function context(overrides: Partial<RunContext> = {}): RunContext {
-  return { workdir, signal: new AbortController().signal, deadline: Date.now() + 60_000, timeoutMs: 60_000, pool: new ProcessPool(4, 1000), ...overrides };
+  return {
+    workdir,
+    signal: new AbortController().signal,
+    deadline: Date.now() + 60_000,
+    timeoutMs: 60_000,
+    pool: new ProcessPool(4, 1000),
+    ...overrides,
+  };
 }
 
 describe('run()', () => {
@@ -34,8 +50,18 @@ describe('run()', () => {
     const result = await run(context(), 'sh', ['-c', 'pwd; env | sort'], { env: { EXTRA: 'yes' } });
     const [cwd, ...env] = result.stdout.trim().split('\n');
     expect(fs.realpathSync(cwd)).toBe(fs.realpathSync(workdir));
-    expect(env.filter((line) => !line.startsWith('PWD=') && !line.startsWith('SHLVL=') && !line.startsWith('_='))).toEqual(
-      [`HOME=${workdir}`, 'EXTRA=yes', 'LANG=C.UTF-8', 'LC_ALL=C.UTF-8', 'OMP_THREAD_LIMIT=1', 'PATH=/usr/local/bin:/usr/bin:/bin', `TMPDIR=${workdir}`].sort(),
+    expect(
+      env.filter((line) => !line.startsWith('PWD=') && !line.startsWith('SHLVL=') && !line.startsWith('_=')),
+    ).toEqual(
+      [
+        `HOME=${workdir}`,
+        'EXTRA=yes',
+        'LANG=C.UTF-8',
+        'LC_ALL=C.UTF-8',
+        'OMP_THREAD_LIMIT=1',
+        'PATH=/usr/local/bin:/usr/bin:/bin',
+        `TMPDIR=${workdir}`,
+      ].sort(),
     );
   });
 
@@ -45,15 +71,24 @@ describe('run()', () => {
   });
 
   it('stops a child past maxStdout, discards stdout on request, reports signals and missing binaries', async () => {
-    expect(await run(context(), 'head', ['-c', '100000', '/dev/zero'], { maxStdout: 1000 })).toMatchObject({ exitCode: -1, stdout: '', stderr: 'head: output exceeded the buffer limit' });
+    expect(await run(context(), 'head', ['-c', '100000', '/dev/zero'], { maxStdout: 1000 })).toMatchObject({
+      exitCode: -1,
+      stdout: '',
+      stderr: 'head: output exceeded the buffer limit',
+    });
     expect(await run(context(), 'echo', ['x'], { discardStdout: true })).toMatchObject({ exitCode: 0, stdout: '' });
     expect((await run(context(), 'sh', ['-c', 'kill -SEGV $$'])).stderr).toContain('killed by SIGSEGV');
-    expect(await run(context(), 'no-such-tool-here', [])).toMatchObject({ exitCode: -1, stderr: 'no-such-tool-here: could not start (ENOENT)' });
+    expect(await run(context(), 'no-such-tool-here', [])).toMatchObject({
+      exitCode: -1,
+      stderr: 'no-such-tool-here: could not start (ENOENT)',
+    });
     expect(await runStandalone('no-such-tool-here', [])).toMatchObject({ notFound: true });
   });
 
   it('kills the process group at the deadline (TimeoutError) and on abort (ClientClosedError)', async () => {
-    await expect(run(context({ deadline: Date.now() + 300, timeoutMs: 300 }), 'sh', ['-c', 'sleep 30 & sleep 30'])).rejects.toBeInstanceOf(TimeoutError);
+    await expect(
+      run(context({ deadline: Date.now() + 300, timeoutMs: 300 }), 'sh', ['-c', 'sleep 30 & sleep 30']),
+    ).rejects.toBeInstanceOf(TimeoutError);
     const abort = new AbortController();
     const pending = run(context({ signal: abort.signal }), 'sleep', ['30']);
     setTimeout(() => abort.abort(), 200);
@@ -93,11 +128,17 @@ describe('run()', () => {
     expect(fs.readFileSync(path.join(dir, 'big')).equals(big)).toBe(true);
     // Into the existing directory; never over an existing file, never through a link, never a second mkdir.
     await writeSmallFiles(dir, false, [{ name: 'b', bytes: Buffer.from('b') }]);
-    await expect(writeSmallFiles(dir, false, [{ name: 'a.pdf', bytes: Buffer.from('x') }])).rejects.toMatchObject({ code: 'EEXIST' });
+    await expect(writeSmallFiles(dir, false, [{ name: 'a.pdf', bytes: Buffer.from('x') }])).rejects.toMatchObject({
+      code: 'EEXIST',
+    });
     fs.symlinkSync('/etc/passwd', path.join(dir, 'link'));
-    await expect(writeSmallFiles(dir, false, [{ name: 'link', bytes: Buffer.from('x') }])).rejects.toMatchObject({ code: 'EEXIST' });
+    await expect(writeSmallFiles(dir, false, [{ name: 'link', bytes: Buffer.from('x') }])).rejects.toMatchObject({
+      code: 'EEXIST',
+    });
     await expect(writeSmallFiles(dir, true, [])).rejects.toMatchObject({ code: 'EEXIST' });
-    await expect(writeSmallFiles(path.join(workdir, 'missing', 'x'), true, [])).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(writeSmallFiles(path.join(workdir, 'missing', 'x'), true, [])).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
     expect(fs.readFileSync(path.join(dir, 'a.pdf'), 'utf8')).toBe('%PDF-1.4 a');
     // Read whole up to the limit, else only the size; a directory or a missing file is an errno.
     expect(await readSmallFile(path.join(dir, 'a.pdf'), 64)).toEqual({ size: 10, bytes: Buffer.from('%PDF-1.4 a') });
@@ -115,7 +156,10 @@ describe('run()', () => {
     // 3 GiB reserved, 1 MiB touched: what RLIMIT_AS at the cap used to refuse.
     const reserve = 'import mmap; m = mmap.mmap(-1, 3 << 30); m[0:1 << 20] = bytes(1 << 20); print("reserved")';
     const trace: RunRecord[] = [];
-    expect(await run(context({ trace }), 'python3', ['-c', reserve], { memoryLimit: 64 * MiB })).toMatchObject({ exitCode: 0, stdout: 'reserved\n' });
+    expect(await run(context({ trace }), 'python3', ['-c', reserve], { memoryLimit: 64 * MiB })).toMatchObject({
+      exitCode: 0,
+      stdout: 'reserved\n',
+    });
     expect(trace[0].peakRssBytes).toBeGreaterThan(0);
     // 256 MiB touched by a grandchild (the shell stays, so the sum is over the tree), capped at 64 MiB.
     const touch = 'import time; b = bytearray(256 << 20); b[::4096] = b"x" * (256 << 8); time.sleep(30)';
@@ -124,7 +168,10 @@ describe('run()', () => {
     await expect(capped).rejects.toMatchObject({ message: expect.stringContaining('64 MiB, TOOL_MEMORY_LIMIT') });
     expect(liveChildren()).toEqual([]);
     // What the server logs at start-up: on Linux with /proc, descendants are found one way or the other.
-    expect(memoryCapMechanism()).toMatchObject({ sampleEveryMs: 50, descendants: expect.stringMatching(/^\/proc|^scan/) });
+    expect(memoryCapMechanism()).toMatchObject({
+      sampleEveryMs: 50,
+      descendants: expect.stringMatching(/^\/proc|^scan/),
+    });
   });
 
   it('runs every tool at TOOL_NICE (default 5), below the server', async () => {
@@ -133,7 +180,7 @@ describe('run()', () => {
     expect(result.stdout.trim()).toBe('5');
   });
 
-  it('runs qpdf in the helper\'s forked child (libqpdf linked once), with qpdf\'s own answers, exit codes and argfiles', async () => {
+  it("runs qpdf in the helper's forked child (libqpdf linked once), with qpdf's own answers, exit codes and argfiles", async () => {
     // Blocked opening a FIFO (its password file), the qpdf child can be looked at: its executable is the helper, not /usr/bin/qpdf.
     const fifo = path.join(workdir, 'password-fifo');
     execFileSync('mkfifo', [fifo]);
@@ -155,10 +202,19 @@ describe('run()', () => {
     fs.writeFileSync(notPdf, 'hello');
     const argfile = path.join(workdir, 'args');
     fs.writeFileSync(argfile, `--show-npages\n${trivial}\n`);
-    for (const args of [['--version'], ['--show-npages', trivial], ['--check', notPdf], [`@${argfile}`], ['--no-such-option']]) {
+    for (const args of [
+      ['--version'],
+      ['--show-npages', trivial],
+      ['--check', notPdf],
+      [`@${argfile}`],
+      ['--no-such-option'],
+    ]) {
       let expected: { exitCode: number; stdout: string };
       try {
-        expected = { exitCode: 0, stdout: execFileSync('qpdf', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }) };
+        expected = {
+          exitCode: 0,
+          stdout: execFileSync('qpdf', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+        };
       } catch (error) {
         const e = error as { status: number; stdout: string };
         expected = { exitCode: e.status, stdout: e.stdout };

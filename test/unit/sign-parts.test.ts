@@ -18,9 +18,16 @@ describe('PKCS#12 sniffing', () => {
 
 describe('signature update writer', () => {
   it('writes qpdf JSON v2 values as PDF syntax', () => {
-    expect(pdfValue({ '/Type': '/Page', '/Kids': ['3 0 R', 12, 0.5], '/T': 'u:Name (x)', '/ID': 'b:0aff', '/N': null, '/B': true })).toBe(
-      '<</Type /Page /Kids [3 0 R 12 0.5] /T (Name \\(x\\)) /ID <0aff> /N null /B true>>',
-    );
+    expect(
+      pdfValue({
+        '/Type': '/Page',
+        '/Kids': ['3 0 R', 12, 0.5],
+        '/T': 'u:Name (x)',
+        '/ID': 'b:0aff',
+        '/N': null,
+        '/B': true,
+      }),
+    ).toBe('<</Type /Page /Kids [3 0 R 12 0.5] /T (Name \\(x\\)) /ID <0aff> /N null /B true>>');
     expect(pdfValue('/A B#')).toBe('/A#20B#23');
     expect(pdfText('Élan')).toBe('<FEFF00C9006C0061006E>');
     expect(pdfDate(new Date(Date.UTC(2026, 10, 23, 20, 5, 9)))).toBe('D:20261123200509Z');
@@ -83,7 +90,16 @@ describe('tool output parsing', () => {
       '  - Signature Validation: Signature is Valid.',
     ].join('\n');
     const [a, b] = parsePdfsig(out);
-    expect(a).toMatchObject({ fieldName: 'Signature1', signer: 'Alice', ranges: [[0, 100], [200, 300]], totalDocumentSigned: false, validation: 'Digest Mismatch.' });
+    expect(a).toMatchObject({
+      fieldName: 'Signature1',
+      signer: 'Alice',
+      ranges: [
+        [0, 100],
+        [200, 300],
+      ],
+      totalDocumentSigned: false,
+      validation: 'Digest Mismatch.',
+    });
     expect(b).toMatchObject({ signer: 'Bob', totalDocumentSigned: true, validation: 'Signature is Valid.' });
   });
 
@@ -99,18 +115,24 @@ describe('tool output parsing', () => {
       '  - Signature Validation: Unknown Validation Failure.',
     ].join('\n');
     expect(() => parsePdfsig(forged)).toThrow(AmbiguousListingError);
-    expect(() => parsePdfsig('Signature #1:\n  - Signature Field Name: a\nSignature #3:\n  - Signature Field Name: b')).toThrow(AmbiguousListingError);
+    expect(() =>
+      parsePdfsig('Signature #1:\n  - Signature Field Name: a\nSignature #3:\n  - Signature Field Name: b'),
+    ).toThrow(AmbiguousListingError);
   });
 
   it('splits PEM blocks in one pass: markers inside friendly names are not blocks, and the work is linear', () => {
     const noise = `Bag Attributes\n    friendlyName: ${'-----BEGIN A-----'.repeat(60_000)}\n`;
     const pem = `${noise}-----BEGIN PRIVATE KEY-----\nAAA\n-----END PRIVATE KEY-----\n${noise}-----BEGIN CERTIFICATE-----\nBBB\n-----END CERTIFICATE-----\n`;
     const parsed = parsePemBundle(pem);
-    expect(parsed).toEqual({ keys: ['-----BEGIN PRIVATE KEY-----\nAAA\n-----END PRIVATE KEY-----'], certificates: ['-----BEGIN CERTIFICATE-----\nBBB\n-----END CERTIFICATE-----'] });
+    expect(parsed).toEqual({
+      keys: ['-----BEGIN PRIVATE KEY-----\nAAA\n-----END PRIVATE KEY-----'],
+      certificates: ['-----BEGIN CERTIFICATE-----\nBBB\n-----END CERTIFICATE-----'],
+    });
   });
 
   it('splits openssl PEM output into keys and certificates', () => {
-    const pem = 'Bag Attributes\n-----BEGIN PRIVATE KEY-----\nAAA\n-----END PRIVATE KEY-----\nsubject=x\n-----BEGIN CERTIFICATE-----\nBBB\n-----END CERTIFICATE-----\n';
+    const pem =
+      'Bag Attributes\n-----BEGIN PRIVATE KEY-----\nAAA\n-----END PRIVATE KEY-----\nsubject=x\n-----BEGIN CERTIFICATE-----\nBBB\n-----END CERTIFICATE-----\n';
     const parsed = parsePemBundle(pem);
     expect(parsed.keys).toHaveLength(1);
     expect(parsed.certificates).toHaveLength(1);

@@ -18,7 +18,7 @@ describe('sniffBuffer', () => {
     // A multi-byte character cut at the end of the sniffed bytes is still text.
     expect(sniffBuffer(Buffer.from('abc ü', 'utf8').subarray(0, 5))).toBe('txt');
     expect(sniffBuffer(Buffer.from([0x00, 0x01, 0xfe, 0x80]))).toBe('unknown');
-    expect(sniffBuffer(Buffer.from('PK\x03\x04' + '\0'.repeat(26) + 'word/document.xml', 'latin1'))).toBe('docx');
+    expect(sniffBuffer(Buffer.from(`PK\x03\x04${'\0'.repeat(26)}word/document.xml`, 'latin1'))).toBe('docx');
   });
 });
 
@@ -37,6 +37,8 @@ describe('names', () => {
     expect(stemOf('.pdf')).toBe('document');
   });
   it('builds an ASCII fallback and an RFC 5987 name', () => {
-    expect(contentDisposition('résumé "x".pdf')).toBe(`attachment; filename="resume _x_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%22x%22.pdf`);
+    expect(contentDisposition('résumé "x".pdf')).toBe(
+      `attachment; filename="resume _x_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%22x%22.pdf`,
+    );
   });
 });

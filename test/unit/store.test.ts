@@ -56,7 +56,12 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
     expect(await authenticate(b, created.key)).toMatchObject({ account: { id: accountId, name: 'acme', plan: 'pro' } });
     const listed = await listKeys(b);
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ prefix: created.prefix, account: 'acme', last4: created.key.slice(-4), revoked_at: null });
+    expect(listed[0]).toMatchObject({
+      prefix: created.prefix,
+      account: 'acme',
+      last4: created.key.slice(-4),
+      revoked_at: null,
+    });
     expect(listed[0].last_used_at).not.toBeNull();
     expect(await revokeKey(b, created.prefix)).toBe(true);
     expect(await revokeKey(a, created.prefix)).toBe(false);
@@ -116,7 +121,9 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
   });
 
   it('refuses a job past the storage limit atomically', async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).insertJob(newJob(accountId, i), 450)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).insertJob(newJob(accountId, i), 450)),
+    );
     expect(results.filter(Boolean)).toHaveLength(4);
     expect(await a.storageUsed()).toBe(400);
   });
@@ -133,7 +140,13 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
     const job = newJob(accountId, 0, { operation: 'pipeline', charge_count: 3 });
     await a.insertJob(job, 1e12);
     const row = (await a.claimNext('w1/1/x', Date.now() + 30_000, new Date()))!;
-    await a.finishJob(row.id, 'w1/1/x', { status: 'failed', error: '{"status":500}' }, { ...noEffects, refund: true }, new Date());
+    await a.finishJob(
+      row.id,
+      'w1/1/x',
+      { status: 'failed', error: '{"status":500}' },
+      { ...noEffects, refund: true },
+      new Date(),
+    );
     expect(await usedOn(b, accountId, day)).toBe(0);
   });
 
@@ -151,7 +164,18 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
       row.id,
       'w1/1/x',
       { status: 'failed', error: '{"status":500}' },
-      { refund: true, delivery: (r) => ({ id: `msg_${r.id}`, job_id: r.id, account_id: r.account_id, url: r.callback_url!, body: '{}', next_attempt_at: 0, created_at: new Date().toISOString() }) },
+      {
+        refund: true,
+        delivery: (r) => ({
+          id: `msg_${r.id}`,
+          job_id: r.id,
+          account_id: r.account_id,
+          url: r.callback_url!,
+          body: '{}',
+          next_attempt_at: 0,
+          created_at: new Date().toISOString(),
+        }),
+      },
       new Date(),
     );
     expect(ended).toMatchObject({ status: 'failed', worker_id: null });
@@ -161,7 +185,12 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
     expect(claimedA.map((d) => d.id)).toEqual([`msg_${row.id}`]);
     expect(claimedB).toEqual([]);
     // Retry later: the lease is released with the outcome, then it is due again.
-    await a.completeDelivery(`msg_${row.id}`, 'w1', { status: 'pending', attempts: 1, next_attempt_at: 0, last_error: 'HTTP 500' });
+    await a.completeDelivery(`msg_${row.id}`, 'w1', {
+      status: 'pending',
+      attempts: 1,
+      next_attempt_at: 0,
+      last_error: 'HTTP 500',
+    });
     expect((await b.claimDeliveries('w2', Date.now(), Date.now() + 60_000, 16)).map((d) => d.attempts)).toEqual([1]);
   });
 
@@ -178,7 +207,8 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
     expect(await a.cancelJob(row.id, new Date())).toBeUndefined();
     expect((await b.renewLeases('w1/1/x', [row.id], Date.now() + 30_000)).size).toBe(0);
     const deadline = Date.now() + 5000;
-    while (!events.some((e) => e.type === 'canceled') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (!events.some((e) => e.type === 'canceled') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     expect(events).toContainEqual({ type: 'queued' });
     expect(events).toContainEqual({ type: 'canceled', id: row.id });
     unsubscribe();
@@ -200,7 +230,10 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
     const second = (await b.claimNext('dead2/1/x', Date.now() - 1, new Date()))!;
     expect(second).toMatchObject({ id: first.id, attempts: 2 });
     const [orphan] = await a.orphanedJobs(Date.now());
-    const failed = await Promise.all([a.failOrphan(orphan, '{"code":"processing_failed"}', { ...noEffects, refund: true }, new Date()), b.failOrphan(orphan, '{}', { ...noEffects, refund: true }, new Date())]);
+    const failed = await Promise.all([
+      a.failOrphan(orphan, '{"code":"processing_failed"}', { ...noEffects, refund: true }, new Date()),
+      b.failOrphan(orphan, '{}', { ...noEffects, refund: true }, new Date()),
+    ]);
     expect(failed.filter(Boolean)).toHaveLength(1);
     expect((await a.getJob(first.id))!.status).toBe('failed');
     expect(await usedOn(a, accountId, job.charge_day)).toBe(0);
@@ -230,7 +263,18 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
     for (;;) {
       const claimed = await a.claimNext('w/1/x', Date.now() + 30_000, new Date());
       if (!claimed) break;
-      await a.finishJob(claimed.id, 'w/1/x', { status: 'succeeded', result_file: `r-${claimed.id}`, result_stored_bytes: 5, expires_at: '2026-01-01T00:00:00.000Z' }, noEffects, new Date());
+      await a.finishJob(
+        claimed.id,
+        'w/1/x',
+        {
+          status: 'succeeded',
+          result_file: `r-${claimed.id}`,
+          result_stored_bytes: 5,
+          expires_at: '2026-01-01T00:00:00.000Z',
+        },
+        noEffects,
+        new Date(),
+      );
     }
     expect((await a.referencedFiles()).results.size).toBe(22);
     const [x, y] = await Promise.all([a.expireResults(new Date()), b.expireResults(new Date())]);

@@ -36,7 +36,16 @@ describe('encryption report', () => {
   it('names the method from the revision and the stream method', () => {
     const summary = encryptionSummary(parseShowEncryption(AES256)!);
     expect(summary.method).toBe('AES-256');
-    expect(summary.permissions).toEqual({ print: false, print_high_quality: false, copy: false, modify: false, annotate: false, fill_forms: false, assemble: true, accessibility: true });
+    expect(summary.permissions).toEqual({
+      print: false,
+      print_high_quality: false,
+      copy: false,
+      modify: false,
+      annotate: false,
+      fill_forms: false,
+      assemble: true,
+      accessibility: true,
+    });
     expect(encryptionSummary({ revision: 4, streamMethod: 'AESv2', permissions: {} }).method).toBe('AES-128');
     expect(encryptionSummary({ revision: 4, streamMethod: 'RC4', permissions: {} }).method).toBe('RC4-128');
     expect(encryptionSummary({ revision: 3, permissions: {} }).method).toBe('RC4-128');
@@ -71,6 +80,8 @@ describe('attachment names', () => {
 
 describe('X-Sanitized', () => {
   it('lists every named class in order, zero when nothing was removed', () => {
-    expect(sanitizedHeader(['javascript', 'actions', 'xmp'], { javascript: 3, xmp: 1 })).toBe('javascript=3,actions=0,xmp=1');
+    expect(sanitizedHeader(['javascript', 'actions', 'xmp'], { javascript: 3, xmp: 1 })).toBe(
+      'javascript=3,actions=0,xmp=1',
+    );
   });
 });

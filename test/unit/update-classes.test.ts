@@ -47,7 +47,12 @@ describe('classifyLaterUpdates', () => {
   });
 
   it('a changed page (new content) or a non-signature annotation on it → other', () => {
-    expect(classifyLaterUpdates(signed, { ...signed, 'obj:3 0 R': { value: { ...signed['obj:3 0 R'].value, '/Contents': '30 0 R' } } })).toBe('other');
+    expect(
+      classifyLaterUpdates(signed, {
+        ...signed,
+        'obj:3 0 R': { value: { ...signed['obj:3 0 R'].value, '/Contents': '30 0 R' } },
+      }),
+    ).toBe('other');
     const after = {
       ...signed,
       'obj:3 0 R': { value: { ...signed['obj:3 0 R'].value, '/Annots': ['6 0 R', '31 0 R'] } },
@@ -57,6 +62,11 @@ describe('classifyLaterUpdates', () => {
   });
 
   it('the catalog changed beyond /DSS → other', () => {
-    expect(classifyLaterUpdates(signed, { ...signed, 'obj:1 0 R': { value: { ...signed['obj:1 0 R'].value, '/OpenAction': '3 0 R' } } })).toBe('other');
+    expect(
+      classifyLaterUpdates(signed, {
+        ...signed,
+        'obj:1 0 R': { value: { ...signed['obj:1 0 R'].value, '/OpenAction': '3 0 R' } },
+      }),
+    ).toBe('other');
   });
 });

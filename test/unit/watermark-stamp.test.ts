@@ -21,9 +21,16 @@ describe('watermark placement', () => {
 
   it('puts corners inside the margin and centres in the middle', () => {
     const mark = imageMark(100, 50, 0.5); // 300 × 150 pt
-    expect(placeMark(mark, { opacity: 1, rotation: 0, position: 'center' }, page)).toEqual({ scale: 1, centres: [[300, 400]] });
-    expect(placeMark(mark, { opacity: 1, rotation: 0, position: 'top-left' }, page).centres).toEqual([[m + 150, 800 - m - 75]]);
-    expect(placeMark(mark, { opacity: 1, rotation: 0, position: 'bottom-right' }, page).centres).toEqual([[600 - m - 150, m + 75]]);
+    expect(placeMark(mark, { opacity: 1, rotation: 0, position: 'center' }, page)).toEqual({
+      scale: 1,
+      centres: [[300, 400]],
+    });
+    expect(placeMark(mark, { opacity: 1, rotation: 0, position: 'top-left' }, page).centres).toEqual([
+      [m + 150, 800 - m - 75],
+    ]);
+    expect(placeMark(mark, { opacity: 1, rotation: 0, position: 'bottom-right' }, page).centres).toEqual([
+      [600 - m - 150, m + 75],
+    ]);
   });
 
   it('uses the rotated extent and shrinks (never grows) to fit', () => {
@@ -77,11 +84,28 @@ describe('qpdf overlay arguments', () => {
 
   it('uses --repeat for one stamp page and a --from list for several', () => {
     expect(stampArgs('in.pdf', 's.pdf', [{ pages: [1, 2, 3], stampPage: 1 }], 'over', 'out.pdf')).toEqual([
-      'in.pdf', '--decrypt', '--overlay', 's.pdf', '--to=1-3', '--from=', '--repeat=1', '--', 'out.pdf',
+      'in.pdf',
+      '--decrypt',
+      '--overlay',
+      's.pdf',
+      '--to=1-3',
+      '--from=',
+      '--repeat=1',
+      '--',
+      'out.pdf',
     ]);
-    expect(stampArgs('in.pdf', 's.pdf', [{ pages: [1, 3], stampPage: 1 }, { pages: [2], stampPage: 2 }], 'under', 'out.pdf')).toEqual([
-      'in.pdf', '--decrypt', '--underlay', 's.pdf', '--to=1-3', '--from=1,2,1', '--', 'out.pdf',
-    ]);
+    expect(
+      stampArgs(
+        'in.pdf',
+        's.pdf',
+        [
+          { pages: [1, 3], stampPage: 1 },
+          { pages: [2], stampPage: 2 },
+        ],
+        'under',
+        'out.pdf',
+      ),
+    ).toEqual(['in.pdf', '--decrypt', '--underlay', 's.pdf', '--to=1-3', '--from=1,2,1', '--', 'out.pdf']);
   });
 });
 
@@ -122,7 +146,9 @@ describe('text layout', () => {
   });
 
   it('refuses a character no face has naming the subject, or draws it as the missing glyph when asked', async () => {
-    await expect(layoutText('A\u{1F680}', 'values', 'sans', { subject: 'values: the value of "city"' })).rejects.toThrow(/^values: the value of "city": .*U\+1F680/);
+    await expect(
+      layoutText('A\u{1F680}', 'values', 'sans', { subject: 'values: the value of "city"' }),
+    ).rejects.toThrow(/^values: the value of "city": .*U\+1F680/);
     const runs = await layoutText('A\u{1F680}', 'values', 'sans', { notdef: true });
     expect(runs.map((r) => r.face.name)).toEqual(['NotoSans-Regular']);
     expect(runs[0].glyphs.map((g) => g.glyph === 0)).toEqual([false, true]);
@@ -147,8 +173,18 @@ describe('text layout', () => {
 
   it('subsets TrueType faces keeping glyph ids and CFF faces renumbered', () => {
     const args = hbSubsetArgs({ file: 'f.ttf', index: 0, glyphs: [9, 3, 9], retainGids: true }, 'out.ttf');
-    expect(args).toEqual(expect.arrayContaining(['--font-file=f.ttf', '--face-index=0', '--gids=0,3,9', '--retain-gids', '--output-file=out.ttf']));
-    expect(hbSubsetArgs({ file: 'f.ttc', index: 2, glyphs: [5], retainGids: false }, 'o')).not.toContain('--retain-gids');
+    expect(args).toEqual(
+      expect.arrayContaining([
+        '--font-file=f.ttf',
+        '--face-index=0',
+        '--gids=0,3,9',
+        '--retain-gids',
+        '--output-file=out.ttf',
+      ]),
+    );
+    expect(hbSubsetArgs({ file: 'f.ttc', index: 2, glyphs: [5], retainGids: false }, 'o')).not.toContain(
+      '--retain-gids',
+    );
   });
 });
 
@@ -175,11 +211,24 @@ describe('PNG decoding', () => {
     ihdr[8] = depth;
     ihdr[9] = colorType;
     const raw = Buffer.concat(rows.map((r) => Buffer.concat([Buffer.from([0]), r])));
-    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), ...extra, chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+    return Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      ...extra,
+      chunk('IDAT', zlib.deflateSync(raw)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
   };
 
   it('decodes palette images with tRNS into RGB + alpha', () => {
-    const data = png(2, 1, 8, 3, [Buffer.from([0, 1])], [chunk('PLTE', Buffer.from([255, 0, 0, 0, 0, 255])), chunk('tRNS', Buffer.from([0]))]);
+    const data = png(
+      2,
+      1,
+      8,
+      3,
+      [Buffer.from([0, 1])],
+      [chunk('PLTE', Buffer.from([255, 0, 0, 0, 0, 255])), chunk('tRNS', Buffer.from([0]))],
+    );
     const image = decodePng(data);
     expect(image.channels).toBe(3);
     expect([...image.pixels]).toEqual([255, 0, 0, 0, 0, 255]);
@@ -220,7 +269,12 @@ describe('PNG decoding', () => {
     ihdr[8] = 8;
     ihdr[9] = 2;
     ihdr[12] = 1;
-    const data = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.from(raw))), chunk('IEND', Buffer.alloc(0))]);
+    const data = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', zlib.deflateSync(Buffer.from(raw))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
     const image = decodePng(data);
     const expected: number[] = [];
     for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) expected.push(...pixel(x, y));

@@ -26,10 +26,18 @@ describe('zip output', () => {
     const zip = path.join(dir, 'out.zip');
     await writeZipFile(entries, zip, 100);
     const listing = JSON.parse(
-      execFileSync('python3', ['-c', 'import sys, zipfile, json, hashlib; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print(json.dumps({i.filename: [i.compress_type, hashlib.sha256(z.read(i)).hexdigest()] for i in z.infolist()}))', zip], {
-        encoding: 'utf8',
-        maxBuffer: 1024 * 1024,
-      }),
+      execFileSync(
+        'python3',
+        [
+          '-c',
+          'import sys, zipfile, json, hashlib; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print(json.dumps({i.filename: [i.compress_type, hashlib.sha256(z.read(i)).hexdigest()] for i in z.infolist()}))',
+          zip,
+        ],
+        {
+          encoding: 'utf8',
+          maxBuffer: 1024 * 1024,
+        },
+      ),
     );
     expect(Object.keys(listing)).toEqual(Object.keys(files));
     for (const [name, bytes] of Object.entries(files)) {

@@ -127,7 +127,10 @@ export class PdfClient extends GeneratedOperations {
         const parts = [];
         const quote = (value) => value.replace(/["\r\n\\]/g, (c) => encodeURIComponent(c));
         for (const [name, value] of fields) {
-            parts.push({ head: `--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n`, blob: new Blob([value]) });
+            parts.push({
+                head: `--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n`,
+                blob: new Blob([value]),
+            });
         }
         for (const [field, value] of Object.entries(files)) {
             if (value === undefined)
@@ -135,7 +138,10 @@ export class PdfClient extends GeneratedOperations {
             for (const item of Array.isArray(value) ? value : [value]) {
                 if (item instanceof RemoteFile) {
                     // The service fetches it: a text field `<part>_url` instead of the bytes.
-                    parts.push({ head: `--${boundary}\r\nContent-Disposition: form-data; name="${quote(`${field}_url`)}"\r\n\r\n`, blob: new Blob([item.url]) });
+                    parts.push({
+                        head: `--${boundary}\r\nContent-Disposition: form-data; name="${quote(`${field}_url`)}"\r\n\r\n`,
+                        blob: new Blob([item.url]),
+                    });
                     continue;
                 }
                 const { blob, filename, path } = await toBlob(item);
@@ -176,7 +182,14 @@ export class PdfClient extends GeneratedOperations {
             if (current.status === 'succeeded' || current.status === 'failed' || current.status === 'canceled')
                 return current;
             if (Date.now() > end)
-                throw errorFor({ type: '', title: 'Timeout', status: 0, code: 'network_error', detail: `The job ${id} did not end in time.`, request_id: null });
+                throw errorFor({
+                    type: '',
+                    title: 'Timeout',
+                    status: 0,
+                    code: 'network_error',
+                    detail: `The job ${id} did not end in time.`,
+                    request_id: null,
+                });
             await Promise.race([sleep(woken ? 0 : delay, options.signal), options.notified ?? new Promise(() => undefined)]);
             delay = Math.min(delay * 2, 5000);
         }
@@ -201,7 +214,14 @@ export class PdfClient extends GeneratedOperations {
         if (done.status !== 'succeeded') {
             if (done.error)
                 throw errorFor(done.error);
-            throw errorFor({ type: '', title: 'Canceled', status: 0, code: 'canceled', detail: `The job ${done.id} was ${done.status}.`, request_id: null });
+            throw errorFor({
+                type: '',
+                title: 'Canceled',
+                status: 0,
+                code: 'canceled',
+                detail: `The job ${done.id} was ${done.status}.`,
+                request_id: null,
+            });
         }
         return this.result(done, call);
     }
@@ -220,7 +240,12 @@ export class PdfClient extends GeneratedOperations {
      * web page, which uses it as its client's `apiKey`. Not charged; see docs/api.md §2b.
      */
     async createToken(options = {}, call = {}) {
-        const body = { ttl_seconds: options.ttlSeconds, scopes: options.scopes, max_uses: options.maxUses, origin: options.origin };
+        const body = {
+            ttl_seconds: options.ttlSeconds,
+            scopes: options.scopes,
+            max_uses: options.maxUses,
+            origin: options.origin,
+        };
         const response = await this.request('POST', '/v1/tokens', body, call);
         return (await response.json());
     }
@@ -247,7 +272,12 @@ export class PdfClient extends GeneratedOperations {
                 if (typeof body === 'function')
                     response = await this.post(`${this.baseUrl}${path}`, headers, await body(), signal);
                 else if (body)
-                    response = await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body.json), signal });
+                    response = await this.fetchImpl(`${this.baseUrl}${path}`, {
+                        method,
+                        headers: { ...headers, 'Content-Type': 'application/json' },
+                        body: JSON.stringify(body.json),
+                        signal,
+                    });
                 else
                     response = await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers, signal });
                 this.lastRequestId = response.headers.get('x-request-id') ?? undefined;
@@ -259,7 +289,14 @@ export class PdfClient extends GeneratedOperations {
             catch (cause) {
                 if (call.signal?.aborted)
                     throw cause;
-                error = errorFor({ type: '', title: 'Network error', status: 0, code: 'network_error', detail: String(cause?.message ?? cause), request_id: null }, undefined, undefined, cause);
+                error = errorFor({
+                    type: '',
+                    title: 'Network error',
+                    status: 0,
+                    code: 'network_error',
+                    detail: String(cause?.message ?? cause),
+                    request_id: null,
+                }, undefined, undefined, cause);
             }
             if (attempt >= attempts || !retriable(error))
                 throw error;
@@ -276,7 +313,12 @@ export class PdfClient extends GeneratedOperations {
             pieces.push(i > 0 ? '\r\n' : '', part.head, part.blob);
         pieces.push(`\r\n--${upload.boundary}--\r\n`);
         const body = new Blob(pieces);
-        return this.fetchImpl(url, { method: 'POST', headers: { ...headers, 'Content-Type': `multipart/form-data; boundary=${upload.boundary}` }, body, signal });
+        return this.fetchImpl(url, {
+            method: 'POST',
+            headers: { ...headers, 'Content-Type': `multipart/form-data; boundary=${upload.boundary}` },
+            body,
+            signal,
+        });
     }
     async problemOf(response) {
         const requestId = response.headers.get('x-request-id') ?? undefined;
@@ -286,7 +328,14 @@ export class PdfClient extends GeneratedOperations {
             problem = (await response.json());
         }
         catch {
-            problem = { type: '', title: response.statusText, status: response.status, code: `http_${response.status}`, detail: response.statusText, request_id: requestId ?? null };
+            problem = {
+                type: '',
+                title: response.statusText,
+                status: response.status,
+                code: `http_${response.status}`,
+                detail: response.statusText,
+                request_id: requestId ?? null,
+            };
         }
         return errorFor(problem, requestId, retryAfter);
     }

@@ -7,7 +7,9 @@ function baseName(p) {
 }
 /** A Blob for one part: paths are opened lazily by Node (`fs.openAsBlob`), streams are buffered only when fetch cannot stream them. */
 export async function toBlob(input) {
-    const { data, filename } = typeof input === 'object' && input !== null && 'data' in input ? input : { data: input, filename: undefined };
+    const { data, filename } = typeof input === 'object' && input !== null && 'data' in input
+        ? input
+        : { data: input, filename: undefined };
     if (typeof data === 'string') {
         if (!isNode)
             throw new TypeError('A path can only be uploaded from Node; pass a Blob or bytes in a browser.');
@@ -111,6 +113,10 @@ export async function* zipEntries(body) {
 }
 /** Writes a web stream to a file path (Node). */
 export async function streamToFile(body, file) {
-    const [{ createWriteStream }, { Readable }, { pipeline }] = await Promise.all([import('node:fs'), import('node:stream'), import('node:stream/promises')]);
+    const [{ createWriteStream }, { Readable }, { pipeline }] = await Promise.all([
+        import('node:fs'),
+        import('node:stream'),
+        import('node:stream/promises'),
+    ]);
     await pipeline(Readable.fromWeb(body), createWriteStream(file));
 }

@@ -3,6 +3,6 @@ export * from './errors.js';
 export { verifyWebhook, WebhookVerificationError } from './webhooks.js';
 export { RemoteFile, remoteFile } from './types.js';
 export type { ZipEntry } from './files.js';
-export type { Account, AdminAccount, BrowserToken, CallOptions, CreatedKey, FileInput, FileSource, Job, KeyInfo, Problem, RateLimit, TokenOptions, Usage } from './types.js';
+export type { Account, AdminAccount, BrowserToken, CallOptions, CreatedKey, FileInput, FileSource, Job, KeyInfo, Problem, RateLimit, TokenOptions, Usage, } from './types.js';
 export * from './generated/operations.js';
 export type { components, paths, operations } from './generated/openapi.js';

@@ -6,7 +6,11 @@ export const hasNodeHttp = typeof process !== 'undefined' && !!process.versions?
  * through a reused buffer; resolves with a web Response whose body streams.
  */
 export async function postMultipart(url, headers, parts, boundary, signal) {
-    const [{ request: httpRequest }, { request: httpsRequest }, { Readable }] = await Promise.all([import('node:http'), import('node:https'), import('node:stream')]);
+    const [{ request: httpRequest }, { request: httpsRequest }, { Readable }] = await Promise.all([
+        import('node:http'),
+        import('node:https'),
+        import('node:stream'),
+    ]);
     const encoder = new TextEncoder();
     const heads = parts.map((p) => encoder.encode(p.head));
     const closing = encoder.encode(`\r\n--${boundary}--\r\n`);
@@ -14,7 +18,11 @@ export async function postMultipart(url, headers, parts, boundary, signal) {
     const length = parts.reduce((n, p, i) => n + heads[i].length + p.blob.size + (i > 0 ? separator.length : 0), 0) + closing.length;
     const request = (url.startsWith('https:') ? httpsRequest : httpRequest)(url, {
         method: 'POST',
-        headers: { ...headers, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(length) },
+        headers: {
+            ...headers,
+            'Content-Type': `multipart/form-data; boundary=${boundary}`,
+            'Content-Length': String(length),
+        },
         signal,
     });
     const answered = new Promise((resolve, reject) => {
@@ -65,5 +73,9 @@ export async function postMultipart(url, headers, parts, boundary, signal) {
             responseHeaders.set(name, value);
     }
     const nullBody = response.statusCode === 204 || response.statusCode === 304;
-    return new Response(nullBody ? null : body, { status: response.statusCode, statusText: response.statusMessage, headers: responseHeaders });
+    return new Response(nullBody ? null : body, {
+        status: response.statusCode,
+        statusText: response.statusMessage,
+        headers: responseHeaders,
+    });
 }

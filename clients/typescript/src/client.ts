@@ -1,12 +1,26 @@
 // The client: one multipart call per operation (typed methods are generated
 // from the OpenAPI document), errors as PdfServiceError, retries with backoff
 // that honour Retry-After, jobs, and the account.
-import { errorFor, NetworkError, PdfServiceError } from './errors.js';
+import { errorFor, NetworkError, type PdfServiceError } from './errors.js';
 import { streamToFile, toBlob, zipEntries, type ZipEntry } from './files.js';
 import { GeneratedOperations } from './generated/operations.js';
 import { hasNodeHttp, postMultipart, type MultipartPart } from './node-transport.js';
 import { RemoteFile } from './types.js';
-import type { Account, AdminAccount, BrowserToken, CallOptions, CreatedKey, FileInput, Job, KeyInfo, OperationCall, Problem, RateLimit, TokenOptions, Usage } from './types.js';
+import type {
+  Account,
+  AdminAccount,
+  BrowserToken,
+  CallOptions,
+  CreatedKey,
+  FileInput,
+  Job,
+  KeyInfo,
+  OperationCall,
+  Problem,
+  RateLimit,
+  TokenOptions,
+  Usage,
+} from './types.js';
 
 export interface ClientOptions {
   /** e.g. http://127.0.0.1:8080 */
@@ -100,10 +114,14 @@ function retryAfterSeconds(headers: Headers): number | undefined {
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
 /** Answers that a retry may cure: overload, the account's concurrency limit, no answer at all. */
@@ -138,7 +156,13 @@ export class PdfClient extends GeneratedOperations {
     if (options.callbackUrl) fields.push(['callback_url', options.callbackUrl]);
     if (options.resultUrl) fields.push(['result_url', options.resultUrl]);
     const files = { ...call.files, ...options.parts };
-    const response = await this.send('POST', `/v1/pdf/${call.operation}`, () => this.multipart(files, fields), options, options.retry === true);
+    const response = await this.send(
+      'POST',
+      `/v1/pdf/${call.operation}`,
+      () => this.multipart(files, fields),
+      options,
+      options.retry === true,
+    );
     if (options.async) return (await response.json()) as Job;
     return new PdfResult(response, response.headers.get('x-request-id') ?? undefined, parseRateLimit(response.headers));
   }
@@ -149,14 +173,20 @@ export class PdfClient extends GeneratedOperations {
     const parts: MultipartPart[] = [];
     const quote = (value: string) => value.replace(/["\r\n\\]/g, (c) => encodeURIComponent(c));
     for (const [name, value] of fields) {
-      parts.push({ head: `--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n`, blob: new Blob([value]) });
+      parts.push({
+        head: `--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n`,
+        blob: new Blob([value]),
+      });
     }
     for (const [field, value] of Object.entries(files)) {
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) {
         if (item instanceof RemoteFile) {
           // The service fetches it: a text field `<part>_url` instead of the bytes.
-          parts.push({ head: `--${boundary}\r\nContent-Disposition: form-data; name="${quote(`${field}_url`)}"\r\n\r\n`, blob: new Blob([item.url]) });
+          parts.push({
+            head: `--${boundary}\r\nContent-Disposition: form-data; name="${quote(`${field}_url`)}"\r\n\r\n`,
+            blob: new Blob([item.url]),
+          });
           continue;
         }
         const { blob, filename, path } = await toBlob(item);
@@ -171,18 +201,34 @@ export class PdfClient extends GeneratedOperations {
   }
 
   /** Runs an operation by name with files by field (the generic form of the typed methods). */
-  run(operation: string, files: Record<string, FileInput | FileInput[]>, options: Record<string, unknown> = {}, call: CallOptions = {}): Promise<PdfResult> {
+  run(
+    operation: string,
+    files: Record<string, FileInput | FileInput[]>,
+    options: Record<string, unknown> = {},
+    call: CallOptions = {},
+  ): Promise<PdfResult> {
     return this.call({ operation, files, options }, { ...call, async: false });
   }
 
   /** Submits an operation as an asynchronous job (202 + Job). */
-  submit(operation: string, files: Record<string, FileInput | FileInput[]>, options: Record<string, unknown> = {}, call: Omit<CallOptions, 'async'> = {}): Promise<Job> {
+  submit(
+    operation: string,
+    files: Record<string, FileInput | FileInput[]>,
+    options: Record<string, unknown> = {},
+    call: Omit<CallOptions, 'async'> = {},
+  ): Promise<Job> {
     return this.call({ operation, files, options }, { ...call, async: true });
   }
 
   /** The job now. */
   async job(job: Job | string, call: CallOptions = {}): Promise<Job> {
-    const response = await this.send('GET', `/v1/jobs/${typeof job === 'string' ? job : job.id}`, undefined, call, true);
+    const response = await this.send(
+      'GET',
+      `/v1/jobs/${typeof job === 'string' ? job : job.id}`,
+      undefined,
+      call,
+      true,
+    );
     return (await response.json()) as Job;
   }
 
@@ -190,7 +236,10 @@ export class PdfClient extends GeneratedOperations {
    * Waits until the job has ended, polling with backoff (200 ms doubling to 5 s),
    * or sooner when `notified` resolves (e.g. a webhook the caller received).
    */
-  async wait(job: Job | string, options: { timeoutMs?: number; signal?: AbortSignal; notified?: Promise<unknown> } = {}): Promise<Job> {
+  async wait(
+    job: Job | string,
+    options: { timeoutMs?: number; signal?: AbortSignal; notified?: Promise<unknown> } = {},
+  ): Promise<Job> {
     const id = typeof job === 'string' ? job : job.id;
     const end = Date.now() + (options.timeoutMs ?? 3_600_000);
     let delay = 200;
@@ -198,8 +247,17 @@ export class PdfClient extends GeneratedOperations {
     void options.notified?.then(() => (woken = true));
     for (;;) {
       const current = await this.job(id, { signal: options.signal });
-      if (current.status === 'succeeded' || current.status === 'failed' || current.status === 'canceled') return current;
-      if (Date.now() > end) throw errorFor({ type: '', title: 'Timeout', status: 0, code: 'network_error', detail: `The job ${id} did not end in time.`, request_id: null });
+      if (current.status === 'succeeded' || current.status === 'failed' || current.status === 'canceled')
+        return current;
+      if (Date.now() > end)
+        throw errorFor({
+          type: '',
+          title: 'Timeout',
+          status: 0,
+          code: 'network_error',
+          detail: `The job ${id} did not end in time.`,
+          request_id: null,
+        });
       await Promise.race([sleep(woken ? 0 : delay, options.signal), options.notified ?? new Promise(() => undefined)]);
       delay = Math.min(delay * 2, 5000);
     }
@@ -208,24 +266,43 @@ export class PdfClient extends GeneratedOperations {
   /** The result of a succeeded job (streamed; read it once). A failed job throws its problem. */
   async result(job: Job | string, call: CallOptions = {}): Promise<PdfResult> {
     const id = typeof job === 'string' ? job : job.id;
-    if (typeof job !== 'string' && job.status === 'failed' && job.error) throw errorFor(job.error as Problem, undefined);
+    if (typeof job !== 'string' && job.status === 'failed' && job.error)
+      throw errorFor(job.error as Problem, undefined);
     const response = await this.send('GET', `/v1/jobs/${id}/result`, undefined, call, true);
     return new PdfResult(response, response.headers.get('x-request-id') ?? undefined, parseRateLimit(response.headers));
   }
 
   /** Cancels a queued or running job (or deletes a finished one). */
   async cancel(job: Job | string, call: CallOptions = {}): Promise<Job | undefined> {
-    const response = await this.send('DELETE', `/v1/jobs/${typeof job === 'string' ? job : job.id}`, undefined, call, true);
+    const response = await this.send(
+      'DELETE',
+      `/v1/jobs/${typeof job === 'string' ? job : job.id}`,
+      undefined,
+      call,
+      true,
+    );
     return response.status === 204 ? undefined : ((await response.json()) as Job);
   }
 
   /** Submit, wait and fetch the result in one call. */
-  async runAsync(operation: string, files: Record<string, FileInput | FileInput[]>, options: Record<string, unknown> = {}, call: Omit<CallOptions, 'async'> & { waitTimeoutMs?: number } = {}): Promise<PdfResult> {
+  async runAsync(
+    operation: string,
+    files: Record<string, FileInput | FileInput[]>,
+    options: Record<string, unknown> = {},
+    call: Omit<CallOptions, 'async'> & { waitTimeoutMs?: number } = {},
+  ): Promise<PdfResult> {
     const job = await this.submit(operation, files, options, call);
     const done = await this.wait(job, { timeoutMs: call.waitTimeoutMs, signal: call.signal });
     if (done.status !== 'succeeded') {
       if (done.error) throw errorFor(done.error as Problem);
-      throw errorFor({ type: '', title: 'Canceled', status: 0, code: 'canceled', detail: `The job ${done.id} was ${done.status}.`, request_id: null });
+      throw errorFor({
+        type: '',
+        title: 'Canceled',
+        status: 0,
+        code: 'canceled',
+        detail: `The job ${done.id} was ${done.status}.`,
+        request_id: null,
+      });
     }
     return this.result(done, call);
   }
@@ -238,7 +315,13 @@ export class PdfClient extends GeneratedOperations {
 
   /** The account's usage per UTC day and operation, the last `days` days (1..366, default 30). */
   async usage(days = 30, call: CallOptions = {}): Promise<Usage> {
-    const response = await this.send('GET', `/v1/account/usage?days=${encodeURIComponent(String(days))}`, undefined, call, true);
+    const response = await this.send(
+      'GET',
+      `/v1/account/usage?days=${encodeURIComponent(String(days))}`,
+      undefined,
+      call,
+      true,
+    );
     return (await response.json()) as Usage;
   }
 
@@ -247,19 +330,41 @@ export class PdfClient extends GeneratedOperations {
    * web page, which uses it as its client's `apiKey`. Not charged; see docs/api.md §2b.
    */
   async createToken(options: TokenOptions = {}, call: CallOptions = {}): Promise<BrowserToken> {
-    const body = { ttl_seconds: options.ttlSeconds, scopes: options.scopes, max_uses: options.maxUses, origin: options.origin };
+    const body = {
+      ttl_seconds: options.ttlSeconds,
+      scopes: options.scopes,
+      max_uses: options.maxUses,
+      origin: options.origin,
+    };
     const response = await this.request('POST', '/v1/tokens', body, call);
     return (await response.json()) as BrowserToken;
   }
 
   /** Any JSON route of the API (the admin client and createToken use it); throws PdfServiceError for any non-2xx answer. */
-  async request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, json?: unknown, call: CallOptions = {}): Promise<Response> {
+  async request(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    json?: unknown,
+    call: CallOptions = {},
+  ): Promise<Response> {
     // Reads and deletes are idempotent; a POST or PATCH is sent once.
-    return this.send(method, path, json === undefined ? undefined : { json }, call, method === 'GET' || method === 'DELETE');
+    return this.send(
+      method,
+      path,
+      json === undefined ? undefined : { json },
+      call,
+      method === 'GET' || method === 'DELETE',
+    );
   }
 
   /** One HTTP exchange with retries; throws PdfServiceError for any non-2xx answer. */
-  private async send(method: string, path: string, body: (() => Promise<Upload>) | { json: unknown } | undefined, call: CallOptions, retry: boolean): Promise<Response> {
+  private async send(
+    method: string,
+    path: string,
+    body: (() => Promise<Upload>) | { json: unknown } | undefined,
+    call: CallOptions,
+    retry: boolean,
+  ): Promise<Response> {
     const attempts = retry ? (this.settings.retries ?? 3) + 1 : 1;
     let backoff = this.settings.backoffMs ?? 500;
     for (let attempt = 1; ; attempt++) {
@@ -271,8 +376,15 @@ export class PdfClient extends GeneratedOperations {
       let error: PdfServiceError;
       try {
         let response: Response;
-        if (typeof body === 'function') response = await this.post(`${this.baseUrl}${path}`, headers, await body(), signal);
-        else if (body) response = await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body.json), signal });
+        if (typeof body === 'function')
+          response = await this.post(`${this.baseUrl}${path}`, headers, await body(), signal);
+        else if (body)
+          response = await this.fetchImpl(`${this.baseUrl}${path}`, {
+            method,
+            headers: { ...headers, 'Content-Type': 'application/json' },
+            body: JSON.stringify(body.json),
+            signal,
+          });
         else response = await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers, signal });
         this.lastRequestId = response.headers.get('x-request-id') ?? undefined;
         this.lastRateLimit = parseRateLimit(response.headers) ?? this.lastRateLimit;
@@ -280,7 +392,19 @@ export class PdfClient extends GeneratedOperations {
         error = await this.problemOf(response);
       } catch (cause) {
         if (call.signal?.aborted) throw cause;
-        error = errorFor({ type: '', title: 'Network error', status: 0, code: 'network_error', detail: String((cause as Error)?.message ?? cause), request_id: null }, undefined, undefined, cause);
+        error = errorFor(
+          {
+            type: '',
+            title: 'Network error',
+            status: 0,
+            code: 'network_error',
+            detail: String((cause as Error)?.message ?? cause),
+            request_id: null,
+          },
+          undefined,
+          undefined,
+          cause,
+        );
       }
       if (attempt >= attempts || !retriable(error)) throw error;
       await sleep((error.retryAfter ?? backoff / 1000) * 1000, call.signal);
@@ -289,13 +413,23 @@ export class PdfClient extends GeneratedOperations {
   }
 
   /** Node: node:http with a reused buffer (flat memory); elsewhere (or with a custom fetch) fetch with a Blob body of the same bytes. */
-  private async post(url: string, headers: Record<string, string>, upload: Upload, signal: AbortSignal): Promise<Response> {
+  private async post(
+    url: string,
+    headers: Record<string, string>,
+    upload: Upload,
+    signal: AbortSignal,
+  ): Promise<Response> {
     if (hasNodeHttp && !this.settings.fetch) return postMultipart(url, headers, upload.parts, upload.boundary, signal);
     const pieces: BlobPart[] = [];
     for (const [i, part] of upload.parts.entries()) pieces.push(i > 0 ? '\r\n' : '', part.head, part.blob);
     pieces.push(`\r\n--${upload.boundary}--\r\n`);
     const body = new Blob(pieces);
-    return this.fetchImpl(url, { method: 'POST', headers: { ...headers, 'Content-Type': `multipart/form-data; boundary=${upload.boundary}` }, body, signal });
+    return this.fetchImpl(url, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': `multipart/form-data; boundary=${upload.boundary}` },
+      body,
+      signal,
+    });
   }
 
   private async problemOf(response: Response): Promise<PdfServiceError> {
@@ -305,7 +439,14 @@ export class PdfClient extends GeneratedOperations {
     try {
       problem = (await response.json()) as Problem;
     } catch {
-      problem = { type: '', title: response.statusText, status: response.status, code: `http_${response.status}`, detail: response.statusText, request_id: requestId ?? null };
+      problem = {
+        type: '',
+        title: response.statusText,
+        status: response.status,
+        code: `http_${response.status}`,
+        detail: response.statusText,
+        request_id: requestId ?? null,
+      };
     }
     return errorFor(problem, requestId, retryAfter);
   }
@@ -328,7 +469,12 @@ export class PdfAdminClient {
     this.http = new PdfClient({ ...rest, apiKey: adminToken });
   }
 
-  private async json<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, call?: CallOptions): Promise<T> {
+  private async json<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    call?: CallOptions,
+  ): Promise<T> {
     return (await (await this.http.request(method, path, body, call)).json()) as T;
   }
 
@@ -346,18 +492,41 @@ export class PdfAdminClient {
 
   /** Usage per UTC day and operation, `from`..`to` (YYYY-MM-DD; default the last 30 days). */
   accountUsage(account: string, range: { from?: string; to?: string } = {}, call?: CallOptions): Promise<Usage> {
-    const query = new URLSearchParams(Object.entries(range).filter((e): e is [string, string] => typeof e[1] === 'string')).toString();
-    return this.json('GET', `/v1/admin/accounts/${encodeURIComponent(account)}/usage${query ? `?${query}` : ''}`, undefined, call);
+    const query = new URLSearchParams(
+      Object.entries(range).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    ).toString();
+    return this.json(
+      'GET',
+      `/v1/admin/accounts/${encodeURIComponent(account)}/usage${query ? `?${query}` : ''}`,
+      undefined,
+      call,
+    );
   }
 
   /** A new key (shown once in `key`), optionally limited to `scopes`, until `expiresAt`, named. */
-  createKey(account: string, options: { scopes?: string[]; expiresAt?: string | Date; name?: string } = {}, call?: CallOptions): Promise<CreatedKey> {
+  createKey(
+    account: string,
+    options: { scopes?: string[]; expiresAt?: string | Date; name?: string } = {},
+    call?: CallOptions,
+  ): Promise<CreatedKey> {
     const expiresAt = options.expiresAt instanceof Date ? options.expiresAt.toISOString() : options.expiresAt;
-    return this.json('POST', '/v1/admin/keys', { account, scopes: options.scopes, expires_at: expiresAt, name: options.name }, call);
+    return this.json(
+      'POST',
+      '/v1/admin/keys',
+      { account, scopes: options.scopes, expires_at: expiresAt, name: options.name },
+      call,
+    );
   }
 
   async listKeys(account?: string, call?: CallOptions): Promise<KeyInfo[]> {
-    return (await this.json<{ keys: KeyInfo[] }>('GET', `/v1/admin/keys${account ? `?account=${encodeURIComponent(account)}` : ''}`, undefined, call)).keys;
+    return (
+      await this.json<{ keys: KeyInfo[] }>(
+        'GET',
+        `/v1/admin/keys${account ? `?account=${encodeURIComponent(account)}` : ''}`,
+        undefined,
+        call,
+      )
+    ).keys;
   }
 
   /** Revokes a key (and its browser tokens) at once. */
@@ -367,6 +536,11 @@ export class PdfAdminClient {
 
   /** A new key replacing `prefix`; the old one keeps working for `graceSeconds` (default 3600). */
   rotateKey(prefix: string, graceSeconds?: number, call?: CallOptions): Promise<CreatedKey> {
-    return this.json('POST', `/v1/admin/keys/${encodeURIComponent(prefix)}/rotate`, { grace_seconds: graceSeconds }, call);
+    return this.json(
+      'POST',
+      `/v1/admin/keys/${encodeURIComponent(prefix)}/rotate`,
+      { grace_seconds: graceSeconds },
+      call,
+    );
   }
 }

@@ -11,14 +11,18 @@ function baseName(p: string): string {
 
 /** A Blob for one part: paths are opened lazily by Node (`fs.openAsBlob`), streams are buffered only when fetch cannot stream them. */
 export async function toBlob(input: FileInput): Promise<{ blob: Blob; filename: string; path?: string }> {
-  const { data, filename } = typeof input === 'object' && input !== null && 'data' in input ? input : { data: input as FileSource, filename: undefined };
+  const { data, filename } =
+    typeof input === 'object' && input !== null && 'data' in input
+      ? input
+      : { data: input as FileSource, filename: undefined };
   if (typeof data === 'string') {
     if (!isNode) throw new TypeError('A path can only be uploaded from Node; pass a Blob or bytes in a browser.');
     const fs = await import('node:fs');
     return { blob: await fs.openAsBlob(data), filename: filename ?? baseName(data), path: data };
   }
   if (data instanceof Blob) return { blob: data, filename: filename ?? ((data as File).name || 'upload') };
-  if (data instanceof Uint8Array || data instanceof ArrayBuffer) return { blob: new Blob([data as BlobPart]), filename: filename ?? 'upload' };
+  if (data instanceof Uint8Array || data instanceof ArrayBuffer)
+    return { blob: new Blob([data as BlobPart]), filename: filename ?? 'upload' };
   // A stream of unknown length: multipart needs each part's bytes; collect them (callers with large files should pass a path or a Blob).
   const chunks: Uint8Array[] = [];
   const iterable = isReadableStream(data) ? readableToIterable(data) : data;
@@ -110,6 +114,13 @@ export async function* zipEntries(body: ReadableStream<Uint8Array>): AsyncGenera
 
 /** Writes a web stream to a file path (Node). */
 export async function streamToFile(body: ReadableStream<Uint8Array>, file: string): Promise<void> {
-  const [{ createWriteStream }, { Readable }, { pipeline }] = await Promise.all([import('node:fs'), import('node:stream'), import('node:stream/promises')]);
-  await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>), createWriteStream(file));
+  const [{ createWriteStream }, { Readable }, { pipeline }] = await Promise.all([
+    import('node:fs'),
+    import('node:stream'),
+    import('node:stream/promises'),
+  ]);
+  await pipeline(
+    Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>),
+    createWriteStream(file),
+  );
 }

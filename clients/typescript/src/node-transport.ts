@@ -17,29 +17,46 @@ export interface MultipartPart {
 }
 
 /** Whether this runtime is Node (node:http available). */
-export const hasNodeHttp = typeof process !== 'undefined' && !!process.versions?.node && !('Deno' in globalThis) && !('Bun' in globalThis);
+export const hasNodeHttp =
+  typeof process !== 'undefined' && !!process.versions?.node && !('Deno' in globalThis) && !('Bun' in globalThis);
 
 /**
  * POSTs a multipart body built from `parts` with node:http, reading each Blob
  * through a reused buffer; resolves with a web Response whose body streams.
  */
-export async function postMultipart(url: string, headers: Record<string, string>, parts: MultipartPart[], boundary: string, signal: AbortSignal): Promise<Response> {
-  const [{ request: httpRequest }, { request: httpsRequest }, { Readable }] = await Promise.all([import('node:http'), import('node:https'), import('node:stream')]);
+export async function postMultipart(
+  url: string,
+  headers: Record<string, string>,
+  parts: MultipartPart[],
+  boundary: string,
+  signal: AbortSignal,
+): Promise<Response> {
+  const [{ request: httpRequest }, { request: httpsRequest }, { Readable }] = await Promise.all([
+    import('node:http'),
+    import('node:https'),
+    import('node:stream'),
+  ]);
   const encoder = new TextEncoder();
   const heads = parts.map((p) => encoder.encode(p.head));
   const closing = encoder.encode(`\r\n--${boundary}--\r\n`);
   const separator = encoder.encode('\r\n');
-  const length = parts.reduce((n, p, i) => n + heads[i].length + p.blob.size + (i > 0 ? separator.length : 0), 0) + closing.length;
+  const length =
+    parts.reduce((n, p, i) => n + heads[i].length + p.blob.size + (i > 0 ? separator.length : 0), 0) + closing.length;
   const request = (url.startsWith('https:') ? httpsRequest : httpRequest)(url, {
     method: 'POST',
-    headers: { ...headers, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(length) },
+    headers: {
+      ...headers,
+      'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      'Content-Length': String(length),
+    },
     signal,
   });
   const answered = new Promise<IncomingMessage>((resolve, reject) => {
     request.once('response', resolve);
     request.once('error', reject);
   });
-  const write = (bytes: Uint8Array) => new Promise<void>((resolve, reject) => request.write(bytes, (error) => (error ? reject(error) : resolve())));
+  const write = (bytes: Uint8Array) =>
+    new Promise<void>((resolve, reject) => request.write(bytes, (error) => (error ? reject(error) : resolve())));
   const send = (async () => {
     const buffer = new Uint8Array(CHUNK);
     for (const [i, part] of parts.entries()) {
@@ -75,5 +92,9 @@ export async function postMultipart(url: string, headers: Record<string, string>
     else if (value !== undefined) responseHeaders.set(name, value);
   }
   const nullBody = response.statusCode === 204 || response.statusCode === 304;
-  return new Response(nullBody ? null : body, { status: response.statusCode, statusText: response.statusMessage, headers: responseHeaders });
+  return new Response(nullBody ? null : body, {
+    status: response.statusCode,
+    statusText: response.statusMessage,
+    headers: responseHeaders,
+  });
 }

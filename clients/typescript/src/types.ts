@@ -34,7 +34,13 @@ export interface TokenOptions {
  * A file to upload: a path on disk (Node; streamed, never read whole), bytes,
  * a Blob/File, or a stream, optionally with the name the service should see.
  */
-export type FileSource = string | Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+export type FileSource =
+  | string
+  | Uint8Array
+  | ArrayBuffer
+  | Blob
+  | ReadableStream<Uint8Array>
+  | AsyncIterable<Uint8Array>;
 export type FileInput = FileSource | { data: FileSource; filename?: string } | RemoteFile;
 
 /**

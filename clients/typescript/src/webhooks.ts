@@ -42,13 +42,23 @@ export async function verifyWebhook<T = unknown>(
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
-  if (!id || !timestamp || !signatures) throw new WebhookVerificationError('missing webhook-id, webhook-timestamp or webhook-signature');
+  if (!id || !timestamp || !signatures)
+    throw new WebhookVerificationError('missing webhook-id, webhook-timestamp or webhook-signature');
   if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('webhook-timestamp is not a number');
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  if (Math.abs(now - Number(timestamp)) > (options.toleranceSeconds ?? 300)) throw new WebhookVerificationError('webhook-timestamp outside the tolerance');
+  if (Math.abs(now - Number(timestamp)) > (options.toleranceSeconds ?? 300))
+    throw new WebhookVerificationError('webhook-timestamp outside the tolerance');
   const text = typeof body === 'string' ? body : new TextDecoder().decode(body);
-  const key = await crypto.subtle.importKey('raw', base64ToBytes(secret.replace(/^whsec_/, '')) as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const expected = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${id}.${timestamp}.${text}`)));
+  const key = await crypto.subtle.importKey(
+    'raw',
+    base64ToBytes(secret.replace(/^whsec_/, '')) as BufferSource,
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const expected = new Uint8Array(
+    await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${id}.${timestamp}.${text}`)),
+  );
   for (const candidate of signatures.split(' ')) {
     const [version, value] = candidate.split(',', 2);
     if (version !== 'v1' || !value) continue;

@@ -148,4 +148,3 @@ export abstract class EncryptedStorage implements JobStorage {
     return removed;
   }
 }
-

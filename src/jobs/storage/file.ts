@@ -9,7 +9,16 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { pipeline } from 'node:stream/promises';
 import { decryptStream, encryptStream } from '../../core/sealing.js';
-import { AREAS, byteCounter, EncryptedStorage, READ_CHUNK, readFileStream, type Area, type Listed, type StoredFile } from './base.js';
+import {
+  AREAS,
+  byteCounter,
+  EncryptedStorage,
+  READ_CHUNK,
+  readFileStream,
+  type Area,
+  type Listed,
+  type StoredFile,
+} from './base.js';
 
 /** Encrypted job storage in a directory. */
 export class FileJobStorage extends EncryptedStorage {
@@ -33,7 +42,12 @@ export class FileJobStorage extends EncryptedStorage {
     const target = this.pathOf(area, name);
     let size = 0;
     try {
-      await pipeline(source, byteCounter((n) => (size += n)), encryptStream(this.key), fs.createWriteStream(target, { mode: 0o600, flags: 'wx' }));
+      await pipeline(
+        source,
+        byteCounter((n) => (size += n)),
+        encryptStream(this.key),
+        fs.createWriteStream(target, { mode: 0o600, flags: 'wx' }),
+      );
     } catch (error) {
       this.inFlight.delete(name);
       await fsp.rm(target, { force: true });
@@ -44,14 +58,20 @@ export class FileJobStorage extends EncryptedStorage {
   }
 
   async decryptTo(area: Area, name: string, target: string): Promise<void> {
-    await pipeline(readFileStream(this.pathOf(area, name)), decryptStream(this.key), fs.createWriteStream(target, { mode: 0o600 }));
+    await pipeline(
+      readFileStream(this.pathOf(area, name)),
+      decryptStream(this.key),
+      fs.createWriteStream(target, { mode: 0o600 }),
+    );
   }
 
   async open(area: Area, name: string): Promise<Readable> {
     // The descriptor is open before this resolves: a sweep that deletes the file later cannot cut the download.
     const handle = await fsp.open(this.pathOf(area, name), 'r');
     const out = new PassThrough();
-    pipeline(handle.createReadStream({ highWaterMark: READ_CHUNK }), decryptStream(this.key), out).catch((error) => out.destroy(error));
+    pipeline(handle.createReadStream({ highWaterMark: READ_CHUNK }), decryptStream(this.key), out).catch((error) =>
+      out.destroy(error),
+    );
     return out;
   }
 

@@ -23,7 +23,11 @@ export const PART_BYTES = 5 * 1024 * 1024;
  * A failed or destroyed upload is aborted (no parts left behind); `wrapError`
  * turns an S3 failure into the error the caller should see.
  */
-export function multipartUpload(client: S3Client, target: { Bucket: string; Key: string }, wrapError: (error: unknown) => unknown): Writable {
+export function multipartUpload(
+  client: S3Client,
+  target: { Bucket: string; Key: string },
+  wrapError: (error: unknown) => unknown,
+): Writable {
   const buffers = [Buffer.allocUnsafe(PART_BYTES), Buffer.allocUnsafe(PART_BYTES)];
   let current = 0;
   let filled = 0;
@@ -33,10 +37,14 @@ export function multipartUpload(client: S3Client, target: { Bucket: string; Key:
   let sending: Promise<void> = Promise.resolve();
 
   const sendPart = async (body: Buffer): Promise<void> => {
-    uploadId ??= (await client.send(new CreateMultipartUploadCommand({ ...target, ContentType: 'application/octet-stream' }))).UploadId!;
+    uploadId ??= (
+      await client.send(new CreateMultipartUploadCommand({ ...target, ContentType: 'application/octet-stream' }))
+    ).UploadId!;
     const PartNumber = parts.length + 1;
     parts.push({ PartNumber });
-    const { ETag } = await client.send(new UploadPartCommand({ ...target, UploadId: uploadId, PartNumber, Body: body, ContentLength: body.length }));
+    const { ETag } = await client.send(
+      new UploadPartCommand({ ...target, UploadId: uploadId, PartNumber, Body: body, ContentLength: body.length }),
+    );
     parts[PartNumber - 1].ETag = ETag;
   };
   /** Sends the full buffer and switches to the other one once that one's upload is done. */
@@ -63,20 +71,35 @@ export function multipartUpload(client: S3Client, target: { Bucket: string; Key:
           offset += n;
           if (filled === PART_BYTES) await rotate();
         }
-      })().then(() => done(), (error) => done(failed(error)));
+      })().then(
+        () => done(),
+        (error) => done(failed(error)),
+      );
     },
     final(done) {
       (async () => {
         await sending;
         const last = buffers[current].subarray(0, filled);
         if (uploadId === undefined && parts.length === 0) {
-          await client.send(new PutObjectCommand({ ...target, Body: last, ContentLength: last.length, ContentType: 'application/octet-stream' }));
+          await client.send(
+            new PutObjectCommand({
+              ...target,
+              Body: last,
+              ContentLength: last.length,
+              ContentType: 'application/octet-stream',
+            }),
+          );
           return;
         }
         if (filled > 0) await sendPart(last);
-        await client.send(new CompleteMultipartUploadCommand({ ...target, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+        await client.send(
+          new CompleteMultipartUploadCommand({ ...target, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+        );
         uploadId = undefined;
-      })().then(() => done(), (error) => done(failed(error)));
+      })().then(
+        () => done(),
+        (error) => done(failed(error)),
+      );
     },
     destroy(error, done) {
       // Whatever failed (the source or S3), parts already sent must not linger.

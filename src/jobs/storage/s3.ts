@@ -72,7 +72,13 @@ export class S3JobStorage extends EncryptedStorage {
     let stored = 0;
     const target = { Bucket: this.where.bucket, Key: this.objectKey(area, name) };
     try {
-      await pipeline(source, byteCounter((n) => (size += n)), encryptStream(this.key), byteCounter((n) => (stored += n)), multipartUpload(this.client, target, (error) => storageError(error, name)));
+      await pipeline(
+        source,
+        byteCounter((n) => (size += n)),
+        encryptStream(this.key),
+        byteCounter((n) => (stored += n)),
+        multipartUpload(this.client, target, (error) => storageError(error, name)),
+      );
     } catch (error) {
       this.inFlight.delete(name);
       // An upload that completed just before the failure must not stay behind.
@@ -96,7 +102,9 @@ export class S3JobStorage extends EncryptedStorage {
 
   private async get(area: Area, name: string): Promise<Readable> {
     try {
-      const response = await this.client.send(new GetObjectCommand({ Bucket: this.where.bucket, Key: this.objectKey(area, name) }));
+      const response = await this.client.send(
+        new GetObjectCommand({ Bucket: this.where.bucket, Key: this.objectKey(area, name) }),
+      );
       return response.Body as Readable;
     } catch (error) {
       throw storageError(error, name);
@@ -107,7 +115,9 @@ export class S3JobStorage extends EncryptedStorage {
     const prefix = this.objectKey(area, '');
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.where.bucket, Prefix: prefix, ContinuationToken: token }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.where.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
       for (const object of page.Contents ?? []) {
         const name = object.Key?.slice(prefix.length);
         if (name && !name.includes('/')) yield { name, modifiedMs: object.LastModified?.getTime() ?? 0 };

@@ -97,7 +97,12 @@ function fillGaps(chain: PagePairs, pagesOld: number, pagesNew: number): PagePai
 }
 
 /** The changes (runs split at page breaks on either side) and the text masks of the pixel diff. */
-export function describeChanges(oldWords: DocumentWords, newWords: DocumentWords, diff: SequenceDiff, pairs: PagePairs): { changes: Change[]; masks: TextMasks } {
+export function describeChanges(
+  oldWords: DocumentWords,
+  newWords: DocumentWords,
+  diff: SequenceDiff,
+  pairs: PagePairs,
+): { changes: Change[]; masks: TextMasks } {
   const pairedNew = new Map(pairs);
   const masks: TextMasks = { old: new Map(), new: new Map() };
   const mask = (side: Map<number, number[]>, words: DocumentWords, i: number) => {
@@ -107,7 +112,8 @@ export function describeChanges(oldWords: DocumentWords, newWords: DocumentWords
     for (let k = 0; k < 4; k++) list.push(words.boxes[i * 4 + k]);
   };
   forEachEqual(diff, (i, j) => {
-    const inPlace = pairedNew.get(oldWords.pages[i]) === newWords.pages[j] && sameBox(oldWords.boxes, i, newWords.boxes, j);
+    const inPlace =
+      pairedNew.get(oldWords.pages[i]) === newWords.pages[j] && sameBox(oldWords.boxes, i, newWords.boxes, j);
     if (!inPlace) {
       mask(masks.old, oldWords, i);
       mask(masks.new, newWords, j);
@@ -162,7 +168,14 @@ function unionBox(words: DocumentWords, from: number, to: number): number[] | nu
  * re-encodes fonts: Ghostscript turned "Tree Anchor" into "Tree)Anchor" on
  * tracemonkey.pdf), not a change.
  */
-function sameInkSamePlace(oldWords: DocumentWords, i0: number, i1: number, newWords: DocumentWords, j0: number, j1: number): boolean {
+function sameInkSamePlace(
+  oldWords: DocumentWords,
+  i0: number,
+  i1: number,
+  newWords: DocumentWords,
+  j0: number,
+  j1: number,
+): boolean {
   if (i0 === i1 || j0 === j1) return false;
   let a = '';
   let b = '';
@@ -181,7 +194,8 @@ function sameInkSamePlace(oldWords: DocumentWords, i0: number, i1: number, newWo
  */
 function withoutReorderings(changes: Change[], pairs: PagePairs): Change[] {
   const pairedNew = new Map(pairs);
-  const key = (page: number, side: ChangeSide) => `${page}|${ink(side.text)}|${side.boxes.map((b) => b.map((v) => Math.round(v / 2)).join(',')).join(';')}`;
+  const key = (page: number, side: ChangeSide) =>
+    `${page}|${ink(side.text)}|${side.boxes.map((b) => b.map((v) => Math.round(v / 2)).join(',')).join(';')}`;
   const deletions = new Map<string, number[]>();
   changes.forEach((change, k) => {
     if (change.type !== 'delete') return;

@@ -27,7 +27,7 @@ export const CELL_MIN = 2;
 export function parsePpm(file: Buffer): Raster {
   // Header: "P6", whitespace, width, whitespace, height, whitespace, maxval, one whitespace byte.
   const header = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(file.subarray(0, 64).toString('latin1'));
-  if (!header || header[3] !== '255') throw new Error('not an 8-bit binary PPM');
+  if (header?.[3] !== '255') throw new Error('not an 8-bit binary PPM');
   const width = Number(header[1]);
   const height = Number(header[2]);
   const data = file.subarray(header[0].length, header[0].length + width * height * 3);
@@ -57,7 +57,13 @@ export function diffRasters(a: Raster, b: Raster, masks: number[]): PixelDiff {
   const rowBytes = a.width * 3;
   for (let y = 0; y < height; y++) {
     // Most rows of a page pair are byte-identical: one memcmp instead of a loop over the pixels.
-    if (a.width === b.width && y < a.height && y < b.height && a.data.subarray(y * rowBytes, (y + 1) * rowBytes).equals(b.data.subarray(y * rowBytes, (y + 1) * rowBytes))) continue;
+    if (
+      a.width === b.width &&
+      y < a.height &&
+      y < b.height &&
+      a.data.subarray(y * rowBytes, (y + 1) * rowBytes).equals(b.data.subarray(y * rowBytes, (y + 1) * rowBytes))
+    )
+      continue;
     const row = (y / CELL) | 0;
     for (let x = 0; x < width; x++) {
       let differs: boolean;
@@ -110,20 +116,30 @@ function matchedNearby(from: Raster, to: Raster, x: number, y: number): boolean 
         Math.abs(from.data[i] - to.data[j]) <= PIXEL_THRESHOLD &&
         Math.abs(from.data[i + 1] - to.data[j + 1]) <= PIXEL_THRESHOLD &&
         Math.abs(from.data[i + 2] - to.data[j + 2]) <= PIXEL_THRESHOLD
-      ) return true;
+      )
+        return true;
     }
   }
   return false;
 }
 
 /** Bounding boxes of 8-connected groups of counted cells, in pixels. */
-function regions(counts: Uint16Array, cols: number, rows: number, width: number, height: number): Array<[number, number, number, number]> {
+function regions(
+  counts: Uint16Array,
+  cols: number,
+  rows: number,
+  width: number,
+  height: number,
+): Array<[number, number, number, number]> {
   const seen = new Uint8Array(counts.length);
   const boxes: Array<[number, number, number, number]> = [];
   const stack: number[] = [];
   for (let start = 0; start < counts.length; start++) {
     if (counts[start] === 0 || seen[start]) continue;
-    let c0 = cols, r0 = rows, c1 = -1, r1 = -1;
+    let c0 = cols,
+      r0 = rows,
+      c1 = -1,
+      r1 = -1;
     seen[start] = 1;
     stack.push(start);
     while (stack.length > 0) {

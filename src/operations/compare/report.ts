@@ -10,7 +10,13 @@ export interface ReportInput {
   old: string;
   new: string;
   names: [string, string];
-  summary: { words_inserted: number; words_deleted: number; pages_old: number; pages_new: number; pages_changed_visually: number };
+  summary: {
+    words_inserted: number;
+    words_deleted: number;
+    pages_old: number;
+    pages_new: number;
+    pages_changed_visually: number;
+  };
   changes: Change[];
   visual: VisualChange[];
   pairs: PagePairs;
@@ -37,7 +43,7 @@ export function reportSpec(input: ReportInput): ReportSpec {
     page.visual_new.push(...v.boxes);
   }
   // Document order: by the new page where there is one, pages only the old document has after the new page before them.
-  const order = (page: ReportPage) => (page.new !== null ? page.new * 2 : (newBefore(page.old!, input.pairs) * 2 + 1));
+  const order = (page: ReportPage) => (page.new !== null ? page.new * 2 : newBefore(page.old!, input.pairs) * 2 + 1);
   const pages = [...entries.values()].sort((a, b) => order(a) - order(b) || (a.old ?? 0) - (b.old ?? 0));
   const { summary } = input;
   const list = (numbers: Array<number | null>) => compact(numbers.filter((n): n is number => n !== null)) || 'none';

@@ -47,8 +47,8 @@ export async function diffSequences(xv: Int32Array, yv: Int32Array, deadline?: D
     let yoff = stack.pop()!;
     let xlim = stack.pop()!;
     let xoff = stack.pop()!;
-    while (xoff < xlim && yoff < ylim && xv[xoff] === yv[yoff]) (xoff++, yoff++);
-    while (xoff < xlim && yoff < ylim && xv[xlim - 1] === yv[ylim - 1]) (xlim--, ylim--);
+    while (xoff < xlim && yoff < ylim && xv[xoff] === yv[yoff]) xoff++, yoff++;
+    while (xoff < xlim && yoff < ylim && xv[xlim - 1] === yv[ylim - 1]) xlim--, ylim--;
     if (xoff === xlim) {
       newChanged.fill(1, yoff, ylim);
     } else if (yoff === ylim) {
@@ -106,7 +106,7 @@ function middleSnake(
       const thi = fd[d + 1 + o];
       let x = tlo >= thi ? tlo + 1 : thi;
       let y = x - d;
-      while (x < xlim && y < ylim && xv[x] === yv[y]) (x++, y++);
+      while (x < xlim && y < ylim && xv[x] === yv[y]) x++, y++;
       fd[d + o] = x;
       if (odd && bmin <= d && d <= bmax && bd[d + o] <= x) return { xmid: x, ymid: y };
     }
@@ -119,7 +119,7 @@ function middleSnake(
       const thi = bd[d + 1 + o];
       let x = tlo < thi ? tlo : thi - 1;
       let y = x - d;
-      while (xoff < x && yoff < y && xv[x - 1] === yv[y - 1]) (x--, y--);
+      while (xoff < x && yoff < y && xv[x - 1] === yv[y - 1]) x--, y--;
       bd[d + o] = x;
       if (!odd && fmin <= d && d <= fmax && x <= fd[d + o]) return { xmid: x, ymid: y };
     }
@@ -128,7 +128,19 @@ function middleSnake(
 }
 
 /** GNU diff's way out of an expensive search: the forward or backward point that got furthest. */
-function furthestPoint(fd: Int32Array, bd: Int32Array, o: number, fmin: number, fmax: number, bmin: number, bmax: number, xoff: number, xlim: number, yoff: number, ylim: number): Split {
+function furthestPoint(
+  fd: Int32Array,
+  bd: Int32Array,
+  o: number,
+  fmin: number,
+  fmax: number,
+  bmin: number,
+  bmax: number,
+  xoff: number,
+  xlim: number,
+  yoff: number,
+  ylim: number,
+): Split {
   let fxybest = -1;
   let fxbest = xoff;
   for (let d = fmax; d >= fmin; d -= 2) {

@@ -38,8 +38,16 @@ export interface RenderSide {
 }
 
 /** The visual changes of `pairs`, and the pairs skipped for their size. */
-export async function diffPairsVisually(run: RunContext, old: RenderSide, nu: RenderSide, pairs: PagePairs, masks: TextMasks, maxPixels: number): Promise<{ visual: VisualChange[]; skipped: PagePairs }> {
-  const pixelsOf = (size: PageSize) => Math.ceil((size.width * VISUAL_DPI) / 72) * Math.ceil((size.height * VISUAL_DPI) / 72);
+export async function diffPairsVisually(
+  run: RunContext,
+  old: RenderSide,
+  nu: RenderSide,
+  pairs: PagePairs,
+  masks: TextMasks,
+  maxPixels: number,
+): Promise<{ visual: VisualChange[]; skipped: PagePairs }> {
+  const pixelsOf = (size: PageSize) =>
+    Math.ceil((size.width * VISUAL_DPI) / 72) * Math.ceil((size.height * VISUAL_DPI) / 72);
   const limit = Math.min(maxPixels, IN_PROCESS_PIXELS);
   const skipped = pairs.filter(([p, q]) => pixelsOf(old.sizes[p - 1]) > limit || pixelsOf(nu.sizes[q - 1]) > limit);
   const todo = pairs.filter((pair) => !skipped.includes(pair));
@@ -48,8 +56,18 @@ export async function diffPairsVisually(run: RunContext, old: RenderSide, nu: Re
     const chunk = todo.slice(start, start + PAIRS_PER_CHUNK);
     const dir = path.join(run.workdir, `compare-render-${start}`);
     const [oldFiles, newFiles] = await Promise.all([
-      renderRuns(run, old.file, chunk.map(([p]) => p), path.join(dir, 'old')),
-      renderRuns(run, nu.file, chunk.map(([, q]) => q), path.join(dir, 'new')),
+      renderRuns(
+        run,
+        old.file,
+        chunk.map(([p]) => p),
+        path.join(dir, 'old'),
+      ),
+      renderRuns(
+        run,
+        nu.file,
+        chunk.map(([, q]) => q),
+        path.join(dir, 'new'),
+      ),
     ]);
     for (const [p, q] of chunk) {
       const [a, b] = await Promise.all([fs.readFile(oldFiles.get(p)!), fs.readFile(newFiles.get(q)!)]);
@@ -58,7 +76,12 @@ export async function diffPairsVisually(run: RunContext, old: RenderSide, nu: Re
       const diff = diffRasters(parsePpm(a), parsePpm(b), mask);
       if (diff.boxes.length > 0) {
         const pt = (v: number) => Math.round((v / scale) * 100) / 100;
-        visual.push({ page_old: p, page_new: q, changed_ratio: Math.round(diff.changedRatio * 1e6) / 1e6, boxes: diff.boxes.map((box) => box.map(pt) as Rect) });
+        visual.push({
+          page_old: p,
+          page_new: q,
+          changed_ratio: Math.round(diff.changedRatio * 1e6) / 1e6,
+          boxes: diff.boxes.map((box) => box.map(pt) as Rect),
+        });
       }
       await yieldToEventLoop();
     }
