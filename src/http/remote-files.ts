@@ -8,17 +8,15 @@
 // address judged is the address connected to, so a host name that resolves to
 // a private address, or answers differently on a second lookup, is refused.
 // Nothing of ours travels with the request: no credentials, no cookies.
-import type dns from 'node:dns';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { Config } from '../config.js';
-import { isForbiddenAddress, isPrivateOrLoopbackAddress } from '../core/address-rules.js';
+import { mayConnect } from '../core/address-rules.js';
 import { FetchFailedError, FileTooLargeError, InvalidRequestError } from '../core/errors.js';
-import { lookupAll } from '../core/one-lookup.js';
+import { ADDRESS_REFUSED, checkedLookup, literalAllowed } from '../core/one-lookup.js';
 import { SNIFF_BYTES } from '../files/sniff.js';
 
 /** Redirects followed at most (a fourth is a fetch_failed). */
@@ -39,32 +37,9 @@ export function shownUrl(url: URL): string {
   return `${url.origin}${url.pathname}`;
 }
 
-/** Whether FETCH_ALLOW_PRIVATE opens this address; otherwise only public unicast is reachable. */
-function allowed(address: string, config: Config): boolean {
-  return config.FETCH_ALLOW_PRIVATE
-    ? !isForbiddenAddress(address) || isPrivateOrLoopbackAddress(address)
-    : !isForbiddenAddress(address);
-}
-
-const refusal = (address: string) =>
-  Object.assign(new Error(`refused to connect to ${address}`), { code: 'EADDRFORBIDDEN' });
-
-/** The socket's DNS lookup: every address of the name must be allowed, and plain http goes only to private or loopback ones. */
-export function guardedLookup(config: Config, plainHttp: boolean): net.LookupFunction {
-  return (hostname, options, callback) => {
-    lookupAll(hostname, options).then(
-      (list) => {
-        const refused = list.find(
-          (a) => !allowed(a.address, config) || (plainHttp && !isPrivateOrLoopbackAddress(a.address)),
-        );
-        if (refused || list.length === 0) return callback(refusal(refused?.address ?? hostname), '', 0);
-        if ((options as { all?: boolean }).all)
-          (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-        else callback(null, list[0].address, list[0].family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, '', 0),
-    );
-  };
+/** Where remote inputs (and result delivery, the same switch) may connect: the one address policy, core/address-rules.ts. */
+export function fetchAllows(config: Config, plainHttp: boolean, traffic: 'fetch' | 'result' = 'fetch') {
+  return (address: string) => mayConnect(traffic, config.FETCH_ALLOW_PRIVATE, address, plainHttp);
 }
 
 /** Checks a URL before any connection: scheme, credentials, a literal address (the socket does not look those up). */
@@ -89,9 +64,7 @@ export function checkRemoteUrl(raw: string, field: string, config: Config): URL 
 
 /** A literal address in the URL is judged here: Node connects to it without a lookup. */
 export function literalRefused(url: URL, config: Config): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!net.isIP(host)) return false;
-  return !allowed(host, config) || (url.protocol === 'http:' && !isPrivateOrLoopbackAddress(host));
+  return !literalAllowed(url, fetchAllows(config, url.protocol === 'http:'));
 }
 
 interface Answer {
@@ -108,7 +81,7 @@ function get(url: URL, config: Config, signal: AbortSignal): Promise<Answer> {
     const req = client.request(url, {
       method: 'GET',
       headers: { 'user-agent': 'pdf-service-fetch/1', accept: '*/*' },
-      lookup: guardedLookup(config, url.protocol === 'http:'),
+      lookup: checkedLookup(fetchAllows(config, url.protocol === 'http:')),
       agent: false,
       signal,
     });
@@ -132,7 +105,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 function why(error: unknown, signal: AbortSignal, config: Config): string {
   if (signal.aborted) return `no complete answer within FETCH_TIMEOUT (${config.FETCH_TIMEOUT / 1000} s)`;
   const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === 'EADDRFORBIDDEN') return 'the address is not allowed (private, loopback, link-local or reserved)';
+  if (code === ADDRESS_REFUSED) return 'the address is not allowed (private, loopback, link-local or reserved)';
   return `the connection failed (${code ?? 'network error'})`;
 }
 

@@ -9,7 +9,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Config } from '../config.js';
 import { UpstreamFailedError } from '../core/errors.js';
-import { guardedLookup, literalRefused, shownUrl } from '../http/remote-files.js';
+import { ADDRESS_REFUSED, checkedLookup } from '../core/one-lookup.js';
+import { fetchAllows, literalRefused, shownUrl } from '../http/remote-files.js';
 
 interface Attempt {
   ok: boolean;
@@ -35,7 +36,7 @@ function putOnce(
     const req = client.request(url, {
       method: 'PUT',
       headers: { 'content-type': contentType, 'content-length': String(size), 'user-agent': 'pdf-service-delivery/1' },
-      lookup: guardedLookup(config, url.protocol === 'http:'),
+      lookup: checkedLookup(fetchAllows(config, url.protocol === 'http:', 'result')),
       agent: false,
       signal: AbortSignal.any([timeout, signal]),
     });
@@ -52,7 +53,7 @@ function putOnce(
       res.on('error', () => resolve({ ok: false, retry: true, status, error: 'response aborted' }));
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
-      const forbidden = error.code === 'EADDRFORBIDDEN';
+      const forbidden = error.code === ADDRESS_REFUSED;
       resolve({
         ok: false,
         retry: !forbidden && !signal.aborted,

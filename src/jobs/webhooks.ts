@@ -4,33 +4,34 @@
 // so a DNS answer that changes after the check (rebinding) cannot reach a
 // private network. No redirects are followed.
 import crypto from 'node:crypto';
-import type dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { isAllowedAddress, mayConnect } from '../core/address-rules.js';
 import { InvalidRequestError } from '../core/errors.js';
+import { ADDRESS_REFUSED, addressesOf, checkedLookup, hostOf, literalAllowed } from '../core/one-lookup.js';
 import { webhookSecret } from '../store/accounts.js';
 import type { NewDelivery, Store } from '../store/types.js';
 import { jobView, type JobRow } from './store.js';
-import { lookupAll } from '../core/one-lookup.js';
-import { isForbiddenAddress, isLoopbackAddress } from '../core/address-rules.js';
 
 /** Delay before attempt n+1 after attempt n failed: 6 attempts over about 1 h 50 min. */
 export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 15 * 60_000, 90 * 60_000];
 
 /** Re-exported: the address rules live in core/address-rules.ts. */
-export { isForbiddenAddress };
+export { isForbiddenAddress } from '../core/address-rules.js';
 
-function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, '');
+/** Where webhooks may connect: the one address policy (core/address-rules.ts) under WEBHOOK_ALLOW_PRIVATE. */
+function webhookAllows(config: Config, plainHttp: boolean) {
+  return (address: string) => mayConnect('webhook', config.WEBHOOK_ALLOW_PRIVATE, address, plainHttp);
 }
 
 /**
  * Checks a callback URL at submit time (400 invalid_request, field callback_url):
- * https, or http to a loopback address when WEBHOOK_ALLOW_PRIVATE; every
- * address the name resolves to must be public unless WEBHOOK_ALLOW_PRIVATE.
+ * https, or http to a loopback address when WEBHOOK_ALLOW_PRIVATE; every address
+ * the name resolves to must pass the address rules (public unicast; loopback and
+ * private ranges too when WEBHOOK_ALLOW_PRIVATE; link-local, metadata, 0.0.0.0,
+ * multicast and reserved never).
  */
 export async function validateCallbackUrl(raw: string, config: Config): Promise<string> {
   const bad = (why: string) => new InvalidRequestError(`callback_url: ${why}`, 'callback_url');
@@ -43,24 +44,21 @@ export async function validateCallbackUrl(raw: string, config: Config): Promise<
   if (raw.length > 2048) throw bad('must be at most 2048 characters.');
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw bad('must be an https URL.');
   if (url.username || url.password) throw bad('must not contain credentials.');
-  const host = hostOf(url);
   let addresses: string[];
-  if (net.isIP(host)) {
-    addresses = [host];
-  } else {
-    try {
-      addresses = (await lookupAll(host, { verbatim: true })).map((a) => a.address);
-    } catch {
-      throw bad(`the host name "${host}" does not resolve.`);
-    }
+  try {
+    addresses = await addressesOf(url);
+  } catch {
+    throw bad(`the host name "${hostOf(url)}" does not resolve.`);
   }
-  if (url.protocol === 'http:' && !(config.WEBHOOK_ALLOW_PRIVATE && addresses.every(isLoopbackAddress))) {
-    throw bad('must be an https URL (plain http is accepted only to loopback, when WEBHOOK_ALLOW_PRIVATE is set).');
-  }
-  if (!config.WEBHOOK_ALLOW_PRIVATE && addresses.some(isForbiddenAddress)) {
+  if (addresses.some((address) => !isAllowedAddress(address, config.WEBHOOK_ALLOW_PRIVATE))) {
     throw bad(
-      'resolves to a private, loopback, link-local or reserved address; webhooks are only sent to public addresses.',
+      config.WEBHOOK_ALLOW_PRIVATE
+        ? 'resolves to a link-local, metadata, unspecified, multicast or reserved address; webhooks never go there.'
+        : 'resolves to a private, loopback, link-local or reserved address; webhooks are only sent to public addresses.',
     );
+  }
+  if (url.protocol === 'http:' && !addresses.every(webhookAllows(config, true))) {
+    throw bad('must be an https URL (plain http is accepted only to loopback, when WEBHOOK_ALLOW_PRIVATE is set).');
   }
   return url.toString();
 }
@@ -93,27 +91,6 @@ interface Attempt {
   error?: string;
 }
 
-/** A DNS lookup that refuses forbidden addresses at connect time. */
-function guardedLookup(allowPrivate: boolean): net.LookupFunction {
-  return (hostname, options, callback) => {
-    lookupAll(hostname, options).then(
-      (list) => {
-        const refused = allowPrivate ? undefined : list.find((a) => isForbiddenAddress(a.address));
-        if (refused || list.length === 0) {
-          const err = Object.assign(new Error(`refused to connect to ${refused?.address ?? hostname}`), {
-            code: 'EADDRFORBIDDEN',
-          });
-          return callback(err, '', 0);
-        }
-        if ((options as { all?: boolean }).all)
-          (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-        else callback(null, list[0].address, list[0].family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, '', 0),
-    );
-  };
-}
-
 /** One POST; never follows redirects; the whole exchange is bounded by WEBHOOK_TIMEOUT. */
 export function postWebhook(
   url: string,
@@ -128,10 +105,9 @@ export function postWebhook(
     } catch {
       return resolve({ ok: false, retry: false, error: 'invalid URL' });
     }
-    const host = hostOf(target);
-    if (net.isIP(host) && !config.WEBHOOK_ALLOW_PRIVATE && isForbiddenAddress(host)) {
-      return resolve({ ok: false, retry: false, error: `refused to connect to ${host}` });
-    }
+    const allows = webhookAllows(config, target.protocol === 'http:');
+    if (!literalAllowed(target, allows))
+      return resolve({ ok: false, retry: false, error: `refused to connect to ${hostOf(target)}` });
     const client = target.protocol === 'https:' ? https : http;
     const signal = AbortSignal.timeout(config.WEBHOOK_TIMEOUT);
     const req = client.request(
@@ -144,7 +120,7 @@ export function postWebhook(
           'content-length': String(Buffer.byteLength(body)),
           'user-agent': 'pdf-service-webhooks/1',
         },
-        lookup: guardedLookup(config.WEBHOOK_ALLOW_PRIVATE),
+        lookup: checkedLookup(allows),
         signal,
         agent: false,
       },
@@ -159,7 +135,7 @@ export function postWebhook(
       },
     );
     req.on('error', (error: NodeJS.ErrnoException) => {
-      const forbidden = error.code === 'EADDRFORBIDDEN';
+      const forbidden = error.code === ADDRESS_REFUSED;
       resolve({
         ok: false,
         retry: !forbidden,

@@ -1,18 +1,20 @@
 // The outgoing requests of sign and verify: a time-stamp authority (RFC 3161
 // over HTTP), OCSP responders (RFC 6960 over HTTP) and CRL distribution
 // points. They are parties named by the request or by its certificates, so
-// they follow the webhook address rules (core/address-rules.ts): only public
-// unicast addresses unless SIGN_ALLOW_PRIVATE, checked on the address actually
-// dialled (no DNS rebinding), no redirects, the whole exchange bounded in time
-// (SIGN_FETCH_TIMEOUT) and the answer in bytes. Every failure is an
-// UpstreamFailedError (502, refunded) naming the source.
-import type dns from 'node:dns';
+// they follow the one address policy (core/address-rules.ts): only public
+// unicast addresses unless SIGN_ALLOW_PRIVATE (which opens loopback and private
+// ranges, never link-local, metadata or reserved ones), checked on the address
+// actually dialled (no DNS rebinding), no redirects, the whole exchange bounded
+// in time (SIGN_FETCH_TIMEOUT) and the answer in bytes. Every failure is an
+// UpstreamFailedError (502) naming the source.
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
+import { mayConnect } from '../core/address-rules.js';
 import { UpstreamFailedError } from '../core/errors.js';
-import { lookupAll } from '../core/one-lookup.js';
-import { isForbiddenAddress } from '../core/address-rules.js';
+import { ADDRESS_REFUSED, checkedLookup, literalAllowed } from '../core/one-lookup.js';
+
+const REFUSED =
+  'a private, loopback or reserved address (link-local, metadata and reserved ones always refused; private and loopback ones allowed only with SIGN_ALLOW_PRIVATE)';
 
 /** One outgoing request. */
 export interface UpstreamRequest {
@@ -28,29 +30,6 @@ export interface UpstreamRequest {
   allowPrivate: boolean;
 }
 
-function guardedLookup(allowPrivate: boolean): net.LookupFunction {
-  return (hostname, options, callback) => {
-    lookupAll(hostname, options).then(
-      (list) => {
-        const refused = allowPrivate ? undefined : list.find((a) => isForbiddenAddress(a.address));
-        if (refused || list.length === 0) {
-          return callback(
-            Object.assign(new Error(`refused to connect to ${refused?.address ?? hostname}`), {
-              code: 'EADDRFORBIDDEN',
-            }),
-            '',
-            0,
-          );
-        }
-        if ((options as { all?: boolean }).all)
-          (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-        else callback(null, list[0].address, list[0].family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, '', 0),
-    );
-  };
-}
-
 /** The answer's body, or an UpstreamFailedError saying what went wrong (address refused, status, size, time). */
 export function fetchUpstream(request: UpstreamRequest): Promise<Buffer> {
   const fail = (why: string) => new UpstreamFailedError(request.source, why);
@@ -63,12 +42,9 @@ export function fetchUpstream(request: UpstreamRequest): Promise<Buffer> {
   const where = `${target.protocol}//${target.host}`;
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
     return Promise.reject(fail(`${where}: only http and https are used.`));
-  const host = target.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host) && !request.allowPrivate && isForbiddenAddress(host)) {
-    return Promise.reject(
-      fail(`${where} is a private, loopback or reserved address (allowed only with SIGN_ALLOW_PRIVATE).`),
-    );
-  }
+  // The one address policy (core/address-rules.ts): SIGN_ALLOW_PRIVATE opens loopback and private ranges, never more.
+  const allows = (address: string) => mayConnect('sign', request.allowPrivate, address, target.protocol === 'http:');
+  if (!literalAllowed(target, allows)) return Promise.reject(fail(`${where} is ${REFUSED}.`));
   return new Promise((resolve, reject) => {
     const signal = AbortSignal.timeout(request.timeoutMs);
     const client = target.protocol === 'https:' ? https : http;
@@ -83,7 +59,7 @@ export function fetchUpstream(request: UpstreamRequest): Promise<Buffer> {
       {
         method: request.body ? 'POST' : 'GET',
         headers,
-        lookup: guardedLookup(request.allowPrivate),
+        lookup: checkedLookup(allows),
         signal,
         agent: false,
       },
@@ -124,10 +100,7 @@ export function fetchUpstream(request: UpstreamRequest): Promise<Buffer> {
       },
     );
     req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRFORBIDDEN')
-        return reject(
-          fail(`${where} resolves to a private, loopback or reserved address (allowed only with SIGN_ALLOW_PRIVATE).`),
-        );
+      if (error.code === ADDRESS_REFUSED) return reject(fail(`${where} resolves to ${REFUSED}.`));
       reject(
         fail(
           signal.aborted
