@@ -304,11 +304,16 @@ export class IdempotencyKeyReusedError extends ProblemError {
 }
 
 /**
- * A party the request named did not answer usably — a time-stamp authority, an
- * OCSP responder, a CRL distribution point, a job's result_url after its
- * retries: 502, refunded (not the input's fault). `source` says which party.
+ * A party did not answer usably — a time-stamp authority, an OCSP responder,
+ * a CRL distribution point, a job's result_url after its retries: 502.
+ * `source` says which party. Charged when the request chose it (its
+ * timestamp_url, its certificate's addresses, its result_url: docs/api.md §3);
+ * refunded when the server did (`serverChosen`: SIGN_TSA_URL, the default
+ * certificate's revocation sources).
  */
 export class UpstreamFailedError extends ProblemError {
+  /** The party was the server's choice, not the request's: its failure is the server's fault. */
+  serverChosen = false;
   constructor(source: string, detail: string, extensions: Record<string, unknown> = {}) {
     super('upstream_failed', 'Upstream failed', `${source}: ${detail}`, { source, ...extensions });
   }

@@ -1,9 +1,16 @@
-// Daily allowance (API.md §3): RateLimit headers on every authenticated
+// Daily allowance (docs/api.md §3): RateLimit headers on every authenticated
 // response of a limited plan; each POST /v1/pdf/* is charged before any work
-// and refunded only when the server is at fault (refunding every 5xx
-// let a client buy unlimited work with files made to time out).
+// and refunded only when the server is at fault (refunding every 5xx let a
+// client buy unlimited work with files made to time out, or with a result_url
+// or time-stamp URL made to fail).
 import type { Context, Middleware } from 'koa';
-import { ClientClosedError, QueueShareExceededError, QuotaExceededError } from '../core/errors.js';
+import {
+  ClientClosedError,
+  type ProblemError,
+  QueueShareExceededError,
+  QuotaExceededError,
+  UpstreamFailedError,
+} from '../core/errors.js';
 import type { Store } from '../store/types.js';
 import { dailyLimit } from '../store/plans.js';
 import { charge, refund, secondsToReset, usedOn, utcDay } from '../store/usage.js';
@@ -31,18 +38,38 @@ export function rateLimitHeaders(store: Store): Middleware {
 }
 
 /**
- * The refund rule (API.md §3): a request is refunded when it failed through the
- * server's fault (500 a bug or a missing tool, 502, 503 overload or shutdown) or
- * was turned away by fair share before it ran (429 concurrency_limit), or by a scope
- * only its body could show (403 insufficient_scope: a pipeline's steps). A 504
- * timeout, a 422 resource_limit or invalid input stays charged: the input used
- * the work up. A client that went away (499) stays charged too.
+ * The refund rule (docs/api.md §3): a request is refunded when it failed through the
+ * server's fault (500 a bug or a missing tool, 503 overload or shutdown) or was turned
+ * away by fair share before it ran (429 concurrency_limit), or by a scope only its body
+ * could show (403 insufficient_scope: a pipeline's steps). A 504 timeout, a 422
+ * resource_limit or invalid input stays charged: the input used the work up. So does a
+ * 502 upstream_failed: the party that failed was the request's choice (its result_url,
+ * timestamp_url, its certificate's OCSP/CRL addresses) and the work was done; refunding
+ * it made any URL that answers 403 a source of free work. A client that went away (499)
+ * stays charged too.
  */
 export function isRefunded(status: number, code?: string): boolean {
   // insufficient_scope: a pipeline's steps are known only once its body is read (a single operation is refused before the charge).
+  return status === 500 || status === 503 || code === 'concurrency_limit' || code === 'insufficient_scope';
+}
+
+/** True when `problem` is the server's fault (isRefunded), or a 502 of a party the server chose rather than the request (SIGN_TSA_URL…). */
+export function isServerFault(problem: ProblemError): boolean {
   return (
-    status === 500 || status === 502 || status === 503 || code === 'concurrency_limit' || code === 'insufficient_scope'
+    isRefunded(problemStatus(problem), problem.code) || (problem instanceof UpstreamFailedError && problem.serverChosen)
   );
+}
+
+/**
+ * How many of a failed request's `charged` requests it gets back (docs/api.md §3, "Pipelines"):
+ * all of them for the server's fault; otherwise none, except that a pipeline that failed at step
+ * k (its problem's `step`) keeps the k+1 steps that ran and gets back those that never did.
+ */
+export function requestsRefunded(problem: ProblemError, charged: number, serverFault = isServerFault(problem)): number {
+  if (serverFault) return charged;
+  const step = problem.extensions.step;
+  if (typeof step !== 'number' || !Number.isInteger(step) || step < 0) return 0;
+  return Math.max(0, charged - (step + 1));
 }
 
 /** After a refunded 503 of an account's own burst, further ones of that account within this window are charged. */
@@ -105,6 +132,8 @@ export function chargeAllowance(
     ctx.state.charge = result;
     let used = result.used;
     let refunded = false;
+    /** Requests given back when it ends (all of them for the server's fault, a pipeline's steps that never ran). */
+    let refundCount = 0;
     let refusedForQuota = false;
     // The requests this one counts so far: one, none yet (deferred), or one per step once a pipeline's steps are known (API.md §5j).
     let counted = options.deferred ? 0 : 1;
@@ -133,19 +162,20 @@ export function chargeAllowance(
     try {
       await next();
       refunded = isRefunded(ctx.status);
+      refundCount = refunded ? counted : 0;
     } catch (error) {
       if (error instanceof ClientClosedError) closed = true;
       else {
         const problem = toProblem(error);
         refunded =
-          isRefunded(problemStatus(problem), problem.code) &&
-          (!(error instanceof QueueShareExceededError) || ownBursts.refunds(account.id));
+          isServerFault(problem) && (!(error instanceof QueueShareExceededError) || ownBursts.refunds(account.id));
+        refundCount = requestsRefunded(problem, counted, refunded);
       }
       throw error;
     } finally {
-      if (refunded && !ctx.state.chargeKept && counted > 0) {
-        await refund(store, account.id, result.day, operation, counted);
-        used -= counted;
+      if (refundCount > 0 && !ctx.state.chargeKept && counted > 0) {
+        await refund(store, account.id, result.day, operation, refundCount);
+        used -= refundCount;
       }
       // A deferred request that ended before its count was known (a 400, a 413, a client that left)
       // counts as one request, like any other that ends that way — when one still fits.

@@ -67,7 +67,9 @@ function accountRules(config: Config): string {
   return (
     ' Allowance: each operation request is charged one before it runs; it is refunded only for a server fault (500, 503) or a 429 concurrency_limit ' +
     "(a 503 of the account's own burst in the work queue: the first in 60 s only) — " +
-    'a 504 timeout, a 422 (resource_limit, invalid_pdf, …) or another 4xx stays charged. Fair share: per server process an account runs at most ' +
+    'a 504 timeout, a 422 (resource_limit, invalid_pdf, …) or another 4xx stays charged, and so does a 502 upstream_failed of a party the ' +
+    "request chose (its result_url, timestamp_url or certificate's OCSP/CRL addresses); a pipeline that fails is charged the steps that ran. " +
+    'Fair share: per server process an account runs at most ' +
     `${c(config.ACCOUNT_CONCURRENCY_FREE)} (free), ${c(config.ACCOUNT_CONCURRENCY_PRO)} (pro), ${c(config.ACCOUNT_CONCURRENCY_ENTERPRISE)} (enterprise) ` +
     'operations at once; further valid requests wait in arrival order (not counted against the time limit) up to ' +
     `${config.ACCOUNT_QUEUE_LIMIT || '10 × the concurrency'} waiting, beyond that 429 concurrency_limit. Validation errors (400) never wait.`

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidRequestError, ProcessingFailedError } from '../core/errors.js';
+import { InvalidRequestError, ProcessingFailedError, UpstreamFailedError } from '../core/errors.js';
 import { stemOf } from '../core/names.js';
 import { cadesDetachedSignature, signingIdentity, type SigningIdentity } from '../pdf/cades.js';
 import { isXrefStream, prepareSignatureUpdate, type QpdfStructure, type UpdateBase } from '../pdf/signature-update.js';
@@ -25,7 +25,7 @@ import {
   validationDataFor,
   type SignatureLevel,
 } from './sign-ltv.js';
-import { dssUpdate, } from '../pdf/dss.js';
+import { dssUpdate } from '../pdf/dss.js';
 import { readExistingDss } from './existing-dss.js';
 import type { TimestampToken } from '../pdf/timestamp.js';
 import { sameCertificate } from '../pdf/revocation.js';
@@ -119,6 +119,19 @@ async function rangesDigest(original: string, update: Buffer, cut: [number, numb
   return hash.digest();
 }
 
+/**
+ * Marks the upstream failure of a party the server chose (SIGN_TSA_URL when the request named no
+ * timestamp_url, the default certificate's OCSP/CRL addresses) as the server's fault, refunded
+ * (docs/api.md §3); a party the request chose stays charged.
+ */
+function chosenBy<T>(server: boolean, work: Promise<T>): Promise<T> {
+  if (!server) return work;
+  return work.catch((error: unknown) => {
+    if (error instanceof UpstreamFailedError) error.serverChosen = true;
+    throw error;
+  });
+}
+
 export async function signPdf({ files, options, run, config }: OperationInput<SignOptions>): Promise<OperationOutput> {
   const upload = files.file[0];
   const identityPromise: Promise<SigningIdentity> = signingCertificate(
@@ -168,10 +181,14 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
   const digest = await rangesDigest(source.file, prepared.update, [localStart, localEnd]);
   const level = options.level;
   const tsaUrl = options.timestamp_url ?? config.SIGN_TSA_URL;
+  const ourTsa = options.timestamp_url === undefined;
   // The signer's status is fetched while the signature and its time-stamp are made: it does not depend on them.
   const signerData =
     level === 'b-lt' || level === 'b-lta'
-      ? validationDataFor(config, identity.certificate, identity.chain, 'signer')
+      ? chosenBy(
+          files.certificate?.[0] === undefined,
+          validationDataFor(config, identity.certificate, identity.chain, 'signer'),
+        )
       : undefined;
   signerData?.catch(() => undefined); // awaited below on every path; this only keeps an early failure from being "unhandled"
   let token: TimestampToken | undefined;
@@ -182,7 +199,10 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
       digest,
       level === 'b-b'
         ? undefined
-        : async (signatureDigest) => (token = await fetchTimestamp(config, tsaUrl!, signatureDigest)).der,
+        : async (signatureDigest) => {
+            token = await chosenBy(ourTsa, fetchTimestamp(config, tsaUrl!, signatureDigest));
+            return token.der;
+          },
     );
   } catch (error) {
     await signerData?.catch(() => undefined);
@@ -200,7 +220,7 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
   await fsp.copyFile(source.file, output);
   await fsp.appendFile(output, prepared.update);
   if (signerData && token) {
-    const tsaData = validationDataFor(config, token.signer, token.certificates, 'tsa');
+    const tsaData = chosenBy(ourTsa, validationDataFor(config, token.signer, token.certificates, 'tsa'));
     const [signerResult, tsaResult] = await Promise.allSettled([signerData, tsaData]);
     if (signerResult.status === 'rejected') throw signerResult.reason;
     if (tsaResult.status === 'rejected') throw tsaResult.reason;
@@ -219,16 +239,14 @@ export async function signPdf({ files, options, run, config }: OperationInput<Si
     );
   }
   if (level === 'b-lta') {
-    const documentTimestamp = await appendDocumentTimestamp(run, config, output, tsaUrl!);
+    const documentTimestamp = await chosenBy(ourTsa, appendDocumentTimestamp(run, config, output, tsaUrl!));
     // The DSS above holds the chain and status of the TSA that stamped the signature. A document time-stamp
     // signed by another TSA certificate (a TSA rotating keys, or several behind one address) gets its own,
     // in a DSS update after it, so a verifier has it offline too (docs/operations/sign-verify.md).
     if (token && !sameCertificate(documentTimestamp.token.signer, token.signer)) {
-      const data = await validationDataFor(
-        config,
-        documentTimestamp.token.signer,
-        documentTimestamp.token.certificates,
-        'tsa',
+      const data = await chosenBy(
+        ourTsa,
+        validationDataFor(config, documentTimestamp.token.signer, documentTimestamp.token.certificates, 'tsa'),
       );
       const existing = await readExistingDss(run, output, documentTimestamp.after.root['/DSS']);
       await fsp.appendFile(output, dssUpdate(documentTimestamp.after, data, documentTimestamp.contents, existing));

@@ -40,7 +40,7 @@ export const signRoute = defineOperation({
     '`level` b-t, b-lt and b-lta add an RFC 3161 signature time-stamp from `timestamp_url` (or SIGN_TSA_URL), then a DSS with the chains and ' +
     'revocation answers, then a document time-stamp (API.md §5i); every answer is checked before it is embedded, and a time-stamp authority, OCSP ' +
     'responder or CRL distribution point that fails, answers garbage or sits on a private address (unless SIGN_ALLOW_PRIVATE) → 502 `upstream_failed` ' +
-    'naming it; a revoked signer → 422 `invalid_certificate`. ' +
+    'naming it, charged when the request named it (refunded when it is the server default SIGN_TSA_URL or its default certificate); a revoked signer → 422 `invalid_certificate`. ' +
     'The signature is appended as an incremental update, so the original bytes and any signature already on them stay valid. ' +
     'An encrypted input is opened with `password` and rewritten unencrypted before signing (signatures it carried do not survive that). ' +
     "`visible=true` draws a box with the signer's name, the date and the reason at `rect` on `page`. A wrong `certificate_password` → 422 " +

@@ -149,7 +149,7 @@ describe('POST /v1/pdf/pipeline', () => {
     }
   });
 
-  it('a failing middle step ends the pipeline with its problem and `step`; charged as §3 (a 422 stays charged)', async () => {
+  it('a failing middle step ends the pipeline with its problem and `step`; charged the steps that ran (docs/api.md §3)', async () => {
     const before = await usedToday(server.url, key);
     const res = await server.post(
       'pipeline',
@@ -165,7 +165,8 @@ describe('POST /v1/pdf/pipeline', () => {
     );
     const problem = await problemOf(res);
     expect([problem.status, problem.code, problem.step]).toEqual([422, 'password_required', 1]);
-    expect((await usedToday(server.url, key)) - before).toBe(3);
+    // Steps 0 and 1 ran (the input's fault: charged); step 2 never did and is given back.
+    expect((await usedToday(server.url, key)) - before).toBe(2);
     // With the password the second step opens it.
     const ok = await server.post(
       'pipeline',

@@ -2,7 +2,8 @@
 // each output checked independently by pdfsig, `openssl ts -verify` on every
 // embedded time-stamp token, and qpdf's JSON for the DSS; and the failures of
 // the parties it asks (garbage, a foreign nonce, a 500, a hang, a private
-// address with the rule on) as 502 upstream_failed naming the party.
+// address with the rule on) as 502 upstream_failed naming the party, charged
+// when the request named the party and refunded when the server did.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, textAt } from '../helpers/make-fixtures.js';
 import { P12_PASSWORD, startTestPki, type TestPki } from '../helpers/pki.js';
+import { usedToday } from '../helpers/keys.js';
 import { problemOf } from '../helpers/problem.js';
 import { corpus, filePart, form, saveBody, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -41,7 +43,13 @@ afterAll(async () => {
   await pki?.close();
 });
 
-async function sign(fields: Record<string, string>, p12 = signerP12, target = server, file = pdf): Promise<Response> {
+async function sign(
+  fields: Record<string, string>,
+  p12 = signerP12,
+  target = server,
+  file = pdf,
+  caller = key,
+): Promise<Response> {
   return target.post(
     'sign',
     form({
@@ -50,7 +58,7 @@ async function sign(fields: Record<string, string>, p12 = signerP12, target = se
       certificate_password: P12_PASSWORD,
       ...fields,
     }),
-    key,
+    caller,
   );
 }
 
@@ -239,38 +247,68 @@ describe('sign: parties that fail', () => {
     expect(problem.detail).toMatch(/^OCSP responder: 127\.0\.0\.1:\d+: The OCSP response is not valid DER\./);
   });
 
-  it('a failed TSA is refunded: the daily allowance is as before', async () => {
+  it('a TSA the request named that fails is charged (docs/api.md §3); a pipeline keeps the steps that ran', async () => {
     const freeKey = server.newKey('free');
-    const remaining = (res: Response) => Number(/r=(\d+)/.exec(res.headers.get('ratelimit') ?? '')![1]);
-    const before = await server.post(
-      'sign',
-      form({ file: await filePart(pdf), certificate: await filePart(signerP12), certificate_password: P12_PASSWORD }),
-      freeKey,
-    );
-    expect(before.status).toBe(200);
-    await before.arrayBuffer();
-    const failed = await server.post(
-      'sign',
-      form({
-        file: await filePart(pdf),
-        certificate: await filePart(signerP12),
-        certificate_password: P12_PASSWORD,
-        level: 'b-t',
-        timestamp_url: `${pki.base}/tsa-500`,
-      }),
-      freeKey,
-    );
+    const used = () => usedToday(server.url, freeKey);
+    const failed = await sign({ level: 'b-t', timestamp_url: `${pki.base}/tsa-500` }, signerP12, server, pdf, freeKey);
     expect(failed.status).toBe(502);
     await failed.arrayBuffer();
-    const after = await server.post(
-      'sign',
-      form({ file: await filePart(pdf), certificate: await filePart(signerP12), certificate_password: P12_PASSWORD }),
-      freeKey,
+    expect(await used()).toBe(1);
+    // rotate → sign (failing TSA) → compress: steps 0 and 1 ran and are charged, step 2 never ran and is given back.
+    const steps = JSON.stringify([
+      { operation: 'rotate', options: { angle: 90 } },
+      {
+        operation: 'sign',
+        options: {
+          certificate: '@cert',
+          certificate_password: P12_PASSWORD,
+          level: 'b-t',
+          timestamp_url: `${pki.base}/tsa-500`,
+        },
+      },
+      { operation: 'compress', options: {} },
+    ]);
+    const pipeline = await problemOf(
+      await server.post(
+        'pipeline',
+        form({ file: await filePart(pdf), cert: await filePart(signerP12, 'signer.p12'), steps }),
+        freeKey,
+      ),
     );
-    expect(after.status).toBe(200);
-    await after.arrayBuffer();
-    // Two charged requests between them: the 502 in the middle was given back.
-    expect(remaining(before) - remaining(after)).toBe(1);
+    expect(pipeline).toMatchObject({ status: 502, code: 'upstream_failed', step: 1 });
+    expect(await used()).toBe(3);
+  });
+
+  it("the server's own SIGN_TSA_URL failing is the server's fault: refunded", async () => {
+    const withDefault = await startTestServer({ SIGN_ALLOW_PRIVATE: 'true', SIGN_TSA_URL: `${pki.base}/tsa-500` });
+    try {
+      const freeKey = withDefault.newKey('free');
+      const res = await sign({ level: 'b-t' }, signerP12, withDefault, pdf, freeKey);
+      expect(await problemOf(res)).toMatchObject({
+        status: 502,
+        code: 'upstream_failed',
+        source: 'time-stamp authority',
+      });
+      expect(await usedToday(withDefault.url, freeKey)).toBe(0);
+    } finally {
+      await withDefault.close();
+    }
+  });
+
+  it('SIGN_ALLOW_PRIVATE opens loopback, never 0.0.0.0, :: or metadata: 502 and no request made', async () => {
+    const port = new URL(pki.base).port;
+    const before = pki.hits.get('/tsa') ?? 0;
+    for (const tsa of [
+      `http://0.0.0.0:${port}/tsa`,
+      `http://[::]:${port}/tsa`,
+      'http://[fd00:ec2::254]/tsa',
+      'http://169.254.169.254/tsa',
+    ]) {
+      const problem = await problemOf(await sign({ level: 'b-t', timestamp_url: tsa }));
+      expect(problem, tsa).toMatchObject({ status: 502, code: 'upstream_failed', source: 'time-stamp authority' });
+      expect(problem.detail).toMatch(/private, loopback or reserved/);
+    }
+    expect(pki.hits.get('/tsa') ?? 0).toBe(before);
   });
 
   it('a TSA on a private address with the rule on (SIGN_ALLOW_PRIVATE unset) → 502, no request made', async () => {
