@@ -43,9 +43,14 @@ export interface JobSubmitter {
     /** The client's Idempotency-Key and the SHA-256 digest of the request (http/idempotency.ts). */
     idempotencyKey?: string;
     requestDigest?: string;
-    /** Where the worker PUTs the result instead of keeping it (checked: http/remote-files.ts). */
+    /** Where the result is PUT instead of being kept (checked by checkDestinations). */
     resultUrl?: string;
   }): Promise<{ job: Record<string, unknown>; replayed: boolean }>;
+  /** Checks a job's callback_url and result_url (400 invalid_request naming the field); the URLs to submit. */
+  checkDestinations(urls: { callbackUrl?: string; resultUrl?: string }): Promise<{
+    callbackUrl?: string;
+    resultUrl?: string;
+  }>;
   /** Mounts the job routes (GET/DELETE /v1/jobs/...). */
   mount?(router: import('@koa/router').default): void;
 }

@@ -14,7 +14,9 @@ import { mountJobRoutes } from './routes.js';
 import { DEFAULT_TIMINGS, JobWorker, type WorkerTimings } from './runner.js';
 import { openJobStorage, readFileStream, sweepWorkdirs, type JobStorage, type StoredFile } from './storage.js';
 import { jobView, newJobId, type JobRow, type NewJob, type StoredInput } from './store.js';
-import { DEFAULT_RETRY_DELAYS_MS, deliverDue, pruneDeliveries, validateCallbackUrl } from './webhooks.js';
+import { DELIVERY_POLL_MS, DeliveryQueue } from './delivery-queue.js';
+import { validateResultUrl } from './result-delivery.js';
+import { DEFAULT_RETRY_DELAYS_MS, pruneDeliveries, validateCallbackUrl } from './webhooks.js';
 
 /** Finished jobs and deliveries are forgotten this long after they end (their results expire much sooner). */
 const KEEP_ROWS_MS = 7 * 24 * 3600 * 1000;
@@ -52,8 +54,9 @@ export class JobSystem implements JobSubmitter {
    */
   async submit(request: SubmitRequest): Promise<{ job: Record<string, unknown>; replayed: boolean }> {
     const { config, store, storage } = this;
-    const callbackUrl =
-      request.callbackUrl === undefined ? null : await validateCallbackUrl(request.callbackUrl, config);
+    // Both URLs were checked by checkDestinations before the request was charged.
+    const callbackUrl = request.callbackUrl ?? null;
+    const resultUrl = request.resultUrl;
     const uploads = Object.entries(request.files).flatMap(([field, files]) => files.map((file) => ({ field, file })));
     const needed = uploads.reduce((n, u) => n + sealedSize(u.file.size), 0);
     // Early refusal before any byte is written; insertJob re-checks atomically.
@@ -72,7 +75,7 @@ export class JobSystem implements JobSubmitter {
       const fields = { ...request.fields };
       for (const name of COMMON_FIELDS) delete fields[name];
       // Sealed with the options: a presigned URL is a credential to the client's storage.
-      if (request.resultUrl) fields.result_url = request.resultUrl;
+      if (resultUrl) fields.result_url = resultUrl;
       job = {
         id,
         account_id: request.accountId,
@@ -117,6 +120,18 @@ export class JobSystem implements JobSubmitter {
     };
   }
 
+  /** Checks a job's callback_url (jobs/webhooks.ts) and result_url (jobs/result-delivery.ts): 400 before any work. */
+  async checkDestinations(urls: { callbackUrl?: string; resultUrl?: string }): Promise<{
+    callbackUrl?: string;
+    resultUrl?: string;
+  }> {
+    return {
+      callbackUrl:
+        urls.callbackUrl === undefined ? undefined : await validateCallbackUrl(urls.callbackUrl, this.config),
+      resultUrl: urls.resultUrl === undefined ? undefined : await validateResultUrl(urls.resultUrl, this.config),
+    };
+  }
+
   /** Cancels a queued or running job; undefined if it had already ended. */
   async cancel(row: JobRow): Promise<JobRow | undefined> {
     const canceled = await this.store.cancelJob(row.id, new Date());
@@ -124,6 +139,8 @@ export class JobSystem implements JobSubmitter {
     // Its worker stops it through the store's cancel event (NOTIFY on PostgreSQL) or, at the latest, at its next heartbeat; ours stops now.
     this.worker?.cancel(row.id);
     for (const input of JSON.parse(canceled.inputs) as StoredInput[]) await this.storage.remove('inputs', input.file);
+    // A job canceled while its result waited for delivery: the stored result goes now (the sweep would, at its expiry).
+    if (canceled.result_file) await this.storage.remove('results', canceled.result_file);
     return canceled;
   }
 
@@ -190,6 +207,7 @@ export interface StartJobsOptions {
   /** Run jobs in this process (serve: EMBEDDED_WORKER; `worker`: always). */
   worker?: boolean;
   timings?: Partial<WorkerTimings>;
+  /** The delivery queue's waits between attempts, for webhooks and results alike (tests shorten them). */
   retryDelaysMs?: number[];
 }
 
@@ -208,32 +226,9 @@ export function startJobs(services: Services, options: StartJobsOptions = {}): J
     return sweeping;
   };
 
-  let delivering: Promise<void> | undefined;
-  let deliverAgain = false;
   const runWorker = options.worker ?? true;
-  const deliver = () => {
-    if (delivering) {
-      deliverAgain = true;
-      return;
-    }
-    delivering = deliverDue(
-      store,
-      dataKey,
-      config,
-      log,
-      worker?.id ?? `sweeper/${process.pid}`,
-      options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
-    )
-      .then(() => undefined)
-      .catch((error) => log.error({ err: error }, 'webhook delivery failed'))
-      .finally(() => {
-        delivering = undefined;
-        if (deliverAgain) {
-          deliverAgain = false;
-          deliver();
-        }
-      });
-  };
+  const retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  let deliveries: DeliveryQueue | undefined;
 
   let worker: JobWorker | undefined;
   if (runWorker) {
@@ -242,13 +237,29 @@ export function startJobs(services: Services, options: StartJobsOptions = {}): J
       jobs.storage,
       jobs.key,
       config.CONCURRENCY,
-      { ...DEFAULT_TIMINGS, leaseMs: config.JOB_LEASE_TIMEOUT, ...options.timings },
-      () => setImmediate(deliver),
+      {
+        ...DEFAULT_TIMINGS,
+        leaseMs: config.JOB_LEASE_TIMEOUT,
+        deliveryRetryDelaysMs: retryDelaysMs,
+        ...options.timings,
+      },
+      () => setImmediate(() => deliveries?.kick()),
     );
     jobs.worker = worker;
+    // Webhooks and results for result_url go out from their own queue, never from a worker slot.
+    const queue = new DeliveryQueue({
+      store,
+      storage: jobs.storage,
+      dataKey,
+      config,
+      log,
+      workerId: worker.id,
+      retryDelaysMs,
+    });
+    deliveries = queue;
     // Leftovers of a killed process go before the first job starts.
     void sweep().then(() => worker?.start());
-    timers.push(setInterval(deliver, 1000));
+    timers.push(setInterval(() => queue.kick(), DELIVERY_POLL_MS));
   }
   timers.push(setInterval(sweep, Math.min(30_000, Math.max(1000, config.JOB_RESULT_TTL / 2))));
   if (!runWorker) void sweep();
@@ -262,7 +273,7 @@ export function startJobs(services: Services, options: StartJobsOptions = {}): J
       await sweeping;
       await worker?.stop(graceMs);
       if (jobs.worker === worker) jobs.worker = undefined;
-      await delivering;
+      await deliveries?.stop();
     },
   };
 }

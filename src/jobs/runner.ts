@@ -8,18 +8,16 @@
 // recovered here too: by lease expiry on any backend, and on SQLite (one host)
 // also by a pid check, which means nothing across hosts.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ProcessingFailedError, type ProblemError } from '../core/errors.js';
 import { zipEntries } from '../files/zip.js';
-import { isRefunded } from '../http/allowance.js';
+import { requestsRefunded } from '../http/allowance.js';
 import { scrubbedError, secretFieldValues } from '../core/secrets.js';
 import { problemBody, problemStatus, toProblem } from '../http/problem.js';
-import type { FileKind, InputFile, OperationOutput, RunContext } from '../core/contract.js';
+import type { FileKind, InputFile, RunContext } from '../core/contract.js';
 import { findOperation } from '../routes/index.js';
 import { parseOptions } from '../routes/options.js';
 import { timeLimitOf } from '../routes/definition.js';
@@ -27,8 +25,8 @@ import type { Services } from '../services.js';
 import { openValue } from '../core/sealing.js';
 import { createJobWorkdir, pidAlive, readFileStream, type JobStorage } from './storage.js';
 import type { EndEffects, Finish, JobEvent, JobRow, StoredInput } from '../store/types.js';
-import { DEFAULT_RETRY_DELAYS_MS, deliveryFor } from './webhooks.js';
-import { deliverResult } from './result-delivery.js';
+import { deliveryWindowMs } from './delivery-queue.js';
+import { deliveryFor } from './webhooks.js';
 
 /** Timings of the loop (tests shorten them). */
 export interface WorkerTimings {
@@ -38,8 +36,8 @@ export interface WorkerTimings {
   heartbeatMs: number;
   /** How long a lease lasts without renewal. */
   leaseMs: number;
-  /** Waits between PUT attempts to a result_url (default: the webhooks' schedule). */
-  resultRetryDelaysMs?: readonly number[];
+  /** The delivery queue's waits between attempts (a result waiting for delivery is kept through all of them). */
+  deliveryRetryDelaysMs?: readonly number[];
 }
 
 /** Production timings: poll 250 ms, heartbeat 500 ms, lease 30 s (JOB_LEASE_TIMEOUT). */
@@ -220,9 +218,9 @@ export class JobWorker {
     }
   }
 
-  /** What ends with a job: the refund of a server fault and its webhook, in the same transaction. */
-  private effects(refundCharge: boolean): EndEffects {
-    return { refund: refundCharge, delivery: (row) => deliveryFor(row) };
+  /** What ends with a job: its refund (true: all of it; a number: that many requests) and its webhook, in the same transaction. */
+  private effects(refund: boolean | number): EndEffects {
+    return { refund, delivery: (row) => deliveryFor(row) };
   }
 
   /** Jobs whose worker died: queued again after one interruption, failed after the second. */
@@ -310,32 +308,6 @@ export class JobWorker {
       if (entry.abort.signal.aborted) throw new Error('aborted');
 
       const resultUrl = typeof fields.result_url === 'string' ? fields.result_url : undefined;
-      if (resultUrl) {
-        // Delivered, not kept: the job succeeds once the PUT did.
-        const delivered = await this.deliver(resultUrl, output, workdir, entry.abort.signal);
-        if (entry.abort.signal.aborted) throw new Error('aborted');
-        const finished = await this.finish(row, {
-          status: 'succeeded',
-          result_filename: output.filename,
-          result_type: delivered.contentType,
-          result_size: delivered.size,
-          result_headers: JSON.stringify(output.headers ?? {}),
-          result_delivered_to: delivered.to,
-        });
-        if (finished === 'unrecorded') ended = false;
-        else if (finished === 'done')
-          log.info(
-            {
-              job: row.id,
-              operation: row.operation,
-              ms: Date.now() - started,
-              size: delivered.size,
-              delivered_to: delivered.to,
-            },
-            'job succeeded (result delivered)',
-          );
-        return;
-      }
       resultName = this.storage.newName(row.id, 'result');
       let source: Readable;
       let contentType: string;
@@ -357,16 +329,23 @@ export class JobWorker {
         result_size: stored.size,
         result_stored_bytes: stored.stored,
         result_headers: JSON.stringify(output.headers ?? {}),
-        expires_at: new Date(Date.now() + config.JOB_RESULT_TTL).toISOString(),
+        // A result waiting for delivery is kept through the whole retry schedule, then as long as any result.
+        expires_at: new Date(
+          Date.now() +
+            config.JOB_RESULT_TTL +
+            (resultUrl ? deliveryWindowMs(config, this.timings.deliveryRetryDelaysMs) : 0),
+        ).toISOString(),
       };
-      const finished = await this.finish(row, finish);
+      // With a result_url the job waits for the delivery queue (jobs/delivery-queue.ts), which PUTs the sealed
+      // result off the worker slots; this worker is free for the next job at once.
+      const finished = resultUrl ? await this.handOver(row, finish) : await this.finish(row, finish);
       this.storage.settle(resultName);
       if (finished === 'unrecorded') ended = false;
       if (finished !== 'done') await this.storage.remove('results', resultName);
       else
         log.info(
           { job: row.id, operation: row.operation, ms: Date.now() - started, storage_ms: storageMs, size: stored.size },
-          'job succeeded',
+          resultUrl ? 'job done; result queued for delivery' : 'job succeeded',
         );
     } catch (error) {
       if (resultName) await this.storage.remove('results', resultName);
@@ -403,54 +382,49 @@ export class JobWorker {
     }
   }
 
-  /** PUTs the output to the job's result_url (a ZIP is written to the work directory first: a presigned PUT needs its length). */
-  private async deliver(
-    url: string,
-    output: OperationOutput,
-    workdir: string,
-    signal: AbortSignal,
-  ): Promise<{ to: string; contentType: string; size: number }> {
-    let file: string;
-    let contentType: string;
-    if (output.type === 'file') {
-      file = output.path;
-      contentType = output.contentType;
-    } else {
-      file = path.join(workdir, 'result-delivery.zip');
-      await pipeline(
-        (await zipEntries(output.entries, this.services.config.MAX_OUTPUT_FILES)).stream,
-        fs.createWriteStream(file, { mode: 0o600 }),
-      );
-      contentType = 'application/zip';
-    }
-    const to = await deliverResult(
-      url,
-      file,
-      contentType,
-      this.services.config,
-      signal,
-      this.timings.resultRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
-    );
-    return { to, contentType, size: (await fsp.stat(file)).size };
-  }
-
   private async heldElsewhere(id: string): Promise<boolean> {
     try {
       const now = await this.services.store.getJob(id);
-      return now !== undefined && (now.status === 'queued' || (now.status === 'running' && now.worker_id !== this.id));
+      // A job handed over to delivery runs nowhere: its inputs are done with.
+      const running = now?.status === 'running' && now.worker_id !== this.id && now.delivery_status !== 'pending';
+      return now !== undefined && (now.status === 'queued' || running);
     } catch {
       return true; // unknown: keep the files; the sweep removes them once no job refers to them
     }
   }
 
-  /** Ends the job if this worker still owns it; refunds a server fault (isRefunded, API.md §3) and queues the webhook in the same transaction. */
-  private async finish(row: JobRow, finish: Finish, problem?: ProblemError): Promise<'done' | 'lost' | 'unrecorded'> {
-    const refundCharge = problem !== undefined && isRefunded(problemStatus(problem), problem.code);
+  /** Ends the job if this worker still owns it; refunds what requestsRefunded says (docs/api.md §3) and queues the webhook in the same transaction. */
+  private finish(row: JobRow, finish: Finish, problem?: ProblemError): Promise<'done' | 'lost' | 'unrecorded'> {
+    const refund = problem === undefined ? 0 : requestsRefunded(problem, row.charge_count ?? 1);
+    return this.record(row, () =>
+      this.services.store.finishJob(row.id, this.id, finish, this.effects(refund), new Date()),
+    );
+  }
+
+  /** Hands a job with a result_url to the delivery queue: its stored result recorded, its worker released (the job stays running). */
+  private handOver(row: JobRow, stored: Finish): Promise<'done' | 'lost' | 'unrecorded'> {
+    const now = new Date();
+    return this.record(row, () =>
+      this.services.store.awaitDelivery(row.id, this.id, stored, {
+        id: `dlv_${crypto.randomBytes(16).toString('base64url')}`,
+        kind: 'result',
+        job_id: row.id,
+        account_id: row.account_id,
+        url: 'result_url',
+        body: '',
+        next_attempt_at: now.getTime(),
+        created_at: now.toISOString(),
+      }),
+    );
+  }
+
+  /** Runs `write` (a job's end or hand-over) until the store takes it, while this worker still holds the lease. */
+  private async record(row: JobRow, write: () => Promise<JobRow | undefined>): Promise<'done' | 'lost' | 'unrecorded'> {
     let after: JobRow | undefined;
     // The store may be unreachable for a moment (restart): keep trying while this worker still holds the lease.
     for (let attempt = 0; ; attempt++) {
       try {
-        after = await this.services.store.finishJob(row.id, this.id, finish, this.effects(refundCharge), new Date());
+        after = await write();
         break;
       } catch (error) {
         if (attempt >= 20 || this.stopping) {

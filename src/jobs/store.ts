@@ -42,5 +42,7 @@ export function jobView(row: JobRow): Record<string, unknown> {
           }
         : null,
     error: row.error ? (JSON.parse(row.error) as Record<string, unknown>) : null,
+    // Delivery to result_url (docs/api.md §6): null until the result is ready to go (and for jobs without one).
+    delivery: row.delivery_status ? { status: row.delivery_status, attempts: row.delivery_attempts ?? 0 } : null,
   };
 }

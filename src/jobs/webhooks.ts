@@ -1,18 +1,18 @@
-// Job webhooks (API.md §6, Standard Webhooks): the callback URL is checked
+// Job webhooks (docs/api.md §6, Standard Webhooks): the callback URL is checked
 // when the job is submitted, deliveries are rows in the store (so retries survive
-// a restart, and a lease gives each attempt to exactly one replica), and every connection re-checks the address it actually dials,
-// so a DNS answer that changes after the check (rebinding) cannot reach a
+// a restart, and a lease gives each attempt to exactly one replica; the queue is
+// jobs/delivery-queue.ts), and every connection re-checks the address it actually
+// dials, so a DNS answer that changes after the check (rebinding) cannot reach a
 // private network. No redirects are followed.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { isAllowedAddress, mayConnect } from '../core/address-rules.js';
 import { InvalidRequestError } from '../core/errors.js';
 import { ADDRESS_REFUSED, addressesOf, checkedLookup, hostOf, literalAllowed } from '../core/one-lookup.js';
 import { webhookSecret } from '../store/accounts.js';
-import type { NewDelivery, Store } from '../store/types.js';
+import type { DeliveryRow, NewDelivery, Store } from '../store/types.js';
 import { jobView, type JobRow } from './store.js';
 
 /** Delay before attempt n+1 after attempt n failed: 6 attempts over about 1 h 50 min. */
@@ -84,8 +84,8 @@ export function deliveryFor(job: JobRow, now = new Date()): NewDelivery | undefi
   };
 }
 
-/** What one POST came to. */
-interface Attempt {
+/** What one attempt came to. */
+export interface Attempt {
   ok: boolean;
   retry: boolean;
   error?: string;
@@ -146,53 +146,26 @@ export function postWebhook(
   });
 }
 
-/** Sends due deliveries (claimed with a lease so two processes never send the same attempt). */
-export async function deliverDue(
+/** One attempt of a webhook delivery: signed with the account's current secret, POSTed once. */
+export async function sendWebhook(
+  delivery: DeliveryRow,
   store: Store,
   dataKey: Buffer,
   config: Config,
-  log: Logger,
-  workerId: string,
-  retryDelaysMs: number[] = DEFAULT_RETRY_DELAYS_MS,
-): Promise<number> {
-  const now = Date.now();
-  const claimed = await store.claimDeliveries(workerId, now, now + config.WEBHOOK_TIMEOUT + 30_000, 16);
-  await Promise.all(
-    claimed.map(async (delivery) => {
-      const secret = await webhookSecret(store, dataKey, delivery.account_id);
-      let attempt: Attempt;
-      if (!secret) {
-        attempt = { ok: false, retry: false, error: 'the account has no webhook secret' };
-      } else {
-        const timestamp = Math.floor(Date.now() / 1000);
-        attempt = await postWebhook(
-          delivery.url,
-          {
-            'webhook-id': delivery.id,
-            'webhook-timestamp': String(timestamp),
-            'webhook-signature': signWebhook(secret, delivery.id, timestamp, delivery.body),
-          },
-          delivery.body,
-          config,
-        );
-      }
-      const attempts = delivery.attempts + 1;
-      const delay = retryDelaysMs[attempts - 1];
-      const status = attempt.ok ? 'delivered' : attempt.retry && delay !== undefined ? 'pending' : 'failed';
-      // ±10 % jitter so a receiver that was down is not hit by every retry at once.
-      const next = status === 'pending' ? Date.now() + Math.round(delay! * (0.9 + Math.random() * 0.2)) : Date.now();
-      await store.completeDelivery(delivery.id, workerId, {
-        status,
-        attempts,
-        next_attempt_at: next,
-        last_error: attempt.error ?? null,
-      });
-      const line = { job: delivery.job_id, webhook: delivery.id, attempt: attempts, error: attempt.error };
-      if (status === 'failed') log.warn(line, 'webhook delivery failed for good');
-      else if (status === 'pending') log.info(line, 'webhook delivery failed; will retry');
-    }),
+): Promise<Attempt> {
+  const secret = await webhookSecret(store, dataKey, delivery.account_id);
+  if (!secret) return { ok: false, retry: false, error: 'the account has no webhook secret' };
+  const timestamp = Math.floor(Date.now() / 1000);
+  return postWebhook(
+    delivery.url,
+    {
+      'webhook-id': delivery.id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signWebhook(secret, delivery.id, timestamp, delivery.body),
+    },
+    delivery.body,
+    config,
   );
-  return claimed.length;
 }
 
 /** Forgets deliveries that ended long ago. */

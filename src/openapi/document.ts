@@ -117,7 +117,7 @@ const schemas = {
   },
   Job: {
     type: 'object',
-    required: ['id', 'operation', 'status', 'created_at', 'started_at', 'finished_at', 'result', 'error'],
+    required: ['id', 'operation', 'status', 'created_at', 'started_at', 'finished_at', 'result', 'error', 'delivery'],
     properties: {
       id: { type: 'string' },
       operation: { type: 'string' },
@@ -150,6 +150,23 @@ const schemas = {
         ],
       },
       error: { oneOf: [{ type: 'null' }, problem] },
+      delivery: {
+        description:
+          'Delivery to the job’s result_url: null without one, and until the result is ready to go; then `pending` (the job stays ' +
+          '`running`, retried on the webhooks’ schedule off the workers), `delivered` (the job succeeded) or `failed` (the job failed with ' +
+          '502 upstream_failed, charged). `attempts`: PUTs made so far.',
+        oneOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            required: ['status', 'attempts'],
+            properties: {
+              status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
+              attempts: { type: 'integer', minimum: 0 },
+            },
+          },
+        ],
+      },
     },
   },
 };
@@ -213,7 +230,8 @@ function requestSchema(route: OperationRoute, config: Config): Record<string, un
     type: 'string',
     format: 'uri',
     description:
-      'Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.',
+      'Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. ' +
+      'Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).',
   };
   // Parts under other names (the pipeline's "@name" references) are files too.
   const others = route.otherParts

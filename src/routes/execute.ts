@@ -7,7 +7,6 @@ import type { Context, Middleware } from 'koa';
 import { ClientClosedError, InsufficientScopeError, InvalidRequestError } from '../core/errors.js';
 import { allows } from '../http/auth.js';
 import { idempotencyKey, requestDigest } from '../http/idempotency.js';
-import { checkRemoteUrl } from '../http/remote-files.js';
 import {
   checkDeclaredLength,
   closeAfterResponse,
@@ -32,6 +31,20 @@ function wantsAsync(ctx: Context, fields: Record<string, unknown>): boolean {
     .split(',')
     .map((p) => p.trim().toLowerCase());
   return field === 'true' || prefer.includes('respond-async');
+}
+
+/** A job's callback_url and result_url, each given at most once and checked (400 invalid_request naming the field). */
+async function checkDestinations(
+  services: Services,
+  fields: Record<string, unknown>,
+): Promise<{ callbackUrl?: string; resultUrl?: string }> {
+  if (!services.jobs) throw new InvalidRequestError('Asynchronous jobs are not enabled on this server.', 'async');
+  for (const field of ['callback_url', 'result_url'])
+    if (Array.isArray(fields[field])) throw new InvalidRequestError(`${field}: given more than once.`, field);
+  return services.jobs.checkDestinations({
+    callbackUrl: typeof fields.callback_url === 'string' ? fields.callback_url : undefined,
+    resultUrl: typeof fields.result_url === 'string' ? fields.result_url : undefined,
+  });
 }
 
 export function operationHandler(route: OperationRoute, services: Services): Middleware {
@@ -59,28 +72,25 @@ export function operationHandler(route: OperationRoute, services: Services): Mid
         if (missing) throw new InsufficientScopeError(missing);
       }
       const requests = route.requestCount?.(options) ?? 1;
+      const asJob = wantsAsync(ctx, upload.fields);
+      // A job's callback_url and result_url are checked before a pipeline is charged its steps: a bad one is a 400, charged as one request.
+      const destinations = asJob ? await checkDestinations(services, upload.fields) : undefined;
       await ctx.state.chargeRequests!(requests);
-      if (wantsAsync(ctx, upload.fields)) {
-        if (!services.jobs) throw new InvalidRequestError('Asynchronous jobs are not enabled on this server.', 'async');
-        const callback = upload.fields.callback_url;
+      if (asJob && services.jobs) {
         const key = idempotencyKey(ctx);
-        const resultUrl = upload.fields.result_url;
-        if (Array.isArray(resultUrl)) throw new InvalidRequestError('result_url: given more than once.', 'result_url');
         const submitted = await services.jobs.submit({
           accountId: ctx.state.account!.id,
           operation: route.name,
           files: upload.files,
           fields: upload.fields,
-          callbackUrl: typeof callback === 'string' ? callback : undefined,
+          callbackUrl: destinations?.callbackUrl,
           chargeDay: ctx.state.charge!.day,
           chargeCount: requests,
           requestId: ctx.state.requestId!,
           ...(key
             ? { idempotencyKey: key, requestDigest: await requestDigest(route.name, upload.fields, upload.files) }
             : {}),
-          ...(typeof resultUrl === 'string'
-            ? { resultUrl: checkRemoteUrl(resultUrl, 'result_url', config).toString() }
-            : {}),
+          ...(destinations?.resultUrl ? { resultUrl: destinations.resultUrl } : {}),
         });
         // The same submission again (a retry after a lost answer): its job, and not charged twice.
         if (submitted.replayed) await ctx.state.refundCharge!();

@@ -108,6 +108,11 @@ const migrations: string[] = [
    ALTER TABLE jobs ADD COLUMN request_digest TEXT;
    ALTER TABLE jobs ADD COLUMN result_delivered_to TEXT;
    CREATE UNIQUE INDEX jobs_idempotency ON jobs (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL;`,
+  // Result delivery off the workers (docs/api.md §6, "Delivering the result"): a job's stored result
+  // waits in the queue the webhooks use (kind 'result'); the job shows how its delivery stands.
+  `ALTER TABLE jobs ADD COLUMN delivery_status TEXT CHECK (delivery_status IN ('pending', 'delivered', 'failed'));
+   ALTER TABLE jobs ADD COLUMN delivery_attempts INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE webhook_deliveries ADD COLUMN kind TEXT NOT NULL DEFAULT 'webhook' CHECK (kind IN ('webhook', 'result'));`,
 ];
 
 /**

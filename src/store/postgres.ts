@@ -12,10 +12,13 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { ServerBusyError } from '../core/errors.js';
 import type { Plan } from './plans.js';
-import { finishValues, KEY_LISTING, KEY_OWNER } from './sqlite.js';
+import { finishValues, refundCount, resultValues } from './job-values.js';
+import { KEY_LISTING, KEY_OWNER } from './sqlite.js';
 import type {
   Account,
   AccountUsage,
+  DeliveryEnd,
+  DeliveryFilter,
   DeliveryOutcome,
   DeliveryRow,
   EndEffects,
@@ -140,6 +143,10 @@ const migrations: string[] = [
    ALTER TABLE jobs ADD COLUMN request_digest TEXT;
    ALTER TABLE jobs ADD COLUMN result_delivered_to TEXT;
    CREATE UNIQUE INDEX jobs_idempotency ON jobs (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL;`,
+  // Result delivery off the workers: as db.ts's fifth SQLite migration.
+  `ALTER TABLE jobs ADD COLUMN delivery_status TEXT CHECK (delivery_status IN ('pending', 'delivered', 'failed'));
+   ALTER TABLE jobs ADD COLUMN delivery_attempts INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE webhook_deliveries ADD COLUMN kind TEXT NOT NULL DEFAULT 'webhook' CHECK (kind IN ('webhook', 'result'));`,
 ];
 
 // BIGINT (20) and NUMERIC (1700, what SUM returns) as JS numbers: byte counts and epoch ms stay far below 2^53.
@@ -564,17 +571,83 @@ export class PgStore implements Store {
 
   private async endEffects(c: Queryable, row: JobRow | undefined, effects: EndEffects): Promise<void> {
     if (!row) return;
-    if (effects.refund) await this.refund(row.account_id, row.charge_day, row.operation, row.charge_count ?? 1, c);
+    const count = refundCount(row, effects);
+    if (count > 0) await this.refund(row.account_id, row.charge_day, row.operation, count, c);
     const delivery = effects.delivery(row);
     if (delivery) await this.insertDelivery(c, delivery);
   }
 
   private async insertDelivery(c: Queryable, d: NewDelivery): Promise<void> {
     await c.query(
-      `INSERT INTO webhook_deliveries (id, job_id, account_id, url, body, status, next_attempt_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7)`,
-      [d.id, d.job_id, d.account_id, d.url, d.body, d.next_attempt_at, d.created_at],
+      `INSERT INTO webhook_deliveries (id, kind, job_id, account_id, url, body, status, next_attempt_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8)`,
+      [d.id, d.kind ?? 'webhook', d.job_id, d.account_id, d.url, d.body, d.next_attempt_at, d.created_at],
     );
+  }
+
+  async awaitDelivery(
+    id: string,
+    workerId: string,
+    stored: Finish,
+    delivery: NewDelivery,
+  ): Promise<JobRow | undefined> {
+    const v = resultValues(stored);
+    return this.tx(async (c) => {
+      const { rows } = await c.query<JobRow>(
+        `UPDATE jobs SET worker_id = NULL, lease_until = NULL, delivery_status = 'pending', delivery_attempts = 0, stored_bytes = 0,
+           result_file = $3, result_filename = $4, result_type = $5, result_size = $6,
+           result_stored_bytes = $7, result_headers = $8, expires_at = $9
+         WHERE id = $1 AND worker_id = $2 AND status = 'running'
+         RETURNING *`,
+        [
+          id,
+          workerId,
+          v.result_file,
+          v.result_filename,
+          v.result_type,
+          v.result_size,
+          v.result_stored_bytes,
+          v.result_headers,
+          v.expires_at,
+        ],
+      );
+      if (rows[0]) await this.insertDelivery(c, delivery);
+      return rows[0];
+    });
+  }
+
+  async recordDelivery(
+    jobId: string,
+    attempts: number,
+    end: DeliveryEnd | undefined,
+    now: Date,
+  ): Promise<JobRow | undefined> {
+    if (!end)
+      return (
+        await this.q<JobRow>(
+          `UPDATE jobs SET delivery_attempts = $1 WHERE id = $2 AND status = 'running' AND delivery_status = 'pending' RETURNING *`,
+          [attempts, jobId],
+        )
+      )[0];
+    return this.tx(async (c) => {
+      const { rows } = await c.query<JobRow>(
+        `UPDATE jobs SET status = $1, finished_at = $2, delivery_status = $3, delivery_attempts = $4,
+           result_file = NULL, result_stored_bytes = NULL, expires_at = NULL, result_delivered_to = $5, error = $6
+         WHERE id = $7 AND status = 'running' AND delivery_status = 'pending'
+         RETURNING *`,
+        [
+          end.finish.status,
+          now.toISOString(),
+          end.finish.delivery_status,
+          attempts,
+          end.finish.result_delivered_to ?? null,
+          end.finish.error ?? null,
+          jobId,
+        ],
+      );
+      await this.endEffects(c, rows[0], end.effects);
+      return rows[0];
+    });
   }
 
   async finishJob(
@@ -655,9 +728,11 @@ export class PgStore implements Store {
 
   async orphanedJobs(now: number): Promise<JobRow[]> {
     // Leases only: a pid means nothing on another host.
-    return this.q<JobRow>(`SELECT * FROM jobs WHERE status = 'running' AND (lease_until IS NULL OR lease_until < $1)`, [
-      now,
-    ]);
+    // A job waiting for its result's delivery has no worker: the delivery queue holds it, not a lease.
+    return this.q<JobRow>(
+      `SELECT * FROM jobs WHERE status = 'running' AND delivery_status IS DISTINCT FROM 'pending' AND (lease_until IS NULL OR lease_until < $1)`,
+      [now],
+    );
   }
 
   async requeueOrphan(row: JobRow): Promise<boolean> {
@@ -715,13 +790,20 @@ export class PgStore implements Store {
     return { inputs, results };
   }
 
-  async claimDeliveries(workerId: string, now: number, leaseUntil: number, limit: number): Promise<DeliveryRow[]> {
+  async claimDeliveries(
+    workerId: string,
+    now: number,
+    leaseUntil: number,
+    limit: number,
+    filter: DeliveryFilter = {},
+  ): Promise<DeliveryRow[]> {
     return this.q<DeliveryRow>(
       `UPDATE webhook_deliveries SET worker_id = $1, lease_until = $2
        WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until < $3)
+                      AND ($5::text IS NULL OR kind = $5) AND NOT (account_id = ANY($6::int[]))
                     ORDER BY next_attempt_at LIMIT $4 FOR UPDATE SKIP LOCKED)
-       RETURNING id, job_id, account_id, url, body, attempts`,
-      [workerId, leaseUntil, now, limit],
+       RETURNING id, kind, job_id, account_id, url, body, attempts`,
+      [workerId, leaseUntil, now, limit, filter.kind ?? null, filter.excludeAccounts ?? []],
     );
   }
 

@@ -10,6 +10,8 @@ import type { Plan } from './plans.js';
 import type {
   Account,
   AccountUsage,
+  DeliveryEnd,
+  DeliveryFilter,
   DeliveryOutcome,
   DeliveryRow,
   EndEffects,
@@ -28,6 +30,7 @@ import type {
   UsageCounters,
 } from './types.js';
 import { IDEMPOTENCY_WINDOW_MS } from './types.js';
+import { finishValues, refundCount, resultValues } from './job-values.js';
 
 const ACCOUNT_COLUMNS = 'id, name, plan, created_at';
 /** A key as listed (never its hash). */
@@ -345,16 +348,66 @@ export class SqliteStore implements Store {
   /** Refund and webhook of a job that just ended, inside the caller's transaction. */
   private endEffects(row: JobRow | undefined, effects: EndEffects): void {
     if (!row) return;
-    if (effects.refund) this.refundNow(row.account_id, row.charge_day, row.operation, row.charge_count ?? 1);
+    const count = refundCount(row, effects);
+    if (count > 0) this.refundNow(row.account_id, row.charge_day, row.operation, count);
     const delivery = effects.delivery(row);
     if (delivery) this.insertDelivery(delivery);
   }
 
   private insertDelivery(d: NewDelivery): void {
     this.stmt(
-      `INSERT INTO webhook_deliveries (id, job_id, account_id, url, body, status, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)`,
-    ).run(d.id, d.job_id, d.account_id, d.url, d.body, d.next_attempt_at, d.created_at);
+      `INSERT INTO webhook_deliveries (id, kind, job_id, account_id, url, body, status, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+    ).run(d.id, d.kind ?? 'webhook', d.job_id, d.account_id, d.url, d.body, d.next_attempt_at, d.created_at);
+  }
+
+  async awaitDelivery(
+    id: string,
+    workerId: string,
+    stored: Finish,
+    delivery: NewDelivery,
+  ): Promise<JobRow | undefined> {
+    return this.db.transaction(() => {
+      const row = this.stmt(
+        `UPDATE jobs SET worker_id = NULL, lease_until = NULL, delivery_status = 'pending', delivery_attempts = 0, stored_bytes = 0,
+           result_file = @result_file, result_filename = @result_filename, result_type = @result_type, result_size = @result_size,
+           result_stored_bytes = @result_stored_bytes, result_headers = @result_headers, expires_at = @expires_at
+         WHERE id = @id AND worker_id = @worker AND status = 'running'
+         RETURNING *`,
+      ).get({ ...resultValues(stored), id, worker: workerId }) as JobRow | undefined;
+      if (row) this.insertDelivery(delivery);
+      return row;
+    })();
+  }
+
+  async recordDelivery(
+    jobId: string,
+    attempts: number,
+    end: DeliveryEnd | undefined,
+    now: Date,
+  ): Promise<JobRow | undefined> {
+    return this.db.transaction(() => {
+      if (!end)
+        return this.stmt(
+          `UPDATE jobs SET delivery_attempts = ? WHERE id = ? AND status = 'running' AND delivery_status = 'pending' RETURNING *`,
+        ).get(attempts, jobId) as JobRow | undefined;
+      const row = this.stmt(
+        `UPDATE jobs SET status = @status, finished_at = @now, delivery_status = @delivery_status, delivery_attempts = @attempts,
+           result_file = NULL, result_stored_bytes = NULL, expires_at = NULL, result_delivered_to = @result_delivered_to, error = @error
+         WHERE id = @id AND status = 'running' AND delivery_status = 'pending'
+         RETURNING *`,
+      ).get({
+        status: end.finish.status,
+        delivery_status: end.finish.delivery_status,
+        result_delivered_to: end.finish.result_delivered_to ?? null,
+        error: end.finish.error ?? null,
+        now: now.toISOString(),
+        attempts,
+        id: jobId,
+      }) as JobRow | undefined;
+      this.endEffects(row, end.effects);
+      return row;
+    })();
   }
 
   async finishJob(
@@ -411,7 +464,10 @@ export class SqliteStore implements Store {
   }
 
   async orphanedJobs(now: number, isDead?: (workerId: string) => boolean): Promise<JobRow[]> {
-    const rows = this.stmt(`SELECT * FROM jobs WHERE status = 'running'`).all() as JobRow[];
+    // A job waiting for its result's delivery has no worker: the delivery queue holds it, not a lease.
+    const rows = this.stmt(
+      `SELECT * FROM jobs WHERE status = 'running' AND delivery_status IS NOT 'pending'`,
+    ).all() as JobRow[];
     return rows.filter(
       (row) =>
         (row.lease_until ?? 0) < now || (isDead !== undefined && row.worker_id !== null && isDead(row.worker_id)),
@@ -472,7 +528,13 @@ export class SqliteStore implements Store {
     return { inputs, results };
   }
 
-  async claimDeliveries(workerId: string, now: number, leaseUntil: number, limit: number): Promise<DeliveryRow[]> {
+  async claimDeliveries(
+    workerId: string,
+    now: number,
+    leaseUntil: number,
+    limit: number,
+    filter: DeliveryFilter = {},
+  ): Promise<DeliveryRow[]> {
     if (
       !this.stmt(`SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? LIMIT 1`).get(now)
     )
@@ -483,9 +545,19 @@ export class SqliteStore implements Store {
           this.stmt(
             `UPDATE webhook_deliveries SET worker_id = ?, lease_until = ?
              WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
+                            AND (? IS NULL OR kind = ?) AND account_id NOT IN (SELECT value FROM json_each(?))
                           ORDER BY next_attempt_at LIMIT ?)
-             RETURNING id, job_id, account_id, url, body, attempts`,
-          ).all(workerId, leaseUntil, now, now, limit) as DeliveryRow[],
+             RETURNING id, kind, job_id, account_id, url, body, attempts`,
+          ).all(
+            workerId,
+            leaseUntil,
+            now,
+            now,
+            filter.kind ?? null,
+            filter.kind ?? null,
+            JSON.stringify(filter.excludeAccounts ?? []),
+            limit,
+          ) as DeliveryRow[],
       )
       .immediate();
   }
@@ -516,20 +588,4 @@ export class SqliteStore implements Store {
     this.events.removeAllListeners();
     if (this.db.open) this.db.close();
   }
-}
-
-/** Every result column, null unless the finish sets it. */
-export function finishValues(finish: Finish): Record<string, string | number | null> {
-  return {
-    result_file: null,
-    result_filename: null,
-    result_type: null,
-    result_size: null,
-    result_stored_bytes: null,
-    result_headers: null,
-    result_delivered_to: null,
-    expires_at: null,
-    error: null,
-    ...finish,
-  };
 }

@@ -139,6 +139,10 @@ export interface JobRow {
   result_headers: string | null;
   /** The result_url (without its query) the result was PUT to; it is then not kept here. */
   result_delivered_to?: string | null;
+  /** Delivery to the job's result_url: null until its result is stored and queued for delivery, then pending, delivered or failed. */
+  delivery_status?: DeliveryStatus | null;
+  /** PUT attempts made so far. */
+  delivery_attempts?: number;
   expires_at: string | null;
   /** JSON problem document. */
   error: string | null;
@@ -164,6 +168,12 @@ export type NewJob = Pick<
 /** How long an Idempotency-Key names its job (docs/api.md §6). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
 
+/** Where a job's delivery to its result_url stands (docs/api.md §6, "Delivering the result"). */
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** What a queued delivery carries: a webhook message, or a job's result for its result_url. */
+export type DeliveryKind = 'webhook' | 'result';
+
 /** Fields set when a job ends. */
 export interface Finish {
   status: 'succeeded' | 'failed';
@@ -178,9 +188,11 @@ export interface Finish {
   error?: string;
 }
 
-/** A webhook message to queue. */
+/** A delivery to queue: a webhook message, or (kind result) a job's stored result for its result_url. */
 export interface NewDelivery {
   id: string;
+  /** Default webhook. A result delivery's url is the result_url as shown (no query); the URL itself stays sealed in the job. */
+  kind?: DeliveryKind;
   job_id: string;
   account_id: number;
   url: string;
@@ -189,21 +201,36 @@ export interface NewDelivery {
   created_at: string;
 }
 
-/** What else happens in the transaction that ends a job: the refund of a server fault, the webhook. */
+/** What else happens in the transaction that ends a job: the refund (http/allowance.ts, requestsRefunded), the webhook. */
 export interface EndEffects {
-  refund: boolean;
+  /** Requests given back: true for the job's whole charge, a number for that many (a pipeline's steps that never ran), false or 0 for none. */
+  refund: boolean | number;
   /** Builds the webhook message from the ended row (undefined: none). */
   delivery: (row: JobRow) => NewDelivery | undefined;
 }
 
-/** A claimed webhook delivery. */
+/** A claimed delivery. */
 export interface DeliveryRow {
   id: string;
+  kind: DeliveryKind;
   job_id: string;
   account_id: number;
   url: string;
   body: string;
   attempts: number;
+}
+
+/** Which due deliveries a claim takes. */
+export interface DeliveryFilter {
+  kind?: DeliveryKind;
+  /** Accounts whose deliveries this caller already has enough of in flight. */
+  excludeAccounts?: number[];
+}
+
+/** How a job waiting for its result's delivery ends, in the transaction that records the last attempt. */
+export interface DeliveryEnd {
+  finish: Finish & { delivery_status: 'delivered' | 'failed' };
+  effects: EndEffects;
 }
 
 /** The outcome of one delivery attempt. */
@@ -307,8 +334,27 @@ export interface Store {
   pruneJobs(before: Date): Promise<number>;
   referencedFiles(): Promise<{ inputs: Set<string>; results: Set<string> }>;
 
-  /** Leases up to `limit` due deliveries to `workerId` (never the same one to two callers). */
-  claimDeliveries(workerId: string, now: number, leaseUntil: number, limit: number): Promise<DeliveryRow[]>;
+  /**
+   * Hands a running job `workerId` owns over to delivery: its result (stored, sealed) recorded, the
+   * worker released (the job stays running, with delivery_status pending, and is no orphan), its
+   * inputs no longer counted (the worker deletes them), and the result delivery queued, in one transaction. The row after, or undefined if the worker no longer owns it.
+   */
+  awaitDelivery(id: string, workerId: string, stored: Finish, delivery: NewDelivery): Promise<JobRow | undefined>;
+  /**
+   * Records `attempts` on a job waiting for its result's delivery; with `end`, ends it (delivered or
+   * failed, with its refund and webhook) in the same transaction. The row after, or undefined when the
+   * job no longer waits (canceled, or ended by another attempt).
+   */
+  recordDelivery(jobId: string, attempts: number, end: DeliveryEnd | undefined, now: Date): Promise<JobRow | undefined>;
+
+  /** Leases up to `limit` due deliveries (of `filter`) to `workerId` (never the same one to two callers). */
+  claimDeliveries(
+    workerId: string,
+    now: number,
+    leaseUntil: number,
+    limit: number,
+    filter?: DeliveryFilter,
+  ): Promise<DeliveryRow[]>;
   completeDelivery(id: string, workerId: string, outcome: DeliveryOutcome): Promise<void>;
   pruneDeliveries(before: Date): Promise<void>;
 

@@ -222,6 +222,7 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
       );
       expect(Object.keys(job).sort()).toEqual([
         'created_at',
+        'delivery',
         'error',
         'finished_at',
         'id',
@@ -232,6 +233,8 @@ describe.each(BACKENDS)('jobs (%s)', (backend) => {
       ]);
       expect(['queued', 'running']).toContain(job.status);
       expect(job.result).toBeNull();
+      // No result_url: nothing to deliver.
+      expect((job as unknown as { delivery: unknown }).delivery).toBeNull();
       const done = await waitForJob(server.url, job.id, key);
       expect(done.status).toBe('succeeded');
       expect(Date.parse(done.started_at!)).toBeGreaterThanOrEqual(Date.parse(done.created_at));

@@ -194,6 +194,63 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
     expect((await b.claimDeliveries('w2', Date.now(), Date.now() + 60_000, 16)).map((d) => d.attempts)).toEqual([1]);
   });
 
+  it('result delivery: the worker hands the job over (no orphan); the queue claims it by kind; its end charges and refunds as told', async () => {
+    const day = '2026-01-01';
+    await a.charge(accountId, day, 100, 'pipeline', 3);
+    await a.insertJob(newJob(accountId, 0, { operation: 'pipeline', charge_count: 3 }), 1e12);
+    const row = (await a.claimNext('w1/1/x', Date.now() - 1, new Date()))!;
+    const dlv = (id: string) => ({
+      id,
+      kind: 'result' as const,
+      job_id: row.id,
+      account_id: accountId,
+      url: 'result_url',
+      body: '',
+      next_attempt_at: 0,
+      created_at: new Date().toISOString(),
+    });
+    const stored = { status: 'succeeded' as const, result_file: 'r.enc', result_filename: 'a.pdf', result_size: 5 };
+    expect(await b.awaitDelivery(row.id, 'w2/1/x', stored, dlv('dlv_other'))).toBeUndefined();
+    const waiting = await a.awaitDelivery(row.id, 'w1/1/x', stored, dlv('dlv_1'));
+    expect(waiting).toMatchObject({
+      status: 'running',
+      worker_id: null,
+      delivery_status: 'pending',
+      result_file: 'r.enc',
+    });
+    // Its lease ran out long ago, yet it is no orphan: the delivery queue holds it.
+    expect(await b.orphanedJobs(Date.now())).toEqual([]);
+    expect(await b.claimDeliveries('q', Date.now(), Date.now() + 60_000, 16, { kind: 'webhook' })).toEqual([]);
+    expect(
+      await b.claimDeliveries('q', Date.now(), Date.now() + 60_000, 16, {
+        kind: 'result',
+        excludeAccounts: [accountId],
+      }),
+    ).toEqual([]);
+    const [claimed] = await b.claimDeliveries('q', Date.now(), Date.now() + 60_000, 16, { kind: 'result' });
+    expect(claimed).toMatchObject({ id: 'dlv_1', kind: 'result', job_id: row.id, attempts: 0 });
+    expect(await a.recordDelivery(row.id, 1, undefined, new Date())).toMatchObject({ delivery_attempts: 1 });
+    // Failed for good at the receiver: the request's upstream, charged (refund 0); a second end finds nothing.
+    const end = {
+      finish: { status: 'failed' as const, delivery_status: 'failed' as const, error: '{"status":502}' },
+      effects: { ...noEffects, refund: 0 },
+    };
+    const ended = await b.recordDelivery(row.id, 2, end, new Date());
+    expect(ended).toMatchObject({
+      status: 'failed',
+      delivery_status: 'failed',
+      delivery_attempts: 2,
+      result_file: null,
+    });
+    expect(await a.recordDelivery(row.id, 3, end, new Date())).toBeUndefined();
+    expect(await usedOn(a, accountId, day)).toBe(3);
+    // A pipeline that failed at step 0 of 3 gives back the two steps that never ran.
+    await a.insertJob(newJob(accountId, 1, { operation: 'pipeline', charge_count: 3 }), 1e12);
+    const next = (await a.claimNext('w1/1/x', Date.now() + 30_000, new Date()))!;
+    await a.finishJob(next.id, 'w1/1/x', { status: 'failed', error: '{}' }, { ...noEffects, refund: 2 }, new Date());
+    expect(await usedOn(b, accountId, day)).toBe(1);
+  });
+
   it('a canceled job is reported to the renewal of its worker; cancel events reach listeners', async () => {
     const events: JobEvent[] = [];
     // PostgreSQL tells every connection (NOTIFY); SQLite tells the process that made the change.
