@@ -10,7 +10,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidRequestError, ResourceLimitError } from '../core/errors.js';
-import { cleanUploadName, stemOf } from '../core/names.js';
+import { cleanUploadName, notWindowsDevice, stemOf } from '../core/names.js';
 import { MEDIA_TYPES, SNIFF_BYTES, sniffBuffer } from '../files/sniff.js';
 import { addAttachments, extractAttachments, listAttachments, removeAttachments } from '../tools/pikepdf-structure.js';
 import type { OperationInput, OperationOutput, ZipEntry } from '../core/contract.js';
@@ -28,12 +28,13 @@ const UNSAFE = /[<>:"|?*\\/]/g;
 
 /**
  * A name safe to write anywhere: the last path part, without hidden or
- * reserved characters, no leading dots, at most 200 characters; `fallback`
- * when nothing is left (exported for unit tests).
+ * reserved characters, no leading dots, at most 200 characters, never a
+ * Windows device name ("CON.txt" → "_CON.txt"); `fallback` when nothing is
+ * left (exported for unit tests).
  */
 export function safeAttachmentName(name: string, fallback: string): string {
   const cleaned = cleanUploadName(name).replace(UNSAFE, '_').replace(/^\.+/, '').trim();
-  return cleaned.slice(0, 200) || fallback;
+  return notWindowsDevice(cleaned.slice(0, 200)) || fallback;
 }
 
 /** Makes each name unique ("a.txt", "a-2.txt", …) in order. */

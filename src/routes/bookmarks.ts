@@ -16,9 +16,38 @@ function depthOf(items: Bookmark[]): number {
   return items.reduce((most, b) => Math.max(most, 1 + depthOf(b.children)), 0);
 }
 
+/**
+ * Whether the JSON `text` nests arrays and objects deeper than `max`, counted on the text before
+ * anything recursive reads it: a value nested 1,700 levels (well under the 64 KiB field limit)
+ * overflowed the validator's stack (a 500 where a 400 belongs).
+ */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** JSON levels of an outline MAX_OUTLINE_DEPTH deep: the wrapper object and list, then an object and its children list per level. */
+const MAX_JSON_DEPTH = 2 + 2 * MAX_OUTLINE_DEPTH;
+
 const bookmarksField = z
   .string()
   .transform((text, ctx) => {
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      ctx.addIssue({ code: 'custom', message: `must nest at most ${MAX_OUTLINE_DEPTH} levels` });
+      return z.NEVER;
+    }
     try {
       const parsed = JSON.parse(text) as unknown;
       // The read answer ({"bookmarks":[…]}) is accepted as it is, so a round trip needs no editing.

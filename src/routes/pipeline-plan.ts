@@ -135,7 +135,8 @@ export function planSteps(
           throw new InvalidRequestError(`${named}: a file part; name an uploaded part as "@name".`, named);
         }
         const partName = value.slice(1);
-        const files = upload[partName];
+        // Own parts only: "@__proto__" or "@constructor" would otherwise find Object.prototype's members.
+        const files = Object.hasOwn(upload, partName) ? upload[partName] : undefined;
         if (!files || files.length === 0)
           throw new InvalidRequestError(`${named}: no uploaded part is named "${partName}".`, named);
         checkKinds(part, files, `The part "${partName}" (${named})`);
