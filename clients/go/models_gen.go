@@ -65,6 +65,9 @@ type Job struct {
 
 	// Error is `error`.
 	Error map[string]any `json:"error"`
+
+	// Delivery is `delivery`: Delivery to the job’s result_url: null without one, and until the result is ready to go; then `pending` (the job stays `running`, retried on the webhooks’ schedule off the workers), `delivered` (the job succeeded) or `failed` (the job failed with 502 upstream_failed, charged). `attempts`: PUTs made so far.
+	Delivery *JobDelivery `json:"delivery"`
 }
 
 // JobResult is the API's JobResult object.
@@ -86,6 +89,15 @@ type JobResult struct {
 
 	// ExpiresAt is `expires_at`.
 	ExpiresAt time.Time `json:"expires_at"`
+}
+
+// JobDelivery is the API's JobDelivery object.
+type JobDelivery struct {
+	// Status is `status` (pending, delivered, failed).
+	Status string `json:"status"`
+
+	// Attempts is `attempts`.
+	Attempts int64 `json:"attempts"`
 }
 
 // Usage is the API's Usage object.

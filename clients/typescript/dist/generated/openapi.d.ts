@@ -589,7 +589,7 @@ export interface paths {
         put?: never;
         /**
          * Sign with a certificate (PAdES B-B, B-T, B-LT, B-LTA)
-         * @description Adds a PAdES baseline B-B signature (`/SubFilter /ETSI.CAdES.detached`: detached CMS with content-type, message-digest and ESS signing-certificate-v2 signed attributes, SHA-256; the signing time is the signature dictionary's /M) made with the key and certificate of the uploaded PKCS#12 (`certificate`, opened with `certificate_password`; any further certificates in it are embedded as the chain). `level` b-t, b-lt and b-lta add an RFC 3161 signature time-stamp from `timestamp_url` (or SIGN_TSA_URL), then a DSS with the chains and revocation answers, then a document time-stamp (API.md §5i); every answer is checked before it is embedded, and a time-stamp authority, OCSP responder or CRL distribution point that fails, answers garbage or sits on a private address (unless SIGN_ALLOW_PRIVATE) → 502 `upstream_failed` naming it; a revoked signer → 422 `invalid_certificate`. The signature is appended as an incremental update, so the original bytes and any signature already on them stay valid. An encrypted input is opened with `password` and rewritten unencrypted before signing (signatures it carried do not survive that). `visible=true` draws a box with the signer's name, the date and the reason at `rect` on `page`. A wrong `certificate_password` → 422 `incorrect_password`; a certificate that is expired, not yet valid, whose key usage excludes signing, or whose key is not RSA/ECDSA → 422 `invalid_certificate`. The certificate's trust is not checked (use `verify`/your validator). Without a `certificate` part the server's default certificate is used when one is configured (SIGN_DEFAULT_CERTIFICATE_FILE; then `certificate_password` is refused, the default's password being the server's); with none configured a `certificate` part is required (400).
+         * @description Adds a PAdES baseline B-B signature (`/SubFilter /ETSI.CAdES.detached`: detached CMS with content-type, message-digest and ESS signing-certificate-v2 signed attributes, SHA-256; the signing time is the signature dictionary's /M) made with the key and certificate of the uploaded PKCS#12 (`certificate`, opened with `certificate_password`; any further certificates in it are embedded as the chain). `level` b-t, b-lt and b-lta add an RFC 3161 signature time-stamp from `timestamp_url` (or SIGN_TSA_URL), then a DSS with the chains and revocation answers, then a document time-stamp (API.md §5i); every answer is checked before it is embedded, and a time-stamp authority, OCSP responder or CRL distribution point that fails, answers garbage or sits on a private address (unless SIGN_ALLOW_PRIVATE) → 502 `upstream_failed` naming it, charged when the request named it (refunded when it is the server default SIGN_TSA_URL or its default certificate); a revoked signer → 422 `invalid_certificate`. The signature is appended as an incremental update, so the original bytes and any signature already on them stay valid. An encrypted input is opened with `password` and rewritten unencrypted before signing (signatures it carried do not survive that). `visible=true` draws a box with the signer's name, the date and the reason at `rect` on `page`. A wrong `certificate_password` → 422 `incorrect_password`; a certificate that is expired, not yet valid, whose key usage excludes signing, or whose key is not RSA/ECDSA → 422 `invalid_certificate`. The certificate's trust is not checked (use `verify`/your validator). Without a `certificate` part the server's default certificate is used when one is configured (SIGN_DEFAULT_CERTIFICATE_FILE; then `certificate_password` is refused, the default's password being the server's); with none configured a `certificate` part is required (400).
          */
         post: operations["sign"];
         delete?: never;
@@ -954,6 +954,12 @@ export interface components {
                 expires_at: string;
             };
             error: null | components["schemas"]["Problem"];
+            /** @description Delivery to the job’s result_url: null without one, and until the result is ready to go; then `pending` (the job stays `running`, retried on the webhooks’ schedule off the workers), `delivered` (the job succeeded) or `failed` (the job failed with 502 upstream_failed, charged). `attempts`: PUTs made so far. */
+            delivery: null | {
+                /** @enum {string} */
+                status: "pending" | "delivered" | "failed";
+                attempts: number;
+            };
         };
         Usage: {
             account: string;
@@ -1796,7 +1802,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -1988,7 +1994,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -2210,7 +2216,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -2379,7 +2385,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -2577,7 +2583,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -2769,7 +2775,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -2983,7 +2989,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -3195,7 +3201,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -3397,7 +3403,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 };
@@ -3579,7 +3585,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -3755,7 +3761,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -3926,7 +3932,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -4134,7 +4140,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -4315,7 +4321,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -4485,7 +4491,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -4660,7 +4666,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -4846,7 +4852,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -5051,7 +5057,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -5218,7 +5224,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -5387,7 +5393,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -5571,7 +5577,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -5748,7 +5754,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -5917,7 +5923,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -6094,7 +6100,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -6266,7 +6272,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -6451,7 +6457,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -6635,7 +6641,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -6832,7 +6838,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -7013,7 +7019,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -7203,7 +7209,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & ((unknown | unknown) & (unknown | unknown));
@@ -7377,7 +7383,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -7558,7 +7564,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -8450,7 +8456,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & {

@@ -590,7 +590,7 @@ export interface paths {
         put?: never;
         /**
          * Sign with a certificate (PAdES B-B, B-T, B-LT, B-LTA)
-         * @description Adds a PAdES baseline B-B signature (`/SubFilter /ETSI.CAdES.detached`: detached CMS with content-type, message-digest and ESS signing-certificate-v2 signed attributes, SHA-256; the signing time is the signature dictionary's /M) made with the key and certificate of the uploaded PKCS#12 (`certificate`, opened with `certificate_password`; any further certificates in it are embedded as the chain). `level` b-t, b-lt and b-lta add an RFC 3161 signature time-stamp from `timestamp_url` (or SIGN_TSA_URL), then a DSS with the chains and revocation answers, then a document time-stamp (API.md §5i); every answer is checked before it is embedded, and a time-stamp authority, OCSP responder or CRL distribution point that fails, answers garbage or sits on a private address (unless SIGN_ALLOW_PRIVATE) → 502 `upstream_failed` naming it; a revoked signer → 422 `invalid_certificate`. The signature is appended as an incremental update, so the original bytes and any signature already on them stay valid. An encrypted input is opened with `password` and rewritten unencrypted before signing (signatures it carried do not survive that). `visible=true` draws a box with the signer's name, the date and the reason at `rect` on `page`. A wrong `certificate_password` → 422 `incorrect_password`; a certificate that is expired, not yet valid, whose key usage excludes signing, or whose key is not RSA/ECDSA → 422 `invalid_certificate`. The certificate's trust is not checked (use `verify`/your validator). Without a `certificate` part the server's default certificate is used when one is configured (SIGN_DEFAULT_CERTIFICATE_FILE; then `certificate_password` is refused, the default's password being the server's); with none configured a `certificate` part is required (400).
+         * @description Adds a PAdES baseline B-B signature (`/SubFilter /ETSI.CAdES.detached`: detached CMS with content-type, message-digest and ESS signing-certificate-v2 signed attributes, SHA-256; the signing time is the signature dictionary's /M) made with the key and certificate of the uploaded PKCS#12 (`certificate`, opened with `certificate_password`; any further certificates in it are embedded as the chain). `level` b-t, b-lt and b-lta add an RFC 3161 signature time-stamp from `timestamp_url` (or SIGN_TSA_URL), then a DSS with the chains and revocation answers, then a document time-stamp (API.md §5i); every answer is checked before it is embedded, and a time-stamp authority, OCSP responder or CRL distribution point that fails, answers garbage or sits on a private address (unless SIGN_ALLOW_PRIVATE) → 502 `upstream_failed` naming it, charged when the request named it (refunded when it is the server default SIGN_TSA_URL or its default certificate); a revoked signer → 422 `invalid_certificate`. The signature is appended as an incremental update, so the original bytes and any signature already on them stay valid. An encrypted input is opened with `password` and rewritten unencrypted before signing (signatures it carried do not survive that). `visible=true` draws a box with the signer's name, the date and the reason at `rect` on `page`. A wrong `certificate_password` → 422 `incorrect_password`; a certificate that is expired, not yet valid, whose key usage excludes signing, or whose key is not RSA/ECDSA → 422 `invalid_certificate`. The certificate's trust is not checked (use `verify`/your validator). Without a `certificate` part the server's default certificate is used when one is configured (SIGN_DEFAULT_CERTIFICATE_FILE; then `certificate_password` is refused, the default's password being the server's); with none configured a `certificate` part is required (400).
          */
         post: operations["sign"];
         delete?: never;
@@ -955,6 +955,12 @@ export interface components {
                 expires_at: string;
             };
             error: null | components["schemas"]["Problem"];
+            /** @description Delivery to the job’s result_url: null without one, and until the result is ready to go; then `pending` (the job stays `running`, retried on the webhooks’ schedule off the workers), `delivered` (the job succeeded) or `failed` (the job failed with 502 upstream_failed, charged). `attempts`: PUTs made so far. */
+            delivery: null | {
+                /** @enum {string} */
+                status: "pending" | "delivered" | "failed";
+                attempts: number;
+            };
         };
         Usage: {
             account: string;
@@ -1797,7 +1803,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -1989,7 +1995,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -2211,7 +2217,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -2380,7 +2386,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -2578,7 +2584,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -2770,7 +2776,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -2984,7 +2990,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -3196,7 +3202,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -3398,7 +3404,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 };
@@ -3580,7 +3586,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -3756,7 +3762,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -3927,7 +3933,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -4135,7 +4141,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -4316,7 +4322,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -4486,7 +4492,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -4661,7 +4667,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -4847,7 +4853,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -5052,7 +5058,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -5219,7 +5225,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -5388,7 +5394,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -5572,7 +5578,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -5749,7 +5755,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -5918,7 +5924,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -6095,7 +6101,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -6267,7 +6273,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -6452,7 +6458,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -6636,7 +6642,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -6833,7 +6839,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -7014,7 +7020,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -7204,7 +7210,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & ((unknown | unknown) & (unknown | unknown));
@@ -7378,7 +7384,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -7559,7 +7565,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & (unknown | unknown);
@@ -8451,7 +8457,7 @@ export interface operations {
                     callback_url?: string;
                     /**
                      * Format: uri
-                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept.
+                     * @description Async only: https URL (e.g. an S3 presigned PUT URL) the result is PUT to before the job succeeds; it is then not kept. Checked at submission like callback_url (400); delivered and retried off the workers (the job shows `delivery`).
                      */
                     result_url?: string;
                 } & {
