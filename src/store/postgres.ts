@@ -708,7 +708,8 @@ export class PgStore implements Store {
 
   async cancelJob(id: string, now: Date): Promise<JobRow | undefined> {
     const rows = await this.q<JobRow>(
-      `UPDATE jobs SET status = 'canceled', finished_at = $1, worker_id = NULL, lease_until = NULL
+      `UPDATE jobs SET status = 'canceled', finished_at = $1, worker_id = NULL, lease_until = NULL,
+         delivery_status = CASE WHEN delivery_status = 'pending' THEN 'failed' ELSE delivery_status END
        WHERE id = $2 AND status IN ('queued', 'running') RETURNING *`,
       [now.toISOString(), id],
     );

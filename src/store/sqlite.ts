@@ -452,7 +452,8 @@ export class SqliteStore implements Store {
 
   async cancelJob(id: string, now: Date): Promise<JobRow | undefined> {
     const row = this.stmt(
-      `UPDATE jobs SET status = 'canceled', finished_at = ?, worker_id = NULL, lease_until = NULL
+      `UPDATE jobs SET status = 'canceled', finished_at = ?, worker_id = NULL, lease_until = NULL,
+         delivery_status = CASE WHEN delivery_status = 'pending' THEN 'failed' ELSE delivery_status END
        WHERE id = ? AND status IN ('queued', 'running') RETURNING *`,
     ).get(now.toISOString(), id) as JobRow | undefined;
     if (row) this.emit({ type: 'canceled', id });

@@ -320,7 +320,7 @@ export interface Store {
   requeue(id: string, workerId: string): Promise<boolean>;
   /** Queues again, uncounted, jobs held by `workerId` that it does not run (a claim whose answer the connection lost); their ids. */
   releaseStrays(workerId: string, running: string[]): Promise<string[]>;
-  /** Cancels a queued or running job and tells its worker; the row after, or undefined if it had ended. */
+  /** Cancels a queued or running job and tells its worker (a delivery it waited for is then failed); the row after, or undefined if it had ended. */
   cancelJob(id: string, now: Date): Promise<JobRow | undefined>;
   deleteJob(id: string): Promise<void>;
   /** Running jobs whose lease passed `now`, or (one host only) whose worker `isDead` says is gone. */

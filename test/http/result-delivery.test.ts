@@ -221,7 +221,7 @@ it('two jobs whose result_url answers 503 forever hold no worker: another accoun
         method: 'DELETE',
         headers: { Authorization: `Bearer ${a}` },
       });
-      expect(((await canceled.json()) as { status: string }).status).toBe('canceled');
+      expect(await canceled.json()).toMatchObject({ status: 'canceled', delivery: { status: 'failed', attempts: 1 } });
     }
     // Their sealed results went with the cancel (the other account's stays until it expires).
     const results = fs.readdirSync(path.join(stuck.dataDir, 'jobs', 'results'));

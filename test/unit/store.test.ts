@@ -249,6 +249,12 @@ describe.each(BACKENDS)('store (%s)', (backend) => {
     const next = (await a.claimNext('w1/1/x', Date.now() + 30_000, new Date()))!;
     await a.finishJob(next.id, 'w1/1/x', { status: 'failed', error: '{}' }, { ...noEffects, refund: 2 }, new Date());
     expect(await usedOn(b, accountId, day)).toBe(1);
+    // Canceled while its result waits: the delivery will not happen, and says so.
+    await a.insertJob(newJob(accountId, 2), 1e12);
+    const third = (await a.claimNext('w1/1/x', Date.now() + 30_000, new Date()))!;
+    await a.awaitDelivery(third.id, 'w1/1/x', stored, { ...dlv('dlv_3'), job_id: third.id });
+    expect(await b.cancelJob(third.id, new Date())).toMatchObject({ status: 'canceled', delivery_status: 'failed' });
+    expect(await a.recordDelivery(third.id, 1, undefined, new Date())).toBeUndefined();
   });
 
   it('a canceled job is reported to the renewal of its worker; cancel events reach listeners', async () => {
