@@ -1,6 +1,6 @@
 // The job subsystem (API.md §6). JobSystem is what the HTTP side needs
 // (submit, cancel, the job routes); startJobs runs the background parts: the
-// worker loop (unless EMBEDDED_WORKER=false in `serve`), webhook delivery and
+// worker loop (unless EMBEDDED_WORKER=false in `serve`), the delivery queue (webhooks and results for result_url) and
 // the sweeper that expires results and removes files nobody refers to.
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
